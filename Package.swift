@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+//
+// VoiceMemo: a full-screen terminal voice-memo recorder for Linux.
+// Module boundaries and what each may import: docs/ARCHITECTURE.md.
+import PackageDescription
+
+let package = Package(
+    name: "VoiceMemo",
+    products: [
+        .executable(name: "voicememo", targets: ["voicememo"]),
+        .executable(name: "voicememo-bench", targets: ["voicememo-bench"]),
+    ],
+    targets: [
+        // C libraries. Each has a module.modulemap and a shim.h with static inline
+        // wrappers for what Swift cannot import (macros, variadic callbacks).
+        .systemLibrary(
+            name: "CALSA", pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(
+            name: "CSndFile", pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]),
+        // No pkgConfig: ncursesw.pc carries -D_DEFAULT_SOURCE/-D_XOPEN_SOURCE, which
+        // SwiftPM drops with a warning on every build; the shim defines what it needs.
+        .systemLibrary(
+            name: "CNCursesW",
+            providers: [.apt(["libncursesw5-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+
+        // Pure Swift, no C: meters, decibels, ballistics, formatting.
+        .target(name: "Metering"),
+        // libsndfile: format table, validation, reading and writing sound files.
+        .target(name: "SoundFiles", dependencies: ["CSndFile"]),
+        // ALSA devices, sources, the ring buffer, the recorder.
+        .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles"]),
+        // SQLite index of memos.
+        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "CSQLite"]),
+        // ncursesw backend.
+        .target(name: "Terminal", dependencies: ["CNCursesW"]),
+        // Pure command-line parsing: options, values, durations, usage errors.
+        .target(name: "ArgumentParsing"),
+        // The commands of `voicememo`: their definitions, help texts and wiring.
+        .target(
+            name: "VoiceMemoCLI",
+            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
+        .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
+        .executableTarget(name: "voicememo-bench", dependencies: ["Metering"]),
+
+        .testTarget(name: "MeteringTests", dependencies: ["Metering"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
+        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI"]),
+    ]
+)

@@ -1,0 +1,4 @@
+import VoiceMemoCLI
+
+print("voicememo \(VoiceMemoCLI.version)")
+print(VoiceMemoCLI.libraryVersions())
