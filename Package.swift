@@ -51,5 +51,9 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
         .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI"]),
+        .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering"]),
+        // Drives the built `voicememo` binary as a user or a script would.
+        .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles"]),
     ]
 )
