@@ -1,0 +1,185 @@
+import Metering
+import SoundFiles
+import Synchronization
+
+/// Receives every captured chunk on the capture thread (a recorder's writer side).
+///
+/// Called with the engine's tap lock held: implementations copy and return; they
+/// never block, allocate, log or touch files.
+protocol CaptureTap: AnyObject, Sendable {
+    /// `frames` interleaved frames in the engine's format; the first of them is
+    /// device frame `firstFrame` (counted from when capture began).
+    func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int)
+    /// Capture ended: the source ran out (`error == nil`) or failed.
+    func captureEnded(error: CaptureError?)
+}
+
+/// Runs a capture source on its own thread and meters every frame it delivers.
+///
+/// The engine is the input being open: the level meter runs from `start()` to
+/// `stop()`, whether or not anything records (the app monitors like this). A
+/// recorder attaches as a tap and sees the same frames. Meter reads follow
+/// AVAudioRecorder: `updateMeters()`, then `averagePower(forChannel:)` and
+/// `peakPower(forChannel:)`.
+public final class CaptureEngine: Sendable {
+    /// The format frames arrive in.
+    public let format: StreamFormat
+    /// The source's description, e.g. "alsa:default".
+    public let sourceName: String
+
+    private struct Meters {
+        var live: LevelMeter
+        var isEnabled = true
+        var average: [Float]
+        var peak: [Float]
+    }
+
+    nonisolated(unsafe) private let source: CaptureSource
+    private let meters: Mutex<Meters>
+    private let tap = Mutex<(any CaptureTap)?>(nil)
+    private let running = Atomic<Bool>(false)
+    private let framesCaptured = Atomic<Int>(0)
+    private let overrunCount = Atomic<Int>(0)
+    private let lostFrameCount = Atomic<Int>(0)
+    private let failure = Mutex<CaptureError?>(nil)
+    private let ended = Atomic<Bool>(false)
+    private let thread = Mutex<AudioThread?>(nil)
+
+    /// Takes ownership of an open source; nothing runs until `start()`.
+    public init(source: CaptureSource) {
+        self.source = source
+        self.format = source.format
+        self.sourceName = source.name
+        let floor = Array(repeating: Decibels.floor, count: source.format.channels)
+        self.meters = Mutex(Meters(live: LevelMeter(channels: source.format.channels), average: floor, peak: floor))
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Starts the capture thread. Idempotent.
+    public func start() {
+        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let started = AudioThread { [self] in captureLoop() }
+        thread.withLock { $0 = started }
+    }
+
+    /// Stops capture, waits for the thread and closes the source. Idempotent.
+    public func stop() {
+        running.store(false, ordering: .releasing)
+        let finished = thread.withLock { value -> AudioThread? in
+            defer { value = nil }
+            return value
+        }
+        finished?.join()
+        source.close()
+    }
+
+    /// Whether the capture loop has ended (stopped, source exhausted or failed).
+    public var hasEnded: Bool { ended.load(ordering: .acquiring) }
+
+    /// Why capture ended, when it failed.
+    public var error: CaptureError? { failure.withLock { $0 } }
+
+    /// Frames captured since `start()`, recorded or not.
+    public var capturedFrames: Int { framesCaptured.load(ordering: .acquiring) }
+
+    /// Seconds of audio captured since `start()` (AVAudioRecorder's `deviceCurrentTime`).
+    public var deviceCurrentTime: Double { Double(capturedFrames) / Double(format.sampleRate) }
+
+    /// Overruns the source recovered from.
+    public var overruns: Int { overrunCount.load(ordering: .relaxed) }
+
+    /// Frames lost to those overruns.
+    public var lostFrames: Int { lostFrameCount.load(ordering: .relaxed) }
+
+    // MARK: Metering
+
+    /// Whether the capture thread feeds the meter (on by default).
+    public var isMeteringEnabled: Bool {
+        get { meters.withLock { $0.isEnabled } }
+        set { meters.withLock { $0.isEnabled = newValue } }
+    }
+
+    /// Takes a snapshot of the levels since the previous call.
+    public func updateMeters() {
+        meters.withLock { meters in
+            meters.live.updateMeters()
+            for channel in 0..<format.channels {
+                meters.average[channel] = meters.live.averagePower(forChannel: channel)
+                meters.peak[channel] = meters.live.peakPower(forChannel: channel)
+            }
+        }
+    }
+
+    /// The RMS level of `channel` in dBFS at the last `updateMeters()` (−160 for silence or an unknown channel).
+    public func averagePower(forChannel channel: Int) -> Float {
+        meters.withLock { $0.average.indices.contains(channel) ? $0.average[channel] : Decibels.floor }
+    }
+
+    /// The peak level of `channel` in dBFS at the last `updateMeters()` (−160 for silence or an unknown channel).
+    public func peakPower(forChannel channel: Int) -> Float {
+        meters.withLock { $0.peak.indices.contains(channel) ? $0.peak[channel] : Decibels.floor }
+    }
+
+    // MARK: Taps
+
+    func attach(_ newTap: any CaptureTap) {
+        tap.withLock { $0 = newTap }
+        if hasEnded { newTap.captureEnded(error: error) }
+    }
+
+    func detach(_ oldTap: any CaptureTap) {
+        tap.withLock { current in
+            if current === oldTap { current = nil }
+        }
+    }
+
+    // MARK: The capture thread
+
+    private func captureLoop() {
+        let chunkFrames = max(256, format.sampleRate / 50)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkFrames * format.bytesPerFrame, alignment: 64)
+        defer { buffer.deallocate() }
+        var captureError: CaptureError?
+        while running.load(ordering: .acquiring) {
+            let read: CaptureRead
+            do {
+                read = try source.read(into: buffer, frames: chunkFrames)
+            } catch {
+                captureError = error
+                break
+            }
+            if read.overruns > 0 {
+                overrunCount.add(read.overruns, ordering: .relaxed)
+                lostFrameCount.add(read.lostFrames, ordering: .relaxed)
+            }
+            if read.frames > 0 {
+                meter(buffer, frames: read.frames)
+                let first = framesCaptured.load(ordering: .relaxed)
+                tap.withLock { $0?.capture(buffer, frames: read.frames, firstFrame: first) }
+                framesCaptured.store(first + read.frames, ordering: .releasing)
+            }
+            if read.endOfStream { break }
+        }
+        failure.withLock { $0 = captureError }
+        ended.store(true, ordering: .releasing)
+        tap.withLock { $0?.captureEnded(error: captureError) }
+    }
+
+    private func meter(_ buffer: UnsafeMutableRawPointer, frames: Int) {
+        let samples = frames * format.channels
+        meters.withLock { meters in
+            guard meters.isEnabled else { return }
+            switch format.sampleFormat {
+            case .int16:
+                meters.live.consume(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Int16.self), count: samples))
+            case .int32:
+                meters.live.consume(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Int32.self), count: samples))
+            case .float32:
+                meters.live.consume(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Float.self), count: samples))
+            }
+        }
+    }
+}

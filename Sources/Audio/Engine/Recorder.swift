@@ -1,0 +1,277 @@
+import Dispatch
+import Glibc
+import SoundFiles
+import Synchronization
+
+/// What a recorder tells its owner, delivered on the queue the owner chose.
+public struct RecorderEvents: Sendable {
+    /// The recording ended: by `stop()`, by reaching its duration or by running out of
+    /// input (`true`), or by an error (`false`, after `encodeErrorDidOccur`).
+    public var didFinishRecording: (@Sendable (_ successfully: Bool) -> Void)?
+    /// Writing or capturing failed; the file keeps everything written before.
+    public var encodeErrorDidOccur: (@Sendable (RecorderError) -> Void)?
+
+    public init(
+        didFinishRecording: (@Sendable (_ successfully: Bool) -> Void)? = nil,
+        encodeErrorDidOccur: (@Sendable (RecorderError) -> Void)? = nil
+    ) {
+        self.didFinishRecording = didFinishRecording
+        self.encodeErrorDidOccur = encodeErrorDidOccur
+    }
+}
+
+/// Records an input into a sound file: the Linux counterpart of AVAudioRecorder.
+///
+/// `prepareToRecord()` opens the input and creates the file, so that `record()`
+/// starts at once; the meter runs from then on. Audio flows from the source's
+/// capture thread through a lock-free ring to a writer thread that feeds
+/// libsndfile, so a slow disk never stalls capture. Durations are counted in
+/// frames: `record(forDuration: 2)` at 48 kHz writes exactly 96 000 frames, and
+/// `currentTime` excludes pauses.
+public final class Recorder: Sendable {
+    /// The file being recorded.
+    public let url: String
+    /// What the file is recorded as (validated).
+    public let settings: RecordingSettings
+    /// Where the audio comes from.
+    public let input: InputSource
+
+    private let metadata: SoundFileMetadata
+    private let paced: Bool
+    private let eventQueue: DispatchQueue
+    private let events: RecorderEvents
+    private let parts = Mutex<Parts?>(nil)
+    private let state = Mutex<Lifecycle>(.created)
+
+    private enum Lifecycle { case created, prepared, stopped }
+
+    /// The engine and writer of a prepared recorder.
+    private struct Parts {
+        let engine: CaptureEngine
+        let sink: RecordingSink
+    }
+
+    /// Validates everything up front; creates nothing.
+    ///
+    /// - Parameters:
+    ///   - url: the file to write (its extension must agree with the format).
+    ///   - settings: format, encoding, rate, channels, quality.
+    ///   - input: the capture source.
+    ///   - metadata: title, date, comment written into the file's tags where the format has them.
+    ///   - paced: generated sources (tone, file) run in real time; tests may turn that off.
+    ///   - eventQueue: where `events` are delivered.
+    /// - Throws: `RecorderError` of kind `.settings` naming what is wrong and what would work.
+    public init(
+        url: String,
+        settings: RecordingSettings,
+        input: InputSource = .alsa(device: "default"),
+        metadata: SoundFileMetadata = .init(),
+        paced: Bool = true,
+        eventQueue: DispatchQueue = .main,
+        events: RecorderEvents = .init()
+    ) throws(RecorderError) {
+        do {
+            try settings.validate(path: url)
+        } catch {
+            throw RecorderError(.settings, error.message)
+        }
+        try input.validate(for: settings)
+        self.url = url
+        self.settings = settings
+        self.input = input
+        self.metadata = metadata
+        self.paced = paced
+        self.eventQueue = eventQueue
+        self.events = events
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Opens the input and creates the file, so that `record()` starts immediately.
+    /// The meter runs from now on. Calling it again does nothing.
+    ///
+    /// - Throws: `RecorderError` when the input cannot be opened (with the device's
+    ///   own reason) or the file cannot be created; nothing is left behind then.
+    public func prepareToRecord() throws(RecorderError) {
+        let lifecycle = state.withLock { $0 }
+        switch lifecycle {
+        case .prepared: return
+        case .stopped: throw RecorderError(.state, "this recording has already stopped; make a new recorder")
+        case .created: break
+        }
+        let format = StreamFormat(
+            sampleRate: settings.sampleRate, channels: settings.channels,
+            sampleFormat: settings.preferredSampleFormat)
+        let source = try input.open(format: format, paced: paced)
+        if source.format != format {
+            let offered = source.format
+            source.close()
+            throw RecorderError(.settings, "\(input) delivers \(offered.sampleRate) Hz, \(offered.channels) ch, but the recording asks for \(format.sampleRate) Hz, \(format.channels) ch; use --rate \(offered.sampleRate) --channels \(offered.channels)")
+        }
+        let writer: SoundFileWriter
+        do {
+            writer = try SoundFileWriter(path: url, settings: settings, metadata: metadata)
+        } catch {
+            source.close()
+            throw RecorderError(.file, error.description)
+        }
+        let engine = CaptureEngine(source: source)
+        let sink = RecordingSink(
+            writer: writer, format: source.format, eventQueue: eventQueue, events: events)
+        engine.attach(sink)
+        engine.start()
+        parts.withLock { $0 = Parts(engine: engine, sink: sink) }
+        state.withLock { $0 = .prepared }
+    }
+
+    /// Starts recording now, or resumes after `pause()`. Prepares first if needed.
+    public func record() throws(RecorderError) {
+        try prepareToRecord()
+        currentParts?.sink.start(atFrame: nil, limit: nil)
+    }
+
+    /// Starts recording when the input's clock reaches `time` (seconds of
+    /// `deviceCurrentTime`), exact to the frame.
+    public func record(atTime time: Double) throws(RecorderError) {
+        try record(atTime: time, forDuration: nil)
+    }
+
+    /// Records exactly `duration` seconds (rounded to frames), then stops by itself.
+    public func record(forDuration duration: Double) throws(RecorderError) {
+        try prepareToRecord()
+        let limit = try frames(duration, "duration")
+        currentParts?.sink.start(atFrame: nil, limit: limit)
+    }
+
+    /// Starts at `time` (device clock) and records `duration` seconds.
+    public func record(atTime time: Double, forDuration duration: Double?) throws(RecorderError) {
+        try prepareToRecord()
+        guard let parts = currentParts else { return }
+        let start = try frames(time, "start time")
+        let limit = try duration.map { value throws(RecorderError) in try frames(value, "duration") }
+        parts.sink.start(atFrame: start, limit: limit)
+    }
+
+    /// Pauses: audio keeps flowing to the meter but not to the file.
+    public func pause() {
+        currentParts?.sink.pause()
+    }
+
+    /// Stops recording, finalises the file and closes the input. Idempotent.
+    ///
+    /// When it returns the file is complete on disk; `didFinishRecording` follows
+    /// on the event queue.
+    public func stop() {
+        let taken = parts.withLock { $0 }
+        state.withLock { if $0 == .prepared { $0 = .stopped } }
+        guard let taken else { return }
+        taken.engine.stop()
+        taken.sink.finish(error: nil)
+    }
+
+    /// Deletes the file. Only when stopped (or never prepared).
+    ///
+    /// - Returns: whether a file was deleted.
+    @discardableResult
+    public func deleteRecording() throws(RecorderError) -> Bool {
+        if isRecording || state.withLock({ $0 == .prepared }) && currentParts?.sink.hasFinished == false {
+            throw RecorderError(.state, "stop the recording before deleting it")
+        }
+        if unlink(url) == 0 { return true }
+        if errno == ENOENT { return false }
+        throw RecorderError(.file, "cannot delete \(url): \(String(cString: strerror(errno)))")
+    }
+
+    /// Whether frames are going to the file now (false while paused, armed or stopped).
+    public var isRecording: Bool {
+        currentParts?.sink.isRecording ?? false
+    }
+
+    /// Seconds recorded into the file (recorded frames ÷ rate; pauses excluded).
+    public var currentTime: Double {
+        Double(recordedFrames) / Double(settings.sampleRate)
+    }
+
+    /// Frames recorded into the file so far.
+    public var recordedFrames: Int {
+        currentParts?.sink.recordedFrames ?? 0
+    }
+
+    /// Seconds of input captured since `prepareToRecord()`, recorded or not.
+    public var deviceCurrentTime: Double {
+        currentParts?.engine.deviceCurrentTime ?? 0
+    }
+
+    /// Overruns, lost and dropped frames so far.
+    public var statistics: RecorderStatistics {
+        guard let parts = currentParts else { return RecorderStatistics() }
+        return RecorderStatistics(
+            overruns: parts.engine.overruns, lostFrames: parts.engine.lostFrames,
+            droppedFrames: parts.sink.droppedFrames, framesWritten: parts.sink.framesWritten)
+    }
+
+    /// The error that ended the recording, if one did.
+    public var error: RecorderError? {
+        currentParts?.sink.error
+    }
+
+    /// Whether the recording has ended (stopped, duration reached, input ended or failed).
+    public var hasFinished: Bool {
+        currentParts?.sink.hasFinished ?? (state.withLock { $0 } == .stopped)
+    }
+
+    // MARK: Metering
+
+    /// Whether the meter runs (on by default).
+    public var isMeteringEnabled: Bool {
+        get { currentParts?.engine.isMeteringEnabled ?? true }
+        set { currentParts?.engine.isMeteringEnabled = newValue }
+    }
+
+    /// Takes a snapshot of the levels since the previous call.
+    public func updateMeters() {
+        currentParts?.engine.updateMeters()
+    }
+
+    /// The RMS level of `channel` in dBFS at the last `updateMeters()`; −160 for silence.
+    public func averagePower(forChannel channel: Int) -> Float {
+        currentParts?.engine.averagePower(forChannel: channel) ?? -160
+    }
+
+    /// The peak level of `channel` in dBFS at the last `updateMeters()`; −160 for silence.
+    public func peakPower(forChannel channel: Int) -> Float {
+        currentParts?.engine.peakPower(forChannel: channel) ?? -160
+    }
+
+    // MARK: Private
+
+    private var currentParts: Parts? { parts.withLock { $0 } }
+
+    private func frames(_ seconds: Double, _ what: String) throws(RecorderError) -> Int {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else {
+            throw RecorderError(.settings, "the \(what) must be a number of seconds from 0 up, not \(seconds)")
+        }
+        return Int((seconds * Double(settings.sampleRate)).rounded())
+    }
+}
+
+/// Counters of a recording.
+public struct RecorderStatistics: Sendable, Equatable {
+    /// Overruns the input recovered from (ALSA `-EPIPE`).
+    public var overruns = 0
+    /// Frames the input lost to overruns.
+    public var lostFrames = 0
+    /// Frames captured but not written because the writer fell behind.
+    public var droppedFrames = 0
+    /// Frames written into the file.
+    public var framesWritten: Int64 = 0
+
+    public init(overruns: Int = 0, lostFrames: Int = 0, droppedFrames: Int = 0, framesWritten: Int64 = 0) {
+        self.overruns = overruns
+        self.lostFrames = lostFrames
+        self.droppedFrames = droppedFrames
+        self.framesWritten = framesWritten
+    }
+}

@@ -1,0 +1,211 @@
+import Dispatch
+import SoundFiles
+import Synchronization
+
+/// The recorder's half of the pipeline: decides on the capture thread which frames
+/// belong to the recording, hands them over through a lock-free ring, and writes
+/// them to the file on a thread of its own.
+///
+/// The capture side only copies into the ring and signals; every libsndfile call,
+/// and so every disk stall, happens on the writer thread.
+final class RecordingSink: CaptureTap, Sendable {
+    private enum Mode: Equatable {
+        /// Prepared: the input runs, nothing is recorded yet.
+        case idle
+        /// Recording starts at this device frame.
+        case armed(startFrame: Int)
+        case recording
+        case paused
+        /// No more frames will be accepted.
+        case done
+    }
+
+    private struct Control {
+        var mode: Mode = .idle
+        /// Total recorded frames at which recording stops by itself.
+        var limit: Int?
+    }
+
+    private let format: StreamFormat
+    private let ring: RingBuffer
+    nonisolated(unsafe) private let writer: SoundFileWriter
+    private let control = Mutex(Control())
+    private let recorded = Atomic<Int>(0)
+    private let dropped = Atomic<Int>(0)
+    private let written = Atomic<Int64>(0)
+    private let inputDone = Atomic<Bool>(false)
+    private let closed = Atomic<Bool>(false)
+    private let failure = Mutex<RecorderError?>(nil)
+    private let wakeUp = DispatchSemaphore(value: 0)
+    private let thread = Mutex<AudioThread?>(nil)
+    private let eventQueue: DispatchQueue
+    private let events: RecorderEvents
+
+    init(writer: SoundFileWriter, format: StreamFormat, eventQueue: DispatchQueue, events: RecorderEvents) {
+        self.writer = writer
+        self.format = format
+        self.eventQueue = eventQueue
+        self.events = events
+        // Four seconds of audio: far more than a disk stall the writer must ride out.
+        ring = RingBuffer(minimumCapacity: format.sampleRate * format.bytesPerFrame * 4)
+        let started = AudioThread { [self] in writeLoop() }
+        thread.withLock { $0 = started }
+    }
+
+    // MARK: Control (any thread)
+
+    func start(atFrame startFrame: Int?, limit: Int?) {
+        control.withLock { control in
+            guard control.mode != .done else { return }
+            if let limit { control.limit = recorded.load(ordering: .acquiring) + limit }
+            control.mode = startFrame.map { .armed(startFrame: $0) } ?? .recording
+        }
+    }
+
+    func pause() {
+        control.withLock { control in
+            switch control.mode {
+            case .recording, .armed: control.mode = .paused
+            case .idle, .paused, .done: break
+            }
+        }
+    }
+
+    /// Accepts no more frames, writes what is queued, closes the file and delivers
+    /// the events. Waits for the writer; idempotent.
+    func finish(error: RecorderError?) {
+        if let error { fail(error) }
+        endInput()
+        let writerThread = thread.withLock { value -> AudioThread? in
+            defer { value = nil }
+            return value
+        }
+        writerThread?.join()
+    }
+
+    var isRecording: Bool { control.withLock { $0.mode == .recording } }
+    var recordedFrames: Int { recorded.load(ordering: .acquiring) }
+    var droppedFrames: Int { dropped.load(ordering: .relaxed) }
+    var framesWritten: Int64 { written.load(ordering: .acquiring) }
+    var hasFinished: Bool { closed.load(ordering: .acquiring) }
+    var error: RecorderError? { failure.withLock { $0 } }
+
+    // MARK: CaptureTap (the capture thread)
+
+    func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
+        var offset = 0
+        var count = 0
+        var reachedLimit = false
+        control.withLock { control in
+            switch control.mode {
+            case .armed(let startFrame):
+                guard firstFrame + frames > startFrame else { return }
+                offset = max(0, startFrame - firstFrame)
+                control.mode = .recording
+            case .recording:
+                offset = 0
+            case .idle, .paused, .done:
+                return
+            }
+            count = frames - offset
+            if let limit = control.limit {
+                let remaining = limit - recorded.load(ordering: .relaxed)
+                if count >= remaining {
+                    count = max(0, remaining)
+                    reachedLimit = true
+                    control.mode = .done
+                }
+            }
+        }
+        if count > 0 {
+            let bytesPerFrame = format.bytesPerFrame
+            let space = ring.availableToWrite
+            let fitting = min(count, space / bytesPerFrame)
+            if fitting > 0 {
+                ring.write(buffer + offset * bytesPerFrame, count: fitting * bytesPerFrame)
+            }
+            if fitting < count { dropped.add(count - fitting, ordering: .relaxed) }
+            recorded.add(count, ordering: .releasing)
+        }
+        if reachedLimit {
+            endInput()
+        } else if count > 0 {
+            wakeUp.signal()
+        }
+    }
+
+    func captureEnded(error: CaptureError?) {
+        if let error {
+            fail(RecorderError(error.kind == .disconnected ? .disconnected : .input, error.message))
+        }
+        endInput()
+    }
+
+    // MARK: The writer thread
+
+    private func endInput() {
+        control.withLock { $0.mode = .done }
+        inputDone.store(true, ordering: .releasing)
+        wakeUp.signal()
+    }
+
+    private func fail(_ error: RecorderError) {
+        failure.withLock { current in
+            if current == nil { current = error }
+        }
+    }
+
+    private func writeLoop() {
+        let bytesPerFrame = format.bytesPerFrame
+        let straddling = UnsafeMutableRawPointer.allocate(byteCount: bytesPerFrame, alignment: 16)
+        defer { straddling.deallocate() }
+        while true {
+            let lastRound = inputDone.load(ordering: .acquiring)
+            if !drain(bytesPerFrame: bytesPerFrame, straddling: straddling) { break }
+            if lastRound { break }
+            _ = wakeUp.wait(timeout: .now() + .milliseconds(100))
+        }
+        do {
+            try writer.close()
+        } catch {
+            fail(RecorderError(.file, error.description))
+        }
+        closed.store(true, ordering: .releasing)
+        control.withLock { $0.mode = .done }
+        deliverEvents()
+    }
+
+    /// Writes every whole frame in the ring. Returns false after a write error.
+    private func drain(bytesPerFrame: Int, straddling: UnsafeMutableRawPointer) -> Bool {
+        do {
+            while ring.availableToRead >= bytesPerFrame {
+                let consumed = try ring.read { region in
+                    let frames = region.count / bytesPerFrame
+                    guard frames > 0, let base = region.baseAddress else { return 0 }
+                    try writer.write(base, frames: frames, sampleFormat: format.sampleFormat)
+                    return frames * bytesPerFrame
+                }
+                if consumed == 0, ring.copyOut(into: straddling, count: bytesPerFrame) {
+                    // A frame split by the ring's wrap: write it from a copy.
+                    try writer.write(straddling, frames: 1, sampleFormat: format.sampleFormat)
+                }
+                written.store(writer.framesWritten, ordering: .releasing)
+            }
+            return true
+        } catch {
+            written.store(writer.framesWritten, ordering: .releasing)
+            fail(RecorderError(.file, "\(error)"))
+            endInput()
+            return false
+        }
+    }
+
+    private func deliverEvents() {
+        let error = self.error
+        let events = self.events
+        eventQueue.async {
+            if let error { events.encodeErrorDidOccur?(error) }
+            events.didFinishRecording?(error == nil)
+        }
+    }
+}

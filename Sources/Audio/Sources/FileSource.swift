@@ -1,0 +1,45 @@
+import SoundFiles
+
+/// A sound file played in as the microphone: the `file:PATH` source.
+///
+/// Anything libsndfile reads works. It delivers the file's own rate and channel
+/// count, paced to real time unless `paced` is false, and reports the end of the
+/// stream when the file is used up.
+public final class FileSource: CaptureSource {
+    public let format: StreamFormat
+    public let name: String
+    private let reader: SoundFileReader
+    private var pacer: Pacer?
+    private var framesDelivered = 0
+    private let periodFrames: Int
+
+    public init(path: String, sampleFormat: SampleFormat = .float32, paced: Bool = true) throws(CaptureError) {
+        do {
+            reader = try SoundFileReader(path: path)
+        } catch {
+            throw CaptureError(.file, error.description)
+        }
+        format = StreamFormat(
+            sampleRate: reader.info.sampleRate, channels: reader.info.channels, sampleFormat: sampleFormat)
+        name = "file:\(path)"
+        pacer = paced ? Pacer(sampleRate: format.sampleRate) : nil
+        periodFrames = max(1, format.sampleRate / 50)
+    }
+
+    public func read(into buffer: UnsafeMutableRawPointer, frames: Int) throws(CaptureError) -> CaptureRead {
+        let count = min(frames, periodFrames)
+        pacer?.wait(untilFrame: framesDelivered + count)
+        let got: Int
+        do {
+            got = try reader.read(into: buffer, frames: count, as: format.sampleFormat)
+        } catch {
+            throw CaptureError(.file, error.description)
+        }
+        framesDelivered += got
+        return CaptureRead(frames: got, endOfStream: got < count)
+    }
+
+    public func close() {
+        reader.close()
+    }
+}

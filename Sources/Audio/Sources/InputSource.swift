@@ -1,0 +1,71 @@
+import SoundFiles
+
+/// Where a recording's audio comes from, as named on the command line
+/// (`alsa:NAME`, `tone:FREQ@DBFS`, `file:PATH`).
+public enum InputSource: Sendable, Hashable, CustomStringConvertible {
+    /// An ALSA PCM by name, as `arecord -D` takes it. `configFile` loads extra
+    /// device definitions in-process (tests); otherwise ALSA's usual configuration
+    /// (including `ALSA_CONFIG_PATH`) applies.
+    case alsa(device: String, configFile: String? = nil)
+    /// A sine in every channel with its peak at `peakDBFS`.
+    case tone(frequency: Double, peakDBFS: Double)
+    /// A sound file played in as the microphone.
+    case file(path: String)
+
+    public var description: String {
+        switch self {
+        case .alsa(let device, _): "alsa:\(device)"
+        case .tone(let frequency, let peak): "tone:\(Self.number(frequency))@\(Self.number(peak))"
+        case .file(let path): "file:\(path)"
+        }
+    }
+
+    /// Checks what can be checked before anything opens.
+    func validate(for settings: RecordingSettings) throws(RecorderError) {
+        switch self {
+        case .alsa(let device, _):
+            if device.isEmpty { throw RecorderError(.settings, "the ALSA device name is empty; try alsa:default") }
+        case .tone(let frequency, let peak):
+            let nyquist = Double(settings.sampleRate) / 2
+            guard frequency > 0, frequency < nyquist else {
+                throw RecorderError(.settings, "a \(Self.number(frequency)) Hz tone cannot be recorded at \(settings.sampleRate) Hz: use 1 to \(Int(nyquist) - 1) Hz")
+            }
+            guard peak.isFinite, peak <= 0 else {
+                throw RecorderError(.settings, "a tone at \(Self.number(peak)) dBFS is not possible: the peak must be at most 0 dBFS")
+            }
+        case .file(let path):
+            if path.isEmpty { throw RecorderError(.settings, "the file source needs a path: file:PATH") }
+        }
+    }
+
+    /// Opens the source for capture in `format` (an ALSA device may convert).
+    ///
+    /// A file source delivers the file's own rate and channels; the caller checks
+    /// that they match the recording.
+    public func open(format: StreamFormat, paced: Bool) throws(RecorderError) -> CaptureSource {
+        switch self {
+        case .alsa(let device, let configFile):
+            do {
+                return try ALSACaptureSource(device: device, format: format, configFile: configFile)
+            } catch {
+                throw RecorderError(.input, error.description)
+            }
+        case .tone(let frequency, let peak):
+            do {
+                return try ToneSource(frequency: frequency, peakDBFS: peak, format: format, paced: paced)
+            } catch {
+                throw RecorderError(.settings, error.message)
+            }
+        case .file(let path):
+            do {
+                return try FileSource(path: path, sampleFormat: format.sampleFormat, paced: paced)
+            } catch {
+                throw RecorderError(.input, error.message)
+            }
+        }
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
