@@ -1,0 +1,129 @@
+import Audio
+import Dispatch
+import Foundation
+import Metering
+import SoundFiles
+
+/// Everything `voicememo record` needs once its arguments are parsed.
+struct RecordRequest {
+    var output: String
+    var settings: RecordingSettings
+    var source: InputSource
+    var duration: Double?
+    var delay: Double?
+    var metadata = SoundFileMetadata()
+    var json = false
+    /// Generated sources in real time (false only in tests, through VOICEMEMO_UNPACED).
+    var paced = true
+}
+
+/// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
+enum RecordRunner {
+    static func run(_ request: RecordRequest, console: Console) -> Int32 {
+        let finished = DispatchSemaphore(value: 0)
+        let events = RecorderEvents(didFinishRecording: { _ in finished.signal() })
+        let recorder: Recorder
+        do {
+            recorder = try Recorder(
+                url: request.output, settings: request.settings, input: request.source,
+                metadata: request.metadata, paced: request.paced,
+                eventQueue: DispatchQueue(label: "voicememo.record.events"), events: events)
+            try recorder.prepareToRecord()
+            if let delay = request.delay {
+                try recorder.record(atTime: recorder.deviceCurrentTime + delay, forDuration: request.duration)
+            } else if let duration = request.duration {
+                try recorder.record(forDuration: duration)
+            } else {
+                try recorder.record()
+            }
+        } catch {
+            console.error(error.message)
+            return error.kind == .settings ? ExitStatus.usage : ExitStatus.failure
+        }
+
+        let interrupted = Interruption()
+        let watcher = SignalWatcher(queue: DispatchQueue(label: "voicememo.signals")) { number in
+            interrupted.signal(number)
+            recorder.stop()
+        }
+        defer { watcher.cancel() }
+
+        let live = console.isErrorTerminal && !request.json ? LiveLine(console: console, channels: request.settings.channels) : nil
+        var summary = MeterSummary(channels: request.settings.channels)
+        var lastFrames = 0
+        while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            recorder.updateMeters()
+            let captured = Int(recorder.deviceCurrentTime * Double(request.settings.sampleRate))
+            let levels = Levels(recorder: recorder, channels: request.settings.channels)
+            summary.add(frames: captured - lastFrames, average: levels.average, peak: levels.peak)
+            lastFrames = captured
+            live?.show(recorder: recorder, levels: levels, peak: summary.peak)
+        }
+        recorder.stop()
+        recorder.updateMeters()
+        let levels = Levels(recorder: recorder, channels: request.settings.channels)
+        summary.add(frames: max(1, recorder.recordedFrames - lastFrames), average: levels.average, peak: levels.peak)
+        live?.clear()
+
+        if let signal = interrupted.number, recorder.recordedFrames == 0 {
+            try? recorder.deleteRecording()
+            console.error("interrupted by \(signalName(signal)) before anything was recorded")
+            return ExitStatus.interrupted
+        }
+        let statistics = recorder.statistics
+        if let error = recorder.error {
+            console.error("\(error.message) (kept \(request.output): \(Formatting.time(seconds: Double(statistics.framesWritten) / Double(request.settings.sampleRate))) recorded)")
+            return ExitStatus.failure
+        }
+        if statistics.overruns > 0 {
+            console.error("warning: \(statistics.overruns) overrun(s), \(statistics.lostFrames) frame(s) lost")
+        }
+        if statistics.droppedFrames > 0 {
+            console.error("warning: the disk fell behind; \(statistics.droppedFrames) frame(s) dropped")
+        }
+        if request.json {
+            console.output(RecordingReport(request: request, statistics: statistics, peak: summary.peak.max() ?? -160).json)
+        } else {
+            console.output(request.output)
+        }
+        return ExitStatus.success
+    }
+
+    private static func signalName(_ number: Int32) -> String {
+        switch number {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(number)"
+        }
+    }
+}
+
+/// The first signal that arrived, shared with the signal queue.
+final class Interruption: @unchecked Sendable {
+    // Guarded by `lock`; written on the signal queue, read on the main thread.
+    private let lock = NSLock()
+    private var first: Int32?
+
+    func signal(_ number: Int32) {
+        lock.withLock { if first == nil { first = number } }
+    }
+
+    var number: Int32? { lock.withLock { first } }
+}
+
+/// One snapshot of every channel's levels.
+struct Levels {
+    var average: [Float]
+    var peak: [Float]
+
+    init(recorder: Recorder, channels: Int) {
+        average = (0..<channels).map { recorder.averagePower(forChannel: $0) }
+        peak = (0..<channels).map { recorder.peakPower(forChannel: $0) }
+    }
+
+    init(engine: CaptureEngine) {
+        average = (0..<engine.format.channels).map { engine.averagePower(forChannel: $0) }
+        peak = (0..<engine.format.channels).map { engine.peakPower(forChannel: $0) }
+    }
+}
