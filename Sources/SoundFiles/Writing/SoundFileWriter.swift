@@ -119,6 +119,7 @@ public final class SoundFileWriter: @unchecked Sendable {
     private static func configure(_ handle: SndFileHandle, for settings: RecordingSettings) {
         // Float input into integer encodings clips instead of wrapping around.
         handle.command(SFC_SET_CLIPPING, flag: true)
+        scaleIntegersIntoFloat(handle)
         switch settings.encoding {
         case .vorbis, .opus, .mp3:
             handle.command(SFC_SET_VBR_ENCODING_QUALITY, double: settings.quality.unitValue)
@@ -138,6 +139,12 @@ public final class SoundFileWriter: @unchecked Sendable {
         }
     }
 
+    /// Makes int16/int32 input land in float files and float codecs as -1…1, not as raw integers
+    /// (libsndfile's default, which would clip everything).
+    private static func scaleIntegersIntoFloat(_ handle: SndFileHandle) {
+        handle.command(SFC_SET_SCALE_INT_FLOAT_WRITE, flag: true)
+    }
+
     /// Opens the W64 intermediate and records the recipe beside it, so recovery can finish the job.
     private static func openIntermediate(for path: String, settings: RecordingSettings, metadata: SoundFileMetadata)
         throws(SoundFileError) -> SndFileHandle
@@ -150,6 +157,7 @@ public final class SoundFileWriter: @unchecked Sendable {
         info.format = FormatCodes.intermediateCode
         switch SndFileHandle.open(path: intermediate, mode: .write, info: info) {
         case .success(let handle):
+            scaleIntegersIntoFloat(handle)
             return handle
         case .failure(let error):
             IntermediateRecipe.remove(for: path)
