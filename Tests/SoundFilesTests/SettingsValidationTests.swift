@@ -60,6 +60,8 @@ import Testing
         #expect(RecordingSettings(format: .wav).crashSafety == .headerUpdatedOnWrite)
         #expect(RecordingSettings(format: .aiff).crashSafety == .headerUpdatedOnWrite)
         #expect(RecordingSettings(format: .caf).crashSafety == .headerUpdatedOnWrite)
+        #expect(RecordingSettings(format: .caf, encoding: .alac16).crashSafety == .intermediate)
+        #expect(RecordingSettings(format: .caf, encoding: .alac24).crashSafety == .intermediate)
         #expect(RecordingSettings(format: .flac).crashSafety == .streaming)
         #expect(RecordingSettings(format: .opus).crashSafety == .streaming)
         #expect(RecordingSettings(format: .ogg).crashSafety == .intermediate)

@@ -7,8 +7,15 @@ enum FormatCodes {
         Int32(major(format) | subtype(encoding))
     }
 
-    /// The code of the W64 float intermediate used by `.intermediate` formats.
-    static let intermediateCode = Int32(SF_FORMAT_W64 | SF_FORMAT_FLOAT)
+    /// The code of the W64 intermediate used by `.intermediate` recordings: PCM of the same depth
+    /// for ALAC (so the round trip stays bit-exact), float for the lossy codecs.
+    static func intermediateCode(for encoding: Encoding) -> Int32 {
+        switch encoding {
+        case .alac16: Int32(SF_FORMAT_W64 | SF_FORMAT_PCM_16)
+        case .alac24: Int32(SF_FORMAT_W64 | SF_FORMAT_PCM_24)
+        default: Int32(SF_FORMAT_W64 | SF_FORMAT_FLOAT)
+        }
+    }
 
     private static func major(_ format: FileFormat) -> Int {
         switch format {

@@ -43,6 +43,8 @@ public struct RecordingSettings: Sendable, Hashable {
     /// How a file in this format survives the recording process being killed.
     public var crashSafety: CrashSafety {
         switch format {
+        // libsndfile writes CAF's ALAC packet table only at close: unreadable after kill -9.
+        case .caf where encoding == .alac16 || encoding == .alac24: .intermediate
         case .wav, .aiff, .caf: .headerUpdatedOnWrite
         case .flac, .opus: .streaming
         case .ogg, .mp3: .intermediate

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Encodes a W64 intermediate into the final Ogg Vorbis or MP3 file, then removes it.
+/// Encodes a W64 intermediate into the final Ogg Vorbis, MP3 or CAF ALAC file, then removes it.
 enum IntermediateEncoder {
     /// Ogg page latency asked of the Opus encoder: smaller pages lose less on kill -9.
     static let opusPageLatencyMilliseconds = 100.0
@@ -28,14 +28,15 @@ enum IntermediateEncoder {
         settings.channels = Int(source.info.channels)
         let target = try SoundFileWriter.openFinal(path: path, settings: settings, metadata: metadata)
         defer { target.close() }
-        var buffer = [Float](repeating: 0, count: chunkFrames * settings.channels)
+        let sampleFormat = settings.preferredSampleFormat
+        var buffer = [UInt8](repeating: 0, count: chunkFrames * settings.channels * sampleFormat.bytesPerSample)
         var total: Int64 = 0
         while true {
             let step = buffer.withUnsafeMutableBytes { bytes -> Step in
-                guard let base = bytes.baseAddress, let read = source.read(into: base, frames: chunkFrames, as: .float32)
+                guard let base = bytes.baseAddress, let read = source.read(into: base, frames: chunkFrames, as: sampleFormat)
                 else { return .readFailed }
                 if read == 0 { return .finished }
-                if let short = target.write(UnsafeRawPointer(base), frames: read, sampleFormat: .float32) {
+                if let short = target.write(UnsafeRawPointer(base), frames: read, sampleFormat: sampleFormat) {
                     return .shortWrite(short)
                 }
                 return .copied(read)

@@ -154,7 +154,7 @@ public final class SoundFileWriter: @unchecked Sendable {
         var info = SF_INFO()
         info.samplerate = Int32(settings.sampleRate)
         info.channels = Int32(settings.channels)
-        info.format = FormatCodes.intermediateCode
+        info.format = FormatCodes.intermediateCode(for: settings.encoding)
         switch SndFileHandle.open(path: intermediate, mode: .write, info: info) {
         case .success(let handle):
             scaleIntegersIntoFloat(handle)
