@@ -58,3 +58,60 @@ extension Sox {
         [.wav, .flac, .aiff, .ogg].contains(format)
     }
 }
+
+/// A real RLIMIT_FSIZE in a child process: the test binary runs again with only
+/// `fileSizeLimitChildBody` selected, so the limit never touches the tests running here.
+@Suite struct FileSizeLimitTests {
+    static let childVariable = "SOUNDFILES_TESTS_FSIZE_CHILD"
+    static let limitBytes: rlim_t = 200_000
+
+    @Test func fileSizeLimitInAChildProcess() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("limited.wav")
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: executable)
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "fileSizeLimitChildBody"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.childVariable] = path
+        child.environment = environment
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        child.waitUntilExit()
+        #expect(child.terminationStatus == 0)
+
+        let result = try String(contentsOfFile: path + ".result", encoding: .utf8)
+        let fields = result.split(separator: " ").map(String.init)
+        try #require(fields.count == 3, "child reported \(result)")
+        #expect(fields[0] == SoundFileError.Kind.fileTooLarge.rawValue)
+        #expect(fields[1] == String(EFBIG))
+        let written = try #require(Int64(fields[2]))
+        let reader = try SoundFileReader(path: path)
+        #expect(reader.info.frames == written)
+        #expect(written > 40000, "about 200 kB of 4-byte frames")
+        let duration = try #require(try Sox.duration(of: path))
+        #expect(abs(duration - Double(written) / 48000) < 0.001)
+    }
+
+    /// Runs only in the child: limits the file size, ignores SIGXFSZ, records until the limit.
+    @Test func fileSizeLimitChildBody() throws {
+        guard let path = ProcessInfo.processInfo.environment[Self.childVariable] else { return }
+        signal(SIGXFSZ, SIG_IGN)
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+        limit.rlim_cur = Self.limitBytes
+        setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+        let writer = try SoundFileWriter(path: path, settings: RecordingSettings(format: .wav))
+        var report = "none"
+        do {
+            try Audio.write(writer, frames: 48000 * 5, as: .int16)
+        } catch let error as SoundFileError {
+            report = "\(error.kind.rawValue) \(error.osError ?? 0) \(writer.framesWritten)"
+        }
+        try writer.close()
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+        try report.write(toFile: path + ".result", atomically: true, encoding: .utf8)
+    }
+}
