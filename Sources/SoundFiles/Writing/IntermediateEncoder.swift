@@ -2,9 +2,6 @@ import Foundation
 
 /// Encodes a W64 intermediate into the final Ogg Vorbis, MP3 or CAF ALAC file, then removes it.
 enum IntermediateEncoder {
-    /// Ogg page latency asked of the Opus encoder: smaller pages lose less on kill -9.
-    static let opusPageLatencyMilliseconds = 100.0
-
     private enum Step {
         case copied(Int), finished, readFailed, shortWrite(SndFileHandle.ShortWrite)
     }
