@@ -1,0 +1,189 @@
+import CSndFile
+import Foundation
+
+/// The one place that calls libsndfile: an open SNDFILE and the calls made on it.
+///
+/// Failures come back as values (`Result`, counts, `Bool`) carrying libsndfile's text and `errno`;
+/// the public types turn them into `SoundFileError`. Tests can force a short write here.
+final class SndFileHandle {
+    enum Mode {
+        case read, write
+    }
+
+    /// A write that stopped short, and why.
+    struct ShortWrite {
+        var framesWritten: Int
+        var osError: Int32?
+        var libraryMessage: String
+    }
+
+    /// A write failure forced by tests: writes stop once `limit` frames are in the file.
+    struct ForcedWriteFailure {
+        var limit: Int64
+        var osError: Int32
+    }
+
+    let path: String
+    private(set) var info: SF_INFO
+    private var file: OpaquePointer?
+    private var framesSoFar: Int64 = 0
+    var forcedWriteFailure: ForcedWriteFailure?
+
+    private init(path: String, file: OpaquePointer, info: SF_INFO) {
+        self.path = path
+        self.file = file
+        self.info = info
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Opens `path`; for writing, `info` gives rate, channels and format.
+    static func open(path: String, mode: Mode, info: SF_INFO = SF_INFO()) -> Result<SndFileHandle, SoundFileError> {
+        var info = info
+        errno = 0
+        let cMode = Int32(mode == .read ? SFM_READ : SFM_WRITE)
+        guard let file = sf_open(path, cMode, &info) else {
+            let osError = errno
+            let code = Int(sf_error(nil))
+            let message = String(cString: sf_strerror(nil))
+            return .failure(openError(path: path, code: code, message: message, osError: osError))
+        }
+        return .success(SndFileHandle(path: path, file: file, info: info))
+    }
+
+    private static func openError(path: String, code: Int, message: String, osError: Int32) -> SoundFileError {
+        switch code {
+        case SF_ERR_UNRECOGNISED_FORMAT:
+            return SoundFileError(
+                kind: .unsupported, path: path, detail: "not a sound file in a format libsndfile knows",
+                libraryMessage: message)
+        case SF_ERR_UNSUPPORTED_ENCODING:
+            return SoundFileError(
+                kind: .unsupported, path: path, detail: "the encoding is not supported", libraryMessage: message)
+        case SF_ERR_MALFORMED_FILE:
+            return SoundFileError(kind: .corrupt, path: path, libraryMessage: message)
+        default:
+            return SoundFileError(
+                kind: .cannotOpen, path: path, libraryMessage: message, osError: osError == 0 ? nil : osError)
+        }
+    }
+
+    /// libsndfile's text for the last error on this file.
+    var lastErrorMessage: String {
+        String(cString: sf_strerror(file))
+    }
+
+    // MARK: Commands
+
+    /// Sends a command with a `Double` argument; `true` when libsndfile reports it took effect.
+    @discardableResult
+    func command(_ command: Int, double value: Double) -> Bool {
+        guard let file else { return false }
+        var value = value
+        return Int(sf_command(file, Int32(command), &value, Int32(MemoryLayout<Double>.size))) == SF_TRUE
+    }
+
+    /// Sends a command whose argument is a boolean passed as the size (e.g. SFC_SET_UPDATE_HEADER_AUTO).
+    @discardableResult
+    func command(_ command: Int, flag: Bool) -> Bool {
+        guard let file else { return false }
+        return Int(sf_command(file, Int32(command), nil, Int32(flag ? SF_TRUE : SF_FALSE))) == SF_TRUE
+    }
+
+    /// Sets a string tag (SF_STR_*); `false` if the format has no such field.
+    @discardableResult
+    func setString(_ value: String, for field: Int) -> Bool {
+        guard let file else { return false }
+        return sf_set_string(file, Int32(field), value) == 0
+    }
+
+    /// Reads a string tag (SF_STR_*).
+    func string(for field: Int) -> String? {
+        guard let file, let text = sf_get_string(file, Int32(field)) else { return nil }
+        return String(cString: text)
+    }
+
+    /// libsndfile's names for the container and encoding, e.g. "FLAC (Free Lossless Audio Codec), Signed 16 bit PCM".
+    var formatDescription: String {
+        let names = [Int(info.format) & SF_FORMAT_TYPEMASK, Int(info.format) & SF_FORMAT_SUBMASK].compactMap {
+            formatName($0)
+        }
+        return names.joined(separator: ", ")
+    }
+
+    private func formatName(_ code: Int) -> String? {
+        var formatInfo = SF_FORMAT_INFO()
+        formatInfo.format = Int32(code)
+        // SFC_GET_FORMAT_INFO answers for a major format or a subtype alike.
+        guard sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &formatInfo, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0,
+            let name = formatInfo.name
+        else { return nil }
+        return String(cString: name)
+    }
+
+    // MARK: Samples
+
+    /// Writes interleaved frames; returns `nil` when all were written, else what happened.
+    func write(_ buffer: UnsafeRawPointer, frames: Int, sampleFormat: SampleFormat) -> ShortWrite? {
+        guard let file else {
+            return ShortWrite(framesWritten: 0, osError: nil, libraryMessage: "the file is closed")
+        }
+        var wanted = frames
+        var forced: Int32?
+        if let failure = forcedWriteFailure, framesSoFar + Int64(frames) > failure.limit {
+            wanted = Int(max(0, failure.limit - framesSoFar))
+            forced = failure.osError
+        }
+        errno = 0
+        let count = Int64(wanted)
+        let written: Int64 =
+            switch sampleFormat {
+            case .int16: sf_writef_short(file, buffer.assumingMemoryBound(to: Int16.self), count)
+            case .int32: sf_writef_int(file, buffer.assumingMemoryBound(to: Int32.self), count)
+            case .float32: sf_writef_float(file, buffer.assumingMemoryBound(to: Float.self), count)
+            }
+        let osError = errno
+        framesSoFar += max(0, written)
+        if let forced {
+            return ShortWrite(
+                framesWritten: Int(written), osError: forced, libraryMessage: String(cString: strerror(forced)))
+        }
+        guard written < Int64(frames) else { return nil }
+        return ShortWrite(
+            framesWritten: Int(max(0, written)), osError: osError == 0 ? nil : osError,
+            libraryMessage: lastErrorMessage)
+    }
+
+    /// Reads up to `frames` interleaved frames; the count read (0 at the end), or `nil` on an error.
+    func read(into buffer: UnsafeMutableRawPointer, frames: Int, as sampleFormat: SampleFormat) -> Int? {
+        guard let file else { return nil }
+        let count = Int64(frames)
+        let read: Int64 =
+            switch sampleFormat {
+            case .int16: sf_readf_short(file, buffer.assumingMemoryBound(to: Int16.self), count)
+            case .int32: sf_readf_int(file, buffer.assumingMemoryBound(to: Int32.self), count)
+            case .float32: sf_readf_float(file, buffer.assumingMemoryBound(to: Float.self), count)
+            }
+        return read < 0 ? nil : Int(read)
+    }
+
+    /// Moves to a frame from the start; `false` if libsndfile refuses.
+    func seek(toFrame frame: Int64) -> Bool {
+        guard let file else { return false }
+        return sf_seek(file, frame, SEEK_SET) == frame
+    }
+
+    /// Closes the file (flushing encoders and writing final headers); `nil` on success, else libsndfile's text.
+    @discardableResult
+    func close() -> String? {
+        guard let file else { return nil }
+        self.file = nil
+        let result = sf_close(file)
+        return result == 0 ? nil : String(cString: sf_error_number(result))
+    }
+
+    /// The count libsndfile gives when it cannot know the length (e.g. FLAC left unfinished).
+    static let unknownFrameCount = Int64.max
+}

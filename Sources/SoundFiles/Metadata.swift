@@ -1,0 +1,50 @@
+import CSndFile
+
+/// The text tags of a sound file, where its format has them.
+///
+/// Which fields survive (libsndfile 1.2.0, measured): WAV, FLAC, Ogg Vorbis, Ogg Opus and CAF keep
+/// all four; AIFF has no date; MP3 (ID3) keeps title and comment, only the year of the date, no software.
+/// libsndfile appends its own version to `software` when writing, e.g. "voicememo (libsndfile-1.2.0)".
+public struct SoundFileMetadata: Sendable, Hashable, Codable {
+    public var title: String?
+    public var comment: String?
+    public var date: String?
+    public var software: String?
+
+    public init(title: String? = nil, comment: String? = nil, date: String? = nil, software: String? = nil) {
+        self.title = title
+        self.comment = comment
+        self.date = date
+        self.software = software
+    }
+
+    /// Whether no field is set.
+    public var isEmpty: Bool {
+        title == nil && comment == nil && date == nil && software == nil
+    }
+
+    /// The SF_STR_* field for each of our fields.
+    private static var fields: [(WritableKeyPath<SoundFileMetadata, String?>, Int)] {
+        [
+            (\.title, SF_STR_TITLE), (\.comment, SF_STR_COMMENT), (\.date, SF_STR_DATE), (\.software, SF_STR_SOFTWARE),
+        ]
+    }
+
+    /// Writes the set fields; a field the format lacks is skipped, never an error.
+    func write(to handle: SndFileHandle) {
+        for (keyPath, field) in Self.fields {
+            if let value = self[keyPath: keyPath], !value.isEmpty {
+                handle.setString(value, for: field)
+            }
+        }
+    }
+
+    /// Reads the fields the file has.
+    static func read(from handle: SndFileHandle) -> SoundFileMetadata {
+        var metadata = SoundFileMetadata()
+        for (keyPath, field) in fields {
+            metadata[keyPath: keyPath] = handle.string(for: field)
+        }
+        return metadata
+    }
+}

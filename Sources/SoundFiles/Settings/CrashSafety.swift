@@ -1,0 +1,12 @@
+/// How a format survives the recording process being killed (kill -9, power loss of the process).
+public enum CrashSafety: Sendable, Hashable {
+    /// WAV, AIFF, CAF (PCM and companded): libsndfile rewrites the header after every write (SFC_SET_UPDATE_HEADER_AUTO),
+    /// so the file on disk is complete and correct after each `write`.
+    case headerUpdatedOnWrite
+    /// FLAC, Ogg Opus: the stream is decodable up to the last complete block or page
+    /// (FLAC loses under one block, Opus under one page, whose latency is set small).
+    case streaming
+    /// Ogg Vorbis, MP3, ALAC in CAF: libsndfile cannot keep these readable mid-stream, so samples
+    /// go to a hidden W64 intermediate next to the target and are encoded when the writer closes.
+    case intermediate
+}

@@ -1,0 +1,139 @@
+/// Everything that decides how a recording is written: container, encoding, rate, channels, quality.
+public struct RecordingSettings: Sendable, Hashable {
+    /// Channels accepted by any format; some formats accept fewer (`FileFormat.maximumChannels`).
+    public static let channelRange = 1...32
+    /// Sample rates accepted by any format; some formats accept fewer (`FileFormat.allowedSampleRates`).
+    public static let sampleRateRange = 8000...384_000
+
+    public var format: FileFormat
+    public var encoding: Encoding
+    public var sampleRate: Int
+    public var channels: Int
+    public var quality: Quality
+
+    /// - Parameter encoding: `nil` picks the format's default (`FileFormat.defaultEncoding`).
+    public init(
+        format: FileFormat = .flac, encoding: Encoding? = nil, sampleRate: Int = 48000,
+        channels: Int = 2, quality: Quality = .high
+    ) {
+        self.format = format
+        self.encoding = encoding ?? format.defaultEncoding
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.quality = quality
+    }
+
+    /// The format an output path's extension names (e.g. "a.wav" → `.wav`), or `nil` if it names none.
+    public static func inferred(fromPath path: String) -> FileFormat? {
+        FileFormat.named(byExtensionOf: path)
+    }
+
+    /// The in-memory sample format that feeds this encoding without loss.
+    ///
+    /// `int16` for 16-bit and companded encodings, `int32` for 24/32-bit PCM and ALAC24,
+    /// `float32` for float and the lossy codecs (which encode from float internally).
+    public var preferredSampleFormat: SampleFormat {
+        switch encoding {
+        case .pcm16, .alac16, .ulaw, .alaw, .imaAdpcm: .int16
+        case .pcm24, .pcm32, .alac24: .int32
+        case .float, .vorbis, .opus, .mp3: .float32
+        }
+    }
+
+    /// How a file in this format survives the recording process being killed.
+    public var crashSafety: CrashSafety {
+        switch format {
+        // libsndfile writes CAF's ALAC packet table only at close: unreadable after kill -9.
+        case .caf where encoding == .alac16 || encoding == .alac24: .intermediate
+        case .wav, .aiff, .caf: .headerUpdatedOnWrite
+        case .flac, .opus: .streaming
+        case .ogg, .mp3: .intermediate
+        }
+    }
+
+    /// Refuses bad combinations before anything is created.
+    ///
+    /// - Parameter path: when given, its extension must not name a different format.
+    /// - Throws: `SettingsError` naming what is wrong and what would work.
+    public func validate(path: String? = nil) throws(SettingsError) {
+        if let problem = problem(path: path) {
+            throw SettingsError(message: problem)
+        }
+    }
+
+    /// The first thing wrong with these settings, in words a person reads.
+    private func problem(path: String?) -> String? {
+        let channelRange = Self.channelRange
+        let rateRange = Self.sampleRateRange
+        if !channelRange.contains(channels) {
+            return "\(channels) channels: use \(channelRange.lowerBound) to \(channelRange.upperBound)"
+        }
+        if !rateRange.contains(sampleRate) {
+            return "rate \(sampleRate) Hz is out of range: use \(rateRange.lowerBound) to \(rateRange.upperBound) Hz"
+        }
+        if !format.encodings.contains(encoding) {
+            return encodingProblem()
+        }
+        if let problem = channelProblem() {
+            return problem
+        }
+        if let problem = sampleRateProblem() {
+            return problem
+        }
+        if let path, let named = FileFormat.named(byExtensionOf: path), named != format,
+            let pathExtension = FileFormat.fileExtension(of: path)
+        {
+            let wanted = format.fileExtensions.first ?? format.rawValue
+            return "the file name ends in .\(pathExtension) but the format is \(format.rawValue); "
+                + "name it .\(wanted) or use --format \(named.rawValue)"
+        }
+        return nil
+    }
+
+    private func encodingProblem() -> String {
+        let homes = FileFormat.allCases.filter { $0.encodings.contains(encoding) }
+        if homes.count == 1, let home = homes.first {
+            return "\(encoding.displayName) is available in \(home.displayName) only, not \(format.displayName); "
+                + "use --format \(home.rawValue)"
+        }
+        let offered = Self.list(format.encodings.map(\.rawValue), conjunction: "or")
+        var remedy = "use --encoding \(format.defaultEncoding.rawValue)"
+        if let home = homes.first {
+            remedy += " or --format \(home.rawValue)"
+        }
+        return "\(format.displayName) records \(offered), not \(encoding.rawValue); \(remedy)"
+    }
+
+    private func channelProblem() -> String? {
+        if let limit = encoding.maximumChannels, channels > limit {
+            return "\(encoding.displayName) records at most \(limit) channels, not \(channels); "
+                + "use --channels \(limit) or --encoding pcm16"
+        }
+        let limit = format.maximumChannels
+        guard channels > limit else { return nil }
+        let alternative: FileFormat = channels <= FileFormat.flac.maximumChannels ? .flac : .wav
+        return "\(format.displayName) records at most \(limit) channels, not \(channels); "
+            + "use --channels \(limit) or --format \(alternative.rawValue)"
+    }
+
+    private func sampleRateProblem() -> String? {
+        if let allowed = format.allowedSampleRates, !allowed.contains(sampleRate) {
+            let suggestion = allowed.last { $0 <= sampleRate } ?? allowed.first ?? 48000
+            let rates = Self.list(allowed.map(String.init), conjunction: "or")
+            return "\(format.displayName) records at \(rates) Hz, not \(sampleRate) Hz; "
+                + "use --rate \(suggestion) or --format flac"
+        }
+        if sampleRate > format.maximumSampleRate {
+            return "\(format.displayName) records at up to \(format.maximumSampleRate) Hz, not \(sampleRate) Hz; "
+                + "use --rate \(format.maximumSampleRate) or --format flac"
+        }
+        return nil
+    }
+
+    /// "a, b or c".
+    private static func list(_ items: [String], conjunction: String) -> String {
+        guard let last = items.last else { return "" }
+        let head = items.dropLast()
+        return head.isEmpty ? last : head.joined(separator: ", ") + " \(conjunction) " + last
+    }
+}

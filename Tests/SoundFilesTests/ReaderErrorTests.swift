@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import SoundFiles
+
+@Suite struct ReaderErrorTests {
+    @Test func missingFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("nothing.wav")
+        let error = #expect(throws: SoundFileError.self) { try SoundFileReader(path: path) }
+        #expect(error?.kind == .cannotOpen)
+        #expect(error?.description.contains(path) == true)
+        #expect(error?.description.contains("no such file") == true)
+        #expect(error?.osErrorName == "ENOENT")
+    }
+
+    @Test func directory() throws {
+        let directory = try TemporaryDirectory()
+        let error = #expect(throws: SoundFileError.self) { try SoundFileReader(path: directory.path) }
+        #expect(error?.kind == .cannotOpen)
+        #expect(error?.description.contains("is a directory") == true)
+    }
+
+    @Test func zeroLengthFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("empty.wav")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let error = #expect(throws: SoundFileError.self) { try SoundFileReader(path: path) }
+        #expect(error?.kind == .corrupt)
+        #expect(error?.description.contains("empty (0 bytes)") == true)
+        #expect(throws: SoundFileError.self) { try SoundFileRecovery.repair(path: path) }
+    }
+
+    @Test func textFileNamedWAV() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("notes.wav")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("shopping list: eggs, milk\n".utf8)))
+        let error = #expect(throws: SoundFileError.self) { try SoundFileReader(path: path) }
+        #expect(error?.kind == .unsupported)
+        #expect(error?.description.contains(path) == true)
+        #expect(error?.description.contains("not a sound file") == true)
+        #expect(error?.libraryMessage?.isEmpty == false)
+    }
+
+    @Test func headerOnlyWAVReadsAsEmpty() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.wav(in: directory, frames: 48000)
+        let headerSize = try Self.dataOffset(of: path)
+        try Self.truncate(path, to: headerSize)
+        let reader = try SoundFileReader(path: path)
+        #expect(reader.info.frames == 0)
+        #expect(try Audio.readAll(reader, as: .int16, Int16.self).isEmpty)
+    }
+
+    @Test func wavCutMidDataReadsWhatIsThere() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.wav(in: directory, frames: 48000)
+        let headerSize = try Self.dataOffset(of: path)
+        // 12000 frames and half a frame more: the half frame is dropped.
+        try Self.truncate(path, to: headerSize + 12000 * 4 + 2)
+        let reader = try SoundFileReader(path: path)
+        let samples = try Audio.readAll(reader, as: .int16, Int16.self)
+        #expect(samples.count / 2 >= 12000)
+        #expect(Array(samples.prefix(24000)) == Signal.int16(frames: 12000, channels: 2, sampleRate: 48000))
+
+        let repaired = try SoundFileRecovery.repair(path: path)
+        #expect(repaired.frames == 12000)
+        #expect(try Sox.duration(of: path).map { abs($0 - 0.25) < 0.001 } == true)
+    }
+
+    // MARK: Helpers
+
+    static func wav(in directory: TemporaryDirectory, frames: Int) throws -> String {
+        let path = directory.file("memo.wav")
+        let writer = try SoundFileWriter(path: path, settings: RecordingSettings(format: .wav))
+        try Audio.write(writer, frames: frames, as: .int16)
+        try writer.close()
+        return path
+    }
+
+    /// Offset of the first byte after the "data" chunk header.
+    static func dataOffset(of path: String) throws -> UInt64 {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let range = try #require(bytes.range(of: Data("data".utf8)))
+        return UInt64(range.upperBound - bytes.startIndex + 4)
+    }
+
+    static func truncate(_ path: String, to size: UInt64) throws {
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        try handle.truncate(atOffset: size)
+        try handle.close()
+    }
+}
+
+/// sox as an independent reader of headers (it trusts them, unlike libsndfile).
+enum Sox {
+    /// `sox --i -D path`: the duration the header claims, or `nil` if sox is missing or fails.
+    static func duration(of path: String) throws -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sox") else { return nil }
+        process.arguments = ["--i", "-D", path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
