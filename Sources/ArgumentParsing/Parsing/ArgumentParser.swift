@@ -153,9 +153,8 @@ private struct Scan {
         !argument.hasPrefix("-") || argument == "-" || isNegativeNumber(argument)
     }
 
-    /// `-40`, `-0.5`, `-1s`: a minus sign followed by a digit or a dot.
+    /// `-40`, `-0.5`, `-1s`: a minus sign followed by a digit.
     private static func isNegativeNumber(_ argument: String) -> Bool {
-        let afterSign = argument.dropFirst().first
-        return argument.hasPrefix("-") && (afterSign?.isASCIIDigit == true || afterSign == ".")
+        argument.hasPrefix("-") && argument.dropFirst().first?.isASCIIDigit == true
     }
 }
