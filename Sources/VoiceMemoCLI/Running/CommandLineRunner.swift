@@ -60,7 +60,7 @@ struct CommandLineRunner {
 
     private func runApp() -> ExitCode {
         guard let app = implementations.app else {
-            return report(NotBuiltYet(name: "the full-screen app"), in: nil)
+            return report(NotBuiltYet.app, in: nil)
         }
         do {
             return try app(AppOptions(), context)
@@ -71,7 +71,7 @@ struct CommandLineRunner {
 
     /// `voicememo help [SUBCOMMAND]`.
     private func runHelp(_ arguments: [String]) -> ExitCode {
-        guard let name = arguments.first else {
+        guard let name = arguments.first, name != "help" else {
             context.console.writeOutput(TopLevelHelp.text(subcommands: Self.subcommands))
             return .success
         }
@@ -100,8 +100,7 @@ struct CommandLineRunner {
         case let usageError as UsageError:
             return reportUsageError(usageError, in: subcommand)
         case let notBuilt as NotBuiltYet:
-            let name = notBuilt.name == "the full-screen app" ? notBuilt.name : "'\(notBuilt.name)'"
-            context.console.printErrorMessage("\(name) is not built yet")
+            context.console.printErrorMessage("\(notBuilt.name) is not built yet")
             return .usageError
         case let failure as CommandFailure:
             context.console.printErrorMessage(failure.message)

@@ -30,7 +30,7 @@ struct Subcommand: Sendable {
         perform = { arguments, context, implementations in
             let options = try definition.options(from: arguments)
             guard let implementation = definition.implementation(in: implementations) else {
-                throw NotBuiltYet(name: definition.specification.name)
+                throw NotBuiltYet.subcommand(definition.specification.name)
             }
             return try implementation(options, context)
         }
@@ -40,7 +40,16 @@ struct Subcommand: Sendable {
     var name: String { specification.name }
 }
 
-/// A subcommand (or the app) whose implementation does not exist yet.
-struct NotBuiltYet: Error {
-    let name: String
+/// A subcommand, or the app, whose implementation does not exist yet.
+enum NotBuiltYet: Error {
+    case app
+    case subcommand(String)
+
+    /// What is missing, as the message names it: `'record'`, `the full-screen app`.
+    var name: String {
+        switch self {
+        case .app: "the full-screen app"
+        case .subcommand(let name): "'\(name)'"
+        }
+    }
 }
