@@ -1,12 +1,41 @@
 import Audio
+import Foundation
 import MemoLibrary
 import SoundFiles
 import Terminal
 
+/// The entry point of the `voicememo` command line.
 public enum VoiceMemoCLI {
     public static let version = "0.1.0"
 
     public static func libraryVersions() -> String {
         "alsa-lib \(ALSALibrary.version), \(SoundFileLibrary.version), \(CursesLibrary.version), SQLite \(SQLiteLibrary.version)"
+    }
+
+    /// Runs a whole command line and returns the process's exit status.
+    ///
+    /// - Parameters:
+    ///   - arguments: `CommandLine.arguments`, the program name first.
+    ///   - environment: the environment variables.
+    ///   - console: where to print.
+    ///   - implementations: the subcommands that are built.
+    public static func main(
+        _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        console: Console = .standard,
+        implementations: CommandImplementations = .builtIn
+    ) -> Int32 {
+        run(
+            Array(arguments.dropFirst()),
+            context: CommandContext(console: console, environment: environment),
+            implementations: implementations
+        ).rawValue
+    }
+
+    /// Runs the arguments after the program name and returns the exit code.
+    public static func run(
+        _ arguments: [String], context: CommandContext, implementations: CommandImplementations = .builtIn
+    ) -> ExitCode {
+        CommandLineRunner(context: context, implementations: implementations).run(arguments)
     }
 }

@@ -1,4 +1,4 @@
+import Foundation
 import VoiceMemoCLI
 
-print("voicememo \(VoiceMemoCLI.version)")
-print(VoiceMemoCLI.libraryVersions())
+exit(VoiceMemoCLI.main(CommandLine.arguments))

@@ -1,0 +1,102 @@
+import ArgumentParsing
+
+/// `voicememo record [OPTIONS]`: record one memo into the library and print its id.
+enum RecordCommand: SubcommandDefinition {
+    static let duration = Option<Duration>(
+        name: "duration", shortName: "d", valueName: "T",
+        help: "Stop after T of recorded audio: 90, 1.5s, 250ms, 2m, 1h, 01:30 or 1:02:03.",
+        parser: .duration)
+    static let delay = Option<Duration>(
+        name: "delay", valueName: "T", help: "Start recording after T.", parser: .duration)
+    static let title = Option<String>(
+        name: "title", shortName: "t", valueName: "TEXT",
+        help: "The memo's title.", defaultDescription: "Memo DATE TIME", parser: .nonEmptyText)
+    static let format = Option<RecordingFormat>(
+        name: "format", valueName: "F",
+        help: "The file format: wav, flac, ogg, opus, mp3, caf or aiff.",
+        defaultDescription: "flac", parser: .choice)
+    static let encoding = Option<RecordingEncoding>(
+        name: "encoding", valueName: "E",
+        help: "The sample encoding, where the format allows it: pcm16, pcm24, pcm32, float, "
+            + "alac16, alac24, ulaw, alaw or ima-adpcm.",
+        defaultDescription: "the format's usual one", parser: .choice)
+    static let rate = Option<Int>(
+        name: "rate", shortName: "r", valueName: "HZ",
+        help: "The sample rate in Hz: 48000, 48k, 44.1k.", defaultDescription: "48000",
+        parser: .sampleRate(in: SharedArguments.sampleRates))
+    static let channels = Option<Int>(
+        name: "channels", shortName: "c", valueName: "N", help: "The number of channels, 1 to 32.",
+        defaultDescription: "as the device offers", parser: .integer(in: 1...32))
+    static let quality = Option<RecordingQuality>(
+        name: "quality", valueName: "Q",
+        help: "VBR quality or compression level: min, low, medium, high or max.",
+        parser: .choice)
+    static let output = Option<String>(
+        name: "output", shortName: "o", valueName: "PATH",
+        help: "Write this file instead of adding a memo to the library.", parser: .nonEmptyText)
+    static let vox = Flag(
+        name: "vox",
+        help: "Voice-activated: wait for the level to cross the threshold, stop after the "
+            + "silence; each utterance becomes its own memo.")
+    static let voxThreshold = Option<Double>(
+        name: "vox-threshold", valueName: "DB", help: "The level that starts a recording, in dBFS.",
+        parser: .number(in: -160...0, unit: "dB"))
+    static let voxSilence = Option<Duration>(
+        name: "vox-silence", valueName: "T", help: "How long a silence ends a recording.",
+        parser: .duration)
+    static let voxMinimum = Option<Duration>(
+        name: "vox-min", valueName: "T", help: "Utterances shorter than T are not kept.",
+        parser: .duration)
+    static let voxPreroll = Option<Duration>(
+        name: "vox-preroll", valueName: "T",
+        help: "How much audio from before the threshold was crossed to keep.", parser: .duration)
+    static let json = Flag(name: "json", help: "Print the new memo as JSON instead of its id.")
+
+    static let specification = CommandSpecification(
+        name: "record",
+        abstract: "Record one memo into the library and print its id.",
+        discussion: "Recording stops after --duration, or on Ctrl-C, SIGTERM or SIGHUP; the memo "
+            + "is kept either way. Flags override the config file.",
+        options: [
+            duration, delay, title, format, encoding, rate, channels, quality,
+            SharedArguments.source, output, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
+            json,
+        ])
+
+    static func options(from arguments: ParsedArguments) throws(UsageError) -> RecordOptions {
+        var options = RecordOptions(
+            duration: try arguments.value(of: duration),
+            delay: try arguments.value(of: delay),
+            title: try arguments.value(of: title),
+            format: try arguments.value(of: format),
+            encoding: try arguments.value(of: encoding),
+            sampleRate: try arguments.value(of: rate),
+            channels: try arguments.value(of: channels),
+            quality: try arguments.value(of: quality),
+            source: try arguments.value(of: SharedArguments.source),
+            outputPath: try arguments.value(of: output),
+            json: arguments.isSet(json))
+        let voiceActivation = VoiceActivationOptions(
+            thresholdDB: try arguments.value(of: voxThreshold),
+            silence: try arguments.value(of: voxSilence),
+            minimumLength: try arguments.value(of: voxMinimum),
+            preroll: try arguments.value(of: voxPreroll))
+        let voiceActivationParameters: [any OptionDeclaring] = [voxThreshold, voxSilence, voxMinimum, voxPreroll]
+        if arguments.isSet(vox) {
+            options.voiceActivation = voiceActivation
+        } else if let given = voiceActivationParameters.first(where: { arguments.contains($0) }) {
+            throw .missingCompanion(option: given.specification.longForm, requirement: vox.longForm)
+        }
+        if let source = options.source, let sampleRate = options.sampleRate,
+            let rejection = source.rejection(atSampleRate: sampleRate),
+            let text = arguments.text(of: SharedArguments.source)
+        {
+            throw .invalidValue(argument: SharedArguments.source.longForm, value: text, rejection: rejection)
+        }
+        return options
+    }
+
+    static func implementation(in implementations: CommandImplementations) -> CommandImplementation<RecordOptions>? {
+        implementations.record
+    }
+}

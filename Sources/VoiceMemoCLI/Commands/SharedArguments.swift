@@ -1,0 +1,23 @@
+import ArgumentParsing
+
+/// Arguments several subcommands declare the same way.
+enum SharedArguments {
+    /// `MEMO`: a memo id or a unique title prefix.
+    static let memo = Positional<String>(
+        name: "MEMO", help: "The memo: its id or a unique prefix of its title.",
+        parser: .nonEmptyText)
+
+    /// `--json`: machine-readable output.
+    static let json = Flag(name: "json", help: "Print JSON instead of text.")
+
+    /// `--source S`: where audio comes from.
+    static let source = Option<SourceSpec>(
+        name: "source", shortName: "s", valueName: "S",
+        help: "Where audio comes from: alsa:NAME (a capture device, as arecord -L lists them), "
+            + "tone:FREQ@DBFS (a sine whose peak is at DBFS, e.g. tone:1000@-12) or file:PATH "
+            + "(a sound file played in as if from a microphone, in real time).",
+        defaultDescription: "alsa:default", parser: SourceSpec.parser)
+
+    /// The sample rates `--rate` accepts, in Hz.
+    static let sampleRates = 1_000...768_000
+}

@@ -1,0 +1,26 @@
+import ArgumentParsing
+
+/// The help text of `voicememo` itself: what it is, its subcommands, its options.
+enum TopLevelHelp {
+    static func text(subcommands: [Subcommand]) -> String {
+        let width = TextWrapping.standardWidth
+        var lines = TextWrapping.wrap(
+            "voicememo \(VoiceMemoCLI.version): record voice memos at the terminal, with a live "
+                + "level meter.", width: width)
+        lines += ["", "Usage: voicememo [SUBCOMMAND] [OPTIONS]", ""]
+        lines += TextWrapping.wrap(
+            "With no subcommand, voicememo opens the full-screen recorder.", width: width)
+        lines += ["", "Subcommands:"]
+        var rows = subcommands.map { (label: $0.name, text: $0.specification.abstract) }
+        rows.append((label: "help", text: "Show the help of a subcommand: voicememo help record."))
+        lines += TextWrapping.columns(rows)
+        lines += ["", "Options:"]
+        lines += TextWrapping.columns([
+            (label: "-h, --help", text: "Show this help."),
+            (label: "    --version", text: "Show the version of voicememo and of its libraries."),
+        ])
+        lines += [""]
+        lines += TextWrapping.wrap("Run 'voicememo SUBCOMMAND --help' for a subcommand's options.", width: width)
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

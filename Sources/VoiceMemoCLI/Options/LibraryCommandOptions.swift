@@ -1,0 +1,107 @@
+// The options of the app and of the subcommands that read or change the memo library:
+// small value types, one per subcommand, so each implementation receives exactly its own.
+
+/// `voicememo` with no subcommand: the full-screen app. No options yet.
+public struct AppOptions: Sendable, Equatable {
+    public init() {}
+}
+
+/// `voicememo list [--json] [--deleted]`.
+public struct ListOptions: Sendable, Equatable {
+    /// `--json`: an array of memos.
+    public var json: Bool
+    /// `--deleted`: list Recently Deleted instead.
+    public var deleted: Bool
+
+    public init(json: Bool = false, deleted: Bool = false) {
+        self.json = json
+        self.deleted = deleted
+    }
+}
+
+/// `voicememo play MEMO [--device D] [--from T]`.
+public struct PlayOptions: Sendable, Equatable {
+    /// An id or a unique title prefix.
+    public var memo: String
+    /// `--device D`: an ALSA playback device name; `nil` uses the default.
+    public var device: String?
+    /// `--from T`: start this far into the memo.
+    public var start: Duration?
+
+    public init(memo: String, device: String? = nil, start: Duration? = nil) {
+        self.memo = memo
+        self.device = device
+        self.start = start
+    }
+}
+
+/// `voicememo rename MEMO TITLE`.
+public struct RenameOptions: Sendable, Equatable {
+    /// An id or a unique title prefix.
+    public var memo: String
+    /// The new title, exactly as given.
+    public var title: String
+
+    public init(memo: String, title: String) {
+        self.memo = memo
+        self.title = title
+    }
+}
+
+/// `voicememo delete MEMO`: move to Recently Deleted.
+public struct DeleteOptions: Sendable, Equatable {
+    /// An id or a unique title prefix.
+    public var memo: String
+
+    public init(memo: String) {
+        self.memo = memo
+    }
+}
+
+/// `voicememo restore MEMO`: bring back from Recently Deleted.
+public struct RestoreOptions: Sendable, Equatable {
+    /// An id or a unique title prefix, among the deleted memos.
+    public var memo: String
+
+    public init(memo: String) {
+        self.memo = memo
+    }
+}
+
+/// `voicememo purge [MEMO | --all]`: delete for good from Recently Deleted.
+public struct PurgeOptions: Sendable, Equatable {
+    /// What to purge.
+    public enum Target: Sendable, Equatable {
+        /// One deleted memo, by id or unique title prefix.
+        case memo(String)
+        /// Everything in Recently Deleted.
+        case all
+    }
+
+    public var target: Target
+
+    public init(target: Target) {
+        self.target = target
+    }
+}
+
+/// `voicememo export MEMO PATH [--format F]`.
+public struct ExportOptions: Sendable, Equatable {
+    /// An id or a unique title prefix.
+    public var memo: String
+    /// Where to write the file.
+    public var path: String
+    /// `--format F`; `nil` means from the extension of `path`, else the memo's own format.
+    public var format: RecordingFormat?
+
+    public init(memo: String, path: String, format: RecordingFormat? = nil) {
+        self.memo = memo
+        self.path = path
+        self.format = format
+    }
+}
+
+/// `voicememo devices`. No options yet.
+public struct DevicesOptions: Sendable, Equatable {
+    public init() {}
+}

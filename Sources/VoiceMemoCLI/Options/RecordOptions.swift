@@ -1,0 +1,72 @@
+/// What `voicememo record` was asked to do.
+///
+/// `nil` means "not given on the command line": the config file or the built-in default
+/// decides (flags override config).
+public struct RecordOptions: Sendable, Equatable {
+    /// `--duration T`: stop after this much recorded audio.
+    public var duration: Duration?
+    /// `--delay T`: start after this long.
+    public var delay: Duration?
+    /// `--title TEXT`.
+    public var title: String?
+    /// `--format F`.
+    public var format: RecordingFormat?
+    /// `--encoding E`.
+    public var encoding: RecordingEncoding?
+    /// `--rate HZ`, in Hz.
+    public var sampleRate: Int?
+    /// `--channels N`, 1…32.
+    public var channels: Int?
+    /// `--quality Q`.
+    public var quality: RecordingQuality?
+    /// `--source S`.
+    public var source: SourceSpec?
+    /// `--output PATH`: write this file instead of adding a memo to the library.
+    public var outputPath: String?
+    /// `--vox` and its parameters; `nil` without `--vox`.
+    public var voiceActivation: VoiceActivationOptions?
+    /// `--json`: print the new memo as JSON.
+    public var json: Bool
+
+    public init(
+        duration: Duration? = nil, delay: Duration? = nil, title: String? = nil,
+        format: RecordingFormat? = nil, encoding: RecordingEncoding? = nil, sampleRate: Int? = nil,
+        channels: Int? = nil, quality: RecordingQuality? = nil, source: SourceSpec? = nil,
+        outputPath: String? = nil, voiceActivation: VoiceActivationOptions? = nil, json: Bool = false
+    ) {
+        self.duration = duration
+        self.delay = delay
+        self.title = title
+        self.format = format
+        self.encoding = encoding
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.quality = quality
+        self.source = source
+        self.outputPath = outputPath
+        self.voiceActivation = voiceActivation
+        self.json = json
+    }
+}
+
+/// The voice-activation parameters of `record --vox`; `nil` fields use the configured defaults.
+public struct VoiceActivationOptions: Sendable, Equatable {
+    /// `--vox-threshold DB`: the smoothed level, in dBFS, that starts a recording.
+    public var thresholdDB: Double?
+    /// `--vox-silence T`: how long the level stays below the threshold before stopping.
+    public var silence: Duration?
+    /// `--vox-min T`: utterances shorter than this are not kept.
+    public var minimumLength: Duration?
+    /// `--vox-preroll T`: audio kept from before the threshold was crossed.
+    public var preroll: Duration?
+
+    public init(
+        thresholdDB: Double? = nil, silence: Duration? = nil, minimumLength: Duration? = nil,
+        preroll: Duration? = nil
+    ) {
+        self.thresholdDB = thresholdDB
+        self.silence = silence
+        self.minimumLength = minimumLength
+        self.preroll = preroll
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParsing
+
+/// Where audio comes from, as given with `--source`.
+///
+/// Written `alsa:NAME`, `tone:FREQ@DBFS` or `file:PATH`; ``description`` writes it back.
+public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
+    /// An ALSA capture device by name, as `arecord -D` takes it: `default`, `hw:1,0`, `plughw:…`.
+    case alsa(name: String)
+    /// A sine in every channel, `frequency` in Hz, its peak at `peakDBFS` (0 or less).
+    case tone(frequency: Double, peakDBFS: Double)
+    /// A sound file played in as if from a microphone, paced to real time.
+    case file(path: String)
+
+    /// `alsa:default`, used when neither `--source` nor the config file says otherwise.
+    public static let `default` = SourceSpec.alsa(name: "default")
+
+    /// The highest tone frequency accepted while parsing: half the highest sample rate.
+    ///
+    /// The real limit is half the sample rate of the recording, checked by
+    /// ``rejection(atSampleRate:)`` once the rate is known.
+    public static let maximumToneFrequency = 384_000.0
+
+    /// Parses the text of `--source`.
+    ///
+    /// - Throws: ``ValueRejection/custom(problem:allowed:)`` saying what is wrong.
+    public init(parsing text: String) throws(ValueRejection) {
+        if text.hasPrefix("alsa:") {
+            let name = String(text.dropFirst("alsa:".count))
+            guard !name.isEmpty else {
+                throw .custom(problem: "has no device name", allowed: "use alsa:NAME, e.g. alsa:default or alsa:hw:1,0")
+            }
+            self = .alsa(name: name)
+        } else if text.hasPrefix("tone:") {
+            self = try Self.parseTone(String(text.dropFirst("tone:".count)))
+        } else if text.hasPrefix("file:") {
+            let path = String(text.dropFirst("file:".count))
+            guard !path.isEmpty else {
+                throw .custom(problem: "has no path", allowed: "use file:PATH, e.g. file:speech.wav")
+            }
+            self = .file(path: path)
+        } else {
+            throw .custom(
+                problem: "is not a source",
+                allowed: "use alsa:NAME (e.g. alsa:default), tone:FREQ@DBFS (e.g. tone:1000@-12) or file:PATH")
+        }
+    }
+
+    /// The parser for `--source` values.
+    public static var parser: ValueParser<SourceSpec> {
+        ValueParser { text throws(ValueRejection) in try SourceSpec(parsing: text) }
+    }
+
+    /// Why this source cannot be used at `sampleRate`, or `nil` if it can.
+    ///
+    /// A tone must stay below half the sample rate (the Nyquist frequency).
+    public func rejection(atSampleRate sampleRate: Int) -> ValueRejection? {
+        guard case .tone(let frequency, _) = self, frequency > Double(sampleRate) / 2 else { return nil }
+        return .custom(
+            problem: "is above half the sample rate",
+            allowed: "use a frequency from 1 to \(sampleRate / 2) Hz at \(sampleRate) Hz")
+    }
+
+    public var description: String {
+        switch self {
+        case .alsa(let name): "alsa:\(name)"
+        case .tone(let frequency, let peakDBFS): "tone:\(Self.plain(frequency))@\(Self.plain(peakDBFS))"
+        case .file(let path): "file:\(path)"
+        }
+    }
+
+    private static func parseTone(_ text: String) throws(ValueRejection) -> SourceSpec {
+        let notATone = ValueRejection.custom(
+            problem: "is not a tone", allowed: "use tone:FREQ@DBFS, e.g. tone:1000@-12")
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { throw notATone }
+        let frequencyParser = ValueParser<Double>.number(in: 1...maximumToneFrequency, unit: "Hz")
+        let peakParser = ValueParser<Double>.number(in: -Double.greatestFiniteMagnitude...0, unit: "dB")
+        let frequency: Double
+        do throws(ValueRejection) {
+            frequency = try frequencyParser.parse(String(parts[0]))
+        } catch {
+            if case .numberOutOfRange = error {
+                throw .custom(
+                    problem: "has a frequency out of range",
+                    allowed: "use a frequency from 1 Hz to half the sample rate, e.g. tone:1000@-12")
+            }
+            throw notATone
+        }
+        let peakDBFS: Double
+        do throws(ValueRejection) {
+            peakDBFS = try peakParser.parse(String(parts[1]))
+        } catch {
+            if case .numberOutOfRange = error {
+                throw .custom(
+                    problem: "has a peak above 0 dBFS", allowed: "use a peak of 0 dBFS or less, e.g. tone:1000@-12")
+            }
+            throw notATone
+        }
+        return .tone(frequency: frequency, peakDBFS: peakDBFS)
+    }
+
+    private static func plain(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+}

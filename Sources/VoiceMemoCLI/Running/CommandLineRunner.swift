@@ -1,0 +1,121 @@
+import ArgumentParsing
+
+/// Runs one `voicememo` command line: picks the subcommand, parses, prints help, usage errors
+/// and failures, and returns the exit status.
+///
+/// All output goes through the context's console, so tests drive it with argument arrays.
+struct CommandLineRunner {
+    let context: CommandContext
+    let implementations: CommandImplementations
+
+    /// Every subcommand, in the order the top-level help lists them.
+    static let subcommands: [Subcommand] = [
+        Subcommand(RecordCommand.self), Subcommand(MeterCommand.self), Subcommand(ListCommand.self),
+        Subcommand(PlayCommand.self), Subcommand(RenameCommand.self), Subcommand(DeleteCommand.self),
+        Subcommand(RestoreCommand.self), Subcommand(PurgeCommand.self), Subcommand(ExportCommand.self),
+        Subcommand(DevicesCommand.self),
+    ]
+
+    /// Runs `arguments`, which exclude the program name.
+    func run(_ arguments: [String]) -> ExitCode {
+        guard let first = arguments.first else { return runApp() }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "--help", "-h":
+            context.console.writeOutput(TopLevelHelp.text(subcommands: Self.subcommands))
+            return .success
+        case "--version":
+            context.console.printLine("voicememo \(VoiceMemoCLI.version)")
+            context.console.printLine(VoiceMemoCLI.libraryVersions())
+            return .success
+        case "help":
+            return runHelp(rest)
+        default:
+            break
+        }
+        if first.hasPrefix("-") {
+            let suggestion = Suggestion.nearest(
+                to: String(first.drop(while: { $0 == "-" })), among: ["help", "version"])
+            return reportUsageError(.unknownOption(first, suggestion: suggestion.map { "--" + $0 }), in: nil)
+        }
+        guard let subcommand = Self.subcommands.first(where: { $0.name == first }) else {
+            return reportUnknownSubcommand(first)
+        }
+        return run(subcommand, arguments: rest)
+    }
+
+    private func run(_ subcommand: Subcommand, arguments: [String]) -> ExitCode {
+        do {
+            switch try ArgumentParser(subcommand.specification).parse(arguments) {
+            case .helpRequested:
+                context.console.writeOutput(help(for: subcommand))
+                return .success
+            case .arguments(let parsed):
+                return try subcommand.perform(parsed, context, implementations)
+            }
+        } catch {
+            return report(error, in: subcommand)
+        }
+    }
+
+    private func runApp() -> ExitCode {
+        guard let app = implementations.app else {
+            return report(NotBuiltYet.app, in: nil)
+        }
+        do {
+            return try app(AppOptions(), context)
+        } catch {
+            return report(error, in: nil)
+        }
+    }
+
+    /// `voicememo help [SUBCOMMAND]`.
+    private func runHelp(_ arguments: [String]) -> ExitCode {
+        guard let name = arguments.first, name != "help" else {
+            context.console.writeOutput(TopLevelHelp.text(subcommands: Self.subcommands))
+            return .success
+        }
+        guard arguments.count == 1 else {
+            return reportUsageError(.unexpectedArgument(arguments[1]), in: nil)
+        }
+        guard let subcommand = Self.subcommands.first(where: { $0.name == name }) else {
+            return reportUnknownSubcommand(name)
+        }
+        context.console.writeOutput(help(for: subcommand))
+        return .success
+    }
+
+    private func help(for subcommand: Subcommand) -> String {
+        HelpFormatter.help(for: subcommand.specification, commandPath: "voicememo " + subcommand.name)
+    }
+
+    private func reportUnknownSubcommand(_ name: String) -> ExitCode {
+        let suggestion = Suggestion.nearest(to: name, among: Self.subcommands.map(\.name) + ["help"])
+        return reportUsageError(.unknownCommand(name, suggestion: suggestion), in: nil)
+    }
+
+    /// Prints `error` the way its kind deserves and returns the matching exit status.
+    private func report(_ error: any Error, in subcommand: Subcommand?) -> ExitCode {
+        switch error {
+        case let usageError as UsageError:
+            return reportUsageError(usageError, in: subcommand)
+        case let notBuilt as NotBuiltYet:
+            context.console.printErrorMessage("\(notBuilt.name) is not built yet")
+            return .usageError
+        case let failure as CommandFailure:
+            context.console.printErrorMessage(failure.message)
+            return failure.exitCode
+        default:
+            context.console.printErrorMessage(String(describing: error))
+            return .failure
+        }
+    }
+
+    /// Prints the usage error and the line saying where to read the usage; returns 2.
+    private func reportUsageError(_ error: UsageError, in subcommand: Subcommand?) -> ExitCode {
+        context.console.printErrorMessage(error.message)
+        let helpCommand = subcommand.map { "voicememo \($0.name) --help" } ?? "voicememo --help"
+        context.console.writeError("Run '\(helpCommand)' for usage.\n")
+        return .usageError
+    }
+}

@@ -1,0 +1,17 @@
+/// The status `voicememo` exits with, as PRODUCT.md §2 defines them.
+public struct ExitCode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// 0: done.
+    public static let success = ExitCode(rawValue: 0)
+    /// 1: a runtime failure (device, disk, file).
+    public static let failure = ExitCode(rawValue: 1)
+    /// 2: a usage error (bad flag or value), or a subcommand that is not built yet.
+    public static let usageError = ExitCode(rawValue: 2)
+    /// 130: interrupted before anything was kept.
+    public static let interrupted = ExitCode(rawValue: 130)
+}

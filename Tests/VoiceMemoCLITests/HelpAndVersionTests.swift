@@ -1,0 +1,94 @@
+import Testing
+import VoiceMemoCLI
+
+@Suite("Help and version")
+struct HelpAndVersionTests {
+    static let subcommands = [
+        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices",
+    ]
+
+    @Test func version() {
+        let outcome = runCommandLine(["--version"])
+        #expect(outcome.exitCode == .success)
+        #expect(outcome.standardOutput == "voicememo 0.1.0\n\(VoiceMemoCLI.libraryVersions())\n")
+        #expect(outcome.standardError == "")
+    }
+
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
+    func topLevelHelpListsEverySubcommand(arguments: [String]) {
+        let outcome = runCommandLine(arguments)
+        #expect(outcome.exitCode == .success)
+        for name in Self.subcommands {
+            #expect(outcome.standardOutput.contains("\n  \(name) "), "\(name) missing")
+        }
+        #expect(outcome.standardError == "")
+    }
+
+    @Test(arguments: subcommands)
+    func everyWayToAskForHelpGivesTheSameText(name: String) {
+        let flag = runCommandLine([name, "--help"])
+        #expect(flag.exitCode == .success)
+        #expect(flag.standardOutput.contains("Usage: voicememo \(name)"))
+        #expect(runCommandLine([name, "-h"]).standardOutput == flag.standardOutput)
+        #expect(runCommandLine(["help", name]).standardOutput == flag.standardOutput)
+        #expect(runCommandLine([name, "--bogus", "--help"]).standardOutput == flag.standardOutput)
+    }
+
+    @Test(arguments: [[], ["record"], ["meter"], ["list"], ["play"], ["purge"], ["export"]])
+    func helpFitsEightyColumnsWithoutEscapes(arguments: [String]) {
+        let output = runCommandLine(arguments + ["--help"], environment: ["NO_COLOR": "1"]).standardOutput
+        for line in output.split(separator: "\n") {
+            #expect(line.count <= 80, "too wide: \(line)")
+            #expect(!line.contains("\u{1B}"))
+        }
+    }
+
+    @Test func recordHelpSnapshot() {
+        let expected = """
+            Record one memo into the library and print its id.
+
+            Usage: voicememo record [OPTIONS]
+
+            Recording stops after --duration, or on Ctrl-C, SIGTERM or SIGHUP; the memo is
+            kept either way. Flags override the config file.
+
+            Options:
+              -d, --duration T        Stop after T of recorded audio: 90, 1.5s, 250ms, 2m,
+                                      1h, 01:30 or 1:02:03.
+                  --delay T           Start recording after T.
+              -t, --title TEXT        The memo's title. (default: Memo DATE TIME)
+                  --format F          The file format: wav, flac, ogg, opus, mp3, caf or
+                                      aiff. (default: flac)
+                  --encoding E        The sample encoding, where the format allows it:
+                                      pcm16, pcm24, pcm32, float, alac16, alac24, ulaw, alaw
+                                      or ima-adpcm. (default: the format's usual one)
+              -r, --rate HZ           The sample rate in Hz: 48000, 48k, 44.1k. (default:
+                                      48000)
+              -c, --channels N        The number of channels, 1 to 32. (default: as the
+                                      device offers)
+                  --quality Q         VBR quality or compression level: min, low, medium,
+                                      high or max.
+              -s, --source S          Where audio comes from: alsa:NAME (a capture device,
+                                      as arecord -L lists them), tone:FREQ@DBFS (a sine
+                                      whose peak is at DBFS, e.g. tone:1000@-12) or
+                                      file:PATH (a sound file played in as if from a
+                                      microphone, in real time). (default: alsa:default)
+              -o, --output PATH       Write this file instead of adding a memo to the
+                                      library.
+                  --vox               Voice-activated: wait for the level to cross the
+                                      threshold, stop after the silence; each utterance
+                                      becomes its own memo.
+                  --vox-threshold DB  The level that starts a recording, in dBFS.
+                  --vox-silence T     How long a silence ends a recording.
+                  --vox-min T         Utterances shorter than T are not kept.
+                  --vox-preroll T     How much audio from before the threshold was crossed
+                                      to keep.
+                  --json              Print the new memo as JSON instead of its id.
+              -h, --help              Show this help.
+
+            """
+        let outcome = runCommandLine(["record", "--help"])
+        #expect(outcome.exitCode == .success)
+        #expect(outcome.standardOutput == expected)
+    }
+}
