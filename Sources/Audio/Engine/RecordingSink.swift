@@ -37,6 +37,7 @@ final class RecordingSink: CaptureTap, Sendable {
     private let closed = Atomic<Bool>(false)
     private let failure = Mutex<RecorderError?>(nil)
     private let wakeUp = DispatchSemaphore(value: 0)
+    private let spaceFreed = DispatchSemaphore(value: 0)
     private let thread = Mutex<AudioThread?>(nil)
     private let eventQueue: DispatchQueue
     private let events: RecorderEvents
@@ -118,19 +119,33 @@ final class RecordingSink: CaptureTap, Sendable {
             }
         }
         if count > 0 {
-            let bytesPerFrame = format.bytesPerFrame
-            let space = ring.availableToWrite
-            let fitting = min(count, space / bytesPerFrame)
-            if fitting > 0 {
-                ring.write(buffer + offset * bytesPerFrame, count: fitting * bytesPerFrame)
-            }
-            if fitting < count { dropped.add(count - fitting, ordering: .relaxed) }
+            push(buffer + offset * format.bytesPerFrame, frames: count)
             recorded.add(count, ordering: .releasing)
         }
-        if reachedLimit {
-            endInput()
-        } else if count > 0 {
-            wakeUp.signal()
+        if reachedLimit { endInput() }
+    }
+
+    /// Copies frames into the ring. When the ring is full the capture thread waits
+    /// for the writer rather than dropping audio: an unpaced source (a test file, a
+    /// benchmark) is slowed to the disk's pace, and a real device that waits too
+    /// long overruns, which ALSA reports and the engine counts, gap length and all.
+    /// Frames are dropped (and counted) only when the writer has stopped.
+    private func push(_ start: UnsafeRawPointer, frames: Int) {
+        let bytesPerFrame = format.bytesPerFrame
+        var pushed = 0
+        while pushed < frames {
+            let fitting = min(frames - pushed, ring.availableToWrite / bytesPerFrame)
+            if fitting > 0 {
+                ring.write(start + pushed * bytesPerFrame, count: fitting * bytesPerFrame)
+                pushed += fitting
+                wakeUp.signal()
+                continue
+            }
+            if closed.load(ordering: .acquiring) || failure.withLock({ $0 != nil }) {
+                dropped.add(frames - pushed, ordering: .relaxed)
+                return
+            }
+            _ = spaceFreed.wait(timeout: .now() + .milliseconds(50))
         }
     }
 
@@ -190,6 +205,7 @@ final class RecordingSink: CaptureTap, Sendable {
                     try writer.write(straddling, frames: 1, sampleFormat: format.sampleFormat)
                 }
                 written.store(writer.framesWritten, ordering: .releasing)
+                spaceFreed.signal()
             }
             return true
         } catch {
