@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "MeteringTests", dependencies: ["Metering"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
-        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI"]),
+        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "SoundFiles", "Audio"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering"]),
         // Drives the built `voicememo` binary as a user or a script would.

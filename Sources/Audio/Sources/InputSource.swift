@@ -12,6 +12,9 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     /// A sound file played in as the microphone.
     case file(path: String)
 
+    /// `alsa:default`, used when neither `--source` nor the config file says otherwise.
+    public static let `default` = InputSource.alsa(device: "default")
+
     public var description: String {
         switch self {
         case .alsa(let device, _): "alsa:\(device)"

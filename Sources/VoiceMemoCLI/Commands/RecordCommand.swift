@@ -1,3 +1,4 @@
+import SoundFiles
 import ArgumentParsing
 
 /// `voicememo record [OPTIONS]`: record one memo into the library and print its id.
@@ -11,11 +12,11 @@ enum RecordCommand: SubcommandDefinition {
     static let title = Option<String>(
         name: "title", shortName: "t", valueName: "TEXT",
         help: "The memo's title.", defaultDescription: "Memo DATE TIME", parser: .nonEmptyText)
-    static let format = Option<RecordingFormat>(
+    static let format = Option<FileFormat>(
         name: "format", valueName: "F",
         help: "The file format: wav, flac, ogg, opus, mp3, caf or aiff.",
         defaultDescription: "flac", parser: .choice)
-    static let encoding = Option<RecordingEncoding>(
+    static let encoding = Option<Encoding>(
         name: "encoding", valueName: "E",
         help: "The sample encoding, where the format allows it: pcm16, pcm24, pcm32, float, "
             + "alac16, alac24, ulaw, alaw or ima-adpcm.",
@@ -27,7 +28,7 @@ enum RecordCommand: SubcommandDefinition {
     static let channels = Option<Int>(
         name: "channels", shortName: "c", valueName: "N", help: "The number of channels, 1 to 32.",
         defaultDescription: "as the device offers", parser: .integer(in: 1...32))
-    static let quality = Option<RecordingQuality>(
+    static let quality = Option<Quality>(
         name: "quality", valueName: "Q",
         help: "VBR quality or compression level: min, low, medium, high or max.",
         parser: .choice)

@@ -1,3 +1,4 @@
+import Audio
 import ArgumentParsing
 
 /// Arguments several subcommands declare the same way.
@@ -11,12 +12,12 @@ enum SharedArguments {
     static let json = Flag(name: "json", help: "Print JSON instead of text.")
 
     /// `--source S`: where audio comes from.
-    static let source = Option<SourceSpec>(
+    static let source = Option<InputSource>(
         name: "source", shortName: "s", valueName: "S",
         help: "Where audio comes from: alsa:NAME (a capture device, as arecord -L lists them), "
             + "tone:FREQ@DBFS (a sine whose peak is at DBFS, e.g. tone:1000@-12) or file:PATH "
             + "(a sound file played in as if from a microphone, in real time).",
-        defaultDescription: "alsa:default", parser: SourceSpec.parser)
+        defaultDescription: "alsa:default", parser: InputSource.parser)
 
     /// The sample rates `--rate` accepts, in Hz.
     static let sampleRates = 1_000...768_000

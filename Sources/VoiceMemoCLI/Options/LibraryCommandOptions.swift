@@ -1,3 +1,4 @@
+import SoundFiles
 // The options of the app and of the subcommands that read or change the memo library:
 // small value types, one per subcommand, so each implementation receives exactly its own.
 
@@ -92,9 +93,9 @@ public struct ExportOptions: Sendable, Equatable {
     /// Where to write the file.
     public var path: String
     /// `--format F`; `nil` means from the extension of `path`, else the memo's own format.
-    public var format: RecordingFormat?
+    public var format: FileFormat?
 
-    public init(memo: String, path: String, format: RecordingFormat? = nil) {
+    public init(memo: String, path: String, format: FileFormat? = nil) {
         self.memo = memo
         self.path = path
         self.format = format

@@ -1,13 +1,14 @@
+import Audio
 /// What `voicememo meter` was asked to do.
 public struct MeterOptions: Sendable, Equatable {
     /// `--source S`; `nil` uses the configured source.
-    public var source: SourceSpec?
+    public var source: InputSource?
     /// `--duration T`: stop after this long; `nil` runs until interrupted.
     public var duration: Duration?
     /// `--json`: one JSON object per update, then a summary.
     public var json: Bool
 
-    public init(source: SourceSpec? = nil, duration: Duration? = nil, json: Bool = false) {
+    public init(source: InputSource? = nil, duration: Duration? = nil, json: Bool = false) {
         self.source = source
         self.duration = duration
         self.json = json

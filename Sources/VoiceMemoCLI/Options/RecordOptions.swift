@@ -1,3 +1,5 @@
+import Audio
+import SoundFiles
 /// What `voicememo record` was asked to do.
 ///
 /// `nil` means "not given on the command line": the config file or the built-in default
@@ -10,17 +12,17 @@ public struct RecordOptions: Sendable, Equatable {
     /// `--title TEXT`.
     public var title: String?
     /// `--format F`.
-    public var format: RecordingFormat?
+    public var format: FileFormat?
     /// `--encoding E`.
-    public var encoding: RecordingEncoding?
+    public var encoding: Encoding?
     /// `--rate HZ`, in Hz.
     public var sampleRate: Int?
     /// `--channels N`, 1…32.
     public var channels: Int?
     /// `--quality Q`.
-    public var quality: RecordingQuality?
+    public var quality: Quality?
     /// `--source S`.
-    public var source: SourceSpec?
+    public var source: InputSource?
     /// `--output PATH`: write this file instead of adding a memo to the library.
     public var outputPath: String?
     /// `--vox` and its parameters; `nil` without `--vox`.
@@ -30,8 +32,8 @@ public struct RecordOptions: Sendable, Equatable {
 
     public init(
         duration: Duration? = nil, delay: Duration? = nil, title: String? = nil,
-        format: RecordingFormat? = nil, encoding: RecordingEncoding? = nil, sampleRate: Int? = nil,
-        channels: Int? = nil, quality: RecordingQuality? = nil, source: SourceSpec? = nil,
+        format: FileFormat? = nil, encoding: Encoding? = nil, sampleRate: Int? = nil,
+        channels: Int? = nil, quality: Quality? = nil, source: InputSource? = nil,
         outputPath: String? = nil, voiceActivation: VoiceActivationOptions? = nil, json: Bool = false
     ) {
         self.duration = duration

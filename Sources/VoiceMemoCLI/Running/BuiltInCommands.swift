@@ -1,10 +1,19 @@
 extension CommandImplementations {
     /// The implementations the `voicememo` binary runs.
     ///
-    /// To plug in a subcommand, set its slot here, e.g.
-    /// `implementations.record = { options, context in try Recording.run(options, context) }`.
+    /// To plug in a subcommand, set its slot here. A slot left empty makes the
+    /// subcommand say it is not built yet (exit 2).
     public static var builtIn: CommandImplementations {
-        let implementations = CommandImplementations()
+        var implementations = CommandImplementations()
+        implementations.record = { options, context in
+            try RecordRunner.run(RecordRequest(options, context: context), console: context.console)
+        }
+        implementations.meter = { options, context in
+            try MeterRunner.run(MeterRequest(options, context: context), console: context.console)
+        }
+        implementations.devices = { _, context in
+            DevicesRunner.run(console: context.console)
+        }
         return implementations
     }
 }

@@ -16,20 +16,20 @@ struct LiveLine {
 
     func show(recorder: Recorder, levels: Levels, peak: [Float]) {
         var line = recorder.isRecording ? "● REC " : "  ... "
-        line += Formatting.time(seconds: recorder.currentTime)
+        line += DisplayFormat.elapsedTime(seconds: recorder.currentTime)
         let shown = min(channels, 2)
         for channel in 0..<shown {
             let lit = Int((table.value(forPower: levels.average[channel]) * Float(barWidth)).rounded())
             line += "  " + String(repeating: "█", count: lit) + String(repeating: "░", count: barWidth - lit)
         }
         if channels > shown { line += " +\(channels - shown) ch" }
-        line += "  peak " + Formatting.decibels(peak.max() ?? -160)
+        line += "  peak " + DisplayFormat.decibels(peak.max() ?? -160)
         let overruns = recorder.statistics.overruns
         if overruns > 0 { line += "  overruns \(overruns)" }
-        console.errorRaw("\r" + line + "\u{1B}[K")
+        console.writeError("\r" + line + "\u{1B}[K")
     }
 
     func clear() {
-        console.errorRaw("\r\u{1B}[K")
+        console.writeError("\r\u{1B}[K")
     }
 }

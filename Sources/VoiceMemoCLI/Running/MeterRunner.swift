@@ -18,14 +18,14 @@ struct MeterRequest {
 /// Shows levels until the duration is reached, the input ends, or a signal comes;
 /// then prints the summary over the whole run. Nothing is saved.
 enum MeterRunner {
-    static func run(_ request: MeterRequest, console: Console) -> Int32 {
+    static func run(_ request: MeterRequest, console: Console) -> ExitCode {
         let format = StreamFormat(sampleRate: request.sampleRate, channels: request.channels, sampleFormat: .float32)
         let engine: CaptureEngine
         do {
             engine = CaptureEngine(source: try request.source.open(format: format, paced: request.paced))
         } catch {
-            console.error(error.message)
-            return error.kind == .settings ? ExitStatus.usage : ExitStatus.failure
+            console.printErrorMessage(error.message)
+            return error.kind == .settings ? ExitCode.usageError : ExitCode.failure
         }
         let rate = engine.format.sampleRate
         let channels = engine.format.channels
@@ -53,27 +53,27 @@ enum MeterRunner {
             if captured > 0 || done {
                 let time = Double(captured) / Double(rate)
                 if request.json {
-                    console.output(update(time: time, levels: levels).serialized)
+                    console.printLine(update(time: time, levels: levels).serialized)
                 } else if live {
-                    console.outputRaw("\r" + text(time: time, average: levels.average, peak: levels.peak) + "\u{1B}[K")
+                    console.writeOutput("\r" + text(time: time, average: levels.average, peak: levels.peak) + "\u{1B}[K")
                 } else {
-                    console.output(text(time: time, average: levels.average, peak: levels.peak))
+                    console.printLine(text(time: time, average: levels.average, peak: levels.peak))
                 }
             }
             if done { break }
         }
-        if live { console.outputRaw("\n") }
+        if live { console.writeOutput("\n") }
         if let error = engine.error {
-            console.error(error.message)
-            return ExitStatus.failure
+            console.printErrorMessage(error.message)
+            return ExitCode.failure
         }
         let seconds = Double(summary.frames) / Double(rate)
         if request.json {
-            console.output(summaryJSON(seconds: seconds, summary: summary).serialized)
+            console.printLine(summaryJSON(seconds: seconds, summary: summary).serialized)
         } else {
-            console.output("whole run (\(Formatting.time(seconds: seconds))): " + levelsText(average: summary.average, peak: summary.peak))
+            console.printLine("whole run (\(DisplayFormat.elapsedTime(seconds: seconds))): " + levelsText(average: summary.average, peak: summary.peak))
         }
-        return ExitStatus.success
+        return ExitCode.success
     }
 
     private static func update(time: Double, levels: Levels) -> JSONValue {
@@ -101,7 +101,7 @@ enum MeterRunner {
 
     private static func levelsText(average: [Float], peak: [Float]) -> String {
         zip(average, peak).enumerated().map { channel, levels in
-            "ch\(channel + 1) avg \(Formatting.decibels(levels.0)) pk \(Formatting.decibels(levels.1))"
+            "ch\(channel + 1) avg \(DisplayFormat.decibels(levels.0)) pk \(DisplayFormat.decibels(levels.1))"
         }.joined(separator: "   ")
     }
 }

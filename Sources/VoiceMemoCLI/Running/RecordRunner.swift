@@ -19,7 +19,7 @@ struct RecordRequest {
 
 /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
 enum RecordRunner {
-    static func run(_ request: RecordRequest, console: Console) -> Int32 {
+    static func run(_ request: RecordRequest, console: Console) -> ExitCode {
         let finished = DispatchSemaphore(value: 0)
         let events = RecorderEvents(didFinishRecording: { _ in finished.signal() })
         let recorder: Recorder
@@ -37,8 +37,8 @@ enum RecordRunner {
                 try recorder.record()
             }
         } catch {
-            console.error(error.message)
-            return error.kind == .settings ? ExitStatus.usage : ExitStatus.failure
+            console.printErrorMessage(error.message)
+            return error.kind == .settings ? ExitCode.usageError : ExitCode.failure
         }
 
         let interrupted = Interruption()
@@ -67,26 +67,26 @@ enum RecordRunner {
 
         if let signal = interrupted.number, recorder.recordedFrames == 0 {
             try? recorder.deleteRecording()
-            console.error("interrupted by \(signalName(signal)) before anything was recorded")
-            return ExitStatus.interrupted
+            console.printErrorMessage("interrupted by \(signalName(signal)) before anything was recorded")
+            return ExitCode.interrupted
         }
         let statistics = recorder.statistics
         if let error = recorder.error {
-            console.error("\(error.message) (kept \(request.output): \(Formatting.time(seconds: Double(statistics.framesWritten) / Double(request.settings.sampleRate))) recorded)")
-            return ExitStatus.failure
+            console.printErrorMessage("\(error.message) (kept \(request.output): \(DisplayFormat.elapsedTime(seconds: Double(statistics.framesWritten) / Double(request.settings.sampleRate))) recorded)")
+            return ExitCode.failure
         }
         if statistics.overruns > 0 {
-            console.error("warning: \(statistics.overruns) overrun(s), \(statistics.lostFrames) frame(s) lost")
+            console.printErrorMessage("warning: \(statistics.overruns) overrun(s), \(statistics.lostFrames) frame(s) lost")
         }
         if statistics.droppedFrames > 0 {
-            console.error("warning: the disk fell behind; \(statistics.droppedFrames) frame(s) dropped")
+            console.printErrorMessage("warning: the disk fell behind; \(statistics.droppedFrames) frame(s) dropped")
         }
         if request.json {
-            console.output(RecordingReport(request: request, statistics: statistics, peak: summary.peak.max() ?? -160).json)
+            console.printLine(RecordingReport(request: request, statistics: statistics, peak: summary.peak.max() ?? -160).json)
         } else {
-            console.output(request.output)
+            console.printLine(request.output)
         }
-        return ExitStatus.success
+        return ExitCode.success
     }
 
     private static func signalName(_ number: Int32) -> String {

@@ -1,18 +1,9 @@
 import ArgumentParsing
+import Audio
 
-/// Where audio comes from, as given with `--source`.
-///
-/// Written `alsa:NAME`, `tone:FREQ@DBFS` or `file:PATH`; ``description`` writes it back.
-public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
-    /// An ALSA capture device by name, as `arecord -D` takes it: `default`, `hw:1,0`, `plughw:…`.
-    case alsa(name: String)
-    /// A sine in every channel, `frequency` in Hz, its peak at `peakDBFS` (0 or less).
-    case tone(frequency: Double, peakDBFS: Double)
-    /// A sound file played in as if from a microphone, paced to real time.
-    case file(path: String)
-
-    /// `alsa:default`, used when neither `--source` nor the config file says otherwise.
-    public static let `default` = SourceSpec.alsa(name: "default")
+/// Parsing `--source`: `alsa:NAME`, `tone:FREQ@DBFS` or `file:PATH` into the engine's
+/// `InputSource` (whose `description` writes it back as typed).
+extension InputSource {
 
     /// The highest tone frequency accepted while parsing: half the highest sample rate.
     ///
@@ -29,7 +20,7 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
             guard !name.isEmpty else {
                 throw .custom(problem: "has no device name", allowed: "use alsa:NAME, e.g. alsa:default or alsa:hw:1,0")
             }
-            self = .alsa(name: name)
+            self = .alsa(device: name)
         } else if text.hasPrefix("tone:") {
             self = try Self.parseTone(String(text.dropFirst("tone:".count)))
         } else if text.hasPrefix("file:") {
@@ -46,8 +37,8 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The parser for `--source` values.
-    public static var parser: ValueParser<SourceSpec> {
-        ValueParser { text throws(ValueRejection) in try SourceSpec(parsing: text) }
+    public static var parser: ValueParser<InputSource> {
+        ValueParser { text throws(ValueRejection) in try InputSource(parsing: text) }
     }
 
     /// Why this source cannot be used at `sampleRate`, or `nil` if it can.
@@ -60,15 +51,7 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
             allowed: "use a frequency from 1 to \(sampleRate / 2) Hz at \(sampleRate) Hz")
     }
 
-    public var description: String {
-        switch self {
-        case .alsa(let name): "alsa:\(name)"
-        case .tone(let frequency, let peakDBFS): "tone:\(Self.plain(frequency))@\(Self.plain(peakDBFS))"
-        case .file(let path): "file:\(path)"
-        }
-    }
-
-    private static func parseTone(_ text: String) throws(ValueRejection) -> SourceSpec {
+    private static func parseTone(_ text: String) throws(ValueRejection) -> InputSource {
         let notATone = ValueRejection.custom(
             problem: "is not a tone", allowed: "use tone:FREQ@DBFS, e.g. tone:1000@-12")
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
@@ -99,7 +82,4 @@ public enum SourceSpec: Sendable, Hashable, CustomStringConvertible {
         return .tone(frequency: frequency, peakDBFS: peakDBFS)
     }
 
-    private static func plain(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-    }
 }

@@ -1,0 +1,85 @@
+import ArgumentParsing
+import Audio
+import Foundation
+import SoundFiles
+
+/// Turns parsed options into what the engine runs: fills in defaults and refuses
+/// combinations that parsing alone cannot see.
+extension RecordRequest {
+    init(_ options: RecordOptions, context: CommandContext) throws {
+        if options.voiceActivation != nil {
+            throw CommandFailure("voice-activated recording (--vox) is not built yet", exitCode: .usageError)
+        }
+        guard let output = options.outputPath else {
+            throw CommandFailure(
+                "record needs --output PATH for now: the memo library that keeps memos is not built yet",
+                exitCode: .usageError)
+        }
+        let source = options.source ?? .default
+        let fileInfo = try source.fileInfo()
+        let format = options.format ?? RecordingSettings.inferred(fromPath: output) ?? .flac
+        let settings = RecordingSettings(
+            format: format,
+            encoding: options.encoding,
+            sampleRate: options.sampleRate ?? fileInfo?.sampleRate ?? 48000,
+            channels: options.channels ?? fileInfo?.channels ?? 2,
+            quality: options.quality ?? .high)
+        do {
+            try settings.validate(path: output)
+        } catch {
+            throw CommandFailure(error.message, exitCode: .usageError)
+        }
+        if let rejection = source.rejection(atSampleRate: settings.sampleRate) {
+            throw UsageError.invalidValue(argument: "--source", value: source.description, rejection: rejection)
+        }
+        self.init(
+            output: output, settings: settings, source: source,
+            duration: options.duration?.seconds, delay: options.delay?.seconds,
+            metadata: SoundFileMetadata(
+                title: options.title, comment: nil, date: ISO8601DateFormatter().string(from: Date()),
+                software: "VoiceMemo \(VoiceMemoCLI.version)"),
+            json: options.json,
+            paced: context.isPaced)
+    }
+}
+
+extension MeterRequest {
+    init(_ options: MeterOptions, context: CommandContext) throws {
+        let source = options.source ?? .default
+        let fileInfo = try source.fileInfo()
+        self.init(
+            source: source, duration: options.duration?.seconds, json: options.json,
+            sampleRate: fileInfo?.sampleRate ?? 48000, channels: fileInfo?.channels ?? 2,
+            paced: context.isPaced)
+    }
+}
+
+extension CommandContext {
+    /// Generated sources run in real time unless `VOICEMEMO_UNPACED=1` (tests only:
+    /// a file source then plays in as fast as it can be read).
+    var isPaced: Bool { environment["VOICEMEMO_UNPACED"] != "1" }
+}
+
+extension InputSource {
+    /// A file source's rate and channels (the defaults for recording from it).
+    ///
+    /// - Throws: `CommandFailure` naming the file and why it cannot be read.
+    func fileInfo() throws -> SoundFileInfo? {
+        guard case .file(let path) = self else { return nil }
+        do {
+            let reader = try SoundFileReader(path: path)
+            defer { reader.close() }
+            return reader.info
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
