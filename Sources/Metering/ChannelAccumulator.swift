@@ -3,8 +3,9 @@
 /// Levels are kept in normalised units (1.0 = full scale). The full-scale run survives
 /// snapshots, because a clip that straddles two of them is still one clip.
 struct ChannelAccumulator {
-    /// Largest sample magnitude seen.
-    var peakMagnitude: Float = 0
+    /// Square of the largest sample magnitude seen; squared because the vector loop finds the
+    /// largest square, and that keeps square roots out of metering altogether.
+    var peakSquare: Double = 0
     /// Sum of squared normalised samples, in `Double` so millions of them lose no precision.
     var sumOfSquares: Double = 0
     /// Samples seen.
@@ -19,8 +20,9 @@ struct ChannelAccumulator {
     mutating func add(rawMagnitude: Float, inverseFullScale: Float, clipThreshold: Float) {
         let magnitude = rawMagnitude * inverseFullScale
         let wide = Double(magnitude)
-        sumOfSquares += wide * wide
-        if magnitude > peakMagnitude { peakMagnitude = magnitude }
+        let square = wide * wide
+        sumOfSquares += square
+        if square > peakSquare { peakSquare = square }
         if rawMagnitude >= clipThreshold {
             fullScaleRun += 1
             if fullScaleRun > longestFullScaleRun { longestFullScaleRun = fullScaleRun }
@@ -31,7 +33,7 @@ struct ChannelAccumulator {
 
     /// Starts a new measurement interval, keeping the current full-scale run.
     mutating func startInterval() {
-        peakMagnitude = 0
+        peakSquare = 0
         sumOfSquares = 0
         sampleCount = 0
         longestFullScaleRun = 0

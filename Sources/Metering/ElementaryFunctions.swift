@@ -1,6 +1,8 @@
-/// Logarithms and exponentials in pure Swift, because Metering may not import Glibc or Foundation.
+/// Logarithms, exponentials, square roots and rounding in pure Swift.
 ///
-/// The standard library offers `squareRoot()` but no `log` or `exp`. These follow the classic
+/// Metering may not import Glibc or Foundation. The standard library has no `log` or `exp`,
+/// and its `squareRoot()` and `rounded()` compile to calls into libm (`sqrt`, `round`) that
+/// executables which link Metering without Glibc fail to resolve, so those are here too. These follow the classic
 /// fdlibm decomposition: split off the binary exponent, reduce the argument to a small interval,
 /// and sum a short series there. Results are within a few units in the last place of `Double`,
 /// so after rounding to `Float` they match the C library's results in all but vanishingly rare
@@ -45,7 +47,7 @@ enum ElementaryFunctions {
         if x.isNaN { return .nan }
         if x > 709.79 { return .infinity }
         if x < -745.2 { return 0 }
-        let k = (x / ln2).rounded()
+        let k = nearestInteger(x / ln2)
         let r = (x - k * ln2High) - k * ln2Low
         // |r| ≤ 0.347: Taylor terms beyond r^17/17! are below double precision.
         var series = 1.0
@@ -55,6 +57,26 @@ enum ElementaryFunctions {
             n -= 1
         }
         return Double(sign: .plus, exponent: Int(k), significand: series)
+    }
+
+    /// The square root of `x`, within an ulp: NaN for negative numbers.
+    static func squareRoot(_ x: Double) -> Double {
+        if x.isNaN || x < 0 { return .nan }
+        if x == 0 || x == .infinity { return x }
+        // Halving the exponent puts the first guess within a factor √2 of the root; from there
+        // Newton's iteration doubles the correct digits each time, and six reach 53 bits.
+        var root = Double(sign: .plus, exponent: x.exponent / 2, significand: 1.2)
+        for _ in 0..<6 {
+            root = 0.5 * (root + x / root)
+        }
+        return root
+    }
+
+    /// `x` rounded to the nearest integer, halves away from zero.
+    static func nearestInteger(_ x: Double) -> Double {
+        // From 2^52 up every Double is an integer; below, Int conversion truncates exactly.
+        guard x.magnitude < 4_503_599_627_370_496 else { return x }
+        return Double(Int64(x + (x < 0 ? -0.5 : 0.5)))
     }
 
     /// The base-10 logarithm of `x`.
@@ -70,11 +92,11 @@ enum ElementaryFunctions {
 
     /// `base` raised to `exponent`, for non-negative `base`.
     ///
-    /// Exponents 1 and ½ take exact paths (identity and `squareRoot()`), since those are the
-    /// meter table's common roots and the C library's `pow` is exact or correctly rounded there.
+    /// Exponents 1 and ½ take their own paths (identity and Newton's square root), which are
+    /// exact or within an ulp, as the C library's `pow` is for the meter table's common roots.
     static func power(_ base: Double, _ exponent: Double) -> Double {
         if exponent == 1 { return base }
-        if exponent == 0.5 { return base.squareRoot() }
+        if exponent == 0.5 { return squareRoot(base) }
         if base == 0 { return exponent > 0 ? 0 : (exponent == 0 ? 1 : .infinity) }
         return exponential(exponent * naturalLogarithm(base))
     }

@@ -110,9 +110,9 @@ extension LevelMeter {
             let maximum = maxima[index]
             for lane in 0..<Self.laneCount {
                 accumulators[channel].sumOfSquares += Double(sum[lane]) * inverseFullScaleSquared
-                let peak = maximum[lane].squareRoot() * inverseFullScale
-                if peak > accumulators[channel].peakMagnitude {
-                    accumulators[channel].peakMagnitude = peak
+                let peakSquare = Double(maximum[lane]) * inverseFullScaleSquared
+                if peakSquare > accumulators[channel].peakSquare {
+                    accumulators[channel].peakSquare = peakSquare
                 }
                 channel += 1
                 if channel == channelCount { channel = 0 }

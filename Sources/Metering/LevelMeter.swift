@@ -89,7 +89,7 @@ public struct LevelMeter: Sendable {
     public mutating func updateMeters() {
         for channel in 0..<channelCount {
             let accumulator = accumulators[channel]
-            peakPowers[channel] = Decibels.fromAmplitude(Double(accumulator.peakMagnitude))
+            peakPowers[channel] = Decibels.fromPower(accumulator.peakSquare)
             averagePowers[channel] =
                 accumulator.sampleCount > 0
                 ? Decibels.fromPower(accumulator.sumOfSquares / Double(accumulator.sampleCount))
