@@ -14,6 +14,7 @@ struct Benchmark {
     let run: () -> Void
 }
 
+/// Every benchmark; a new one (`record`, `library`) is one more entry here and a file of its own.
 let benchmarks: [Benchmark] = [
     Benchmark(
         name: "meter",
@@ -21,6 +22,7 @@ let benchmarks: [Benchmark] = [
         run: { MeterBenchmark().run() })
 ]
 
+/// The usage text, listing every benchmark.
 func usage(_ benchmarks: [Benchmark]) -> String {
     var text = "usage: voicememo-bench <benchmark>\n\nbenchmarks:\n"
     for benchmark in benchmarks {
@@ -45,7 +47,10 @@ if arguments == ["--help"] || arguments == ["-h"] {
 }
 guard arguments.count == 1, let benchmark = benchmarks.first(where: { $0.name == arguments[0] })
 else {
-    let complaint = arguments.isEmpty ? "missing benchmark name" : "unknown arguments: \(arguments.joined(separator: " "))"
+    let complaint =
+        arguments.isEmpty
+        ? "missing benchmark name"
+        : "unknown arguments: \(arguments.joined(separator: " "))"
     printToStandardError("voicememo-bench: \(complaint)\n\(usage(benchmarks))")
     exit(2)
 }
