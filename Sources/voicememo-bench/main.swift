@@ -1,1 +1,57 @@
-print("bench")
+// voicememo-bench: performance checks that need a release build, one subcommand each.
+//
+// Exit codes: 0 when the benchmark ran (its goals are reported as PASS/MISS, not as the exit
+// code, so a busy machine does not fail a build), 2 for usage errors.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A benchmark the tool can run by name.
+struct Benchmark {
+    let name: String
+    let summary: String
+    let run: () -> Void
+}
+
+/// Every benchmark; a new one (`record`, `library`) is one more entry here and a file of its own.
+let benchmarks: [Benchmark] = [
+    Benchmark(
+        name: "meter",
+        summary: "LevelMeter throughput over 64 MiB of stereo Int16 and Float32, against memcpy",
+        run: { MeterBenchmark().run() })
+]
+
+/// The usage text, listing every benchmark.
+func usage(_ benchmarks: [Benchmark]) -> String {
+    var text = "usage: voicememo-bench <benchmark>\n\nbenchmarks:\n"
+    for benchmark in benchmarks {
+        text += "  \(benchmark.name.padding(to: 10))\(benchmark.summary)\n"
+    }
+    text += "\nBuild with `swift build -c release` first; debug builds measure nothing useful."
+    return text
+}
+
+/// Writes a line to standard error; unbuffered, like a diagnostic should be.
+func printToStandardError(_ text: String) {
+    let line = text + "\n"
+    _ = line.utf8CString.withUnsafeBufferPointer { bytes in
+        write(2, bytes.baseAddress, bytes.count - 1)
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--help"] || arguments == ["-h"] {
+    print(usage(benchmarks))
+    exit(0)
+}
+guard arguments.count == 1, let benchmark = benchmarks.first(where: { $0.name == arguments[0] })
+else {
+    let complaint =
+        arguments.isEmpty
+        ? "missing benchmark name"
+        : "unknown arguments: \(arguments.joined(separator: " "))"
+    printToStandardError("voicememo-bench: \(complaint)\n\(usage(benchmarks))")
+    exit(2)
+}
+benchmark.run()

@@ -1,0 +1,134 @@
+import Glibc
+import Testing
+
+@testable import Metering
+
+/// Interleaved test signals, built in `Double` and quantised to each sample format.
+enum TestSignals {
+    /// One channel's content: a sine of `period` samples whose peak is `level` dBFS.
+    struct Tone {
+        var level: Double
+        var period: Int
+
+        /// Amplitude with 1.0 = full scale.
+        var amplitude: Double { pow(10, level / 20) }
+
+        /// Sample `frame`; a period divisible by 4 puts a sample exactly on each crest.
+        func value(frame: Int) -> Double {
+            amplitude * sin(2 * Double.pi * Double(frame % period) / Double(period))
+        }
+    }
+
+    /// `frames` frames of one tone per channel, interleaved, 1.0 = full scale.
+    static func interleaved(_ tones: [Tone], frames: Int) -> [Double] {
+        var samples: [Double] = []
+        samples.reserveCapacity(frames * tones.count)
+        for frame in 0..<frames {
+            for tone in tones { samples.append(tone.value(frame: frame)) }
+        }
+        return samples
+    }
+
+    static func int16(_ samples: [Double]) -> [Int16] {
+        samples.map { Int16(clamping: Int(($0 * 32768).rounded())) }
+    }
+
+    /// 24-bit values left-justified in 32 bits, as ALSA S32_LE delivers a 24-bit converter.
+    static func int32(_ samples: [Double]) -> [Int32] {
+        samples.map { Int32(min(max(Int(($0 * 8_388_608).rounded()), -8_388_608), 8_388_607)) << 8 }
+    }
+
+    static func float(_ samples: [Double]) -> [Float] {
+        samples.map { Float($0) }
+    }
+}
+
+/// The sample formats the meter reads, for parameterised tests.
+enum SampleKind: String, CaseIterable, CustomTestStringConvertible {
+    case int16, int32, float
+
+    var testDescription: String { rawValue }
+}
+
+extension LevelMeter {
+    /// Consumes `samples`, converted to `kind`, in one buffer.
+    mutating func consume(_ samples: [Double], as kind: SampleKind) {
+        consume(samples, as: kind, splitSizes: [samples.count])
+    }
+
+    /// Consumes `samples`, converted to `kind`, in buffers of the given sizes, repeating the
+    /// sizes until the samples run out.
+    mutating func consume(_ samples: [Double], as kind: SampleKind, splitSizes: [Int]) {
+        switch kind {
+        case .int16: consume(TestSignals.int16(samples), splitSizes: splitSizes)
+        case .int32: consume(TestSignals.int32(samples), splitSizes: splitSizes)
+        case .float: consume(TestSignals.float(samples), splitSizes: splitSizes)
+        }
+    }
+
+    mutating func consume(_ samples: [Int16], splitSizes: [Int] = [Int.max]) {
+        forEachSlice(of: samples.count, sizes: splitSizes) { range in
+            samples[range].withUnsafeBufferPointer { consume($0) }
+        }
+    }
+
+    mutating func consume(_ samples: [Int32], splitSizes: [Int] = [Int.max]) {
+        forEachSlice(of: samples.count, sizes: splitSizes) { range in
+            samples[range].withUnsafeBufferPointer { consume($0) }
+        }
+    }
+
+    mutating func consume(_ samples: [Float], splitSizes: [Int] = [Int.max]) {
+        forEachSlice(of: samples.count, sizes: splitSizes) { range in
+            samples[range].withUnsafeBufferPointer { consume($0) }
+        }
+    }
+}
+
+private func forEachSlice(of count: Int, sizes: [Int], _ body: (Range<Int>) -> Void) {
+    var start = 0
+    var index = 0
+    repeat {
+        let size = sizes[index % sizes.count]
+        let end = min(count, start + min(size, count))
+        body(start..<end)
+        start = end
+        index += 1
+    } while start < count
+}
+
+/// The obvious per-sample meter the fast one must agree with.
+struct ReferenceMeter {
+    var peaks: [Double]
+    var sums: [Double]
+    var counts: [Int]
+
+    init(channels: Int, samples: [Double]) {
+        peaks = Array(repeating: 0, count: channels)
+        sums = Array(repeating: 0, count: channels)
+        counts = Array(repeating: 0, count: channels)
+        for (index, sample) in samples.enumerated() {
+            let channel = index % channels
+            peaks[channel] = max(peaks[channel], abs(sample))
+            sums[channel] += sample * sample
+            counts[channel] += 1
+        }
+    }
+
+    func peakPower(forChannel channel: Int) -> Double {
+        peaks[channel] > 0 ? 20 * log10(peaks[channel]) : -160
+    }
+
+    func averagePower(forChannel channel: Int) -> Double {
+        sums[channel] > 0 ? 10 * log10(sums[channel] / Double(counts[channel])) : -160
+    }
+}
+
+/// What a format really stores for `samples` (1.0 = full scale), for exact reference levels.
+func quantised(_ samples: [Double], as kind: SampleKind) -> [Double] {
+    switch kind {
+    case .int16: TestSignals.int16(samples).map { Double($0) / 32768 }
+    case .int32: TestSignals.int32(samples).map { Double($0) / 2_147_483_648 }
+    case .float: TestSignals.float(samples).map { Double($0) }
+    }
+}
