@@ -52,6 +52,12 @@ public struct ALSAError: Error, RawRepresentable, Hashable, Sendable, CustomStri
         lhs.rawValue == rhs.rawValue
     }
 
+    /// Lets `catch ALSAError.busy` match any error with that code.
+    public static func ~= (pattern: ALSAError, value: any Error) -> Bool {
+        guard let error = value as? ALSAError else { return false }
+        return error.rawValue == pattern.rawValue
+    }
+
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rawValue)
     }
