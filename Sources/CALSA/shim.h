@@ -13,7 +13,16 @@
  * into a per-thread buffer instead; voicememo_alsa_last_error() returns the last
  * one on the calling thread so that it becomes part of our own error message.
  */
-static _Thread_local char voicememo_alsa_error_text[512];
+/*
+ * The buffer lives in a function-local static: a file-scope static _Thread_local
+ * array is not emitted by Swift's C importer (undefined reference at link time).
+ * Being static inline, each Swift module that calls these gets its own copy, so
+ * install the handler and read the message from the same module (Audio).
+ */
+static inline char *voicememo_alsa_error_buffer(void) {
+    static _Thread_local char text[512];
+    return text;
+}
 
 static inline void voicememo_alsa_error_handler(const char *file, int line,
                                                 const char *function, int err,
@@ -21,7 +30,7 @@ static inline void voicememo_alsa_error_handler(const char *file, int line,
     (void)file; (void)line; (void)function; (void)err;
     va_list args;
     va_start(args, fmt);
-    vsnprintf(voicememo_alsa_error_text, sizeof voicememo_alsa_error_text, fmt, args);
+    vsnprintf(voicememo_alsa_error_buffer(), 512, fmt, args);
     va_end(args);
 }
 
@@ -32,12 +41,40 @@ static inline int voicememo_alsa_capture_errors(void) {
 
 /// The last message alsa-lib reported on this thread ("" if none).
 static inline const char *voicememo_alsa_last_error(void) {
-    return voicememo_alsa_error_text;
+    return voicememo_alsa_error_buffer();
 }
 
 /// Forgets the last message on this thread.
 static inline void voicememo_alsa_clear_error(void) {
-    voicememo_alsa_error_text[0] = '\0';
+    voicememo_alsa_error_buffer()[0] = '\0';
+}
+
+/*
+ * Loads the global configuration (alsa.conf and whatever ALSA_CONFIG_PATH names)
+ * and then the file at `path` on top of a private copy, for snd_pcm_open_lconf.
+ * This defines test devices in-process without touching the environment, which
+ * is shared by every thread. The caller owns *out and frees it with
+ * snd_config_delete once the PCM opened with it is closed.
+ * Returns 0 or a negative errno code.
+ */
+static inline int voicememo_alsa_load_config(const char *path, snd_config_t **out) {
+    snd_config_t *top = NULL;
+    snd_config_t *copy = NULL;
+    snd_input_t *input = NULL;
+    int err;
+    *out = NULL;
+    err = snd_config_update_ref(&top);
+    if (err < 0) return err;
+    err = snd_config_copy(&copy, top);
+    snd_config_unref(top);
+    if (err < 0) return err;
+    err = snd_input_stdio_open(&input, path, "r");
+    if (err < 0) { snd_config_delete(copy); return err; }
+    err = snd_config_load(copy, input);
+    snd_input_close(input);
+    if (err < 0) { snd_config_delete(copy); return err; }
+    *out = copy;
+    return 0;
 }
 
 #endif

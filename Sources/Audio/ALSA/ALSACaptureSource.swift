@@ -1,0 +1,123 @@
+import CALSA
+import Glibc
+import SoundFiles
+
+/// Captures from an ALSA device: the `CaptureSource` behind `--source alsa:NAME`.
+///
+/// The read loop is aplay.c's: a short read is returned as it is; `-EAGAIN` waits
+/// for the device; an overrun (`-EPIPE`) is counted, measured (how long the stream
+/// stood still, in frames) and recovered with `snd_pcm_prepare`; a suspend
+/// (`-ESTRPIPE`) is resumed, or prepared when resuming is not possible; a vanished
+/// device (`-ENODEV`, `-ENOTTY`) ends capture as `.disconnected`, anything else
+/// as `.io`. The loop neither allocates nor logs except when it throws.
+///
+/// Thread safety: `@unchecked Sendable` for the same reason as `ALSAPCM`: it is
+/// created on one thread and then used by the capture thread alone, as the
+/// `CaptureSource` contract requires.
+public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
+    /// The negotiated format `read` delivers.
+    public let format: StreamFormat
+    /// The format that was asked for (the rate may differ on devices without `plug`).
+    public let requestedFormat: StreamFormat
+    /// What the device agreed to, including period and buffer sizes.
+    public let setup: ALSAStreamSetup
+    /// "alsa:NAME".
+    public let name: String
+
+    private let pcm: ALSAPCM
+
+    /// How long to sleep between `snd_pcm_resume` attempts that return `-EAGAIN`
+    /// (aplay sleeps a whole second; we stay responsive).
+    static let resumeRetryMicroseconds: useconds_t = 10_000
+    /// Give up resuming (and prepare instead) after this many `-EAGAIN`s: 5 s.
+    static let resumeAttempts = 500
+
+    /// Opens and configures a capture device.
+    ///
+    /// - Parameters:
+    ///   - device: An ALSA PCM name, as for `arecord -D`.
+    ///   - format: The format to deliver; `plug`-based devices convert to it.
+    ///   - configFile: An extra ALSA configuration file defining devices, loaded
+    ///     for this PCM only.
+    /// - Throws: `ALSAError` when the device cannot be opened or cannot provide `format`.
+    public convenience init(device: String, format: StreamFormat, configFile: String? = nil) throws(ALSAError) {
+        let pcm = try ALSAPCM(device: device, stream: .capture, configFile: configFile)
+        try self.init(pcm: pcm, format: format)
+    }
+
+    init(pcm: ALSAPCM, format: StreamFormat) throws(ALSAError) {
+        self.pcm = pcm
+        self.requestedFormat = format
+        let setup = try pcm.configure(format)
+        self.setup = setup
+        self.format = setup.format
+        self.name = "alsa:\(pcm.device)"
+    }
+
+    deinit {
+        pcm.close()
+    }
+
+    public func read(into buffer: UnsafeMutableRawPointer, frames: Int) throws(CaptureError) -> CaptureRead {
+        var result = CaptureRead(frames: 0)
+        guard frames > 0 else { return result }
+        while true {
+            let count = pcm.readFrames(into: buffer, frames: frames)
+            if count > 0 {
+                result.frames = count
+                return result
+            }
+            let code = Int32(clamping: count)
+            switch code {
+            case 0, -EAGAIN:
+                _ = pcm.waitCode(milliseconds: 100)
+            case -EINTR:
+                continue
+            case -EPIPE:
+                result.overruns += 1
+                result.lostFrames += pcm.overrunLostFrames()
+                try prepareAfter(code)
+            case -ESTRPIPE:
+                try resumeAfterSuspend()
+            default:
+                throw failure(code, function: "snd_pcm_readi")
+            }
+        }
+    }
+
+    public func close() {
+        pcm.close()
+    }
+
+    /// Like aplay's `suspend()`: resume while the device says "not yet", prepare
+    /// when resuming is not possible.
+    private func resumeAfterSuspend() throws(CaptureError) {
+        var attempts = 0
+        var code = pcm.resumeCode()
+        while code == -EAGAIN, attempts < Self.resumeAttempts {
+            usleep(Self.resumeRetryMicroseconds)
+            attempts += 1
+            code = pcm.resumeCode()
+        }
+        if code < 0 {
+            try prepareAfter(code)
+        }
+    }
+
+    private func prepareAfter(_ code: Int32) throws(CaptureError) {
+        let prepared = pcm.prepareCode()
+        if prepared < 0 {
+            throw failure(prepared, function: "snd_pcm_prepare")
+        }
+    }
+
+    /// The words a person reads when capture stops.
+    private func failure(_ code: Int32, function: String) -> CaptureError {
+        let error = pcm.makeError(code, function: function)
+        if error.isDisconnection {
+            let suffix = error.alsaMessage.isEmpty ? "" : " (ALSA: \(error.alsaMessage))"
+            return CaptureError(.disconnected, "the input device \"\(pcm.device)\" was disconnected\(suffix)")
+        }
+        return CaptureError(.io, error.description)
+    }
+}

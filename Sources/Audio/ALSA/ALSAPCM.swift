@@ -1,0 +1,248 @@
+import CALSA
+import Glibc
+
+/// An open ALSA PCM device (`snd_pcm_t`), for capture or playback, in blocking mode.
+///
+/// Open it by name (`default`, `pulse`, `hw:0`, or a device defined in an extra
+/// configuration file), then call `configure(_:)` once to set the hardware
+/// parameters, then read or write interleaved frames. Every alsa-lib call goes
+/// through `PCMOperations`, so tests can force failures.
+///
+/// Errors are `ALSAError`s carrying alsa-lib's own message, which the shim's error
+/// handler captures instead of printing it (installed on first use).
+///
+/// Thread safety: `@unchecked Sendable` because a PCM is handed from the thread
+/// that opens it to the capture or playback thread, never shared: alsa-lib allows
+/// one thread at a time per `snd_pcm_t`, and the callers (`ALSACaptureSource`,
+/// `ALSAPlaybackSink`) promise exactly that. `close` must not race a blocked read.
+public final class ALSAPCM: @unchecked Sendable {
+    /// The device name it was opened with.
+    public let device: String
+    /// Capture or playback.
+    public let stream: ALSAStream
+    /// The parameters negotiated by `configure`, nil before.
+    public private(set) var setup: ALSAStreamSetup?
+
+    let operations: any PCMOperations
+    private var handle: OpaquePointer?
+    private var configuration: OpaquePointer?
+    private var statusObject: OpaquePointer?
+
+    /// Opens a device by name.
+    ///
+    /// - Parameters:
+    ///   - device: An ALSA PCM name, as for `arecord -D`.
+    ///   - stream: Capture or playback.
+    ///   - configFile: An extra configuration file loaded on top of the global one
+    ///     for this PCM only (device definitions), instead of `ALSA_CONFIG_PATH`.
+    /// - Throws: `ALSAError`, e.g. `.noEntry` for an unknown name, `.busy` when
+    ///   another program holds the device.
+    public convenience init(device: String, stream: ALSAStream, configFile: String? = nil) throws(ALSAError) {
+        try self.init(device: device, stream: stream, configFile: configFile, operations: SystemPCMOperations())
+    }
+
+    init(device: String, stream: ALSAStream, configFile: String?, operations: any PCMOperations) throws(ALSAError) {
+        ALSAErrorCapture.install()
+        self.device = device
+        self.stream = stream
+        self.operations = operations
+        voicememo_alsa_clear_error()
+        if let configFile {
+            var loaded: OpaquePointer?
+            let code = voicememo_alsa_load_config(configFile, &loaded)
+            guard code >= 0, let loaded else {
+                throw ALSAError(
+                    code: code, function: "voicememo_alsa_load_config", device: device, stream: stream,
+                    alsaMessage: ALSAErrorCapture.lastMessage(), detail: "file \"\(configFile)\"")
+            }
+            configuration = loaded
+        }
+        var opened: OpaquePointer?
+        let code = operations.open(&opened, name: device, stream: stream.cValue, config: configuration)
+        guard code >= 0, let opened else {
+            let error = makeError(code, function: configuration == nil ? "snd_pcm_open" : "snd_pcm_open_lconf")
+            releaseConfiguration()
+            throw error
+        }
+        handle = opened
+        statusObject = operations.allocateStatus()
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Whether the PCM is open.
+    public var isOpen: Bool { handle != nil }
+
+    /// Closes the device. Safe to call more than once; also done on deinit.
+    public func close() {
+        if let handle {
+            _ = operations.close(handle)
+            self.handle = nil
+        }
+        if let statusObject {
+            operations.freeStatus(statusObject)
+            self.statusObject = nil
+        }
+        releaseConfiguration()
+    }
+
+    /// Reads up to `frames` interleaved frames, blocking until some are available.
+    ///
+    /// - Returns: The number of frames read (may be fewer than asked).
+    /// - Throws: `ALSAError`: `.brokenPipe` on an overrun, `.suspended`, `.noDevice`…
+    public func readInterleaved(into buffer: UnsafeMutableRawPointer, frames: Int) throws(ALSAError) -> Int {
+        let result = readFrames(into: buffer, frames: frames)
+        if result < 0 { throw makeError(Int32(result), function: "snd_pcm_readi") }
+        return result
+    }
+
+    /// Writes up to `frames` interleaved frames, blocking while the buffer is full.
+    ///
+    /// - Returns: The number of frames written (may be fewer than given).
+    /// - Throws: `ALSAError`: `.brokenPipe` on an underrun, `.suspended`, `.noDevice`…
+    public func writeInterleaved(from buffer: UnsafeRawPointer, frames: Int) throws(ALSAError) -> Int {
+        guard let handle else { throw closedError(function: "snd_pcm_writei") }
+        voicememo_alsa_clear_error()
+        let result = operations.writeInterleaved(handle, buffer, frames)
+        if result < 0 { throw makeError(Int32(result), function: "snd_pcm_writei") }
+        return result
+    }
+
+    /// Prepares the device for I/O (after an xrun, or to restart).
+    public func prepare() throws(ALSAError) {
+        try check(function: "snd_pcm_prepare") { operations.prepare($0) }
+    }
+
+    /// Lets alsa-lib recover from an xrun, suspend or interrupted call (`snd_pcm_recover`).
+    ///
+    /// - Throws: The error itself when it cannot be recovered from.
+    public func recover(from error: ALSAError) throws(ALSAError) {
+        try check(function: "snd_pcm_recover") { operations.recover($0, error.rawValue, silent: true) }
+    }
+
+    /// Resumes a suspended device.
+    ///
+    /// - Throws: `.wouldBlock` while the device is still waking up; other codes
+    ///   (e.g. `.notImplemented`) mean it must be prepared instead.
+    public func resume() throws(ALSAError) {
+        try check(function: "snd_pcm_resume") { operations.resume($0) }
+    }
+
+    /// Stops after playing everything queued (playback) or stops capture.
+    public func drain() throws(ALSAError) {
+        try check(function: "snd_pcm_drain") { operations.drain($0) }
+    }
+
+    /// Stops at once, discarding queued frames.
+    public func drop() throws(ALSAError) {
+        try check(function: "snd_pcm_drop") { operations.drop($0) }
+    }
+
+    /// Frames between the application and the converter (latency), from `snd_pcm_delay`.
+    public func delay() throws(ALSAError) -> Int {
+        var frames = 0
+        try check(function: "snd_pcm_delay") { operations.delay($0, &frames) }
+        return frames
+    }
+
+    /// The device's current state.
+    public var state: ALSAPCMState {
+        guard let handle else { return .closed }
+        return ALSAPCMState(operations.state(handle))
+    }
+
+    // MARK: Internal, allocation-free twins for the capture loop
+
+    /// `snd_pcm_readi`'s raw result: frames, or a negative errno code.
+    func readFrames(into buffer: UnsafeMutableRawPointer, frames: Int) -> Int {
+        guard let handle else { return Int(-EBADFD) }
+        voicememo_alsa_clear_error()
+        return operations.readInterleaved(handle, buffer, frames)
+    }
+
+    func prepareCode() -> Int32 {
+        guard let handle else { return -EBADFD }
+        return operations.prepare(handle)
+    }
+
+    func resumeCode() -> Int32 {
+        guard let handle else { return -EBADFD }
+        return operations.resume(handle)
+    }
+
+    func waitCode(milliseconds: Int32) -> Int32 {
+        guard let handle else { return -EBADFD }
+        return operations.wait(handle, milliseconds: milliseconds)
+    }
+
+    /// How many frames the overrun that just happened lost, as aplay's `xrun()`
+    /// measures it: the time from the trigger timestamp (when the xrun stopped the
+    /// stream) to now, at the negotiated rate. Zero when the device is not in the
+    /// XRUN state or cannot tell.
+    func overrunLostFrames() -> Int {
+        guard let handle, let statusObject, let rate = setup?.format.sampleRate else { return 0 }
+        let snapshot = operations.status(handle, statusObject)
+        guard snapshot.code >= 0, snapshot.state == SND_PCM_STATE_XRUN else { return 0 }
+        return Self.frames(from: snapshot.triggerTime, to: snapshot.statusTime, rate: rate)
+    }
+
+    /// Frames at `rate` between two timestamps (0 when `end` is not after `start`).
+    static func frames(from start: timespec, to end: timespec, rate: Int) -> Int {
+        let nanoseconds = (Int(end.tv_sec) - Int(start.tv_sec)) * 1_000_000_000
+            + (Int(end.tv_nsec) - Int(start.tv_nsec))
+        guard nanoseconds > 0 else { return 0 }
+        return Int((Int64(nanoseconds) * Int64(rate)) / 1_000_000_000)
+    }
+
+    // MARK: Helpers
+
+    var openHandle: OpaquePointer? { handle }
+
+    func makeError(_ code: Int32, function: String, detail: String = "") -> ALSAError {
+        ALSAError(
+            code: code, function: function, device: device, stream: stream,
+            alsaMessage: ALSAErrorCapture.lastMessage(), detail: detail)
+    }
+
+    private func closedError(function: String) -> ALSAError {
+        ALSAError(code: -EBADFD, function: function, device: device, stream: stream, detail: "the device is closed")
+    }
+
+    private func check(function: String, _ call: (OpaquePointer) -> Int32) throws(ALSAError) {
+        guard let handle else { throw closedError(function: function) }
+        voicememo_alsa_clear_error()
+        let code = call(handle)
+        if code < 0 { throw makeError(code, function: function) }
+    }
+
+    func record(setup: ALSAStreamSetup) {
+        self.setup = setup
+    }
+
+    private func releaseConfiguration() {
+        if let configuration {
+            snd_config_delete(configuration)
+            self.configuration = nil
+        }
+    }
+}
+
+/// Installs the shim's capturing error handler once and reads its messages.
+enum ALSAErrorCapture {
+    private static let installed: Bool = {
+        voicememo_alsa_capture_errors()
+        return true
+    }()
+
+    /// Routes alsa-lib's messages into the shim's per-thread buffer (idempotent).
+    static func install() {
+        _ = installed
+    }
+
+    /// The last message alsa-lib reported on this thread, or "".
+    static func lastMessage() -> String {
+        String(cString: voicememo_alsa_last_error())
+    }
+}
