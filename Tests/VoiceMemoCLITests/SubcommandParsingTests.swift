@@ -32,7 +32,7 @@ struct SubcommandParsingTests {
             options
                 == RecordOptions(
                     duration: .seconds(90), delay: .seconds(2), title: "Standup notes", format: .wav,
-                    encoding: .imaADPCM, sampleRate: 44100, channels: 2, quality: .max,
+                    encoding: .imaAdpcm, sampleRate: 44100, channels: 2, quality: .max,
                     source: .tone(frequency: 1000, peakDBFS: -12), outputPath: "out.wav",
                     voiceActivation: VoiceActivationOptions(
                         thresholdDB: -40, silence: .seconds(2), minimumLength: .milliseconds(500),
@@ -46,7 +46,7 @@ struct SubcommandParsingTests {
             options
                 == RecordOptions(
                     duration: .seconds(120), title: "x", sampleRate: 48000, channels: 1,
-                    source: .alsa(name: "hw:1,0"), outputPath: "f.flac"))
+                    source: .alsa(device: "hw:1,0"), outputPath: "f.flac"))
     }
 
     @Test func recordVoxWithoutParameters() {

@@ -5,8 +5,10 @@ import Glibc
 /// Dispatch queues share a pool and may run other work between items; the capture
 /// loop blocks in `snd_pcm_readi` for whole periods and must not starve or be
 /// starved, so it gets a thread of its own.
-final class AudioThread {
-    private var thread: pthread_t?
+///
+/// `join()` must be called once: owners keep the thread in a `Mutex` and take it out to join.
+final class AudioThread: Sendable {
+    private let thread: pthread_t?
 
     /// Starts `body` on a new thread.
     init(_ body: @escaping @Sendable () -> Void) {
@@ -21,23 +23,17 @@ final class AudioThread {
         if status == 0 {
             thread = handle
         } else {
+            thread = nil
             // Creating a thread only fails when the process is out of resources;
             // run the work inline so that nothing is silently skipped.
             Unmanaged<ThreadBody>.fromOpaque(box).takeRetainedValue().run()
         }
     }
 
-    /// Waits for the thread to finish. Idempotent.
+    /// Waits for the thread to finish. Call once.
     func join() {
         guard let thread else { return }
-        self.thread = nil
         pthread_join(thread, nil)
-    }
-
-    /// Whether the calling thread is this thread.
-    var isCurrent: Bool {
-        guard let thread else { return false }
-        return pthread_equal(thread, pthread_self()) != 0
     }
 }
 

@@ -59,9 +59,12 @@ public final class CaptureEngine: Sendable {
     }
 
     /// Starts the capture thread. Idempotent.
-    public func start() {
+    ///
+    /// - Parameter frameLimit: end capture after exactly this many frames (the last
+    ///   read is shortened), as if the source had run out; `nil` runs until `stop()`.
+    public func start(frameLimit: Int? = nil) {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let started = AudioThread { [self] in captureLoop() }
+        let started = AudioThread { [self] in captureLoop(frameLimit: frameLimit) }
         thread.withLock { $0 = started }
     }
 
@@ -138,15 +141,20 @@ public final class CaptureEngine: Sendable {
 
     // MARK: The capture thread
 
-    private func captureLoop() {
+    private func captureLoop(frameLimit: Int?) {
         let chunkFrames = max(256, format.sampleRate / 50)
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkFrames * format.bytesPerFrame, alignment: 64)
         defer { buffer.deallocate() }
         var captureError: CaptureError?
         while running.load(ordering: .acquiring) {
+            var wanted = chunkFrames
+            if let frameLimit {
+                wanted = min(wanted, frameLimit - framesCaptured.load(ordering: .relaxed))
+                if wanted <= 0 { break }
+            }
             let read: CaptureRead
             do {
-                read = try source.read(into: buffer, frames: chunkFrames)
+                read = try source.read(into: buffer, frames: wanted)
             } catch {
                 captureError = error
                 break

@@ -28,7 +28,7 @@ final class RecordingSink: CaptureTap, Sendable {
 
     private let format: StreamFormat
     private let ring: RingBuffer
-    nonisolated(unsafe) private let writer: SoundFileWriter
+    private let writer: SoundFileWriter
     private let control = Mutex(Control())
     private let recorded = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)

@@ -20,7 +20,16 @@ enum RecordCommand: SubcommandDefinition {
         name: "encoding", valueName: "E",
         help: "The sample encoding, where the format allows it: pcm16, pcm24, pcm32, float, "
             + "alac16, alac24, ulaw, alaw or ima-adpcm.",
-        defaultDescription: "the format's usual one", parser: .choice)
+        defaultDescription: "the format's usual one", parser: encodingParser)
+    /// The encodings a person chooses; Vorbis, Opus and MP3 follow from `--format`.
+    static let chosenEncodings = Encoding.allCases.filter { ![.vorbis, .opus, .mp3].contains($0) }
+    static let encodingParser = ValueParser<String>.oneOf(chosenEncodings.map(\.rawValue)).map {
+        text throws(ValueRejection) -> Encoding in
+        guard let encoding = Encoding(rawValue: text) else {
+            throw .notAChoice(choices: chosenEncodings.map(\.rawValue), suggestion: nil)
+        }
+        return encoding
+    }
     static let rate = Option<Int>(
         name: "rate", shortName: "r", valueName: "HZ",
         help: "The sample rate in Hz: 48000, 48k, 44.1k.", defaultDescription: "48000",

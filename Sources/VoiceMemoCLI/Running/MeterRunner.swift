@@ -35,15 +35,13 @@ enum MeterRunner {
         }
         defer { watcher.cancel() }
 
-        engine.start()
-        let target = request.duration.map { Int(($0 * Double(rate)).rounded()) }
+        engine.start(frameLimit: request.duration.map { Int(($0 * Double(rate)).rounded()) })
         var summary = MeterSummary(channels: channels)
         var lastFrames = 0
         let live = !request.json && console.isOutputTerminal
         while true {
             usleep(100_000)
             let done = stopRequested.load(ordering: .acquiring) || engine.hasEnded
-                || target.map { engine.capturedFrames >= $0 } ?? false
             if done { engine.stop() }
             engine.updateMeters()
             let captured = engine.capturedFrames

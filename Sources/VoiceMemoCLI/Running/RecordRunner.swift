@@ -66,7 +66,7 @@ enum RecordRunner {
         live?.clear()
 
         if let signal = interrupted.number, recorder.recordedFrames == 0 {
-            try? recorder.deleteRecording()
+            _ = try? recorder.deleteRecording()
             console.printErrorMessage("interrupted by \(signalName(signal)) before anything was recorded")
             return ExitCode.interrupted
         }

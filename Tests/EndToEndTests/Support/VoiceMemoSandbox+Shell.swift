@@ -1,0 +1,93 @@
+import Foundation
+import SoundFiles
+
+extension VoiceMemoSandbox {
+    /// Runs a bash script in the sandbox's environment, with the built `voicememo` on `PATH`
+    /// and the working directory in the sandbox: for what needs job control (signals,
+    /// `ulimit`, a background recording killed mid-way).
+    func shell(_ script: String, timeout: Duration = .seconds(60)) throws -> ProcessOutcome {
+        var environment = self.environment
+        let binary = try VoiceMemoBinary.url()
+        environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["WORK"] = directory.url.path
+        return try ProcessRunner.run(
+            URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", "cd \"$WORK\" && " + script],
+            environment: environment, timeout: timeout)
+    }
+
+    /// A path inside the sandbox.
+    func file(_ name: String) -> String {
+        directory.path(name).path
+    }
+
+    /// Writes the ALSA test devices (Resources/alsa/test-devices.conf.in) fed by `captureFile`,
+    /// and points `ALSA_CONFIG_PATH` at them on top of the global configuration.
+    func installALSATestDevices(captureFile: String, playbackFile: String? = nil) throws {
+        let template = try String(contentsOf: TestResources.url("alsa/test-devices.conf.in"), encoding: .utf8)
+        let config = template
+            .replacingOccurrences(of: "@CAPTURE_FILE@", with: captureFile)
+            .replacingOccurrences(of: "@PLAYBACK_FILE@", with: playbackFile ?? file("played.raw"))
+        let path = file("alsa-devices.conf")
+        try Data(config.utf8).write(to: URL(fileURLWithPath: path))
+        environment["ALSA_CONFIG_PATH"] = "/usr/share/alsa/alsa.conf:" + path
+    }
+}
+
+/// The repository's Resources folder, found from this source file's location.
+enum TestResources {
+    static func url(_ relativePath: String) -> URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("Resources").appendingPathComponent(relativePath)
+    }
+}
+
+/// Test signals written as files.
+enum TestSignals {
+    /// Deterministic white noise, raw S16_LE interleaved.
+    static func writeRawNoise(to path: String, frames: Int, channels: Int = 2, seed: UInt64 = 0x5EED) throws {
+        var state = seed
+        var data = Data(count: frames * channels * 2)
+        data.withUnsafeMutableBytes { raw in
+            let samples = raw.bindMemory(to: Int16.self)
+            for index in samples.indices {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                samples[index] = Int16(truncatingIfNeeded: state >> 48).littleEndian
+            }
+        }
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A float WAV with a 1 kHz sine per channel at the given peak levels (dBFS; nil = silence).
+    static func writeSines(to path: String, levels: [Double?], seconds: Double = 1, sampleRate: Int = 48000) throws {
+        let frames = Int(seconds * Double(sampleRate))
+        let writer = try SoundFileWriter(
+            path: path, settings: RecordingSettings(format: .wav, encoding: .float, sampleRate: sampleRate, channels: levels.count))
+        var samples = [Float](repeating: 0, count: frames * levels.count)
+        for frame in 0..<frames {
+            let phase = 2 * Double.pi * 1000 * Double(frame) / Double(sampleRate)
+            for (channel, level) in levels.enumerated() {
+                guard let level else { continue }
+                samples[frame * levels.count + channel] = Float(pow(10, level / 20) * sin(phase))
+            }
+        }
+        try samples.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            try writer.write(base, frames: frames, sampleFormat: .float32)
+        }
+        try writer.close()
+    }
+
+    /// Reads a whole file as interleaved Int16.
+    static func readInt16(_ path: String) throws -> (info: SoundFileInfo, samples: [Int16]) {
+        let reader = try SoundFileReader(path: path)
+        defer { reader.close() }
+        var samples = [Int16](repeating: 0, count: Int(reader.info.frames) * reader.info.channels)
+        let read = try samples.withUnsafeMutableBytes { raw -> Int in
+            guard let base = raw.baseAddress else { return 0 }
+            return try reader.read(into: base, frames: Int(reader.info.frames), as: .int16)
+        }
+        return (reader.info, Array(samples.prefix(read * reader.info.channels)))
+    }
+}
