@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import SoundFiles
 import Testing
@@ -66,7 +67,23 @@ import Testing
             _ = try ALSAPCM(device: "x", stream: .capture, configFile: "/nonexistent/voicememo.conf")
         }
         #expect(error == .noEntry)
-        #expect(error?.description.hasPrefix("cannot load the ALSA configuration for capture device \"x\"") == true)
+        #expect(
+            error?.description
+                == "cannot load the ALSA configuration for capture device \"x\": no such file; reading \"/nonexistent/voicememo.conf\""
+        )
+    }
+
+    @Test func malformedConfigFileCarriesAlsaLibsParseError() throws {
+        let devices = try ALSATestDevices(frames: 10)
+        defer { devices.remove() }
+        let path = devices.directory.appendingPathComponent("broken.conf").path
+        try "pcm.broken { type file \n".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: ALSAError.self) {
+            _ = try ALSAPCM(device: "broken", stream: .capture, configFile: path)
+        }
+        #expect(error?.function == "voicememo_alsa_load_config")
+        #expect(error?.alsaMessage.contains("Unexpected char") == true)
+        #expect(error?.description.contains("the file is not valid ALSA configuration") == true)
     }
 
     @Test func namedCodesMatchTheirCNames() {

@@ -85,6 +85,12 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
         }
     }
 
+    /// Releases the device. Safe to call more than once.
+    ///
+    /// Call it from the capture thread, or once that thread has stopped reading:
+    /// an alsa-lib handle must not be closed under a blocked `read`. A read
+    /// returns within about one period (25 ms), so a stop flag checked between
+    /// reads ends capture promptly.
     public func close() {
         pcm.close()
     }

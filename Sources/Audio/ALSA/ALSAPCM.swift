@@ -53,7 +53,7 @@ public final class ALSAPCM: @unchecked Sendable {
             guard code >= 0, let loaded else {
                 throw ALSAError(
                     code: code, function: "voicememo_alsa_load_config", device: device, stream: stream,
-                    alsaMessage: ALSAErrorCapture.lastMessage(), detail: "file \"\(configFile)\"")
+                    alsaMessage: ALSAErrorCapture.lastMessage(), detail: "reading \"\(configFile)\"")
             }
             configuration = loaded
         }
