@@ -26,6 +26,19 @@ import Testing
         #expect(!outcome.standardError.contains("Unknown PCM"))
     }
 
+    @Test func defaultDeviceOpensOrFailsQuietlyInOneSentence() {
+        // Without a sound card, "default" fails deep in alsa.conf's card lookup,
+        // where alsa-lib reports several messages; we keep the last one.
+        let outcome = capturingStandardError {
+            Result { () throws(ALSAError) in try ALSAPCM(device: "default", stream: .capture) }
+        }
+        #expect(!outcome.standardError.contains("ALSA lib"))
+        if case .failure(let error) = outcome.result {
+            #expect(error.description.hasPrefix("cannot open capture device \"default\": "))
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
     @Test func missingCardIsReportedInOneSentence() {
         let error = #expect(throws: ALSAError.self) {
             _ = try ALSACaptureSource(device: "hw:0", format: ALSATestDevices.stereo48k)
