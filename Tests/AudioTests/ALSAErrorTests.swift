@@ -39,6 +39,25 @@ import Testing
         }
     }
 
+    @Test func staleAlsaTextIsNotAttachedToALaterError() throws {
+        // alsa-lib's text for one failure must not leak into a later one on the
+        // same thread (the shim's buffer is shared by every caller in the program).
+        let devices = try ALSATestDevices(frames: 10_000)
+        defer { devices.remove() }
+        let unknown = #expect(throws: ALSAError.self) {
+            _ = try ALSAPCM(device: "voicememo_stale_text", stream: .capture)
+        }
+        #expect(unknown?.alsaMessage == "Unknown PCM voicememo_stale_text")
+        let operations = FaultInjectingPCMOperations([.readInterleaved: [1: Int(-EIO)]])
+        let pcm = try ALSAPCM(
+            device: ALSATestDevices.capture, stream: .capture, configFile: devices.configFile, operations: operations)
+        try pcm.configure(ALSATestDevices.stereo48k)
+        var sample: Int32 = 0
+        let later = #expect(throws: ALSAError.self) { try pcm.readInterleaved(into: &sample, frames: 1) }
+        #expect(later == .io)
+        #expect(later?.alsaMessage == "")
+    }
+
     @Test func missingCardIsReportedInOneSentence() {
         let error = #expect(throws: ALSAError.self) {
             _ = try ALSACaptureSource(device: "hw:0", format: ALSATestDevices.stereo48k)

@@ -12,6 +12,12 @@ enum ALSAErrorCapture {
         _ = installed
     }
 
+    /// Forgets the last message on this thread; call before each alsa-lib call
+    /// whose failure should carry alsa-lib's text, so no stale text is attached.
+    static func clear() {
+        voicememo_alsa_clear_error()
+    }
+
     /// The last message alsa-lib reported on this thread, or "".
     static func lastMessage() -> String {
         String(cString: voicememo_alsa_last_error())

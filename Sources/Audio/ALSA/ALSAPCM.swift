@@ -46,7 +46,7 @@ public final class ALSAPCM: @unchecked Sendable {
         self.device = device
         self.stream = stream
         self.operations = operations
-        voicememo_alsa_clear_error()
+        ALSAErrorCapture.clear()
         if let configFile {
             var loaded: OpaquePointer?
             let code = voicememo_alsa_load_config(configFile, &loaded)
@@ -104,7 +104,7 @@ public final class ALSAPCM: @unchecked Sendable {
     /// - Throws: `ALSAError`: `.brokenPipe` on an underrun, `.suspended`, `.noDevice`…
     public func writeInterleaved(from buffer: UnsafeRawPointer, frames: Int) throws(ALSAError) -> Int {
         guard let handle else { throw closedError(function: "snd_pcm_writei") }
-        voicememo_alsa_clear_error()
+        ALSAErrorCapture.clear()
         let result = operations.writeInterleaved(handle, buffer, frames)
         if result < 0 { throw makeError(Int32(result), function: "snd_pcm_writei") }
         return result
@@ -158,7 +158,7 @@ public final class ALSAPCM: @unchecked Sendable {
     /// `snd_pcm_readi`'s raw result: frames, or a negative errno code.
     func readFrames(into buffer: UnsafeMutableRawPointer, frames: Int) -> Int {
         guard let handle else { return Int(-EBADFD) }
-        voicememo_alsa_clear_error()
+        ALSAErrorCapture.clear()
         return operations.readInterleaved(handle, buffer, frames)
     }
 
@@ -212,7 +212,7 @@ public final class ALSAPCM: @unchecked Sendable {
 
     private func check(function: String, _ call: (OpaquePointer) -> Int32) throws(ALSAError) {
         guard let handle else { throw closedError(function: function) }
-        voicememo_alsa_clear_error()
+        ALSAErrorCapture.clear()
         let code = call(handle)
         if code < 0 { throw makeError(code, function: function) }
     }
