@@ -14,12 +14,15 @@
  * one on the calling thread so that it becomes part of our own error message.
  */
 /*
- * The buffer lives in a function-local static: a file-scope static _Thread_local
- * array is not emitted by Swift's C importer (undefined reference at link time).
- * Being static inline, each Swift module that calls these gets its own copy, so
- * install the handler and read the message from the same module (Audio).
+ * The buffer lives in a function-local static of a weak, non-inline function.
+ * A file-scope static _Thread_local array is not emitted by Swift's C importer
+ * (undefined reference at link time), and a static inline function would give
+ * every object file that calls it its own buffer (each Swift file of a module
+ * is a separate object in debug builds), so the handler would write one buffer
+ * and clear/last_error would read another. The linker keeps exactly one weak
+ * definition, so the whole program shares one buffer per thread.
  */
-static inline char *voicememo_alsa_error_buffer(void) {
+__attribute__((weak)) char *voicememo_alsa_error_buffer(void) {
     static _Thread_local char text[512];
     return text;
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import SoundFiles
 import Testing
@@ -23,6 +24,38 @@ import Testing
         )
         #expect(!outcome.standardError.contains("ALSA lib"))
         #expect(!outcome.standardError.contains("Unknown PCM"))
+    }
+
+    @Test func defaultDeviceOpensOrFailsQuietlyInOneSentence() {
+        // Without a sound card, "default" fails deep in alsa.conf's card lookup,
+        // where alsa-lib reports several messages; we keep the last one.
+        let outcome = capturingStandardError {
+            Result { () throws(ALSAError) in try ALSAPCM(device: "default", stream: .capture) }
+        }
+        #expect(!outcome.standardError.contains("ALSA lib"))
+        if case .failure(let error) = outcome.result {
+            #expect(error.description.hasPrefix("cannot open capture device \"default\": "))
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test func staleAlsaTextIsNotAttachedToALaterError() throws {
+        // alsa-lib's text for one failure must not leak into a later one on the
+        // same thread (the shim's buffer is shared by every caller in the program).
+        let devices = try ALSATestDevices(frames: 10_000)
+        defer { devices.remove() }
+        let unknown = #expect(throws: ALSAError.self) {
+            _ = try ALSAPCM(device: "voicememo_stale_text", stream: .capture)
+        }
+        #expect(unknown?.alsaMessage == "Unknown PCM voicememo_stale_text")
+        let operations = FaultInjectingPCMOperations([.readInterleaved: [1: Int(-EIO)]])
+        let pcm = try ALSAPCM(
+            device: ALSATestDevices.capture, stream: .capture, configFile: devices.configFile, operations: operations)
+        try pcm.configure(ALSATestDevices.stereo48k)
+        var sample: Int32 = 0
+        let later = #expect(throws: ALSAError.self) { try pcm.readInterleaved(into: &sample, frames: 1) }
+        #expect(later == .io)
+        #expect(later?.alsaMessage == "")
     }
 
     @Test func missingCardIsReportedInOneSentence() {
@@ -66,7 +99,23 @@ import Testing
             _ = try ALSAPCM(device: "x", stream: .capture, configFile: "/nonexistent/voicememo.conf")
         }
         #expect(error == .noEntry)
-        #expect(error?.description.hasPrefix("cannot load the ALSA configuration for capture device \"x\"") == true)
+        #expect(
+            error?.description
+                == "cannot load the ALSA configuration for capture device \"x\": no such file; reading \"/nonexistent/voicememo.conf\""
+        )
+    }
+
+    @Test func malformedConfigFileCarriesAlsaLibsParseError() throws {
+        let devices = try ALSATestDevices(frames: 10)
+        defer { devices.remove() }
+        let path = devices.directory.appendingPathComponent("broken.conf").path
+        try "pcm.broken { type file \n".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: ALSAError.self) {
+            _ = try ALSAPCM(device: "broken", stream: .capture, configFile: path)
+        }
+        #expect(error?.function == "voicememo_alsa_load_config")
+        #expect(error?.alsaMessage.contains("Unexpected char") == true)
+        #expect(error?.description.contains("the file is not valid ALSA configuration") == true)
     }
 
     @Test func namedCodesMatchTheirCNames() {

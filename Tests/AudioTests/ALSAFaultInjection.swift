@@ -9,7 +9,7 @@ import Synchronization
 final class FaultInjectingPCMOperations: PCMOperations {
     /// The calls a rule can target.
     enum Call: Hashable, Sendable {
-        case open, readInterleaved, prepare, resume, wait, status
+        case open, readInterleaved, writeInterleaved, prepare, resume, wait, status
     }
 
     private struct State {
@@ -61,6 +61,11 @@ final class FaultInjectingPCMOperations: PCMOperations {
     func readInterleaved(_ pcm: OpaquePointer, _ buffer: UnsafeMutableRawPointer, _ frames: Int) -> Int {
         if let code = forced(.readInterleaved) { return code }
         return real.readInterleaved(pcm, buffer, frames)
+    }
+
+    func writeInterleaved(_ pcm: OpaquePointer, _ buffer: UnsafeRawPointer, _ frames: Int) -> Int {
+        if let code = forced(.writeInterleaved) { return code }
+        return real.writeInterleaved(pcm, buffer, frames)
     }
 
     func prepare(_ pcm: OpaquePointer) -> Int32 {

@@ -166,3 +166,22 @@ import Testing
                 == "cannot open capture device \"voicememo_capture\": the device is in use by another program")
     }
 }
+
+/// A failing `snd_pcm_wait` after "not ready" ends capture rather than spinning.
+@Suite struct ALSAWaitFailureTests {
+    @Test func failedWaitEndsCapture() throws {
+        let devices = try ALSATestDevices(frames: 10_000)
+        defer { devices.remove() }
+        let operations = FaultInjectingPCMOperations([
+            .readInterleaved: [1: Int(-EAGAIN)], .wait: [1: Int(-ENODEV)],
+        ])
+        let pcm = try ALSAPCM(
+            device: ALSATestDevices.capture, stream: .capture, configFile: devices.configFile, operations: operations)
+        let source = try ALSACaptureSource(pcm: pcm, format: ALSATestDevices.stereo48k)
+        defer { source.close() }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 256 * 4, alignment: 16)
+        defer { buffer.deallocate() }
+        let error = #expect(throws: CaptureError.self) { try source.read(into: buffer, frames: 256) }
+        #expect(error?.kind == .disconnected)
+    }
+}

@@ -70,7 +70,12 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
             let code = Int32(clamping: count)
             switch code {
             case 0, -EAGAIN:
-                _ = pcm.waitCode(milliseconds: 100)
+                // A wait that fails for a reason the next read will not report
+                // again (the device is gone) ends capture here instead of spinning.
+                let waited = pcm.waitCode(milliseconds: 100)
+                if waited < 0, waited != -EINTR, waited != -EPIPE, waited != -ESTRPIPE {
+                    throw failure(waited, function: "snd_pcm_wait")
+                }
             case -EINTR:
                 continue
             case -EPIPE:
@@ -85,6 +90,12 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
         }
     }
 
+    /// Releases the device. Safe to call more than once.
+    ///
+    /// Call it from the capture thread, or once that thread has stopped reading:
+    /// an alsa-lib handle must not be closed under a blocked `read`. A read
+    /// returns within about one period (25 ms), so a stop flag checked between
+    /// reads ends capture promptly.
     public func close() {
         pcm.close()
     }

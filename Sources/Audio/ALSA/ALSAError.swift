@@ -133,11 +133,11 @@ public struct ALSAError: Error, RawRepresentable, Hashable, Sendable, CustomStri
         case EPIPE: stream == .playback ? "underrun (the device ran out of audio)" : "overrun (audio was lost)"
         case ESTRPIPE: "the device is suspended"
         case ENODEV, ENOTTY: "the device was disconnected"
-        case ENOENT: "no such device"
+        case ENOENT: function == "voicememo_alsa_load_config" ? "no such file" : "no such device"
         case EBUSY: "the device is in use by another program"
         case EIO: "input/output error"
         case EAGAIN: "the device is not ready yet"
-        case EINVAL: "the device refused the parameters"
+        case EINVAL: function == "voicememo_alsa_load_config" ? "the file is not valid ALSA configuration" : "the device refused the parameters"
         case EINTR: "interrupted by a signal"
         default: Self.lowercasedFirst(String(cString: snd_strerror(rawValue)))
         }

@@ -31,7 +31,7 @@ extension ALSAPCM {
         defer { operations.freeHardwareParameters(params) }
 
         func step(_ function: String, refused what: String? = nil, _ call: () -> Int32) throws(ALSAError) {
-            voicememo_alsa_clear_error()
+            ALSAErrorCapture.clear()
             let code = call()
             guard code < 0 else { return }
             let message = ALSAErrorCapture.lastMessage()

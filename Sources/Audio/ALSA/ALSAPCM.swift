@@ -46,14 +46,14 @@ public final class ALSAPCM: @unchecked Sendable {
         self.device = device
         self.stream = stream
         self.operations = operations
-        voicememo_alsa_clear_error()
+        ALSAErrorCapture.clear()
         if let configFile {
             var loaded: OpaquePointer?
             let code = voicememo_alsa_load_config(configFile, &loaded)
             guard code >= 0, let loaded else {
                 throw ALSAError(
                     code: code, function: "voicememo_alsa_load_config", device: device, stream: stream,
-                    alsaMessage: ALSAErrorCapture.lastMessage(), detail: "file \"\(configFile)\"")
+                    alsaMessage: ALSAErrorCapture.lastMessage(), detail: "reading \"\(configFile)\"")
             }
             configuration = loaded
         }
@@ -104,7 +104,7 @@ public final class ALSAPCM: @unchecked Sendable {
     /// - Throws: `ALSAError`: `.brokenPipe` on an underrun, `.suspended`, `.noDevice`…
     public func writeInterleaved(from buffer: UnsafeRawPointer, frames: Int) throws(ALSAError) -> Int {
         guard let handle else { throw closedError(function: "snd_pcm_writei") }
-        voicememo_alsa_clear_error()
+        ALSAErrorCapture.clear()
         let result = operations.writeInterleaved(handle, buffer, frames)
         if result < 0 { throw makeError(Int32(result), function: "snd_pcm_writei") }
         return result
@@ -158,7 +158,7 @@ public final class ALSAPCM: @unchecked Sendable {
     /// `snd_pcm_readi`'s raw result: frames, or a negative errno code.
     func readFrames(into buffer: UnsafeMutableRawPointer, frames: Int) -> Int {
         guard let handle else { return Int(-EBADFD) }
-        voicememo_alsa_clear_error()
+        ALSAErrorCapture.clear()
         return operations.readInterleaved(handle, buffer, frames)
     }
 
@@ -212,7 +212,7 @@ public final class ALSAPCM: @unchecked Sendable {
 
     private func check(function: String, _ call: (OpaquePointer) -> Int32) throws(ALSAError) {
         guard let handle else { throw closedError(function: function) }
-        voicememo_alsa_clear_error()
+        ALSAErrorCapture.clear()
         let code = call(handle)
         if code < 0 { throw makeError(code, function: function) }
     }
@@ -226,23 +226,5 @@ public final class ALSAPCM: @unchecked Sendable {
             snd_config_delete(configuration)
             self.configuration = nil
         }
-    }
-}
-
-/// Installs the shim's capturing error handler once and reads its messages.
-enum ALSAErrorCapture {
-    private static let installed: Bool = {
-        voicememo_alsa_capture_errors()
-        return true
-    }()
-
-    /// Routes alsa-lib's messages into the shim's per-thread buffer (idempotent).
-    static func install() {
-        _ = installed
-    }
-
-    /// The last message alsa-lib reported on this thread, or "".
-    static func lastMessage() -> String {
-        String(cString: voicememo_alsa_last_error())
     }
 }
