@@ -19,6 +19,8 @@ struct MeterRequest {
 /// then prints the summary over the whole run. Nothing is saved.
 enum MeterRunner {
     static func run(_ request: MeterRequest, console: Console) -> ExitCode {
+        StopSignals.install()
+        defer { StopSignals.uninstall() }
         let format = StreamFormat(sampleRate: request.sampleRate, channels: request.channels, sampleFormat: .float32)
         let engine: CaptureEngine
         do {
@@ -29,11 +31,6 @@ enum MeterRunner {
         }
         let rate = engine.format.sampleRate
         let channels = engine.format.channels
-        let stopRequested = Atomic<Bool>(false)
-        let watcher = SignalWatcher(queue: DispatchQueue(label: "voicememo.signals")) { _ in
-            stopRequested.store(true, ordering: .releasing)
-        }
-        defer { watcher.cancel() }
 
         engine.start(frameLimit: request.duration.map { Int(($0 * Double(rate)).rounded()) })
         var summary = MeterSummary(channels: channels)
@@ -41,7 +38,7 @@ enum MeterRunner {
         let live = !request.json && console.isOutputTerminal
         while true {
             usleep(100_000)
-            let done = stopRequested.load(ordering: .acquiring) || engine.hasEnded
+            let done = StopSignals.pending != nil || engine.hasEnded
             if done { engine.stop() }
             engine.updateMeters()
             let captured = engine.capturedFrames

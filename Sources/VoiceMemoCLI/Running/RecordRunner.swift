@@ -20,6 +20,8 @@ struct RecordRequest {
 /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
 enum RecordRunner {
     static func run(_ request: RecordRequest, console: Console) -> ExitCode {
+        StopSignals.install()
+        defer { StopSignals.uninstall() }
         let finished = DispatchSemaphore(value: 0)
         let events = RecorderEvents(didFinishRecording: { _ in finished.signal() })
         let recorder: Recorder
@@ -41,17 +43,12 @@ enum RecordRunner {
             return error.kind == .settings ? ExitCode.usageError : ExitCode.failure
         }
 
-        let interrupted = Interruption()
-        let watcher = SignalWatcher(queue: DispatchQueue(label: "voicememo.signals")) { number in
-            interrupted.signal(number)
-            recorder.stop()
-        }
-        defer { watcher.cancel() }
 
         let live = console.isErrorTerminal && !request.json ? LiveLine(console: console, channels: request.settings.channels) : nil
         var summary = MeterSummary(channels: request.settings.channels)
         var lastFrames = 0
         while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            if StopSignals.pending != nil { break }
             recorder.updateMeters()
             let captured = Int(recorder.deviceCurrentTime * Double(request.settings.sampleRate))
             let levels = Levels(recorder: recorder, channels: request.settings.channels)
@@ -65,9 +62,9 @@ enum RecordRunner {
         summary.add(frames: max(1, recorder.recordedFrames - lastFrames), average: levels.average, peak: levels.peak)
         live?.clear()
 
-        if let signal = interrupted.number, recorder.recordedFrames == 0 {
+        if let signal = StopSignals.pending, recorder.recordedFrames == 0 {
             _ = try? recorder.deleteRecording()
-            console.printErrorMessage("interrupted by \(signalName(signal)) before anything was recorded")
+            console.printErrorMessage("interrupted by \(StopSignals.name(signal)) before anything was recorded")
             return ExitCode.interrupted
         }
         let statistics = recorder.statistics
@@ -88,28 +85,6 @@ enum RecordRunner {
         }
         return ExitCode.success
     }
-
-    private static func signalName(_ number: Int32) -> String {
-        switch number {
-        case SIGINT: "SIGINT"
-        case SIGTERM: "SIGTERM"
-        case SIGHUP: "SIGHUP"
-        default: "signal \(number)"
-        }
-    }
-}
-
-/// The first signal that arrived, shared with the signal queue.
-final class Interruption: @unchecked Sendable {
-    // Guarded by `lock`; written on the signal queue, read on the main thread.
-    private let lock = NSLock()
-    private var first: Int32?
-
-    func signal(_ number: Int32) {
-        lock.withLock { if first == nil { first = number } }
-    }
-
-    var number: Int32? { lock.withLock { first } }
 }
 
 /// One snapshot of every channel's levels.

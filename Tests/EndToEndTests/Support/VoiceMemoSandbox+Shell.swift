@@ -11,7 +11,7 @@ extension VoiceMemoSandbox {
         environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["WORK"] = directory.url.path
         return try ProcessRunner.run(
-            URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", "cd \"$WORK\" && " + script],
+            URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", "cd \"$WORK\" || exit 99\n" + script],
             environment: environment, timeout: timeout)
     }
 
