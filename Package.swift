@@ -36,16 +36,18 @@ let package = Package(
         .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles"]),
         // SQLite index of memos.
         .target(name: "MemoLibrary", dependencies: ["SoundFiles", "CSQLite"]),
-        // ncursesw backend.
-        .target(name: "Terminal", dependencies: ["CNCursesW"]),
+        // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
+        .target(name: "Interface", dependencies: ["Metering", "MemoLibrary"]),
+        // ncursesw backend: draws a Screen, reads keys.
+        .target(name: "Terminal", dependencies: ["Interface", "CNCursesW"]),
         // Pure command-line parsing: options, values, durations, usage errors.
         .target(name: "ArgumentParsing"),
         // The commands of `voicememo`: their definitions, help texts and wiring.
         .target(
             name: "VoiceMemoCLI",
-            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
+            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
-        .executableTarget(name: "voicememo-bench", dependencies: ["Metering"]),
+        .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary"]),
 
         .testTarget(name: "MeteringTests", dependencies: ["Metering"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
@@ -53,6 +55,9 @@ let package = Package(
         .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "SoundFiles", "Audio"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering"]),
+        .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "SoundFiles"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "MemoLibrary"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // Drives the built `voicememo` binary as a user or a script would.
         .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles"]),
     ]

@@ -1,0 +1,65 @@
+import Foundation
+import SoundFiles
+
+/// One memo as the library knows it: a row of the index, describing a file on disk.
+///
+/// A value type with no I/O, so that the app's pure `Interface` module can show it.
+/// `title` is stored exactly as given (any Unicode, control characters included);
+/// whoever prints it must make it safe for the terminal.
+public struct Memo: Sendable, Hashable, Identifiable {
+    /// Where a memo is in its life.
+    public enum State: String, Sendable, Hashable, CaseIterable {
+        /// Being recorded now (or its recorder died; recovery turns it into `recovered`).
+        case recording
+        /// Recorded and closed normally.
+        case complete
+        /// Repaired after its recorder died mid-recording.
+        case recovered
+        /// The index knows it but its file is gone.
+        case missing
+        /// The file is there but cannot be read as audio.
+        case damaged
+    }
+
+    /// Stable, unique, never reused.
+    public var id: Int64
+    public var title: String
+    public var created: Date
+    /// Seconds of audio (frames ÷ sample rate).
+    public var duration: Double
+    public var frames: Int64
+    public var sampleRate: Int
+    public var channels: Int
+    public var format: FileFormat
+    public var encoding: Encoding
+    /// Absolute path of the audio file.
+    public var path: String
+    /// Bytes on disk.
+    public var size: Int64
+    /// The highest sample peak in dBFS (−160 for silence or unknown).
+    public var peakDB: Double
+    public var state: State
+    /// When it went to Recently Deleted; `nil` while it is in the library.
+    public var deletedAt: Date?
+
+    public init(
+        id: Int64, title: String, created: Date, duration: Double, frames: Int64, sampleRate: Int,
+        channels: Int, format: FileFormat, encoding: Encoding, path: String, size: Int64,
+        peakDB: Double, state: State, deletedAt: Date? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.created = created
+        self.duration = duration
+        self.frames = frames
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.format = format
+        self.encoding = encoding
+        self.path = path
+        self.size = size
+        self.peakDB = peakDB
+        self.state = state
+        self.deletedAt = deletedAt
+    }
+}
