@@ -19,7 +19,11 @@ let benchmarks: [Benchmark] = [
     Benchmark(
         name: "meter",
         summary: "LevelMeter throughput over 64 MiB of stereo Int16 and Float32, against memcpy",
-        run: { MeterBenchmark().run() })
+        run: { MeterBenchmark().run() }),
+    Benchmark(
+        name: "record",
+        summary: "CPU time of `voicememo record` vs `arecord`, 10 min from an unpaced ALSA file device",
+        run: { RecordBenchmark(seconds: 600).run() }),
 ]
 
 /// The usage text, listing every benchmark.

@@ -61,8 +61,12 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
     public func read(into buffer: UnsafeMutableRawPointer, frames: Int) throws(CaptureError) -> CaptureRead {
         var result = CaptureRead(frames: 0)
         guard frames > 0 else { return result }
+        // A period at a time from a device that runs in real time; everything that is
+        // waiting (up to `frames`) when the reader has fallen behind or the device is not
+        // paced (a file), so the per-read cost is paid once per period, not per 20 ms.
+        let wanted = min(frames, max(setup.periodFrames, pcm.availableFrames()))
         while true {
-            let count = pcm.readFrames(into: buffer, frames: frames)
+            let count = pcm.readFrames(into: buffer, frames: wanted)
             if count > 0 {
                 result.frames = count
                 return result

@@ -172,6 +172,12 @@ public final class ALSAPCM: @unchecked Sendable {
         return operations.resume(handle)
     }
 
+    /// Frames ready to read now (`snd_pcm_avail_update`), or a negative error code.
+    func availableFrames() -> Int {
+        guard let handle else { return Int(-EBADFD) }
+        return operations.availableUpdate(handle)
+    }
+
     func waitCode(milliseconds: Int32) -> Int32 {
         guard let handle else { return -EBADFD }
         return operations.wait(handle, milliseconds: milliseconds)

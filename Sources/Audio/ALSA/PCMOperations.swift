@@ -35,6 +35,7 @@ protocol PCMOperations: Sendable {
     func delay(_ pcm: OpaquePointer, _ frames: inout Int) -> Int32
     func state(_ pcm: OpaquePointer) -> snd_pcm_state_t
     func wait(_ pcm: OpaquePointer, milliseconds: Int32) -> Int32
+    func availableUpdate(_ pcm: OpaquePointer) -> Int
     func status(_ pcm: OpaquePointer, _ status: OpaquePointer) -> PCMStatusSnapshot
 }
 
@@ -136,6 +137,8 @@ extension PCMOperations {
     }
 
     func state(_ pcm: OpaquePointer) -> snd_pcm_state_t { snd_pcm_state(pcm) }
+
+    func availableUpdate(_ pcm: OpaquePointer) -> Int { snd_pcm_avail_update(pcm) }
 
     func wait(_ pcm: OpaquePointer, milliseconds: Int32) -> Int32 { snd_pcm_wait(pcm, milliseconds) }
 

@@ -142,7 +142,9 @@ public final class CaptureEngine: Sendable {
     // MARK: The capture thread
 
     private func captureLoop(frameLimit: Int?) {
-        let chunkFrames = max(256, format.sampleRate / 50)
+        // Room for ~170 ms at 48 kHz: sources read less when they are paced (a device
+        // period, a generated source's 20 ms) and up to this much when they run ahead.
+        let chunkFrames = max(1024, format.sampleRate / 6)
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkFrames * format.bytesPerFrame, alignment: 64)
         defer { buffer.deallocate() }
         var captureError: CaptureError?

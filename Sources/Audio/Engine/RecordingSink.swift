@@ -28,6 +28,8 @@ final class RecordingSink: CaptureTap, Sendable {
 
     private let format: StreamFormat
     private let ring: RingBuffer
+    /// Fill level at which the capture side wakes the writer early.
+    private let wakeThreshold: Int
     private let writer: SoundFileWriter
     private let control = Mutex(Control())
     private let recorded = Atomic<Int>(0)
@@ -49,6 +51,7 @@ final class RecordingSink: CaptureTap, Sendable {
         self.events = events
         // Four seconds of audio: far more than a disk stall the writer must ride out.
         ring = RingBuffer(minimumCapacity: format.sampleRate * format.bytesPerFrame * 4)
+        wakeThreshold = ring.capacity / 8
         let started = AudioThread { [self] in writeLoop() }
         thread.withLock { $0 = started }
     }
@@ -138,9 +141,13 @@ final class RecordingSink: CaptureTap, Sendable {
             if fitting > 0 {
                 ring.write(start + pushed * bytesPerFrame, count: fitting * bytesPerFrame)
                 pushed += fitting
-                wakeUp.signal()
+                // The writer also wakes every 100 ms by itself (what keeps the file at
+                // most that far behind); waking it per chunk would cost a futex call
+                // and a context switch each time for nothing.
+                if ring.availableToRead >= wakeThreshold { wakeUp.signal() }
                 continue
             }
+            wakeUp.signal()
             if closed.load(ordering: .acquiring) || failure.withLock({ $0 != nil }) {
                 dropped.add(frames - pushed, ordering: .relaxed)
                 return

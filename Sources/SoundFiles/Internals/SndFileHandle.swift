@@ -33,6 +33,27 @@ final class SndFileHandle {
         self.path = path
         self.file = file
         self.info = info
+        rawSampleFormat = Self.rawSampleFormat(of: info)
+    }
+
+    /// The in-memory sample format whose bytes are exactly the file's (little-endian
+    /// WAV/W64 PCM 16/32 or float on this little-endian machine), or `nil`.
+    private let rawSampleFormat: SampleFormat?
+
+    private static func rawSampleFormat(of info: SF_INFO) -> SampleFormat? {
+        let format = Int(info.format)
+        let major = format & Int(SF_FORMAT_TYPEMASK)
+        let endian = format & Int(SF_FORMAT_ENDMASK)
+        guard major == Int(SF_FORMAT_WAV) || major == Int(SF_FORMAT_W64),
+            endian == Int(SF_ENDIAN_FILE) || endian == Int(SF_ENDIAN_LITTLE),
+            1.littleEndian == 1
+        else { return nil }
+        switch format & Int(SF_FORMAT_SUBMASK) {
+        case Int(SF_FORMAT_PCM_16): return .int16
+        case Int(SF_FORMAT_PCM_32): return .int32
+        case Int(SF_FORMAT_FLOAT): return .float32
+        default: return nil
+        }
     }
 
     deinit {
@@ -138,12 +159,21 @@ final class SndFileHandle {
         }
         errno = 0
         let count = Int64(wanted)
-        let written: Int64 =
-            switch sampleFormat {
-            case .int16: sf_writef_short(file, buffer.assumingMemoryBound(to: Int16.self), count)
-            case .int32: sf_writef_int(file, buffer.assumingMemoryBound(to: Int32.self), count)
-            case .float32: sf_writef_float(file, buffer.assumingMemoryBound(to: Float.self), count)
-            }
+        let written: Int64
+        if sampleFormat == rawSampleFormat {
+            // The bytes in memory are the bytes of the file: skip libsndfile's conversion
+            // copy. sf_write_raw keeps the frame count and the auto-updated header as
+            // sf_writef_* do.
+            let bytesPerFrame = Int64(sampleFormat.bytesPerSample) * Int64(info.channels)
+            written = sf_write_raw(file, buffer, count * bytesPerFrame) / bytesPerFrame
+        } else {
+            written =
+                switch sampleFormat {
+                case .int16: sf_writef_short(file, buffer.assumingMemoryBound(to: Int16.self), count)
+                case .int32: sf_writef_int(file, buffer.assumingMemoryBound(to: Int32.self), count)
+                case .float32: sf_writef_float(file, buffer.assumingMemoryBound(to: Float.self), count)
+                }
+        }
         let osError = errno
         framesSoFar += max(0, written)
         if let forced {

@@ -1,0 +1,137 @@
+import Foundation
+
+/// CPU time of `voicememo record` against `arecord` capturing the same audio from the same
+/// unpaced ALSA file device (Resources/alsa/test-devices.conf.in) into WAV pcm16, side by side
+/// in one run; FLAC reported beside them.
+///
+/// The device delivers as fast as it is read, so each run is pure CPU work: ALSA's plug and
+/// file plugins, our capture thread, metering of every frame, the ring, the writer thread and
+/// libsndfile. CPU time is user + system of the child, from `wait4`.
+struct RecordBenchmark {
+    let seconds: Int
+    let rounds = 3
+
+    func run() {
+        guard let arecord = Self.which("arecord") else {
+            printToStandardError("voicememo-bench record: arecord is not installed (apt-get install alsa-utils)")
+            exit(1)
+        }
+        let voicememo = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("voicememo").path
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("voicememo-bench-\(getpid())")
+        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let input = work.appendingPathComponent("input.raw").path
+        let config = work.appendingPathComponent("devices.conf").path
+        do {
+            try Self.writeNoise(to: input, frames: (seconds + 5) * 48_000)
+            try Self.writeConfig(to: config, captureFile: input, work: work.path)
+        } catch {
+            printToStandardError("voicememo-bench record: cannot prepare the input: \(error)")
+            exit(1)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["ALSA_CONFIG_PATH"] = "/usr/share/alsa/alsa.conf:" + config
+        let duration = String(seconds)
+        let output = { (name: String) in work.appendingPathComponent(name).path }
+        let commands: [(String, String, [String])] = [
+            ("arecord → WAV pcm16", arecord,
+             ["-q", "-D", "voicememo_capture", "-f", "S16_LE", "-r", "48000", "-c", "2", "-d", duration, output("a.wav")]),
+            ("voicememo → WAV pcm16", voicememo,
+             ["record", "--source", "alsa:voicememo_capture", "--format", "wav", "--encoding", "pcm16",
+              "--rate", "48000", "--channels", "2", "--duration", duration, "--output", output("v.wav")]),
+            ("voicememo → FLAC 16", voicememo,
+             ["record", "--source", "alsa:voicememo_capture", "--format", "flac", "--encoding", "pcm16",
+              "--rate", "48000", "--channels", "2", "--duration", duration, "--output", output("v.flac")]),
+        ]
+        print("record: \(seconds) s of 48 kHz stereo S16_LE from an unpaced ALSA file device, \(rounds) rounds interleaved")
+        var cpu = Array(repeating: [Double](), count: commands.count)
+        var wall = Array(repeating: [Double](), count: commands.count)
+        for _ in 0..<rounds {
+            for (index, command) in commands.enumerated() {
+                guard let result = ChildProcess.run(command.1, command.2, environment: environment), result.status == 0 else {
+                    printToStandardError("voicememo-bench record: \(command.0) failed")
+                    exit(1)
+                }
+                cpu[index].append(result.cpuSeconds)
+                wall[index].append(result.wallSeconds)
+            }
+        }
+        let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+        let baseline = median(cpu[0])
+        print("  " + "command".padding(to: 24) + "CPU s (median)".leftPadding(to: 15) + "wall s".leftPadding(to: 9) + "÷ arecord".leftPadding(to: 11) + "   all CPU s")
+        for (index, command) in commands.enumerated() {
+            let ratio = median(cpu[index]) / baseline
+            print("  " + command.0.padding(to: 24) + fixed(median(cpu[index]), decimals: 3).leftPadding(to: 15)
+                + fixed(median(wall[index]), decimals: 3).leftPadding(to: 9) + (fixed(ratio, decimals: 2) + "×").leftPadding(to: 11)
+                + "   " + cpu[index].map { fixed($0, decimals: 3) }.joined(separator: " "))
+        }
+        let ratio = median(cpu[1]) / baseline
+        print("goal: voicememo WAV ≤ 1.2× arecord's CPU time: \(ratio <= 1.2 ? "PASS" : "MISS") (\(fixed(ratio, decimals: 2))×)")
+    }
+
+    private static func which(_ name: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    private static func writeNoise(to path: String, frames: Int) throws {
+        var state: UInt64 = 0x5EED
+        var data = Data(count: frames * 4)
+        data.withUnsafeMutableBytes { raw in
+            for index in raw.bindMemory(to: Int16.self).indices {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                raw.bindMemory(to: Int16.self)[index] = Int16(truncatingIfNeeded: state >> 52)
+            }
+        }
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+
+    private static func writeConfig(to path: String, captureFile: String, work: String) throws {
+        let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/alsa/test-devices.conf.in")
+        let text = try String(contentsOf: template, encoding: .utf8)
+            .replacingOccurrences(of: "@CAPTURE_FILE@", with: captureFile)
+            .replacingOccurrences(of: "@PLAYBACK_FILE@", with: work + "/played.raw")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+}
+
+/// Runs a program to its end and reports its CPU time (user + system, from `wait4`).
+enum ChildProcess {
+    struct Result {
+        let status: Int32
+        let cpuSeconds: Double
+        let wallSeconds: Double
+    }
+
+    static func run(_ path: String, _ arguments: [String], environment: [String: String]) -> Result? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return nil }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { return nil }
+        let elapsed = clock.now - start
+        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return Result(
+            status: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1,
+            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+            wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+}
