@@ -51,7 +51,9 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
             do {
                 return try ALSACaptureSource(device: device, format: format, configFile: configFile)
             } catch {
-                throw RecorderError(.input, error.description)
+                let missing = error == .noEntry || error == .noDevice
+                let hint = missing ? "; `voicememo devices` lists the inputs, and --source tone:1000@-12 needs no sound card" : ""
+                throw RecorderError(.input, error.description + hint)
             }
         case .tone(let frequency, let peak):
             do {

@@ -118,7 +118,7 @@ public struct RecordingSettings: Sendable, Hashable {
 
     private func sampleRateProblem() -> String? {
         if let allowed = format.allowedSampleRates, !allowed.contains(sampleRate) {
-            let suggestion = allowed.last { $0 <= sampleRate } ?? allowed.first ?? 48000
+            let suggestion = allowed.min { abs($0 - sampleRate) < abs($1 - sampleRate) } ?? 48000
             let rates = Self.list(allowed.map(String.init), conjunction: "or")
             return "\(format.displayName) records at \(rates) Hz, not \(sampleRate) Hz; "
                 + "use --rate \(suggestion) or --format flac"
