@@ -192,3 +192,32 @@ final class TestDirectory {
         try? FileManager.default.removeItem(at: url)
     }
 }
+
+@Suite struct CaptureEngineTests {
+    @Test func clipsAreCountedPerSnapshotAndQuietInputHasNone() throws {
+        let directory = try TestDirectory()
+        let path = directory.path("square.wav")
+        let writer = try SoundFileWriter(
+            path: path, settings: RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: 48_000, channels: 2))
+        // Left: a full-scale square (runs of 24 full-scale samples); right: a quiet square.
+        let samples = (0..<48_000).flatMap { frame -> [Int16] in
+            let high = (frame / 24) % 2 == 0
+            return [high ? Int16.max : -Int16.max, high ? 1000 : -1000]
+        }
+        try samples.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            try writer.write(base, frames: 48_000, sampleFormat: .int16)
+        }
+        try writer.close()
+
+        let engine = CaptureEngine(source: try FileSource(path: path, sampleFormat: .int16, paced: false))
+        engine.start()
+        while !engine.hasEnded { usleep(10_000) }
+        engine.updateMeters()
+        engine.stop()
+        #expect(engine.capturedFrames == 48_000)
+        #expect(engine.clipCounts == [1, 0])
+        #expect(engine.peakPower(forChannel: 0) > -0.01)
+        #expect(abs(engine.peakPower(forChannel: 1) - -30.3) < 0.1)
+    }
+}

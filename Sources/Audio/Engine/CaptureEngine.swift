@@ -32,6 +32,7 @@ public final class CaptureEngine: Sendable {
         var isEnabled = true
         var average: [Float]
         var peak: [Float]
+        var clips: [Int]
     }
 
     nonisolated(unsafe) private let source: CaptureSource
@@ -51,7 +52,10 @@ public final class CaptureEngine: Sendable {
         self.format = source.format
         self.sourceName = source.name
         let floor = Array(repeating: Decibels.floor, count: source.format.channels)
-        self.meters = Mutex(Meters(live: LevelMeter(channels: source.format.channels), average: floor, peak: floor))
+        let channels = source.format.channels
+        self.meters = Mutex(Meters(
+            live: LevelMeter(channels: channels), average: floor, peak: floor,
+            clips: Array(repeating: 0, count: channels)))
     }
 
     deinit {
@@ -112,8 +116,20 @@ public final class CaptureEngine: Sendable {
             for channel in 0..<format.channels {
                 meters.average[channel] = meters.live.averagePower(forChannel: channel)
                 meters.peak[channel] = meters.live.peakPower(forChannel: channel)
+                if meters.live.longestFullScaleRun(forChannel: channel) >= Self.clipRun {
+                    meters.clips[channel] += 1
+                }
             }
         }
+    }
+
+    /// Consecutive full-scale samples that count as a clip (ClipLatch's default).
+    static let clipRun = ClipLatch().requiredRun
+
+    /// Snapshots in which each channel clipped (a run of at least three full-scale
+    /// samples, the digital peak meter convention), counted at each `updateMeters()`.
+    public var clipCounts: [Int] {
+        meters.withLock { $0.clips }
     }
 
     /// The RMS level of `channel` in dBFS at the last `updateMeters()` (−160 for silence or an unknown channel).

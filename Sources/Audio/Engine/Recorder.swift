@@ -245,6 +245,11 @@ public final class Recorder: Sendable {
         currentParts?.engine.peakPower(forChannel: channel) ?? -160
     }
 
+    /// Per channel, the meter snapshots that saw a clip (see `CaptureEngine.clipCounts`).
+    public var clipCounts: [Int] {
+        currentParts?.engine.clipCounts ?? Array(repeating: 0, count: settings.channels)
+    }
+
     // MARK: Private
 
     private var currentParts: Parts? { parts.withLock { $0 } }

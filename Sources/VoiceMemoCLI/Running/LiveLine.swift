@@ -24,6 +24,7 @@ struct LiveLine {
         }
         if channels > shown { line += " +\(channels - shown) ch" }
         line += "  peak " + DisplayFormat.decibels(peak.max() ?? -160)
+        line += "  clips \(recorder.clipCounts.reduce(0, +))"
         let overruns = recorder.statistics.overruns
         if overruns > 0 { line += "  overruns \(overruns)" }
         console.writeError("\r" + line + "\u{1B}[K")
