@@ -78,14 +78,15 @@ import Testing
         #expect(abs(reader.info.frames - 72_000) <= tolerance, "\(reader.info.frames) frames")
     }
 
-    @Test func sigtermStopsCleanlyAndToolsAgreeOnTheLength() throws {
+    @Test(arguments: ["TERM", "INT", "HUP"])
+    func stopSignalsFinishCleanlyAndToolsAgreeOnTheLength(signal: String) throws {
         let sandbox = try VoiceMemoSandbox()
         let outcome = try sandbox.shell("""
             voicememo record --source tone:440@-6 --format wav --output t.wav 2>err.txt &
             pid=$!
             while [ ! -s t.wav ]; do sleep 0.02; done
             sleep 1.5
-            kill -TERM $pid
+            kill -\(signal) $pid
             wait $pid; echo "status=$?"
             sox --i -s t.wav
             """)
