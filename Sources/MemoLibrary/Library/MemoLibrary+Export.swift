@@ -17,6 +17,12 @@ extension MemoLibrary {
         case .complete, .recovered: break
         }
         let target = format ?? RecordingSettings.inferred(fromPath: path) ?? memo.format
+        if let named = RecordingSettings.inferred(fromPath: path), named != target {
+            throw .file(
+                path: path,
+                reason: "the name says \(named.displayName) but the format asked for is \(target.displayName); "
+                    + "name it .\(target.fileExtensions.first ?? target.rawValue) or use --format \(named.rawValue)")
+        }
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.path
         if resolved == URL(fileURLWithPath: memo.path).standardizedFileURL.path {
             throw .file(path: path, reason: "that is the memo's own file")
