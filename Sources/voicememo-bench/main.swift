@@ -19,7 +19,11 @@ let benchmarks: [Benchmark] = [
     Benchmark(
         name: "meter",
         summary: "LevelMeter throughput over 64 MiB of stereo Int16 and Float32, against memcpy",
-        run: { MeterBenchmark().run() })
+        run: { MeterBenchmark().run() }),
+    Benchmark(
+        name: "library",
+        summary: "Opening the memo library and list --json at 1 000 and 10 000 memos",
+        run: { LibraryBenchmark().run() }),
 ]
 
 /// The usage text, listing every benchmark.

@@ -22,8 +22,15 @@ extension Memo {
         ])
     }
 
-    /// `2026-11-29T14:03:12Z`.
+    /// `2026-11-29T14:03:12Z` (UTC, whole seconds).
+    ///
+    /// Built by hand: an `ISO8601DateFormatter` per memo made `list --json` take 1 s at 10 000 memos.
     static func iso8601(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }
