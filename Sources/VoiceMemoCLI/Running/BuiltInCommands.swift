@@ -6,7 +6,7 @@ extension CommandImplementations {
     public static var builtIn: CommandImplementations {
         var implementations = CommandImplementations()
         implementations.record = { options, context in
-            try RecordRunner.run(RecordRequest(options, context: context), console: context.console)
+            try RecordRunner.run(RecordRequest(options, context: context), context: context)
         }
         implementations.meter = { options, context in
             try MeterRunner.run(MeterRequest(options, context: context), console: context.console)
@@ -14,6 +14,12 @@ extension CommandImplementations {
         implementations.devices = { _, context in
             DevicesRunner.run(console: context.console)
         }
+        implementations.list = { options, context in try LibraryRunners.list(options, context: context) }
+        implementations.rename = { options, context in try LibraryRunners.rename(options, context: context) }
+        implementations.delete = { options, context in try LibraryRunners.delete(options, context: context) }
+        implementations.restore = { options, context in try LibraryRunners.restore(options, context: context) }
+        implementations.purge = { options, context in try LibraryRunners.purge(options, context: context) }
+        implementations.export = { options, context in try LibraryRunners.export(options, context: context) }
         return implementations
     }
 }

@@ -56,6 +56,12 @@ enum JSONValue: Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiter
 
     private static func writeString(_ value: String, into out: inout String) {
         out += "\""
+        // Fast path: nothing to escape (no quote, backslash, C0, DEL, and no C1, whose UTF-8 starts with 0xC2).
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) {
+            out += value
+            out += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

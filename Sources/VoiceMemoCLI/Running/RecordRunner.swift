@@ -1,12 +1,18 @@
 import Audio
 import Dispatch
 import Foundation
+import MemoLibrary
 import Metering
 import SoundFiles
 
 /// Everything `voicememo record` needs once its arguments are parsed.
 struct RecordRequest {
+    /// The file to write: `--output`, or the new memo's file.
     var output: String
+    /// No `--output`: the recording becomes a memo in the library.
+    var addsMemo = false
+    /// `--title`, for a memo (the default title when `nil`).
+    var title: String?
     var settings: RecordingSettings
     var source: InputSource
     var duration: Double?
@@ -19,7 +25,54 @@ struct RecordRequest {
 
 /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
 enum RecordRunner {
-    static func run(_ request: RecordRequest, console: Console) -> ExitCode {
+    /// How a recording ended.
+    struct Outcome {
+        var exitCode: ExitCode
+        /// Whether a file was kept (false when it never started, or was interrupted before any audio).
+        var kept: Bool
+        /// The highest peak over the run, in dBFS.
+        var peak: Float = -160
+        var statistics = RecorderStatistics()
+    }
+
+    /// Records into the library (a new memo) or into `--output`, and prints the result.
+    static func run(_ request: RecordRequest, context: CommandContext) throws -> ExitCode {
+        guard request.addsMemo else {
+            let outcome = record(request, console: context.console)
+            if outcome.kept, outcome.exitCode == .success {
+                if request.json {
+                    context.console.printLine(
+                        RecordingReport(request: request, statistics: outcome.statistics, peak: outcome.peak).json)
+                } else {
+                    context.console.printLine(request.output)
+                }
+            }
+            return outcome.exitCode
+        }
+        let library = try LibraryAccess.open(context)
+        let recording = try LibraryAccess.perform { () throws(MemoLibraryError) in
+            try library.beginRecording(title: request.title, settings: request.settings, at: Date())
+        }
+        var memoRequest = request
+        memoRequest.output = recording.memo.path
+        memoRequest.metadata = recording.metadata
+        memoRequest.metadata.software = request.metadata.software
+        let outcome = record(memoRequest, console: context.console)
+        guard outcome.kept else {
+            try LibraryAccess.perform { () throws(MemoLibraryError) in try library.abandonRecording(recording) }
+            return outcome.exitCode
+        }
+        let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
+            try library.finishRecording(recording, peakDB: Double(outcome.peak))
+        }
+        if outcome.exitCode == .success {
+            context.console.printLine(request.json ? memo.json.serialized : String(memo.id))
+        }
+        return outcome.exitCode
+    }
+
+    /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
+    static func record(_ request: RecordRequest, console: Console) -> Outcome {
         StopSignals.install()
         defer { StopSignals.uninstall() }
         let finished = DispatchSemaphore(value: 0)
@@ -40,9 +93,8 @@ enum RecordRunner {
             }
         } catch {
             console.printErrorMessage(error.message)
-            return error.kind == .settings ? ExitCode.usageError : ExitCode.failure
+            return Outcome(exitCode: error.kind == .settings ? .usageError : .failure, kept: false)
         }
-
 
         let live = console.isErrorTerminal && !request.json ? LiveLine(console: console, channels: request.settings.channels) : nil
         var summary = MeterSummary(channels: request.settings.channels)
@@ -65,12 +117,13 @@ enum RecordRunner {
         if let signal = StopSignals.pending, recorder.recordedFrames == 0 {
             _ = try? recorder.deleteRecording()
             console.printErrorMessage("interrupted by \(StopSignals.name(signal)) before anything was recorded")
-            return ExitCode.interrupted
+            return Outcome(exitCode: .interrupted, kept: false)
         }
         let statistics = recorder.statistics
+        let peak = summary.peak.max() ?? -160
         if let error = recorder.error {
             console.printErrorMessage("\(error.message) (kept \(request.output): \(DisplayFormat.elapsedTime(seconds: Double(statistics.framesWritten) / Double(request.settings.sampleRate))) recorded)")
-            return ExitCode.failure
+            return Outcome(exitCode: .failure, kept: true, peak: peak, statistics: statistics)
         }
         if statistics.overruns > 0 {
             console.printErrorMessage("warning: \(statistics.overruns) overrun(s), \(statistics.lostFrames) frame(s) lost")
@@ -78,12 +131,7 @@ enum RecordRunner {
         if statistics.droppedFrames > 0 {
             console.printErrorMessage("warning: the disk fell behind; \(statistics.droppedFrames) frame(s) dropped")
         }
-        if request.json {
-            console.printLine(RecordingReport(request: request, statistics: statistics, peak: summary.peak.max() ?? -160).json)
-        } else {
-            console.printLine(request.output)
-        }
-        return ExitCode.success
+        return Outcome(exitCode: .success, kept: true, peak: peak, statistics: statistics)
     }
 }
 

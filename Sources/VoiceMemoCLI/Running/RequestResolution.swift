@@ -10,14 +10,13 @@ extension RecordRequest {
         if options.voiceActivation != nil {
             throw CommandFailure("voice-activated recording (--vox) is not built yet", exitCode: .usageError)
         }
-        guard let output = options.outputPath else {
-            throw CommandFailure(
-                "record needs --output PATH for now: the memo library that keeps memos is not built yet",
-                exitCode: .usageError)
+        if options.outputPath == nil, let title = options.title {
+            try MemoTitleCheck.check(title)
         }
+        let output = options.outputPath
         let source = options.source ?? .default
         let fileInfo = try source.fileInfo()
-        let format = options.format ?? RecordingSettings.inferred(fromPath: output) ?? .flac
+        let format = options.format ?? output.flatMap(RecordingSettings.inferred(fromPath:)) ?? .flac
         let settings = RecordingSettings(
             format: format,
             encoding: options.encoding,
@@ -33,7 +32,7 @@ extension RecordRequest {
             throw UsageError.invalidValue(argument: "--source", value: source.description, rejection: rejection)
         }
         self.init(
-            output: output, settings: settings, source: source,
+            output: output ?? "", addsMemo: output == nil, title: options.title, settings: settings, source: source,
             duration: options.duration?.seconds, delay: options.delay?.seconds,
             metadata: SoundFileMetadata(
                 title: options.title, comment: nil, date: ISO8601DateFormatter().string(from: Date()),

@@ -1,0 +1,151 @@
+import Foundation
+
+/// Opens a library's index, whatever state it is in: missing (created), corrupt or not ours (set
+/// aside and recreated), locked (`.busy`), or in a read-only folder (opened read-only, or built in
+/// memory from the files).
+struct IndexOpener {
+    let folder: String
+    let busyTimeoutMilliseconds: Int32
+
+    /// The outcome of opening.
+    struct Opened {
+        var index: MemoIndex
+        var isReadOnly: Bool
+        /// The index is new or empty and must be filled from the files.
+        var needsRebuild: Bool
+        var setAsidePath: String?
+    }
+
+    private var indexPath: String { folder + "/" + MemoIndex.fileName }
+
+    func open(now: Date) throws(MemoLibraryError) -> Opened {
+        if FileSystem.isWritableDirectory(folder) {
+            return try openForWriting(now: now)
+        }
+        return try openReadOnly()
+    }
+
+    private func openForWriting(now: Date) throws(MemoLibraryError) -> Opened {
+        let existed = FileSystem.exists(indexPath)
+        switch attempt() {
+        case .success(let index):
+            return Opened(index: index, isReadOnly: false, needsRebuild: !existed, setAsidePath: nil)
+        case .failure(.sqlite(let error)) where !error.meansCorruptFile:
+            throw mapped(error)
+        case .failure:
+            break
+        }
+        // Corrupt or not ours. Only one process sets it aside: the others wait here, then find a good index.
+        let lockPath = folder + "/" + MemoLibrary.lockFolderName + "/index.lock"
+        _ = FileSystem.createDirectory(folder + "/" + MemoLibrary.lockFolderName)
+        let lock: Int32
+        switch FileSystem.lockFile(lockPath, wait: true) {
+        case .success(let descriptor): lock = descriptor
+        case .failure(let error): throw .folderUnavailable(path: lockPath, reason: FileSystem.describe(error.code))
+        }
+        defer { FileSystem.unlock(lock) }
+        var setAside: String?
+        if case .failure(let problem) = attempt() {
+            if case .sqlite(let error) = problem, !error.meansCorruptFile {
+                throw mapped(error)
+            }
+            setAside = try setAsideIndex(now: now)
+        } else {
+            // Someone else repaired it while we waited.
+        }
+        switch attempt() {
+        case .success(let index):
+            return Opened(index: index, isReadOnly: false, needsRebuild: setAside != nil, setAsidePath: setAside)
+        case .failure(.sqlite(let error)):
+            throw mapped(error)
+        case .failure(.wrongSchema(let reason)):
+            throw .index(SQLiteError(code: SQLiteError.corrupt.code, message: reason))
+        }
+    }
+
+    /// One try at opening and checking the index.
+    private func attempt() -> Result<MemoIndex, IndexOpenProblem> {
+        do {
+            let database = try SQLiteDatabase(path: indexPath, mode: .readWriteCreate)
+            let index = MemoIndex(database: database, folder: folder)
+            do {
+                try index.configureForWriting(busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                try index.migrate()
+                // Reading every row finds damage in the table's pages now rather than later.
+                _ = try index.fileRows()
+            } catch let problem as IndexOpenProblem {
+                database.close()
+                return .failure(problem)
+            } catch let error as SQLiteError {
+                database.close()
+                return .failure(.sqlite(error))
+            } catch {
+                database.close()
+                return .failure(.sqlite(.error))
+            }
+            return .success(index)
+        } catch {
+            return .failure(.sqlite(error))
+        }
+    }
+
+    /// Moves the index (and its WAL) aside as `index.sqlite3.corrupt-YYYYMMDD-HHMMSS`; returns the new path.
+    private func setAsideIndex(now: Date) throws(MemoLibraryError) -> String {
+        let stamp = ISO8601DateFormatter.string(
+            from: now, timeZone: TimeZone(identifier: "UTC") ?? .current,
+            formatOptions: [.withFullDate, .withTime])
+        var destination = indexPath + ".corrupt-" + stamp.replacingOccurrences(of: ":", with: "")
+        var attempt = 1
+        while FileSystem.exists(destination) {
+            attempt += 1
+            destination = indexPath + ".corrupt-" + stamp.replacingOccurrences(of: ":", with: "") + "-\(attempt)"
+        }
+        let code = FileSystem.move(indexPath, to: destination)
+        if code != 0 {
+            throw .file(path: indexPath, reason: "cannot move the damaged index aside: " + FileSystem.describe(code))
+        }
+        if FileSystem.exists(indexPath + "-wal") {
+            _ = FileSystem.move(indexPath + "-wal", to: destination + "-wal")
+        }
+        _ = FileSystem.remove(indexPath + "-shm")
+        return destination
+    }
+
+    /// A read-only folder: the index as it is, or one built in memory when it is missing or unusable.
+    private func openReadOnly() throws(MemoLibraryError) -> Opened {
+        if FileSystem.exists(indexPath) {
+            for mode in [SQLiteDatabase.OpenMode.readOnly, .immutable] {
+                guard let database = try? SQLiteDatabase(path: indexPath, mode: mode) else { continue }
+                database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+                let index = MemoIndex(database: database, folder: folder)
+                do {
+                    try index.checkColumns()
+                    _ = try index.fileRows()
+                    return Opened(index: index, isReadOnly: true, needsRebuild: false, setAsidePath: nil)
+                } catch {
+                    database.close()
+                }
+            }
+        }
+        do {
+            let database = try SQLiteDatabase(path: ":memory:", mode: .readWriteCreate)
+            let index = MemoIndex(database: database, folder: folder)
+            try index.migrate()
+            return Opened(index: index, isReadOnly: true, needsRebuild: true, setAsidePath: nil)
+        } catch let problem as IndexOpenProblem {
+            if case .sqlite(let error) = problem { throw .index(error) }
+            throw .index(.error)
+        } catch {
+            throw .index(.error)
+        }
+    }
+
+    private func mapped(_ error: SQLiteError) -> MemoLibraryError {
+        switch error {
+        case .busy, .locked: .busy(folder: folder)
+        case .readOnly: .readOnly(folder: folder)
+        case .cannotOpen, .permission: .folderUnavailable(path: indexPath, reason: error.message)
+        default: .index(error)
+        }
+    }
+}

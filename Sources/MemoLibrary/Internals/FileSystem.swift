@@ -1,0 +1,143 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one place in MemoLibrary that makes file-system system calls.
+///
+/// Failures come back as `errno` values; callers turn them into `MemoLibraryError`.
+enum FileSystem {
+    /// One entry of a directory listing.
+    struct Entry {
+        var name: String
+        var size: Int64
+    }
+
+    /// The regular files directly in `directory` (not hidden, not in subfolders), with their sizes.
+    ///
+    /// A missing directory lists as empty.
+    static func regularFiles(in directory: String) -> [Entry] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        let descriptor = dirfd(stream)
+        var entries: [Entry] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            var status = stat()
+            guard fstatat(descriptor, name, &status, 0) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            entries.append(Entry(name: name, size: Int64(status.st_size)))
+        }
+        return entries
+    }
+
+    /// The size of the file at `path`, or `nil` when there is none.
+    static func size(of path: String) -> Int64? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int64(status.st_size)
+    }
+
+    /// The modification time of the file at `path`.
+    static func modificationDate(of path: String) -> Date? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+    }
+
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// Whether this process may create and change files in `path` (a directory), and it is on a
+    /// writable file system.
+    static func isWritableDirectory(_ path: String) -> Bool {
+        guard access(path, W_OK) == 0 else { return false }
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return true }
+        return info.f_flag & UInt(ST_RDONLY) == 0
+    }
+
+    /// Creates `path` and its parents (mode 0700 for new folders); `0` or `errno`.
+    static func createDirectory(_ path: String) -> Int32 {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            return 0
+        } catch {
+            return errno == 0 ? EIO : errno
+        }
+    }
+
+    /// Renames `source` to `destination` without replacing an existing file; `0` or `errno`.
+    static func moveWithoutReplacing(_ source: String, to destination: String) -> Int32 {
+        if exists(destination) { return EEXIST }
+        return rename(source, destination) == 0 ? 0 : errno
+    }
+
+    /// Renames, replacing `destination`; `0` or `errno`.
+    static func move(_ source: String, to destination: String) -> Int32 {
+        rename(source, destination) == 0 ? 0 : errno
+    }
+
+    /// Removes a file; a missing one is not an error. `0` or `errno`.
+    static func remove(_ path: String) -> Int32 {
+        unlink(path) == 0 || errno == ENOENT ? 0 : errno
+    }
+
+    /// The text for `errno` value `code`.
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    // MARK: Locks
+
+    /// Opens (creating) `path` and takes an exclusive `flock` on it.
+    ///
+    /// - Parameter wait: block until the lock is free; otherwise fail at once with `EWOULDBLOCK`.
+    /// - Returns: the open descriptor holding the lock, or `errno`.
+    static func lockFile(_ path: String, wait: Bool) -> Result<Int32, FileSystemError> {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return .failure(FileSystemError(code: errno)) }
+        var result: Int32
+        repeat {
+            result = flock(descriptor, LOCK_EX | (wait ? 0 : LOCK_NB))
+        } while result != 0 && errno == EINTR
+        guard result == 0 else {
+            let code = errno
+            close(descriptor)
+            return .failure(FileSystemError(code: code))
+        }
+        return .success(descriptor)
+    }
+
+    /// Writes `text` over the start of an open file (the lock file's owner PID, for people).
+    static func overwrite(_ descriptor: Int32, with text: String) {
+        _ = ftruncate(descriptor, 0)
+        _ = text.utf8CString.withUnsafeBufferPointer { bytes in
+            pwrite(descriptor, bytes.baseAddress, bytes.count - 1, 0)
+        }
+    }
+
+    /// Releases a lock taken by `lockFile` by closing its descriptor.
+    static func unlock(_ descriptor: Int32) {
+        close(descriptor)
+    }
+
+    /// This process's id.
+    static var processID: Int32 {
+        getpid()
+    }
+}
+
+/// An `errno` value from `FileSystem`.
+struct FileSystemError: Error {
+    var code: Int32
+
+    var wouldBlock: Bool {
+        code == EWOULDBLOCK || code == EAGAIN
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SoundFiles
+
+extension MemoLibrary {
+    /// Writes a copy of `memo` to `path`: the file itself when the format stays the same, else
+    /// converted through libsndfile (same rate and channels; the encoding kept where the new
+    /// format has it, else its default). Works in a read-only library.
+    ///
+    /// - Parameter format: `nil` means the format `path`'s extension names, else the memo's own.
+    /// - Throws: `.notAllowed` for a memo with no readable file, `.sound` for a refused
+    ///   conversion (e.g. Opus at 44.1 kHz), `.file` for an existing or unwritable destination.
+    public func export(_ memo: Memo, to path: String, format: FileFormat? = nil) throws(MemoLibraryError) {
+        switch memo.state {
+        case .missing: throw .notAllowed(memo: memo, reason: "its file is missing")
+        case .damaged: throw .notAllowed(memo: memo, reason: "its file cannot be read as audio")
+        case .recording: throw .notAllowed(memo: memo, reason: "it is still being recorded")
+        case .complete, .recovered: break
+        }
+        let target = format ?? RecordingSettings.inferred(fromPath: path) ?? memo.format
+        if let named = RecordingSettings.inferred(fromPath: path), named != target {
+            throw .file(
+                path: path,
+                reason: "the name says \(named.displayName) but the format asked for is \(target.displayName); "
+                    + "name it .\(target.fileExtensions.first ?? target.rawValue) or use --format \(named.rawValue)")
+        }
+        let resolved = URL(fileURLWithPath: path).standardizedFileURL.path
+        if resolved == URL(fileURLWithPath: memo.path).standardizedFileURL.path {
+            throw .file(path: path, reason: "that is the memo's own file")
+        }
+        if FileSystem.exists(path) {
+            throw .file(path: path, reason: "a file is already there; choose another name or remove it first")
+        }
+        if target == memo.format {
+            do {
+                try FileManager.default.copyItem(atPath: memo.path, toPath: path)
+            } catch {
+                throw .file(path: path, reason: "cannot copy the memo there: \(error.localizedDescription)")
+            }
+            return
+        }
+        try convert(memo, to: path, format: target)
+    }
+
+    private func convert(_ memo: Memo, to path: String, format: FileFormat) throws(MemoLibraryError) {
+        let encoding = format.encodings.contains(memo.encoding) ? memo.encoding : format.defaultEncoding
+        let settings = RecordingSettings(
+            format: format, encoding: encoding, sampleRate: memo.sampleRate, channels: memo.channels)
+        do {
+            try Self.copyAudio(from: memo.path, to: path, settings: settings, title: memo.title)
+        } catch {
+            throw .sound(error)
+        }
+    }
+
+    /// Decodes `source` and encodes it into a new file at `destination`; removes a partial file on failure.
+    private static func copyAudio(from source: String, to destination: String, settings: RecordingSettings, title: String)
+        throws(SoundFileError)
+    {
+        let reader = try SoundFileReader(path: source)
+        defer { reader.close() }
+        var metadata = reader.metadata
+        metadata.title = title
+        metadata.software = nil
+        let writer = try SoundFileWriter(path: destination, settings: settings, metadata: metadata)
+        let chunk = 8192
+        var buffer = [Float](repeating: 0, count: chunk * max(1, settings.channels))
+        do throws(SoundFileError) {
+            while true {
+                let count = try Self.read(reader, into: &buffer, frames: chunk)
+                if count == 0 { break }
+                try Self.write(buffer, frames: count, to: writer)
+            }
+            try writer.close()
+        } catch {
+            try? writer.close()
+            _ = FileSystem.remove(destination)
+            throw error
+        }
+    }
+
+    private static func read(_ reader: SoundFileReader, into buffer: inout [Float], frames: Int) throws(SoundFileError) -> Int {
+        let result = buffer.withUnsafeMutableBytes { raw -> Result<Int, SoundFileError> in
+            guard let base = raw.baseAddress else { return .success(0) }
+            return Result { () throws(SoundFileError) in try reader.read(into: base, frames: frames, as: .float32) }
+        }
+        return try result.get()
+    }
+
+    private static func write(_ buffer: [Float], frames: Int, to writer: SoundFileWriter) throws(SoundFileError) {
+        let result = buffer.withUnsafeBytes { raw -> Result<Void, SoundFileError> in
+            guard let base = raw.baseAddress else { return .success(()) }
+            return Result { () throws(SoundFileError) in try writer.write(base, frames: frames, sampleFormat: .float32) }
+        }
+        try result.get()
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import SoundFiles
+
+extension MemoLibrary {
+    /// Start-up maintenance: recover dead recordings, reconcile the index with the files, purge
+    /// memos deleted more than 30 days before `now`.
+    ///
+    /// Safe while other processes record into the library: a recording's lock file is `flock`ed
+    /// by its process for as long as it runs (the kernel drops the lock when the process dies,
+    /// kill -9 included), so only recordings whose lock can be taken are recovered.
+    func runMaintenance(now: Date) throws(MemoLibraryError) {
+        try recoverDeadRecordings()
+        try reconcileFiles(now: now)
+        maintenance.purged = try purgeDeleted(before: now.addingTimeInterval(-Self.recentlyDeletedLifetime))
+    }
+
+    // MARK: Dead recordings
+
+    private func recoverDeadRecordings() throws(MemoLibraryError) {
+        let rows = try indexCall { () throws(SQLiteError) in try index.recordingRows() }
+        for row in rows {
+            let lockPath = lockPath(forRelativePath: row.path)
+            guard case .success(let lock) = FileSystem.lockFile(lockPath, wait: false) else {
+                continue  // its recorder is alive (or the lock cannot be taken: leave it be)
+            }
+            defer {
+                _ = FileSystem.remove(lockPath)
+                FileSystem.unlock(lock)
+            }
+            let path = absolute(row.path)
+            var info: SoundFileInfo?
+            var state = Memo.State.missing
+            if FileSystem.exists(path) || FileSystem.exists(SoundFileRecovery.intermediatePath(for: path)) {
+                do {
+                    info = try SoundFileRecovery.repair(path: path)
+                    state = .recovered
+                } catch {
+                    state = FileSystem.exists(path) ? .damaged : .missing
+                }
+            }
+            let size = FileSystem.size(of: path) ?? 0
+            let changed = try transact { () throws(MemoLibraryError) -> Bool in
+                // Its recorder may have finished between our reading the row and taking the lock.
+                guard try indexCall({ () throws(SQLiteError) in try index.state(id: row.id) }) == .recording else {
+                    return false
+                }
+                try indexCall { () throws(SQLiteError) in
+                    try index.updateAudio(id: row.id, info: info, size: size, peakDB: nil, state: state)
+                }
+                return true
+            }
+            if changed {
+                maintenance.recovered.append(row.id)
+            }
+        }
+    }
+
+    /// The lock file of the recording whose file is at `relativePath`.
+    func lockPath(forRelativePath relativePath: String) -> String {
+        lockFolder + "/" + (relativePath.split(separator: "/").last.map(String.init) ?? relativePath) + ".lock"
+    }
+
+    // MARK: Files and index
+
+    /// What reconciliation would change.
+    private struct Plan {
+        var adopt: [(relativePath: String, size: Int64, deleted: Bool)] = []
+        var vanished: [Int64] = []
+        var reprobe: [(id: Int64, relativePath: String)] = []
+
+        var isEmpty: Bool { adopt.isEmpty && vanished.isEmpty && reprobe.isEmpty }
+    }
+
+    /// Adopts unknown audio files, marks rows whose file vanished as missing, re-reads files that
+    /// came back or changed size. A quick look first; the write lock only when something changed.
+    func reconcileFiles(now: Date) throws(MemoLibraryError) {
+        guard !(try plan().isEmpty) else { return }
+        try transact { () throws(MemoLibraryError) in
+            // Again under the write lock: a recorder inserts its row before it creates its file,
+            // so every file a committed row names is known here.
+            let plan = try plan()
+            for id in plan.vanished {
+                try indexCall { () throws(SQLiteError) in try index.setState(id: id, .missing) }
+                maintenance.missing.append(id)
+            }
+            for (id, relativePath) in plan.reprobe {
+                let probe = FileProbe(path: absolute(relativePath), timeZone: timeZone)
+                try indexCall { () throws(SQLiteError) in
+                    try index.updateAudio(
+                        id: id, info: probe.info, size: probe.size, peakDB: nil, state: probe.info == nil ? .damaged : .complete)
+                }
+                if probe.info == nil { maintenance.damaged.append(id) }
+            }
+            for file in plan.adopt {
+                let (id, readable) = try adopt(relativePath: file.relativePath, deleted: file.deleted, now: now)
+                maintenance.adopted.append(id)
+                if !readable { maintenance.damaged.append(id) }
+            }
+        }
+    }
+
+    private func plan() throws(MemoLibraryError) -> Plan {
+        let rows = try indexCall { () throws(SQLiteError) in try index.fileRows() }
+        var rowsByPath: [String: MemoIndex.FileRow] = [:]
+        rowsByPath.reserveCapacity(rows.count)
+        for row in rows {
+            rowsByPath[row.path] = row
+        }
+        var plan = Plan()
+        var seen = Set<String>()
+        let listing =
+            FileSystem.regularFiles(in: folder).map { ($0, false) }
+            + FileSystem.regularFiles(in: trashFolder).map { ($0, true) }
+        for (entry, deleted) in listing {
+            guard RecordingSettings.inferred(fromPath: entry.name) != nil else { continue }
+            let relativePath = deleted ? Self.trashFolderName + "/" + entry.name : entry.name
+            seen.insert(relativePath)
+            guard let row = rowsByPath[relativePath] else {
+                plan.adopt.append((relativePath, entry.size, deleted))
+                continue
+            }
+            switch row.state {
+            case .recording: break
+            case .missing: plan.reprobe.append((row.id, relativePath))
+            case .complete, .recovered, .damaged:
+                if row.size != entry.size { plan.reprobe.append((row.id, relativePath)) }
+            }
+        }
+        for row in rows where row.state != .recording && row.state != .missing && !seen.contains(row.path) {
+            plan.vanished.append(row.id)
+        }
+        return plan
+    }
+
+    /// Adds a row for an audio file the index does not know: title and date from its tags, else
+    /// from its name; its old id when its comment names one that is free.
+    private func adopt(relativePath: String, deleted: Bool, now: Date) throws(MemoLibraryError) -> (id: Int64, readable: Bool) {
+        let probe = FileProbe(path: absolute(relativePath), timeZone: timeZone)
+        var memo = probe.memo(now: now)
+        memo.deletedAt = deleted ? now : nil
+        if let id = probe.taggedID, try !indexCall({ () throws(SQLiteError) in try index.contains(id: id) }) {
+            memo.id = id
+        }
+        let row = memo
+        let id = try indexCall { () throws(SQLiteError) in try index.insert(row, relativePath: relativePath) }
+        return (id, probe.info != nil)
+    }
+
+    // MARK: Purging
+
+    /// Purges memos deleted before `date` (all deleted memos when `nil`); returns their ids.
+    func purgeDeleted(before date: Date?) throws(MemoLibraryError) -> [Int64] {
+        let doomed = try indexCall { () throws(SQLiteError) in try index.deleted(before: date) }
+        guard !doomed.isEmpty else { return [] }
+        return try write { () throws(MemoLibraryError) -> [Int64] in
+            // Read again under the lock: another process may have restored or purged some.
+            let rows = try indexCall { () throws(SQLiteError) in try index.deleted(before: date) }
+            for row in rows {
+                try indexCall { () throws(SQLiteError) in try index.remove(id: row.id) }
+                let code = FileSystem.remove(absolute(row.path))
+                if code != 0 {
+                    throw .file(path: absolute(row.path), reason: FileSystem.describe(code))
+                }
+            }
+            return rows.map(\.id)
+        }
+    }
+
+    /// A transaction on the index even in a read-only library (whose index is then in memory).
+    func transact<Result>(_ body: () throws(MemoLibraryError) -> Result) throws(MemoLibraryError) -> Result {
+        do {
+            return try index.database.transaction(body)
+        } catch .index(let error) {
+            throw libraryError(error)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import SoundFiles
+
+/// A memo being recorded: its row (state `recording`) and the lock that tells other processes
+/// its recorder is alive.
+///
+/// Record into `memo.path` with `metadata` as the file's tags, then call
+/// `MemoLibrary.finishRecording(_:peakDB:)` (or `abandonRecording(_:)` if nothing was kept).
+public final class MemoRecording: Sendable {
+    /// The memo as inserted: state `recording`, no audio yet.
+    public let memo: Memo
+    /// The tags to write into the file (title, creation date, and a comment naming the memo's id).
+    public let metadata: SoundFileMetadata
+    let lockPath: String
+    let lockDescriptor: Int32
+
+    init(memo: Memo, metadata: SoundFileMetadata, lockPath: String, lockDescriptor: Int32) {
+        self.memo = memo
+        self.metadata = metadata
+        self.lockPath = lockPath
+        self.lockDescriptor = lockDescriptor
+    }
+
+    /// Removes the lock file and releases the lock.
+    func releaseLock() {
+        _ = FileSystem.remove(lockPath)
+        FileSystem.unlock(lockDescriptor)
+    }
+}
+
+extension MemoLibrary {
+    /// Adds a memo in state `recording`, before any audio exists, and locks it as alive.
+    ///
+    /// - Parameters:
+    ///   - title: `nil` for the default, `Memo 2026-11-29 14:03`.
+    ///   - settings: the recording's format (names the file's extension), rate and channels.
+    ///   - date: the creation time.
+    /// - Throws: `.invalidTitle`, `.readOnly`, `.busy`, `.file`.
+    public func beginRecording(title: String?, settings: RecordingSettings, at date: Date) throws(MemoLibraryError)
+        -> MemoRecording
+    {
+        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        if let title { try MemoTitle.validate(title) }
+        let title = title ?? MemoTitle.defaultTitle(for: date, timeZone: timeZone)
+        _ = FileSystem.createDirectory(lockFolder)
+        let fileExtension = settings.format.fileExtensions.first ?? settings.format.rawValue
+        for _ in 0..<16 {
+            let name = MemoFileName.make(for: date, fileExtension: fileExtension, timeZone: timeZone)
+            if FileSystem.exists(absolute(name)) { continue }
+            let lockPath = lockPath(forRelativePath: name)
+            let descriptor: Int32
+            switch FileSystem.lockFile(lockPath, wait: false) {
+            case .success(let held): descriptor = held
+            case .failure(let error) where error.wouldBlock: continue
+            case .failure(let error): throw .file(path: lockPath, reason: FileSystem.describe(error.code))
+            }
+            FileSystem.overwrite(descriptor, with: "\(FileSystem.processID)\n")
+            let memo = Memo(
+                id: 0, title: title, created: date, duration: 0, frames: 0, sampleRate: settings.sampleRate,
+                channels: settings.channels, format: settings.format, encoding: settings.encoding,
+                path: absolute(name), size: 0, peakDB: -160, state: .recording)
+            do {
+                let id = try write { () throws(MemoLibraryError) -> Int64 in
+                    try indexCall { () throws(SQLiteError) in try index.insert(memo, relativePath: name) }
+                }
+                var inserted = memo
+                inserted.id = id
+                let metadata = SoundFileMetadata(
+                    title: title, comment: FileProbe.commentPrefix + String(id),
+                    date: ISO8601DateFormatter().string(from: date))
+                return MemoRecording(memo: inserted, metadata: metadata, lockPath: lockPath, lockDescriptor: descriptor)
+            } catch {
+                _ = FileSystem.remove(lockPath)
+                FileSystem.unlock(descriptor)
+                if case .index(let sqlite) = error, sqlite == .constraint { continue }
+                throw error
+            }
+        }
+        throw .file(path: folder, reason: "could not find a free file name for a new memo")
+    }
+
+    /// Stores what was recorded (length, size, rate, `peakDB`) and marks the memo complete (or
+    /// damaged when its file cannot be read); releases its lock.
+    @discardableResult
+    public func finishRecording(_ recording: MemoRecording, peakDB: Double?) throws(MemoLibraryError) -> Memo {
+        defer { recording.releaseLock() }
+        let probe = FileProbe(path: recording.memo.path, timeZone: timeZone)
+        let state: Memo.State = probe.info != nil ? .complete : (FileSystem.exists(recording.memo.path) ? .damaged : .missing)
+        let id = recording.memo.id
+        return try write { () throws(MemoLibraryError) -> Memo in
+            try indexCall { () throws(SQLiteError) in
+                try index.updateAudio(id: id, info: probe.info, size: probe.size, peakDB: peakDB, state: state)
+            }
+            return try existing(id)
+        }
+    }
+
+    /// Removes a recording that kept nothing: its row, any file, and its lock.
+    public func abandonRecording(_ recording: MemoRecording) throws(MemoLibraryError) {
+        defer { recording.releaseLock() }
+        let path = recording.memo.path
+        let id = recording.memo.id
+        try write { () throws(MemoLibraryError) in
+            try indexCall { () throws(SQLiteError) in try index.remove(id: id) }
+        }
+        let intermediate = SoundFileRecovery.intermediatePath(for: path)
+        for leftover in [path, intermediate, String(intermediate.dropLast(".w64".count)) + ".json"] {
+            _ = FileSystem.remove(leftover)
+        }
+    }
+}

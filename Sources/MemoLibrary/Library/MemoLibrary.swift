@@ -1,0 +1,183 @@
+import Foundation
+import SoundFiles
+
+/// A folder of memo audio files with its SQLite index: list, find, rename, delete, restore, purge,
+/// export, and the lifecycle of a recording.
+///
+/// The files are the truth. Opening a library repairs what it finds (see `MaintenanceReport`):
+/// recordings whose process died are recovered, unknown audio files are adopted, vanished files
+/// are marked missing, a corrupt index is set aside and rebuilt from the files' tags, and memos
+/// deleted more than 30 days ago are purged. Several processes may open one library at once; each
+/// change is one SQLite transaction. Not thread-safe: one instance per thread.
+public final class MemoLibrary {
+    /// How long a memo stays in Recently Deleted before opening the library purges it.
+    public static let recentlyDeletedLifetime: TimeInterval = 30 * 24 * 3600
+
+    /// The library folder (absolute or as given).
+    public let folder: String
+    /// Whether the folder cannot be written: listing works, changes throw `.readOnly`.
+    public let isReadOnly: Bool
+    /// What opening found and repaired.
+    public internal(set) var maintenance = MaintenanceReport()
+
+    let index: MemoIndex
+    let timeZone: TimeZone
+
+    var trashFolder: String { folder + "/" + Self.trashFolderName }
+    var lockFolder: String { folder + "/" + Self.lockFolderName }
+
+    /// Recently Deleted's files, inside the library folder.
+    static let trashFolderName = ".trash"
+    /// Lock files of recordings in progress (and of index repairs).
+    static let lockFolderName = ".locks"
+
+    /// Opens the library in `folder`, creating it if needed, and runs the start-up maintenance.
+    ///
+    /// - Parameters:
+    ///   - now: the current time, for purging memos deleted more than 30 days ago.
+    ///   - timeZone: for default titles and file names.
+    ///   - busyTimeout: how long to wait for another process's write lock on the index.
+    /// - Throws: `MemoLibraryError` when the folder cannot be created or the index is locked or unusable.
+    public init(
+        folder: String, now: Date, timeZone: TimeZone = .current, busyTimeout: Duration = .seconds(5)
+    ) throws(MemoLibraryError) {
+        self.folder = folder
+        self.timeZone = timeZone
+        if !FileSystem.exists(folder) {
+            let code = FileSystem.createDirectory(folder)
+            if code != 0 {
+                throw .folderUnavailable(path: folder, reason: FileSystem.describe(code))
+            }
+        }
+        let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
+        let opened = try IndexOpener(folder: folder, busyTimeoutMilliseconds: milliseconds).open(now: now)
+        self.index = opened.index
+        self.isReadOnly = opened.isReadOnly
+        maintenance.setAsideIndex = opened.setAsidePath
+        maintenance.rebuiltIndex = opened.needsRebuild
+        if isReadOnly {
+            if opened.needsRebuild {
+                try reconcileFiles(now: now)
+            }
+        } else {
+            try runMaintenance(now: now)
+        }
+    }
+
+    /// Opens the library where the environment says (`LibraryLocation.folder(environment:)`).
+    public convenience init(
+        environment: [String: String], now: Date, timeZone: TimeZone = .current, busyTimeout: Duration = .seconds(5)
+    ) throws(MemoLibraryError) {
+        guard let folder = LibraryLocation.folder(environment: environment) else {
+            throw .folderUnavailable(path: "(none)", reason: "set VOICEMEMO_HOME, XDG_DATA_HOME or HOME")
+        }
+        try self.init(folder: folder, now: now, timeZone: timeZone, busyTimeout: busyTimeout)
+    }
+
+    /// Closes the index. The library must not be used afterwards.
+    public func close() {
+        index.database.close()
+    }
+
+    // MARK: Reading
+
+    /// The memos in the library, or in Recently Deleted, newest first.
+    public func memos(deleted: Bool = false) throws(MemoLibraryError) -> [Memo] {
+        try indexCall { () throws(SQLiteError) in try index.memos(deleted: deleted) }
+    }
+
+    /// The memo with `id`, deleted or not.
+    public func memo(id: Int64) throws(MemoLibraryError) -> Memo? {
+        try indexCall { () throws(SQLiteError) in try index.memo(id: id) }
+    }
+
+    /// The one memo `reference` names: an id, else the title equal to it, else the only title
+    /// starting with it.
+    ///
+    /// - Parameter deleted: look in Recently Deleted instead of the library.
+    /// - Throws: `.notFound`, or `.ambiguous` with the candidates (newest first).
+    public func memo(matching reference: String, deleted: Bool = false) throws(MemoLibraryError) -> Memo {
+        let candidates = try memos(deleted: deleted)
+        if let id = Int64(reference), let memo = candidates.first(where: { $0.id == id }) {
+            return memo
+        }
+        let exact = candidates.filter { $0.title == reference }
+        if exact.count == 1, let memo = exact.first {
+            return memo
+        }
+        let prefixed = exact.isEmpty ? candidates.filter { $0.title.hasPrefix(reference) } : exact
+        guard let first = prefixed.first, !reference.isEmpty else {
+            throw .notFound(reference: reference, inRecentlyDeleted: deleted)
+        }
+        if prefixed.count > 1 {
+            throw .ambiguous(reference: reference, candidates: prefixed)
+        }
+        return first
+    }
+
+    // MARK: Helpers
+
+    /// Runs an index call, turning its error into the library's.
+    func indexCall<Result>(_ body: () throws(SQLiteError) -> Result) throws(MemoLibraryError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw libraryError(error)
+        }
+    }
+
+    /// The library's error for an index error.
+    func libraryError(_ error: SQLiteError) -> MemoLibraryError {
+        switch error {
+        case .busy, .locked: .busy(folder: folder)
+        case .readOnly: .readOnly(folder: folder)
+        default: .index(error)
+        }
+    }
+
+    /// Runs `body` in a write transaction (BEGIN IMMEDIATE), refusing in a read-only library.
+    func write<Result>(_ body: () throws(MemoLibraryError) -> Result) throws(MemoLibraryError) -> Result {
+        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        do {
+            return try index.database.transaction(body)
+        } catch .index(let error) {
+            throw libraryError(error)
+        }
+    }
+
+    /// The absolute path of a path relative to the folder.
+    func absolute(_ relativePath: String) -> String {
+        folder + "/" + relativePath
+    }
+
+    /// The path relative to the folder of a memo's absolute path.
+    func relative(_ memo: Memo) -> String {
+        String(memo.path.dropFirst(folder.count + 1))
+    }
+}
+
+/// What opening a library found and repaired.
+public struct MaintenanceReport: Sendable, Equatable {
+    /// Memos whose recording process had died, now repaired (or marked damaged/missing).
+    public var recovered: [Int64] = []
+    /// Audio files found in the folder that the index did not know.
+    public var adopted: [Int64] = []
+    /// Memos whose file has vanished.
+    public var missing: [Int64] = []
+    /// Memos whose file cannot be read as audio.
+    public var damaged: [Int64] = []
+    /// Memos purged from Recently Deleted after 30 days.
+    public var purged: [Int64] = []
+    /// Whether the index was created from the files (it was missing, corrupt or not ours).
+    public var rebuiltIndex = false
+    /// Where a corrupt index was moved to (kept, never deleted).
+    public var setAsideIndex: String?
+
+    public init() {}
+
+    /// Whether opening changed nothing.
+    public var isEmpty: Bool {
+        recovered.isEmpty && adopted.isEmpty && missing.isEmpty && damaged.isEmpty && purged.isEmpty
+            && setAsideIndex == nil
+    }
+}

@@ -1,0 +1,74 @@
+import SoundFiles
+
+/// Why a library operation failed; `description` is the sentence a person reads.
+public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
+    /// The index failed in a way not covered below.
+    case index(SQLiteError)
+    /// Another process held the index's write lock for longer than the busy timeout.
+    case busy(folder: String)
+    /// The library folder or its index cannot be written; listing still works.
+    case readOnly(folder: String)
+    /// The library folder cannot be created or opened.
+    case folderUnavailable(path: String, reason: String)
+    /// No memo matches the reference (an id or a title prefix).
+    case notFound(reference: String, inRecentlyDeleted: Bool)
+    /// More than one memo's title starts with the reference.
+    case ambiguous(reference: String, candidates: [Memo])
+    /// A title was refused.
+    case invalidTitle(TitleProblem)
+    /// The memo is in the wrong place or state for the operation (e.g. deleting one being recorded).
+    case notAllowed(memo: Memo, reason: String)
+    /// A file operation failed (`errno` text in `reason`).
+    case file(path: String, reason: String)
+    /// Reading, writing or converting audio failed.
+    case sound(SoundFileError)
+
+    /// Why a title was refused.
+    public enum TitleProblem: Sendable, Equatable {
+        case empty
+        case whitespaceOnly
+        case tooLong(characters: Int)
+    }
+
+    /// Whether the failure is the caller's wrong input (ambiguous reference, bad title): exit status 2.
+    public var isUsageError: Bool {
+        switch self {
+        case .ambiguous, .invalidTitle: true
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .index(let error):
+            return "the memo index failed: \(error)"
+        case .busy(let folder):
+            return "the memo index in \(folder) is locked by another process; try again in a moment"
+        case .readOnly(let folder):
+            return "the library \(folder) is read-only: memos can be listed, played and exported, but not changed"
+        case .folderUnavailable(let path, let reason):
+            return "cannot use the library folder \(path): \(reason)"
+        case .notFound(let reference, let deleted):
+            let place = deleted ? "in Recently Deleted" : "in the library"
+            return "no memo \(place) has the id or a title starting with '\(TitleText.escaped(reference))'"
+                + (deleted ? "" : " (see 'voicememo list')")
+        case .ambiguous(let reference, let candidates):
+            let lines = candidates.map { "  \($0.id)  \(TitleText.escaped($0.title))" }
+            return "'\(TitleText.escaped(reference))' matches \(candidates.count) memos; "
+                + "give the id or more of the title:\n" + lines.joined(separator: "\n")
+        case .invalidTitle(let problem):
+            switch problem {
+            case .empty: return "the title is empty; give at least one visible character"
+            case .whitespaceOnly: return "the title is only whitespace; give at least one visible character"
+            case .tooLong(let count):
+                return "the title has \(count) characters; at most \(MemoTitle.maximumLength) are allowed"
+            }
+        case .notAllowed(let memo, let reason):
+            return "memo \(memo.id) ('\(TitleText.escaped(memo.title))'): \(reason)"
+        case .file(let path, let reason):
+            return "\(path): \(reason)"
+        case .sound(let error):
+            return error.description
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The rules for memo titles: what is accepted, and the default.
+public enum MemoTitle {
+    /// The most characters (grapheme clusters) a title may have.
+    public static let maximumLength = 500
+
+    /// Accepts `title` exactly as given, or says why not.
+    ///
+    /// Any Unicode is kept, control characters and NUL included: titles are never used in paths,
+    /// and whoever prints one makes it safe first (`TitleText.escaped`, `Memo.displayTitle`).
+    /// - Throws: `.invalidTitle` for an empty or whitespace-only title, or one over 500 characters.
+    public static func validate(_ title: String) throws(MemoLibraryError) {
+        if title.isEmpty {
+            throw .invalidTitle(.empty)
+        }
+        if title.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0 == "\u{0}" }) {
+            throw .invalidTitle(.whitespaceOnly)
+        }
+        let count = title.count
+        if count > maximumLength {
+            throw .invalidTitle(.tooLong(characters: count))
+        }
+    }
+
+    /// The title a new memo gets unless one is given: `Memo 2026-11-29 14:03` (local time).
+    public static func defaultTitle(for date: Date, timeZone: TimeZone) -> String {
+        let parts = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func two(_ value: Int?) -> String { String(value ?? 0).leftPadded(to: 2) }
+        return "Memo \(String(parts.year ?? 0).leftPadded(to: 4))-\(two(parts.month))-\(two(parts.day)) "
+            + "\(two(parts.hour)):\(two(parts.minute))"
+    }
+}
+
+extension Calendar {
+    /// The Gregorian calendar in `timeZone`.
+    static func gregorian(in timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+}

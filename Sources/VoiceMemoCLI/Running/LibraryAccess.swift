@@ -1,0 +1,45 @@
+import Foundation
+import MemoLibrary
+
+/// Opening the memo library for a command, and turning library errors into command failures.
+enum LibraryAccess {
+    /// Opens the library where the environment says, telling on standard error what start-up repaired.
+    static func open(_ context: CommandContext) throws -> MemoLibrary {
+        let library: MemoLibrary
+        do {
+            library = try MemoLibrary(environment: context.environment, now: Date(), timeZone: .current)
+        } catch {
+            throw failure(error)
+        }
+        report(library.maintenance, console: context.console)
+        return library
+    }
+
+    /// Runs `body`, turning a `MemoLibraryError` into a `CommandFailure` (exit 2 for usage-like ones).
+    static func perform<Result>(_ body: () throws(MemoLibraryError) -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    static func failure(_ error: MemoLibraryError) -> CommandFailure {
+        CommandFailure(error.description, exitCode: error.isUsageError ? .usageError : .failure)
+    }
+
+    private static func report(_ report: MaintenanceReport, console: Console) {
+        if let aside = report.setAsideIndex {
+            console.printErrorMessage("the memo index was damaged; kept it as \(aside) and rebuilt the index from the audio files")
+        }
+        let notes: [(String, [Int64])] = [
+            ("recovered after a crash", report.recovered), ("adopted (found in the folder)", report.adopted),
+            ("missing their file", report.missing), ("unreadable (damaged)", report.damaged),
+            ("purged after 30 days in Recently Deleted", report.purged),
+        ]
+        for (what, ids) in notes where !ids.isEmpty {
+            let list = ids.prefix(10).map(String.init).joined(separator: ", ") + (ids.count > 10 ? ", …" : "")
+            console.printErrorMessage("\(ids.count) memo\(ids.count == 1 ? "" : "s") \(what): \(list)")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import MemoLibrary
+
+/// `list`, `rename`, `delete`, `restore`, `purge`, `export`: the library commands.
+///
+/// MEMO is an id or a unique title prefix; an ambiguous prefix exits 2 listing the candidates,
+/// a memo that is not there exits 1.
+enum LibraryRunners {
+    static func list(_ options: ListOptions, context: CommandContext) throws -> ExitCode {
+        let library = try LibraryAccess.open(context)
+        let memos = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.memos(deleted: options.deleted) }
+        if options.json {
+            context.console.printLine(JSONValue.array(memos.map(\.json)).serialized)
+        } else {
+            let width = TerminalWidth.columns(environment: context.environment, isTerminal: context.console.isOutputTerminal)
+            let table = MemoTable(memos: memos, width: width, deleted: options.deleted, timeZone: .current)
+            context.console.writeOutput(table.rendered)
+        }
+        return .success
+    }
+
+    static func rename(_ options: RenameOptions, context: CommandContext) throws -> ExitCode {
+        try MemoTitleCheck.check(options.title)
+        let library = try LibraryAccess.open(context)
+        let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
+            let memo = try library.memo(matching: options.memo)
+            return try library.rename(id: memo.id, to: options.title)
+        }
+        context.console.printLine(String(memo.id))
+        return .success
+    }
+
+    static func delete(_ options: DeleteOptions, context: CommandContext) throws -> ExitCode {
+        let library = try LibraryAccess.open(context)
+        let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
+            try library.delete(id: try library.memo(matching: options.memo).id, at: Date())
+        }
+        context.console.printLine(String(memo.id))
+        return .success
+    }
+
+    static func restore(_ options: RestoreOptions, context: CommandContext) throws -> ExitCode {
+        let library = try LibraryAccess.open(context)
+        let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
+            try library.restore(id: try library.memo(matching: options.memo, deleted: true).id)
+        }
+        context.console.printLine(String(memo.id))
+        return .success
+    }
+
+    static func purge(_ options: PurgeOptions, context: CommandContext) throws -> ExitCode {
+        let library = try LibraryAccess.open(context)
+        let ids = try LibraryAccess.perform { () throws(MemoLibraryError) -> [Int64] in
+            switch options.target {
+            case .all:
+                return try library.purgeAll()
+            case .memo(let reference):
+                let memo = try library.memo(matching: reference, deleted: true)
+                try library.purge(id: memo.id)
+                return [memo.id]
+            }
+        }
+        for id in ids {
+            context.console.printLine(String(id))
+        }
+        return .success
+    }
+
+    static func export(_ options: ExportOptions, context: CommandContext) throws -> ExitCode {
+        let library = try LibraryAccess.open(context)
+        try LibraryAccess.perform { () throws(MemoLibraryError) in
+            let memo = try library.memo(matching: options.memo)
+            try library.export(memo, to: options.path, format: options.format)
+        }
+        context.console.printLine(options.path)
+        return .success
+    }
+}
+
+/// Title checks done before the library is even opened, so a bad title is a usage error (exit 2).
+enum MemoTitleCheck {
+    static func check(_ title: String) throws {
+        do {
+            try MemoTitle.validate(title)
+        } catch {
+            throw LibraryAccess.failure(error)
+        }
+    }
+}

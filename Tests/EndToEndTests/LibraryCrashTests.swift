@@ -1,0 +1,92 @@
+import Foundation
+import SoundFiles
+import Testing
+
+/// The library under stress: kill -9, two recorders at once, a read-only folder, a locked index.
+@Suite struct LibraryCrashTests {
+    @Test(arguments: ["flac", "wav", "ogg"])
+    func killNineDuringRecordIsRecoveredOnNextList(format: String) throws {
+        let sandbox = try VoiceMemoSandbox()
+        let outcome = try sandbox.shell("""
+            voicememo record --source tone:440@-6 --format \(format) --title "Crashed" &
+            pid=$!
+            while [ -z "$(ls -A "$VOICEMEMO_HOME"/.locks 2>/dev/null)" ]; do sleep 0.01; done
+            while [ -z "$(ls "$VOICEMEMO_HOME" | grep -v index)" ] && [ -z "$(ls -a "$VOICEMEMO_HOME" | grep partial)" ]; do sleep 0.01; done
+            start=$(date +%s.%N)
+            sleep 2
+            kill -9 $pid
+            end=$(date +%s.%N)
+            wait $pid 2>/dev/null
+            echo "$start $end"
+            """)
+        let times = outcome.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        #expect(times.count == 2, "\(outcome)")
+        let recordedFor = (times.last ?? 0) - (times.first ?? 0)
+        let list = try sandbox.run("list", "--json")
+        #expect(list.standardError.contains("recovered"), "\(list)")
+        let memos = try sandbox.listedMemos()
+        #expect(memos.count == 1)
+        let memo = try #require(memos.first)
+        #expect(memo["state"] as? String == "recovered")
+        #expect(memo["title"] as? String == "Crashed")
+        let duration = memo["duration"] as? Double ?? 0
+        #expect(abs(duration - recordedFor) <= 0.5, "\(format): \(duration) s listed, about \(recordedFor) s recorded")
+        let reader = try SoundFileReader(path: try #require(memo["path"] as? String))
+        #expect(abs(reader.info.duration - duration) < 0.05, "the file plays what the index says")
+        #expect(try sandbox.listedMemos().first?["state"] as? String == "recovered", "recovered once, stays so")
+    }
+
+    @Test func twoRecordersIntoOneLibrary() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let outcome = try sandbox.shell("""
+            voicememo record --source tone:440@-6 --duration 2 --title "First" > a.txt &
+            a=$!
+            voicememo record --source tone:880@-6 --duration 2 --format wav --title "Second" > b.txt &
+            b=$!
+            sleep 0.5
+            voicememo list --json > during.json
+            wait $a; echo "a=$?"
+            wait $b; echo "b=$?"
+            sqlite3 "$VOICEMEMO_HOME/index.sqlite3" "PRAGMA integrity_check"
+            """)
+        #expect(outcome.standardOutput.contains("a=0"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("b=0"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("\nok"), "\(outcome)")
+        let memos = try sandbox.listedMemos()
+        #expect(Set(memos.compactMap { $0["title"] as? String }) == ["First", "Second"])
+        #expect(memos.allSatisfy { $0["state"] as? String == "complete" })
+        let during = try String(contentsOfFile: sandbox.file("during.json"), encoding: .utf8)
+        #expect(!during.contains("recovered"), "a list while both record recovers nothing")
+    }
+
+    @Test func readOnlyLibraryListsAndRefusesWrites() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let id = try sandbox.recordMemo(title: "Read me")
+        // As root every file is writable: run as `nobody`, for whom the root-owned library is read-only.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.libraryDirectory.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.directory.url.path)
+        let outcome = try sandbox.shell("""
+            chmod 644 "$VOICEMEMO_HOME"/index.sqlite3 "$VOICEMEMO_HOME"/*.wav
+            as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/tmp "$@"; }
+            as_nobody "$(command -v voicememo)" list --json; echo "list=$?"
+            as_nobody "$(command -v voicememo)" rename \(id) "New title"; echo "rename=$?"
+            """)
+        #expect(outcome.standardOutput.contains("\"Read me\""), "\(outcome)")
+        #expect(outcome.standardOutput.contains("list=0"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("rename=1"), "\(outcome)")
+        #expect(outcome.standardError.contains("read-only"), "\(outcome)")
+    }
+
+    @Test func lockedIndexIsWaitedFor() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let id = try sandbox.recordMemo(title: "Before")
+        let outcome = try sandbox.shell("""
+            (echo "BEGIN EXCLUSIVE; UPDATE memos SET size = size;"; sleep 1; echo "COMMIT;") | sqlite3 "$VOICEMEMO_HOME/index.sqlite3" &
+            sleep 0.3
+            voicememo rename \(id) "After"; echo "rename=$?"
+            wait
+            """)
+        #expect(outcome.standardOutput.contains("rename=0"), "the busy timeout waits out a short lock: \(outcome)")
+        #expect(try sandbox.listedMemos().first?["title"] as? String == "After")
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import SoundFiles
+import Testing
+@testable import MemoLibrary
+
+@Suite struct ExportTests {
+    @Test(arguments: FileFormat.allCases)
+    func exportsToEachFormat(format: FileFormat) throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "Export me", format: .flac, seconds: 0.5)
+        let destination = fixture.root.appendingPathComponent("out.\(format.fileExtensions[0])").path
+        try library.export(memo, to: destination, format: format)
+        let reader = try SoundFileReader(path: destination)
+        #expect(reader.info.format == format)
+        #expect(abs(reader.info.frames - 24_000) <= 2048, "\(reader.info.frames)")
+        if format != .mp3 && format != .aiff {
+            #expect(reader.metadata.title == "Export me")
+        }
+    }
+
+    @Test func refusesToOverwriteAndExplainsBadConversions() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "x", format: .wav)
+        let destination = fixture.root.appendingPathComponent("copy.wav").path
+        try library.export(memo, to: destination)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: destination)) == Data(contentsOf: URL(fileURLWithPath: memo.path)))
+        #expect(throws: MemoLibraryError.self) { try library.export(memo, to: destination) }
+        #expect(throws: MemoLibraryError.self) { try library.export(memo, to: memo.path) }
+        #expect(throws: MemoLibraryError.self) {
+            try library.export(memo, to: fixture.root.appendingPathComponent("a.flac").path, format: .wav)
+        }
+    }
+}
