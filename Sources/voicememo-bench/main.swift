@@ -21,15 +21,13 @@ let benchmarks: [Benchmark] = [
         summary: "LevelMeter throughput over 64 MiB of stereo Int16 and Float32, against memcpy",
         run: { MeterBenchmark().run() }),
     Benchmark(
-<<<<<<< HEAD
         name: "record",
         summary: "CPU time of `voicememo record` vs `arecord`, 10 min from an unpaced ALSA file device",
         run: { RecordBenchmark(seconds: 600).run() }),
-=======
+    Benchmark(
         name: "library",
         summary: "Opening the memo library and list --json at 1 000 and 10 000 memos",
         run: { LibraryBenchmark().run() }),
->>>>>>> wt-library
 ]
 
 /// The usage text, listing every benchmark.
