@@ -31,6 +31,7 @@ public enum KeyDecoder {
         case 27: return .key(.escape)
         case 8, 127: return .key(.backspace)
         case 9: return .key(.tab)
+        case 21: return .key(.clearToStart)
         case 0..<32: return .key(.other)
         default:
             guard let scalar = Unicode.Scalar(code) else { return .key(.other) }

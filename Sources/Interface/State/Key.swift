@@ -5,6 +5,8 @@ public enum Key: Sendable, Hashable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, backspace, delete, tab
+    /// Ctrl-U: clear the prompt up to the cursor.
+    case clearToStart
     /// Anything else (function keys, unknown sequences): ignored.
     case other
 }

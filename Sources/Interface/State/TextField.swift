@@ -28,6 +28,9 @@ public struct TextField: Sendable, Hashable {
             }
         case .delete:
             if cursor < characters.count { characters.remove(at: cursor) }
+        case .clearToStart:
+            characters.removeFirst(cursor)
+            cursor = 0
         case .left: cursor = max(cursor - 1, 0)
         case .right: cursor = min(cursor + 1, characters.count)
         case .home: cursor = 0

@@ -136,6 +136,7 @@ enum KeyHandling {
             guard title != memo.title else { return [] }
             state.undoStack.append(.renamed(id: id, previousTitle: memo.title))
             if let index = state.memos.firstIndex(where: { $0.id == id }) { state.memos[index].title = title }
+            state.say("Renamed to “\(title)”. Press u to undo.")
             return [.renameMemo(id: id, title: title)]
         case .escape:
             state.mode = .browsing

@@ -73,7 +73,9 @@ enum BottomLinesView {
     private static func renderFooter(_ state: AppState, in row: Rect, theme: Theme, on screen: inout Screen) {
         var x = row.x + 1
         let end = row.x + row.width
-        for (key, meaning) in KeyHelp.footer(for: state.mode) {
+        var entries = KeyHelp.footer(for: state.mode)
+        if state.mode == .browsing, row.width < 40 { entries = [("?", "help"), ("q", "quit")] + entries }
+        for (key, meaning) in entries {
             let width = DisplayWidth.of(key) + 1 + DisplayWidth.of(meaning)
             if x + width > end { break }
             x += screen.put(key, x: x, y: row.y, style: theme.key)
