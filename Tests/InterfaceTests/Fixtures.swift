@@ -6,7 +6,7 @@ import SoundFiles
 
 /// States and memos the view and reducer tests share. Fixed clock: 2026-11-29 14:05 UTC.
 enum Fixtures {
-    static let now: Double = 1_796_392_740 + 300
+    static let now: Double = 1_795_961_100
 
     static func memo(_ id: Int64, _ title: String, minutesAgo: Double, seconds: Double, size: Int64) -> Memo {
         Memo(
