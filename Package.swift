@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering"]),
         .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "SoundFiles"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "MemoLibrary"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "MemoLibrary"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // Drives the built `voicememo` binary as a user or a script would.
         .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles"]),

@@ -28,4 +28,81 @@ static inline attr_t voicememo_a_reverse(void) { return A_REVERSE; }
 static inline attr_t voicememo_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t voicememo_color_pair(short pair) { return (attr_t)COLOR_PAIR(pair); }
 
+#include <langinfo.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+/* The codeset of the current locale, e.g. "UTF-8" (nl_langinfo's CODESET is an enum
+ * constant Swift may not see on every libc). */
+static inline const char *voicememo_codeset(void) { return nl_langinfo(CODESET); }
+
+/* newterm on the process's standard output and input (Swift 6 cannot touch the
+ * `stdout`/`stdin` globals); unlike initscr it returns NULL instead of exiting. */
+static inline SCREEN *voicememo_newterm(void) { return newterm(NULL, stdout, stdin); }
+
+/* Draws one cell's glyph (UTF-8) with attributes and a colour pair. */
+static inline int voicememo_draw_text(WINDOW *window, int y, int x, const char *text, attr_t attributes, short pair) {
+    wattr_set(window, attributes, pair, NULL);
+    return mvwaddstr(window, y, x, text);
+}
+
+/* Restoring the terminal when the process dies of a fatal signal (a Swift trap is
+ * SIGILL or SIGTRAP): the handler only uses async-signal-safe calls (write, tcsetattr,
+ * signal, raise) on data saved before curses started. Call install from one place only:
+ * the storage is per object file. */
+struct voicememo_fatal_restore_state {
+    struct termios saved_termios;
+    int termios_saved;
+    char reset_bytes[256];
+    size_t reset_length;
+};
+
+/* The saved state; a function-local static, since Swift emits static inline functions
+ * but not file-scope C variables. */
+static inline struct voicememo_fatal_restore_state *voicememo_fatal_state(void) {
+    static struct voicememo_fatal_restore_state state;
+    return &state;
+}
+
+static inline void voicememo_fatal_signal_handler(int number) {
+    struct voicememo_fatal_restore_state *state = voicememo_fatal_state();
+    if (state->reset_length > 0) {
+        ssize_t ignored = write(STDOUT_FILENO, state->reset_bytes, state->reset_length);
+        (void)ignored;
+    }
+    if (state->termios_saved) tcsetattr(STDIN_FILENO, TCSANOW, &state->saved_termios);
+    signal(number, SIG_DFL);
+    raise(number);
+}
+
+/* Saves the terminal's modes now and the bytes that undo curses' screen (leave the
+ * alternate screen, show the cursor, reset attributes), then installs the handler for
+ * SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP. */
+static inline void voicememo_install_fatal_restore(const char *reset) {
+    struct voicememo_fatal_restore_state *state = voicememo_fatal_state();
+    if (tcgetattr(STDIN_FILENO, &state->saved_termios) == 0) state->termios_saved = 1;
+    size_t length = strlen(reset);
+    if (length >= sizeof state->reset_bytes) length = sizeof state->reset_bytes - 1;
+    memcpy(state->reset_bytes, reset, length);
+    state->reset_length = length;
+    int signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+    for (unsigned index = 0; index < sizeof signals / sizeof signals[0]; index++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = voicememo_fatal_signal_handler;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESETHAND;
+        sigaction(signals[index], &action, NULL);
+    }
+}
+
+/* Puts the default actions back (after curses has ended normally). */
+static inline void voicememo_uninstall_fatal_restore(void) {
+    int signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+    for (unsigned index = 0; index < sizeof signals / sizeof signals[0]; index++) signal(signals[index], SIG_DFL);
+    voicememo_fatal_state()->reset_length = 0;
+}
+
 #endif

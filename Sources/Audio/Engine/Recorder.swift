@@ -38,6 +38,8 @@ public final class Recorder: Sendable {
 
     private let metadata: SoundFileMetadata
     private let paced: Bool
+    /// An engine opened by the owner, which this recorder taps but never starts or stops.
+    private let sharedEngine: CaptureEngine?
     private let eventQueue: DispatchQueue
     private let events: RecorderEvents
     private let parts = Mutex<Parts?>(nil)
@@ -49,6 +51,8 @@ public final class Recorder: Sendable {
     private struct Parts {
         let engine: CaptureEngine
         let sink: RecordingSink
+        /// Whether `stop()` stops the engine (it opened it) or only detaches from it.
+        let ownsEngine: Bool
     }
 
     /// Validates everything up front; creates nothing.
@@ -83,6 +87,48 @@ public final class Recorder: Sendable {
         self.paced = paced
         self.eventQueue = eventQueue
         self.events = events
+        sharedEngine = nil
+    }
+
+    /// A recorder that taps an engine its owner already opened and runs: the app keeps
+    /// one input open for the meter and records successive memos from it. Preparing
+    /// attaches to the engine; `stop()` detaches and finalises the file, and the engine
+    /// (and its meter) keeps running.
+    ///
+    /// - Parameters:
+    ///   - url: the file to write (its extension must agree with the format).
+    ///   - settings: format, encoding, quality; rate and channels must be the engine's.
+    ///   - engine: the open input; its owner starts and stops it.
+    ///   - input: what the engine was opened from (for `input`).
+    ///   - metadata: title, date, comment written into the file's tags where the format has them.
+    ///   - eventQueue: where `events` are delivered.
+    /// - Throws: `RecorderError` of kind `.settings` when the settings are invalid or
+    ///   disagree with the engine's rate or channels.
+    public init(
+        url: String,
+        settings: RecordingSettings,
+        engine: CaptureEngine,
+        input: InputSource,
+        metadata: SoundFileMetadata = .init(),
+        eventQueue: DispatchQueue = .main,
+        events: RecorderEvents = .init()
+    ) throws(RecorderError) {
+        do {
+            try settings.validate(path: url)
+        } catch {
+            throw RecorderError(.settings, error.message)
+        }
+        guard engine.format.sampleRate == settings.sampleRate, engine.format.channels == settings.channels else {
+            throw RecorderError(.settings, "the open input delivers \(engine.format.sampleRate) Hz, \(engine.format.channels) ch, but the recording asks for \(settings.sampleRate) Hz, \(settings.channels) ch")
+        }
+        self.url = url
+        self.settings = settings
+        self.input = input
+        self.metadata = metadata
+        self.paced = true
+        self.eventQueue = eventQueue
+        self.events = events
+        sharedEngine = engine
     }
 
     deinit {
@@ -100,6 +146,10 @@ public final class Recorder: Sendable {
         case .prepared: return
         case .stopped: throw RecorderError(.state, "this recording has already stopped; make a new recorder")
         case .created: break
+        }
+        if let sharedEngine {
+            try prepare(attachingTo: sharedEngine)
+            return
         }
         let format = StreamFormat(
             sampleRate: settings.sampleRate, channels: settings.channels,
@@ -122,8 +172,21 @@ public final class Recorder: Sendable {
             writer: writer, format: source.format, eventQueue: eventQueue, events: events)
         engine.attach(sink)
         engine.start()
-        parts.withLock { $0 = Parts(engine: engine, sink: sink) }
+        parts.withLock { $0 = Parts(engine: engine, sink: sink, ownsEngine: true) }
         state.withLock { $0 = .prepared }
+    }
+
+    private func prepare(attachingTo engine: CaptureEngine) throws(RecorderError) {
+        let writer: SoundFileWriter
+        do {
+            writer = try SoundFileWriter(path: url, settings: settings, metadata: metadata)
+        } catch {
+            throw RecorderError(.file, error.description)
+        }
+        let sink = RecordingSink(writer: writer, format: engine.format, eventQueue: eventQueue, events: events)
+        parts.withLock { $0 = Parts(engine: engine, sink: sink, ownsEngine: false) }
+        state.withLock { $0 = .prepared }
+        engine.attach(sink)
     }
 
     /// Starts recording now, or resumes after `pause()`. Prepares first if needed.
@@ -159,7 +222,8 @@ public final class Recorder: Sendable {
         currentParts?.sink.pause()
     }
 
-    /// Stops recording, finalises the file and closes the input. Idempotent.
+    /// Stops recording, finalises the file and closes the input (a shared engine is
+    /// only detached from and keeps running). Idempotent.
     ///
     /// When it returns the file is complete on disk; `didFinishRecording` follows
     /// on the event queue.
@@ -167,7 +231,11 @@ public final class Recorder: Sendable {
         let taken = parts.withLock { $0 }
         state.withLock { if $0 == .prepared { $0 = .stopped } }
         guard let taken else { return }
-        taken.engine.stop()
+        if taken.ownsEngine {
+            taken.engine.stop()
+        } else {
+            taken.engine.detach(taken.sink)
+        }
         taken.sink.finish(error: nil)
     }
 

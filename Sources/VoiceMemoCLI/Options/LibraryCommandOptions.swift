@@ -1,10 +1,25 @@
+import Audio
 import SoundFiles
 // The options of the app and of the subcommands that read or change the memo library:
 // small value types, one per subcommand, so each implementation receives exactly its own.
 
-/// `voicememo` with no subcommand: the full-screen app. No options yet.
+/// `voicememo [--source S] [--format F] [--rate HZ] [--channels N]`: the full-screen app.
 public struct AppOptions: Sendable, Equatable {
-    public init() {}
+    /// `--source S`: the input to open; `nil` uses the default (`alsa:default`).
+    public var source: InputSource?
+    /// `--format F`: what new memos are recorded as; `nil` is FLAC.
+    public var format: FileFormat?
+    /// `--rate HZ`; `nil` is 48000 (or a file source's rate).
+    public var sampleRate: Int?
+    /// `--channels N`; `nil` is 2 (or a file source's channels).
+    public var channels: Int?
+
+    public init(source: InputSource? = nil, format: FileFormat? = nil, sampleRate: Int? = nil, channels: Int? = nil) {
+        self.source = source
+        self.format = format
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
 }
 
 /// `voicememo list [--json] [--deleted]`.

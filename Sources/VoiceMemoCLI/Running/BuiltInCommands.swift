@@ -5,6 +5,7 @@ extension CommandImplementations {
     /// subcommand say it is not built yet (exit 2).
     public static var builtIn: CommandImplementations {
         var implementations = CommandImplementations()
+        implementations.app = { options, context in try AppRunner.run(options, context: context) }
         implementations.record = { options, context in
             try RecordRunner.run(RecordRequest(options, context: context), context: context)
         }

@@ -18,7 +18,7 @@ struct CommandLineRunner {
 
     /// Runs `arguments`, which exclude the program name.
     func run(_ arguments: [String]) -> ExitCode {
-        guard let first = arguments.first else { return runApp() }
+        guard let first = arguments.first else { return runApp([]) }
         let rest = Array(arguments.dropFirst())
         switch first {
         case "--help", "-h":
@@ -32,6 +32,9 @@ struct CommandLineRunner {
             return runHelp(rest)
         default:
             break
+        }
+        if first.hasPrefix("-"), AppCommand.accepts(first) {
+            return runApp(arguments)
         }
         if first.hasPrefix("-") {
             let suggestion = Suggestion.nearest(
@@ -58,12 +61,14 @@ struct CommandLineRunner {
         }
     }
 
-    private func runApp() -> ExitCode {
+    /// The full-screen app, with its options (`--source`, `--format`, `--rate`, `--channels`).
+    private func runApp(_ arguments: [String]) -> ExitCode {
         guard let app = implementations.app else {
             return report(NotBuiltYet.app, in: nil)
         }
         do {
-            return try app(AppOptions(), context)
+            let options = try AppCommand.options(from: arguments)
+            return try app(options, context)
         } catch {
             return report(error, in: nil)
         }

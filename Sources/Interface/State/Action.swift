@@ -1,0 +1,28 @@
+import MemoLibrary
+
+/// Everything that can happen to the app: keys, time, and the results of effects.
+public enum Action: Sendable {
+    /// A key was pressed.
+    case key(Key)
+    /// Time passed: `time` is seconds since 1970 (the runner's clock); `snapshot` is
+    /// the engine's levels and recording state, `nil` when no input is open.
+    case tick(time: Double, snapshot: EngineSnapshot?)
+    /// The terminal is now this many columns and rows.
+    case resize(width: Int, height: Int)
+    /// The input opened (the meter runs from now on).
+    case inputOpened(InputDescription)
+    /// The input could not be opened or failed; `message` is in plain words.
+    case inputFailed(String)
+    /// The inputs the picker can offer.
+    case inputsListed([InputChoice])
+    /// The library's memos and Recently Deleted, newest first.
+    case libraryLoaded(memos: [Memo], deleted: [Memo])
+    /// Recording started into a memo with this title.
+    case recordingStarted(title: String)
+    /// A recording stopped and was saved as `memo`.
+    case recordingSaved(Memo)
+    /// Something failed; `message` is in plain words, for the status line.
+    case failed(String)
+    /// Something worth saying happened.
+    case notice(String)
+}

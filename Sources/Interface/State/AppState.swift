@@ -1,0 +1,86 @@
+import MemoLibrary
+import Metering
+
+/// Everything the screen shows, and nothing else: views are pure functions of it.
+public struct AppState: Sendable, Equatable {
+    // MARK: Input and meter
+
+    /// The open input; `nil` when none is open.
+    public var input: InputDescription?
+    /// One per input channel.
+    public var meters: [ChannelMeter] = []
+    /// Latched when a peak reaches full scale; `c` resets it.
+    public var clipLatch = ClipLatch(consecutiveFullScaleSamples: 1)
+    /// dB → 0…1 mapping of the LED rows.
+    public var meterScale: MeterScale = .standard
+
+    // MARK: Recording
+
+    public var recording: RecordingState = .idle
+    public var recordedFrames: Int64 = 0
+
+    // MARK: Library
+
+    /// Newest first.
+    public var memos: [Memo] = []
+    /// Recently Deleted, most recently deleted first.
+    public var deletedMemos: [Memo] = []
+    /// The `/` filter (applies to titles, case-insensitively).
+    public var filter = ""
+    /// Index into `visibleMemos`.
+    public var selection = 0
+    /// First visible row of the table.
+    public var scrollOffset = 0
+    /// Index into `deletedMemos` in the Recently Deleted view.
+    public var deletedSelection = 0
+    /// Index into the picker's choices.
+    public var pickerSelection = 0
+    public var undoStack: [UndoEntry] = []
+
+    // MARK: Screen
+
+    public var mode: Mode = .browsing
+    public var status: StatusMessage?
+    public var width = 80
+    public var height = 24
+    /// Whether colours may be used (`NO_COLOR` unset, a colour terminal).
+    public var usesColor = true
+    /// The runner's clock at the last tick, seconds since 1970.
+    public var now: Double = 0
+    /// The local time zone's offset from UTC in seconds (for dates and default titles).
+    public var utcOffset = 0
+    /// Set once quitting was decided.
+    public var isQuitting = false
+
+    public init(width: Int = 80, height: Int = 24, usesColor: Bool = true, utcOffset: Int = 0, now: Double = 0) {
+        self.width = width
+        self.height = height
+        self.usesColor = usesColor
+        self.utcOffset = utcOffset
+        self.now = now
+    }
+
+    /// The memos the table lists: all of them, or those whose title contains the filter.
+    public var visibleMemos: [Memo] {
+        guard !filter.isEmpty else { return memos }
+        let needle = filter.lowercased()
+        return memos.filter { $0.title.lowercased().contains(needle) }
+    }
+
+    /// The memo under the selection, if any.
+    public var selectedMemo: Memo? {
+        let visible = visibleMemos
+        return visible.indices.contains(selection) ? visible[selection] : nil
+    }
+
+    /// The Recently Deleted memo under the selection, if any.
+    public var selectedDeletedMemo: Memo? {
+        deletedMemos.indices.contains(deletedSelection) ? deletedMemos[deletedSelection] : nil
+    }
+
+    /// Seconds recorded into the current memo.
+    public var recordedSeconds: Double {
+        guard let rate = input?.sampleRate, rate > 0 else { return 0 }
+        return Double(recordedFrames) / Double(rate)
+    }
+}

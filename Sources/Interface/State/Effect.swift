@@ -1,0 +1,23 @@
+/// What the reducer asks the outside world to do: data, performed by one runner, whose
+/// results come back as actions.
+public enum Effect: Sendable, Hashable {
+    /// Start a new memo with this default title.
+    case startRecording(title: String)
+    case pauseRecording
+    case resumeRecording
+    /// Stop and save the memo being recorded; `recordingSaved` follows.
+    case stopRecording
+    case renameMemo(id: Int64, title: String)
+    /// Move to Recently Deleted.
+    case deleteMemo(id: Int64)
+    /// Bring back from Recently Deleted.
+    case restoreMemo(id: Int64)
+    /// Remove for good.
+    case purgeMemo(id: Int64)
+    /// List the inputs for the picker; `inputsListed` follows.
+    case listInputs
+    /// Close the current input and open this one.
+    case selectInput(source: String)
+    /// Restore the terminal and exit.
+    case quit
+}

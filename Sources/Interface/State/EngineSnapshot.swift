@@ -1,0 +1,63 @@
+/// Whether audio is going to a file.
+public enum RecordingState: Sendable, Hashable {
+    case idle
+    case recording
+    case paused
+}
+
+/// One channel's levels in dBFS (−160 for silence), as `averagePower(forChannel:)` and
+/// `peakPower(forChannel:)` report them.
+public struct ChannelLevel: Sendable, Hashable {
+    public var average: Float
+    public var peak: Float
+
+    public init(average: Float, peak: Float) {
+        self.average = average
+        self.peak = peak
+    }
+}
+
+/// What the runner read from the engine and the recorder at one tick.
+public struct EngineSnapshot: Sendable, Hashable {
+    /// One entry per input channel.
+    public var channels: [ChannelLevel]
+    /// Frames recorded into the current memo (pauses excluded); 0 when idle.
+    public var recordedFrames: Int64
+    public var recording: RecordingState
+
+    public init(channels: [ChannelLevel], recordedFrames: Int64 = 0, recording: RecordingState = .idle) {
+        self.channels = channels
+        self.recordedFrames = recordedFrames
+        self.recording = recording
+    }
+}
+
+/// The open input, as the header shows it.
+public struct InputDescription: Sendable, Hashable {
+    /// e.g. "alsa:default", "tone:440@-12".
+    public var name: String
+    public var sampleRate: Int
+    public var channels: Int
+    /// The format new memos are recorded in, e.g. "FLAC".
+    public var recordingFormat: String
+
+    public init(name: String, sampleRate: Int, channels: Int, recordingFormat: String) {
+        self.name = name
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.recordingFormat = recordingFormat
+    }
+}
+
+/// An input the picker offers.
+public struct InputChoice: Sendable, Hashable {
+    /// What `--source` would say: "alsa:default", "tone:440@-12".
+    public var source: String
+    /// A human description, e.g. ALSA's device description.
+    public var description: String
+
+    public init(source: String, description: String) {
+        self.source = source
+        self.description = description
+    }
+}

@@ -1,0 +1,43 @@
+/// What the keyboard is talking to right now.
+public enum Mode: Sendable, Hashable {
+    /// The memo table.
+    case browsing
+    /// Typing a `/` filter.
+    case filtering(TextField)
+    /// The rename prompt for memo `id`.
+    case renaming(id: Int64, field: TextField)
+    /// "Delete …? (y/N)" for memo `id`.
+    case confirmingDelete(id: Int64)
+    /// "Purge …? (y/N)" for memo `id` in Recently Deleted.
+    case confirmingPurge(id: Int64)
+    /// "Stop, save and quit? (y/N)" while recording.
+    case confirmingQuit
+    /// The key list.
+    case help
+    /// The Recently Deleted list.
+    case recentlyDeleted
+    /// The input picker; `choices` is `nil` while they are being listed.
+    case pickingInput(choices: [InputChoice]?)
+}
+
+/// A line for the status bar.
+public struct StatusMessage: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case info, error }
+
+    public var text: String
+    public var kind: Kind
+    /// When an info message goes away (errors stay until replaced or dismissed).
+    public var expires: Double
+
+    public init(text: String, kind: Kind, expires: Double = .infinity) {
+        self.text = text
+        self.kind = kind
+        self.expires = expires
+    }
+}
+
+/// Something `u` can take back.
+public enum UndoEntry: Sendable, Hashable {
+    case deleted(id: Int64, title: String)
+    case renamed(id: Int64, previousTitle: String)
+}

@@ -1,0 +1,49 @@
+/// A one-line text editor for prompts, by grapheme cluster: inserting, deleting and
+/// moving never splits an accented letter, a CJK character or an emoji.
+public struct TextField: Sendable, Hashable {
+    public private(set) var characters: [Character]
+    /// Insertion point, 0…characters.count.
+    public private(set) var cursor: Int
+
+    /// Longest text accepted, in characters.
+    public static let maximumLength = 200
+
+    public init(_ text: String = "") {
+        characters = Array(text.prefix(Self.maximumLength))
+        cursor = characters.count
+    }
+
+    public var text: String { String(characters) }
+
+    /// Applies an editing key; returns whether the key was one.
+    @discardableResult
+    public mutating func apply(_ key: Key) -> Bool {
+        switch key {
+        case .character(let character):
+            insert(character)
+        case .backspace:
+            if cursor > 0 {
+                characters.remove(at: cursor - 1)
+                cursor -= 1
+            }
+        case .delete:
+            if cursor < characters.count { characters.remove(at: cursor) }
+        case .clearToStart:
+            characters.removeFirst(cursor)
+            cursor = 0
+        case .left: cursor = max(cursor - 1, 0)
+        case .right: cursor = min(cursor + 1, characters.count)
+        case .home: cursor = 0
+        case .end: cursor = characters.count
+        default: return false
+        }
+        return true
+    }
+
+    private mutating func insert(_ character: Character) {
+        guard characters.count < Self.maximumLength else { return }
+        if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) { return }
+        characters.insert(character, at: cursor)
+        cursor += 1
+    }
+}

@@ -1,0 +1,258 @@
+import MemoLibrary
+
+/// What each key does, by mode. Part of `reduce`.
+enum KeyHandling {
+    static func handle(_ key: Key, in state: inout AppState) -> [Effect] {
+        switch state.mode {
+        case .browsing: return browse(key, &state)
+        case .filtering(var field): return filter(key, &field, &state)
+        case .renaming(let id, var field): return rename(key, id: id, &field, &state)
+        case .confirmingDelete(let id): return confirmDelete(key, id: id, &state)
+        case .confirmingPurge(let id): return confirmPurge(key, id: id, &state)
+        case .confirmingQuit: return confirmQuit(key, &state)
+        case .help:
+            state.mode = .browsing
+            return []
+        case .recentlyDeleted: return recentlyDeleted(key, &state)
+        case .pickingInput(let choices): return pickInput(key, choices: choices ?? [], &state)
+        }
+    }
+
+    // MARK: The table
+
+    private static func browse(_ key: Key, _ state: inout AppState) -> [Effect] {
+        if moveSelection(key, &state.selection, count: state.visibleMemos.count, page: state.layout.tableRows) {
+            return []
+        }
+        switch key {
+        case .character("r"): return recordPauseResume(&state)
+        case .character("s"): return stop(&state)
+        case .character("e"):
+            guard let memo = state.selectedMemo else { return nothing("No memo to rename.", &state) }
+            state.mode = .renaming(id: memo.id, field: TextField(memo.title))
+        case .character("d"), .delete:
+            guard let memo = state.selectedMemo else { return nothing("No memo to delete.", &state) }
+            state.mode = .confirmingDelete(id: memo.id)
+        case .character("u"): return undo(&state)
+        case .character("t"):
+            state.mode = .recentlyDeleted
+            state.deletedSelection = 0
+        case .character("i"):
+            state.mode = .pickingInput(choices: nil)
+            state.pickerSelection = 0
+            return [.listInputs]
+        case .character("?"): state.mode = .help
+        case .character("/"): state.mode = .filtering(TextField(state.filter))
+        case .character("c"):
+            state.clipLatch.reset()
+            for index in state.meters.indices { state.meters[index].peakHold.reset() }
+            state.say("Clip indicator and peak hold reset.")
+        case .character("q"):
+            if state.recording != .idle {
+                state.mode = .confirmingQuit
+                return []
+            }
+            state.isQuitting = true
+            return [.quit]
+        case .enter, .character(" "):
+            state.say("Playback is not built yet.")
+        case .character("v"):
+            state.say("Voice-activated recording is not built yet.")
+        case .escape:
+            if !state.filter.isEmpty {
+                state.filter = ""
+            } else {
+                state.status = nil
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    private static func recordPauseResume(_ state: inout AppState) -> [Effect] {
+        switch state.recording {
+        case .idle:
+            guard state.input != nil else {
+                return nothing("No input is open, so there is nothing to record. Press i to choose an input.", &state)
+            }
+            let time = CivilTime(seconds: state.now, utcOffset: state.utcOffset)
+            return [.startRecording(title: "Memo \(time.dateText) \(time.timeText)")]
+        case .recording:
+            state.recording = .paused
+            state.say("Paused. Press r to resume, s to stop and save.")
+            return [.pauseRecording]
+        case .paused:
+            state.recording = .recording
+            state.say("Recording again.")
+            return [.resumeRecording]
+        }
+    }
+
+    private static func stop(_ state: inout AppState) -> [Effect] {
+        guard state.recording != .idle else { return nothing("Not recording. Press r to record.", &state) }
+        return [.stopRecording]
+    }
+
+    private static func undo(_ state: inout AppState) -> [Effect] {
+        guard let entry = state.undoStack.popLast() else { return nothing("Nothing to undo.", &state) }
+        switch entry {
+        case .deleted(let id, let title):
+            state.say("Restored “\(title)”.")
+            return [.restoreMemo(id: id)]
+        case .renamed(let id, let previousTitle):
+            state.say("Title back to “\(previousTitle)”.")
+            return [.renameMemo(id: id, title: previousTitle)]
+        }
+    }
+
+    // MARK: Prompts
+
+    private static func filter(_ key: Key, _ field: inout TextField, _ state: inout AppState) -> [Effect] {
+        switch key {
+        case .enter:
+            state.mode = .browsing
+        case .escape:
+            state.filter = ""
+            state.mode = .browsing
+        case .up, .down, .pageUp, .pageDown:
+            _ = moveSelection(key, &state.selection, count: state.visibleMemos.count, page: state.layout.tableRows)
+        default:
+            field.apply(key)
+            state.filter = field.text
+            state.selection = 0
+            state.mode = .filtering(field)
+        }
+        return []
+    }
+
+    private static func rename(_ key: Key, id: Int64, _ field: inout TextField, _ state: inout AppState) -> [Effect] {
+        switch key {
+        case .enter:
+            state.mode = .browsing
+            let title = field.text.trimmingSpaces
+            guard let memo = state.memos.first(where: { $0.id == id }) else { return [] }
+            guard !title.isEmpty else { return nothing("A title cannot be empty; kept “\(memo.title)”.", &state) }
+            guard title != memo.title else { return [] }
+            state.undoStack.append(.renamed(id: id, previousTitle: memo.title))
+            if let index = state.memos.firstIndex(where: { $0.id == id }) { state.memos[index].title = title }
+            state.say("Renamed to “\(title)”. Press u to undo.")
+            return [.renameMemo(id: id, title: title)]
+        case .escape:
+            state.mode = .browsing
+        default:
+            field.apply(key)
+            state.mode = .renaming(id: id, field: field)
+        }
+        return []
+    }
+
+    private static func confirmDelete(_ key: Key, id: Int64, _ state: inout AppState) -> [Effect] {
+        state.mode = .browsing
+        guard key == .character("y") || key == .character("Y") else { return [] }
+        guard let index = state.memos.firstIndex(where: { $0.id == id }) else { return [] }
+        let memo = state.memos.remove(at: index)
+        state.undoStack.append(.deleted(id: id, title: memo.title))
+        state.say("Moved “\(memo.title)” to Recently Deleted. Press u to undo.")
+        return [.deleteMemo(id: id)]
+    }
+
+    private static func confirmPurge(_ key: Key, id: Int64, _ state: inout AppState) -> [Effect] {
+        state.mode = .recentlyDeleted
+        guard key == .character("y") || key == .character("Y") else { return [] }
+        guard let index = state.deletedMemos.firstIndex(where: { $0.id == id }) else { return [] }
+        let memo = state.deletedMemos.remove(at: index)
+        state.undoStack.removeAll { entry in
+            if case .deleted(let deletedID, _) = entry { return deletedID == id }
+            return false
+        }
+        state.say("Purged “\(memo.title)” for good.")
+        return [.purgeMemo(id: id)]
+    }
+
+    private static func confirmQuit(_ key: Key, _ state: inout AppState) -> [Effect] {
+        state.mode = .browsing
+        guard key == .character("y") || key == .character("Y") else { return [] }
+        state.isQuitting = true
+        return [.stopRecording, .quit]
+    }
+
+    // MARK: Lists
+
+    private static func recentlyDeleted(_ key: Key, _ state: inout AppState) -> [Effect] {
+        if moveSelection(key, &state.deletedSelection, count: state.deletedMemos.count, page: state.layout.tableRows) {
+            return []
+        }
+        switch key {
+        case .character("r"), .enter:
+            guard let memo = state.selectedDeletedMemo else { return nothing("Recently Deleted is empty.", &state) }
+            state.deletedMemos.remove(at: state.deletedSelection)
+            state.say("Restored “\(memo.title)”.")
+            return [.restoreMemo(id: memo.id)]
+        case .character("p"), .character("d"), .delete:
+            guard let memo = state.selectedDeletedMemo else { return nothing("Recently Deleted is empty.", &state) }
+            state.mode = .confirmingPurge(id: memo.id)
+        case .escape, .character("t"), .character("q"):
+            state.mode = .browsing
+        case .character("?"):
+            state.mode = .help
+        default:
+            break
+        }
+        return []
+    }
+
+    private static func pickInput(_ key: Key, choices: [InputChoice], _ state: inout AppState) -> [Effect] {
+        if moveSelection(key, &state.pickerSelection, count: choices.count, page: state.layout.tableRows) {
+            return []
+        }
+        switch key {
+        case .enter:
+            state.mode = .browsing
+            guard choices.indices.contains(state.pickerSelection) else { return [] }
+            guard state.recording == .idle else {
+                return nothing("Stop the recording (s) before changing the input.", &state)
+            }
+            let choice = choices[state.pickerSelection]
+            state.say("Opening \(choice.source)…")
+            return [.selectInput(source: choice.source)]
+        case .escape, .character("i"), .character("q"):
+            state.mode = .browsing
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Moves a list selection for the navigation keys; returns whether `key` was one.
+    private static func moveSelection(_ key: Key, _ selection: inout Int, count: Int, page: Int) -> Bool {
+        let last = max(count - 1, 0)
+        let page = max(page, 1)
+        switch key {
+        case .up, .character("k"): selection = max(selection - 1, 0)
+        case .down, .character("j"): selection = min(selection + 1, last)
+        case .pageUp: selection = max(selection - page, 0)
+        case .pageDown: selection = min(selection + page, last)
+        case .home, .character("g"): selection = 0
+        case .end, .character("G"): selection = last
+        default: return false
+        }
+        return true
+    }
+
+    private static func nothing(_ message: String, _ state: inout AppState) -> [Effect] {
+        state.say(message)
+        return []
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces (Unicode whitespace).
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,123 @@
+import MemoLibrary
+import Metering
+
+/// The app's update function: applies `action` to `state` and returns what the outside
+/// world must do, as data. Pure: no I/O, no clock (time arrives in `.tick`).
+///
+/// After every call the selection is within the visible memos (0 when there are none)
+/// and the table's scroll offset keeps it on screen.
+public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    let effects: [Effect]
+    switch action {
+    case .key(let key):
+        effects = KeyHandling.handle(key, in: &state)
+    case .tick(let time, let snapshot):
+        state.now = time
+        if let status = state.status, status.expires <= time { state.status = nil }
+        if let snapshot { absorb(snapshot, at: time, into: &state) }
+        effects = []
+    case .resize(let width, let height):
+        state.width = max(width, 0)
+        state.height = max(height, 0)
+        effects = []
+    case .inputOpened(let input):
+        state.input = input
+        state.meters = Array(repeating: ChannelMeter(), count: max(input.channels, 0))
+        state.clipLatch.reset()
+        if state.status?.kind == .error { state.status = nil }
+        state.say("Listening to \(input.name).")
+        effects = []
+    case .inputFailed(let message):
+        state.input = nil
+        state.meters = []
+        state.recording = .idle
+        state.recordedFrames = 0
+        state.fail(message)
+        effects = []
+    case .inputsListed(let choices):
+        if case .pickingInput = state.mode {
+            state.mode = .pickingInput(choices: choices)
+            state.pickerSelection = 0
+        }
+        effects = []
+    case .libraryLoaded(let memos, let deleted):
+        let selectedID = state.selectedMemo?.id
+        state.memos = memos.sorted { $0.created > $1.created }
+        state.deletedMemos = deleted.sorted { ($0.deletedAt ?? $0.created) > ($1.deletedAt ?? $1.created) }
+        if let selectedID, let index = state.visibleMemos.firstIndex(where: { $0.id == selectedID }) {
+            state.selection = index
+        }
+        effects = []
+    case .recordingStarted(let title):
+        state.recording = .recording
+        state.recordedFrames = 0
+        state.say("Recording “\(title)”.")
+        effects = []
+    case .recordingSaved(let memo):
+        state.recording = .idle
+        state.recordedFrames = 0
+        if !state.memos.contains(where: { $0.id == memo.id }) {
+            state.memos.insert(memo, at: 0)
+        }
+        state.filter = ""
+        state.selection = state.visibleMemos.firstIndex(where: { $0.id == memo.id }) ?? 0
+        if !state.isQuitting {
+            state.mode = .renaming(id: memo.id, field: TextField(memo.title))
+        }
+        state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
+        effects = []
+    case .failed(let message):
+        state.fail(message)
+        effects = []
+    case .notice(let message):
+        state.say(message)
+        effects = []
+    }
+    state.keepSelectionInRange()
+    return effects
+}
+
+/// Takes in one engine reading: levels into the meters, the recording state as the
+/// engine says it is (it is the truth; the reducer's own guesses give way).
+private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: inout AppState) {
+    if state.meters.count != snapshot.channels.count {
+        state.meters = Array(repeating: ChannelMeter(), count: snapshot.channels.count)
+    }
+    for (index, level) in snapshot.channels.enumerated() {
+        state.meters[index].update(level, at: time)
+        state.clipLatch.observe(fullScaleRun: level.peak >= -0.0001 ? 1 : 0)
+    }
+    state.recording = snapshot.recording
+    state.recordedFrames = snapshot.recordedFrames
+}
+
+extension AppState {
+    /// Shows an info message for a few seconds.
+    mutating func say(_ text: String) {
+        status = StatusMessage(text: text, kind: .info, expires: now + 4)
+    }
+
+    /// Shows an error until it is replaced or dismissed.
+    mutating func fail(_ text: String) {
+        status = StatusMessage(text: text, kind: .error)
+    }
+
+    /// Clamps the selections and scrolls the table so the selection is visible.
+    mutating func keepSelectionInRange() {
+        let count = visibleMemos.count
+        selection = count == 0 ? 0 : min(max(selection, 0), count - 1)
+        deletedSelection = deletedMemos.isEmpty ? 0 : min(max(deletedSelection, 0), deletedMemos.count - 1)
+        let rows = max(layout.tableRows, 1)
+        if selection < scrollOffset { scrollOffset = selection }
+        if selection >= scrollOffset + rows { scrollOffset = selection - rows + 1 }
+        scrollOffset = min(max(scrollOffset, 0), max(count - rows, 0))
+    }
+
+    /// The layout for the current size and input.
+    public var layout: Layout {
+        let statusText = status.map { " " + $0.text } ?? ""
+        let statusLines = mode == .browsing && DisplayWidth.of(statusText) > width ? 2 : 1
+        return Layout(
+            width: width, height: height, channels: max(meters.count, input?.channels ?? 1), statusLines: statusLines)
+    }
+}

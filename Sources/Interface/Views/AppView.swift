@@ -1,0 +1,28 @@
+/// The whole screen: a pure function of the state and its size.
+public enum AppView {
+    /// Renders `state` into a Screen of `state.width` × `state.height` cells.
+    public static func render(_ state: AppState) -> Screen {
+        var screen = Screen(width: state.width, height: state.height)
+        let layout = state.layout
+        HeaderView.render(state, in: layout.header, on: &screen)
+        MeterView.render(state, rows: layout.meterRows, on: &screen)
+        if let scale = layout.scale { ScaleView.render(state, in: scale, on: &screen) }
+        for separator in [layout.topSeparator, layout.bottomSeparator].compactMap({ $0 }) {
+            screen.put(String(repeating: "─", count: separator.width), x: separator.x, y: separator.y, style: .dim)
+        }
+        switch state.mode {
+        case .help:
+            let top = layout.header.height
+            let bottom = layout.status?.y ?? layout.footer?.y ?? state.height
+            ListViews.renderHelp(state, in: Rect(x: 0, y: top, width: state.width, height: bottom - top), on: &screen)
+        case .recentlyDeleted, .confirmingPurge:
+            ListViews.renderDeleted(state, in: layout.body, on: &screen)
+        case .pickingInput(let choices):
+            ListViews.renderPicker(state, choices: choices, in: layout.body, on: &screen)
+        default:
+            MemoTableView.render(state, in: layout.body, on: &screen)
+        }
+        BottomLinesView.render(state, layout: layout, on: &screen)
+        return screen
+    }
+}

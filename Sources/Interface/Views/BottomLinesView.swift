@@ -1,0 +1,85 @@
+/// The status line (messages and prompts) and the footer (keys). On short terminals
+/// they share one line: a prompt or message wins over the keys.
+enum BottomLinesView {
+    static func render(_ state: AppState, layout: Layout, on screen: inout Screen) {
+        let theme = Theme(state)
+        if let status = layout.status {
+            renderStatus(state, in: status, theme: theme, on: &screen)
+            if let footer = layout.footer { renderFooter(state, in: footer, theme: theme, on: &screen) }
+        } else if let footer = layout.footer {
+            if hasStatus(state) {
+                renderStatus(state, in: footer, theme: theme, on: &screen)
+            } else {
+                renderFooter(state, in: footer, theme: theme, on: &screen)
+            }
+        }
+    }
+
+    private static func hasStatus(_ state: AppState) -> Bool {
+        switch state.mode {
+        case .filtering, .renaming, .confirmingDelete, .confirmingPurge, .confirmingQuit: true
+        default: state.status != nil
+        }
+    }
+
+    private static func renderStatus(_ state: AppState, in row: Rect, theme: Theme, on screen: inout Screen) {
+        switch state.mode {
+        case .filtering(let field):
+            renderPrompt("Find: ", field, in: row, theme: theme, on: &screen)
+        case .renaming(_, let field):
+            renderPrompt("Title: ", field, in: row, theme: theme, on: &screen)
+        case .confirmingDelete(let id):
+            let title = state.memos.first { $0.id == id }?.title ?? "this memo"
+            let text = " Delete “\(TextFitting.truncated(title, toWidth: max(row.width / 2, 8)))”? It goes to Recently Deleted. (y/N)"
+            screen.put(TextFitting.truncated(text, toWidth: row.width), x: row.x, y: row.y, style: .bold)
+        case .confirmingPurge(let id):
+            let title = state.deletedMemos.first { $0.id == id }?.title ?? "this memo"
+            let text = " Purge “\(TextFitting.truncated(title, toWidth: max(row.width / 2, 8)))” for good? This cannot be undone. (y/N)"
+            screen.put(TextFitting.truncated(text, toWidth: row.width), x: row.x, y: row.y, style: .bold)
+        case .confirmingQuit:
+            screen.put(" Recording. Stop, save and quit? (y/N)", x: row.x, y: row.y, style: .bold, maxWidth: row.width)
+        default:
+            guard let status = state.status else { return }
+            let style = status.kind == .error ? theme.error : Style.plain
+            var lines = TextFitting.wrapped(status.text, toWidth: max(row.width - 1, 0))
+            if lines.count > row.height {
+                lines = Array(lines.prefix(row.height))
+                let last = lines.count - 1
+                if last >= 0 { lines[last] = TextFitting.truncated(lines[last] + " …", toWidth: row.width - 1) }
+            }
+            for (offset, line) in lines.enumerated() {
+                screen.put(" " + line, x: row.x, y: row.y + offset, style: style, maxWidth: row.width)
+            }
+        }
+    }
+
+    /// "Title: text" with the cursor shown as a reverse-video cell; scrolled so the
+    /// cursor stays visible.
+    private static func renderPrompt(_ label: String, _ field: TextField, in row: Rect, theme: Theme, on screen: inout Screen) {
+        var x = row.x + screen.put(" " + label, x: row.x, y: row.y, style: .bold, maxWidth: row.width)
+        let room = row.x + row.width - x - 1
+        guard room > 0 else { return }
+        var start = 0
+        while DisplayWidth.of(String(field.characters[start..<field.cursor])) > room { start += 1 }
+        for index in start..<field.characters.count {
+            let character = field.characters[index]
+            let width = DisplayWidth.of(String(SafeText.sanitized(String(character))))
+            if x + width > row.x + row.width { break }
+            x += screen.put(String(character), x: x, y: row.y, style: index == field.cursor ? theme.selection : .plain)
+        }
+        if field.cursor == field.characters.count { screen.put(" ", x: x, y: row.y, style: theme.selection) }
+    }
+
+    private static func renderFooter(_ state: AppState, in row: Rect, theme: Theme, on screen: inout Screen) {
+        var x = row.x + 1
+        let end = row.x + row.width
+        var entries = KeyHelp.footer(for: state.mode)
+        if state.mode == .browsing, row.width < 40 { entries = [("?", "help"), ("q", "quit")] + entries }
+        for (key, meaning) in entries {
+            let width = DisplayWidth.of(key) + 1 + DisplayWidth.of(meaning)
+            if x + width > end { break }
+            x += screen.put(key, x: x, y: row.y, style: theme.key)
+            x += screen.put(" " + meaning + "  ", x: x, y: row.y, style: .plain, maxWidth: end - x)
+        }
+    }
+}

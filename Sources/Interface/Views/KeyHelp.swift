@@ -1,0 +1,41 @@
+/// Every key, for the help screen and the footer: one list, so they cannot disagree.
+enum KeyHelp {
+    /// (keys, what they do), in the order the help screen lists them.
+    static let all: [(String, String)] = [
+        ("r", "record; again: pause / resume"),
+        ("s", "stop and save (then name the memo)"),
+        ("c", "reset the clip indicator and peak hold"),
+        ("↑ ↓  j k", "select a memo"),
+        ("PgUp PgDn", "page through memos"),
+        ("Home End  g G", "first / last memo"),
+        ("/", "filter memos by title (Esc clears)"),
+        ("e", "rename the selected memo"),
+        ("d", "delete the selected memo (to Recently Deleted)"),
+        ("u", "undo the last delete or rename"),
+        ("t", "Recently Deleted: r restore, p purge, Esc back"),
+        ("i", "choose the input (microphones, test tone)"),
+        ("⏎", "play (not built yet)"),
+        ("v", "voice-activated recording (not built yet)"),
+        ("?", "this help"),
+        ("q", "quit (asks while recording; stopping saves)"),
+    ]
+
+    /// The footer's keys for the memo table, most important first.
+    static let footer: [(String, String)] = [
+        ("r", "record/pause"), ("s", "stop"), ("e", "rename"), ("d", "delete"), ("u", "undo"),
+        ("/", "find"), ("t", "deleted"), ("i", "input"), ("?", "help"), ("q", "quit"),
+    ]
+
+    /// The footer's keys in each mode.
+    static func footer(for mode: Mode) -> [(String, String)] {
+        switch mode {
+        case .browsing: footer
+        case .filtering: [("⏎", "done"), ("Esc", "clear"), ("↑↓", "select")]
+        case .renaming: [("⏎", "save"), ("Esc", "keep the title"), ("← →", "move"), ("⌫", "delete")]
+        case .confirmingDelete, .confirmingPurge, .confirmingQuit: [("y", "yes"), ("n", "no")]
+        case .help: [("any key", "closes")]
+        case .recentlyDeleted: [("r", "restore"), ("p", "purge"), ("↑↓", "select"), ("Esc", "back")]
+        case .pickingInput: [("⏎", "choose"), ("↑↓", "select"), ("Esc", "cancel")]
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Metering
+
+/// The views that take the table's place: help, Recently Deleted, the input picker.
+enum ListViews {
+    /// Every key and what it does.
+    static func renderHelp(_ state: AppState, in area: Rect, on screen: inout Screen) {
+        guard !area.isEmpty else { return }
+        let theme = Theme(state)
+        screen.fill(area)
+        screen.put(" Keys", x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
+        let keyWidth = KeyHelp.all.map { DisplayWidth.of($0.0) }.max() ?? 0
+        for (offset, entry) in KeyHelp.all.enumerated() {
+            let y = area.y + 1 + offset
+            guard y < area.y + area.height else { break }
+            let x = area.x + 2
+            screen.put(TextFitting.padded(entry.0, toWidth: keyWidth), x: x, y: y, style: theme.key, maxWidth: area.x + area.width - x)
+            screen.put(TextFitting.truncated(entry.1, toWidth: area.x + area.width - x - keyWidth - 2), x: x + keyWidth + 2, y: y)
+        }
+    }
+
+    /// Recently Deleted: title, when deleted, length, size.
+    static func renderDeleted(_ state: AppState, in area: Rect, on screen: inout Screen) {
+        guard !area.isEmpty else { return }
+        let theme = Theme(state)
+        screen.put(" Recently Deleted (purged after 30 days)", x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
+        guard !state.deletedMemos.isEmpty else {
+            screen.put(" Nothing here. Deleted memos wait here for 30 days.", x: area.x, y: area.y + 1, style: theme.dim, maxWidth: area.width)
+            return
+        }
+        let rows = area.height - 1
+        let first = rows > 0 ? max(0, min(state.deletedSelection - rows + 1, state.deletedMemos.count - rows)) : 0
+        let detailsWidth = area.width >= 44 ? 22 : 0
+        for (offset, index) in (first..<min(first + max(rows, 0), state.deletedMemos.count)).enumerated() {
+            let memo = state.deletedMemos[index]
+            let selected = index == state.deletedSelection
+            var line = (selected ? "▶ " : "  ") + TextFitting.padded(memo.title, toWidth: max(area.width - 2 - detailsWidth, 1))
+            if detailsWidth > 0 {
+                line += TextFitting.rightAligned(
+                    DisplayFormat.elapsedTime(seconds: memo.duration) + "   " + DisplayFormat.byteCount(memo.size), toWidth: detailsWidth - 1)
+            }
+            screen.put(TextFitting.padded(line, toWidth: area.width), x: area.x, y: area.y + 1 + offset,
+                       style: selected ? theme.selection : .plain, maxWidth: area.width)
+        }
+    }
+
+    /// The inputs: ALSA capture devices and the test tone.
+    static func renderPicker(_ state: AppState, choices: [InputChoice]?, in area: Rect, on screen: inout Screen) {
+        guard !area.isEmpty else { return }
+        let theme = Theme(state)
+        screen.put(" Choose an input", x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
+        guard let choices else {
+            screen.put(" Looking for inputs…", x: area.x, y: area.y + 1, style: theme.dim, maxWidth: area.width)
+            return
+        }
+        let rows = area.height - 1
+        let first = rows > 0 ? max(0, min(state.pickerSelection - rows + 1, choices.count - rows)) : 0
+        let sourceWidth = min(max(choices.map { DisplayWidth.of($0.source) }.max() ?? 0, 8), max(area.width / 2, 8))
+        for (offset, index) in (first..<min(first + max(rows, 0), choices.count)).enumerated() {
+            let choice = choices[index]
+            let selected = index == state.pickerSelection
+            let line = (selected ? "▶ " : "  ") + TextFitting.padded(choice.source, toWidth: sourceWidth) + "  " + choice.description
+            screen.put(TextFitting.padded(line, toWidth: area.width), x: area.x, y: area.y + 1 + offset,
+                       style: selected ? theme.selection : .plain, maxWidth: area.width)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import MemoLibrary
+import Metering
+
+/// The memo table: title, date, time, length, size (and format on wide terminals),
+/// newest first, the selection highlighted, scrolled to keep it visible.
+enum MemoTableView {
+    /// A column: header text, width, and how a memo fills it.
+    struct Column {
+        let header: String
+        let width: Int
+        let alignRight: Bool
+        let text: (Memo) -> String
+    }
+
+    static func render(_ state: AppState, in area: Rect, on screen: inout Screen) {
+        guard !area.isEmpty else { return }
+        let theme = Theme(state)
+        let memos = state.visibleMemos
+        let columns = self.columns(for: area.width, state: state)
+        let fixed = columns.reduce(0) { $0 + $1.width + 3 }
+        let titleWidth = max(area.width - 2 - fixed - 1, 1)
+        var y = area.y
+        if area.height >= 2 {
+            var header = "  " + TextFitting.padded(state.filter.isEmpty ? "Title" : "Title (filter: \(state.filter))", toWidth: titleWidth)
+            for column in columns {
+                header += "   " + (column.alignRight
+                    ? TextFitting.rightAligned(column.header, toWidth: column.width)
+                    : TextFitting.padded(column.header, toWidth: column.width))
+            }
+            screen.put(header, x: area.x, y: y, style: theme.columnHeader, maxWidth: area.width)
+            y += 1
+        }
+        guard !memos.isEmpty else {
+            for (offset, line) in TextFitting.wrapped(emptyMessage(state), toWidth: area.width - 2).enumerated()
+            where y + offset < area.y + area.height {
+                screen.put(" " + line, x: area.x, y: y + offset, style: theme.dim, maxWidth: area.width)
+            }
+            return
+        }
+        let rows = area.y + area.height - y
+        for (offset, index) in (state.scrollOffset..<min(state.scrollOffset + rows, memos.count)).enumerated() {
+            let memo = memos[index]
+            let selected = index == state.selection
+            var line = (selected ? "▶ " : "  ") + TextFitting.padded(memo.title, toWidth: titleWidth)
+            for column in columns {
+                let text = column.text(memo)
+                line += "   " + (column.alignRight
+                    ? TextFitting.rightAligned(text, toWidth: column.width)
+                    : TextFitting.padded(text, toWidth: column.width))
+            }
+            line = TextFitting.padded(line, toWidth: area.width)
+            screen.put(line, x: area.x, y: y + offset, style: selected ? theme.selection : .plain, maxWidth: area.width)
+        }
+    }
+
+    /// The columns that fit beside a readable title.
+    static func columns(for width: Int, state: AppState) -> [Column] {
+        let date = Column(header: "Date", width: 10, alignRight: false) { humanDate($0.created.timeIntervalSince1970, state: state) }
+        let time = Column(header: "Time", width: 5, alignRight: false) {
+            CivilTime(seconds: $0.created.timeIntervalSince1970, utcOffset: state.utcOffset).timeText
+        }
+        let length = Column(header: "Length", width: 8, alignRight: false) { DisplayFormat.elapsedTime(seconds: $0.duration) }
+        let size = Column(header: "Size", width: 8, alignRight: true) { DisplayFormat.byteCount($0.size) }
+        let format = Column(header: "Format", width: 6, alignRight: false) { $0.format.rawValue.uppercased() }
+        switch width {
+        case 100...: return [date, time, length, size, format]
+        case 64...: return [date, time, length, size]
+        case 44...: return [length, size]
+        case 26...: return [length]
+        default: return []
+        }
+    }
+
+    /// "Today", "Yesterday", else "2026-11-29".
+    static func humanDate(_ seconds: Double, state: AppState) -> String {
+        let day = CivilTime(seconds: seconds, utcOffset: state.utcOffset)
+        let today = CivilTime(seconds: state.now, utcOffset: state.utcOffset).dayNumber
+        switch today - day.dayNumber {
+        case 0: return "Today"
+        case 1: return "Yesterday"
+        default: return day.dateText
+        }
+    }
+
+    static func emptyMessage(_ state: AppState) -> String {
+        if !state.filter.isEmpty { return "No title contains “\(state.filter)”. Esc clears the filter." }
+        if state.input == nil { return "No memos yet. Press i to choose an input, then r to record." }
+        return "No memos yet. Press r to record your first one."
+    }
+}

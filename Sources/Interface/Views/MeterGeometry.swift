@@ -1,0 +1,41 @@
+/// How many LEDs a meter row has and how wide each is, for a row `width` columns wide;
+/// shared by the LED rows and the dB scale so that they line up.
+struct MeterGeometry: Equatable {
+    /// Columns before the LEDs (the channel label).
+    static let labelWidth = 3
+
+    enum Numbers: Equatable {
+        /// "  -18.2 dB  pk  -6.1  CLIP"
+        case full
+        /// " -18.2 -6.1!"
+        case compact
+        case none
+
+        var width: Int {
+            switch self {
+            case .full: 28
+            case .compact: 14
+            case .none: 0
+            }
+        }
+    }
+
+    let numbers: Numbers
+    let ledCount: Int
+    let ledWidth: Int
+
+    init(width: Int) {
+        numbers = width >= 50 ? .full : width >= 28 ? .compact : .none
+        let area = max(width - Self.labelWidth - numbers.width, 0)
+        if area < 20 {
+            ledCount = area
+            ledWidth = 1
+        } else {
+            ledCount = max(20, area / 3)
+            ledWidth = area / ledCount
+        }
+    }
+
+    /// Columns the LEDs take.
+    var cells: Int { ledCount * ledWidth }
+}

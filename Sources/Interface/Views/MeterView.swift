@@ -1,0 +1,86 @@
+import Metering
+
+/// The LED rows (one per channel) with their dB numbers and the clip indicator.
+enum MeterView {
+    static func render(_ state: AppState, rows: [Rect], on screen: inout Screen) {
+        guard let first = rows.first else { return }
+        let theme = Theme(state)
+        guard state.input != nil, !state.meters.isEmpty else {
+            screen.put(" No input. Press i to choose one.", x: first.x, y: first.y, style: theme.dim, maxWidth: first.width)
+            return
+        }
+        let geometry = MeterGeometry(width: first.width)
+        for (index, row) in rows.enumerated() where state.meters.indices.contains(index) {
+            renderRow(state, channel: index, row: row, geometry: geometry, theme: theme, on: &screen)
+        }
+    }
+
+    private static func renderRow(
+        _ state: AppState, channel: Int, row: Rect, geometry: MeterGeometry, theme: Theme, on screen: inout Screen
+    ) {
+        let meter = state.meters[channel]
+        screen.put(" \(label(channel, of: state.meters.count)) ", x: row.x, y: row.y, style: .bold, maxWidth: row.width)
+        let lights = LEDBar.lights(
+            level: state.meterScale.value(forPower: meter.average),
+            peak: state.meterScale.value(forPower: meter.heldPeak),
+            count: geometry.ledCount)
+        var x = row.x + MeterGeometry.labelWidth
+        for light in lights {
+            let cell = self.cell(for: light, theme: theme)
+            for _ in 0..<geometry.ledWidth {
+                screen.set(x: x, y: row.y, cell)
+                x += 1
+            }
+        }
+        let numbersX = row.x + MeterGeometry.labelWidth + geometry.cells
+        let clipped = state.clipLatch.isLatched
+        switch geometry.numbers {
+        case .full:
+            let text = "  " + TextFitting.rightAligned(DisplayFormat.decibels(meter.average), toWidth: 9)
+                + "  pk " + TextFitting.rightAligned(DisplayFormat.decibels(meter.heldPeak, includingUnit: false), toWidth: 6)
+            screen.put(text, x: numbersX, y: row.y, maxWidth: 22)
+            if clipped { screen.put("CLIP", x: numbersX + 24, y: row.y, style: theme.clip) }
+        case .compact:
+            let text = " " + TextFitting.rightAligned(DisplayFormat.decibels(meter.average, includingUnit: false), toWidth: 6)
+                + TextFitting.rightAligned(DisplayFormat.decibels(meter.heldPeak, includingUnit: false), toWidth: 6)
+            screen.put(text, x: numbersX, y: row.y, maxWidth: 13)
+            if clipped { screen.put("!", x: numbersX + 13, y: row.y, style: theme.clip) }
+        case .none:
+            if clipped { screen.put("!", x: row.x, y: row.y, style: theme.clip) }
+        }
+    }
+
+    /// "L"/"R" for stereo, "M" for mono, channel numbers beyond.
+    static func label(_ channel: Int, of count: Int) -> String {
+        switch count {
+        case 1: "M"
+        case 2: channel == 0 ? "L" : "R"
+        default: channel < 9 ? "\(channel + 1)" : "+"
+        }
+    }
+
+    /// The glyph and style of one LED. In colour: lit `█`, partly lit `▒`/`▓`, unlit a dim
+    /// `░`, all in the zone's colour. Without colour the zones differ by glyph (green `█`,
+    /// yellow `▓`, red `▒`), partly lit LEDs are dim and unlit ones a dim `·`.
+    static func cell(for light: LEDBar.Light, theme: Theme) -> Cell {
+        let color: Color = switch light.zone {
+        case .green: .green
+        case .yellow: .yellow
+        case .red: .red
+        }
+        let peakAttributes: Style.Attributes = light.isPeak ? .bold : []
+        if theme.usesColor {
+            if light.intensity >= 1 { return Cell(glyph: "█", style: Style(foreground: color, attributes: peakAttributes)) }
+            if light.intensity <= 0 { return Cell(glyph: "░", style: Style(foreground: color, attributes: .dim)) }
+            return Cell(glyph: light.intensity < 0.5 ? "▒" : "▓", style: Style(foreground: color))
+        }
+        let glyph = switch light.zone {
+        case .green: "█"
+        case .yellow: "▓"
+        case .red: "▒"
+        }
+        if light.intensity >= 1 { return Cell(glyph: glyph, style: Style(attributes: peakAttributes)) }
+        if light.intensity <= 0 { return Cell(glyph: "·", style: .dim) }
+        return Cell(glyph: glyph, style: .dim)
+    }
+}

@@ -1,0 +1,140 @@
+import CNCursesW
+import Glibc
+import Interface
+
+/// The ncursesw backend: owns the terminal from `init` to `end()`, draws Screens
+/// writing only the cells that changed, and reads keys without blocking.
+///
+/// Not thread-safe (neither is curses): use it from one queue.
+public final class CursesTerminal {
+    /// Why the terminal could not be set up.
+    public struct SetupError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private var previous: Screen?
+    private var colorPairs: ColorPairs
+    private var isEnded = false
+    private let window: UnsafeMutablePointer<WINDOW>
+
+    /// Whether colours are drawn (a colour terminal and colour allowed).
+    public let usesColor: Bool
+
+    /// Bytes `draw` asked curses to write since the last reset (cells × glyph bytes, a
+    /// measure of how much the diffing saves).
+    public private(set) var cellsDrawn = 0
+
+    /// Sets the locale (UTF-8, falling back to C.UTF-8), starts curses in cbreak mode
+    /// with keypad decoding and no echo, hides the cursor, and sets up colours.
+    ///
+    /// - Parameter allowsColor: `false` under `NO_COLOR`: attributes and glyphs only.
+    /// - Throws: `SetupError` when standard input/output is not a terminal curses can use.
+    public init(allowsColor: Bool) throws(SetupError) {
+        Self.setUpLocale()
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw SetupError(description: "the full-screen app needs a terminal (standard input and output are not one)")
+        }
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard !term.isEmpty, term != "dumb" else {
+            throw SetupError(description: "the full-screen app needs a terminal that can move the cursor (TERM is '\(term)')")
+        }
+        voicememo_install_fatal_restore("\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\r\n")
+        guard let screen = voicememo_newterm() else {
+            voicememo_uninstall_fatal_restore()
+            throw SetupError(description: "curses cannot use the terminal '\(term)'")
+        }
+        set_term(screen)
+        guard let window = voicememo_stdscr() else {
+            endwin()
+            voicememo_uninstall_fatal_restore()
+            throw SetupError(description: "curses started without a screen")
+        }
+        self.window = window
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        set_escdelay(25)
+        curs_set(0)
+        var colored = false
+        if allowsColor, has_colors() {
+            start_color()
+            use_default_colors()
+            colored = true
+        }
+        usesColor = colored
+        colorPairs = ColorPairs(enabled: colored)
+    }
+
+    deinit {
+        end()
+    }
+
+    /// The terminal's size in columns and rows.
+    public var size: (width: Int, height: Int) {
+        (Int(getmaxx(window)), Int(getmaxy(window)))
+    }
+
+    /// Draws `screen`, writing only the cells that differ from the last one drawn.
+    public func draw(_ screen: Screen) {
+        guard !isEnded else { return }
+        if let previous, previous.width != screen.width || previous.height != screen.height {
+            werase(window)
+        }
+        let changes = ScreenDiff.changes(from: previous, to: screen)
+        for change in changes {
+            let cell = change.cell
+            let pair = colorPairs.pair(for: cell.style)
+            _ = voicememo_draw_text(window, Int32(change.y), Int32(change.x), cell.glyph, attributes(cell.style.attributes), pair)
+        }
+        cellsDrawn += changes.count
+        previous = screen
+        if !changes.isEmpty { wrefresh(window) }
+    }
+
+    /// Forgets what is on the terminal so the next `draw` writes every cell.
+    public func invalidate() {
+        previous = nil
+        clearok(window, true)
+    }
+
+    /// The next key or resize, or `nil` when none is waiting.
+    public func readKey() -> KeyEvent? {
+        guard !isEnded else { return nil }
+        var code: wint_t = 0
+        let status = wget_wch(window, &code)
+        return KeyDecoder.decode(status: status, code: UInt32(code))
+    }
+
+    /// Gives the terminal back as it was. Idempotent; also done by `deinit`.
+    public func end() {
+        guard !isEnded else { return }
+        isEnded = true
+        curs_set(1)
+        endwin()
+        voicememo_uninstall_fatal_restore()
+    }
+
+    private func attributes(_ attributes: Style.Attributes) -> attr_t {
+        var result = voicememo_a_normal()
+        if attributes.contains(.bold) { result |= voicememo_a_bold() }
+        if attributes.contains(.dim) { result |= voicememo_a_dim() }
+        if attributes.contains(.reverse) { result |= voicememo_a_reverse() }
+        if attributes.contains(.underline) { result |= voicememo_a_underline() }
+        return result
+    }
+
+    /// `setlocale(LC_ALL, "")`, then C.UTF-8 when the environment's codeset is not UTF-8
+    /// (with LANG unset glyphs would come out as garbage).
+    static func setUpLocale() {
+        setlocale(LC_ALL, "")
+        if !isUTF8Locale { setlocale(LC_ALL, "C.UTF-8") }
+    }
+
+    /// Whether the current locale's codeset is UTF-8.
+    static var isUTF8Locale: Bool {
+        let codeset = String(cString: voicememo_codeset()).uppercased()
+        return codeset == "UTF-8" || codeset == "UTF8"
+    }
+}

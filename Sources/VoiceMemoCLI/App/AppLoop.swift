@@ -1,0 +1,232 @@
+import Audio
+import Dispatch
+import Foundation
+import Interface
+import MemoLibrary
+import SoundFiles
+import Terminal
+
+/// The app's edge: feeds keys, ticks and effect results to `reduce`, performs the
+/// effects it returns, and draws the state. Everything runs on one serial queue (curses
+/// is not thread-safe); a Dispatch timer polls the engine at about 30 Hz while an input
+/// is open and four times a second otherwise, and a read source wakes it for keys.
+final class AppLoop: @unchecked Sendable {
+    /// Polling intervals: while audio flows, and while nothing moves.
+    static let activeInterval = DispatchTimeInterval.milliseconds(33)
+    static let idleInterval = DispatchTimeInterval.milliseconds(250)
+
+    private let queue = DispatchQueue(label: "voicememo.app")
+    private let terminal: CursesTerminal
+    private let store: any MemoStore
+    private let initialSource: InputSource
+    private let settings: RecordingSettings
+    private let finished = DispatchSemaphore(value: 0)
+    private var state: AppState
+    private var session: InputSession?
+    private var timer: (any DispatchSourceTimer)?
+    private var timerIsActive = false
+    private var timerIsScheduled = false
+    private var keySource: (any DispatchSourceRead)?
+    private var isFinished = false
+
+    init(terminal: CursesTerminal, store: any MemoStore, source: InputSource, settings: RecordingSettings) {
+        self.terminal = terminal
+        self.store = store
+        self.initialSource = source
+        self.settings = settings
+        let size = terminal.size
+        state = AppState(
+            width: size.width, height: size.height, usesColor: terminal.usesColor,
+            utcOffset: TimeZone.current.secondsFromGMT(), now: Date().timeIntervalSince1970)
+    }
+
+    /// Runs until the app quits or a stop signal arrives; the memo being recorded is saved.
+    func runUntilQuit() -> ExitCode {
+        queue.async { self.start() }
+        finished.wait()
+        return .success
+    }
+
+    // MARK: Events
+
+    private func start() {
+        reloadLibrary()
+        open(initialSource)
+        let keys = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
+        keys.setEventHandler { [self] in pumpKeys() }
+        keys.resume()
+        keySource = keys
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler { [self] in tick() }
+        self.timer = timer
+        scheduleTimer()
+        timer.resume()
+        render()
+    }
+
+    private func tick() {
+        guard !isFinished else { return }
+        if StopSignals.pending != nil {
+            finish()
+            return
+        }
+        pumpKeys()
+        if let session, session.engine.hasEnded {
+            inputEnded(session)
+        }
+        dispatch(.tick(time: Date().timeIntervalSince1970, snapshot: session?.snapshot()))
+        scheduleTimer()
+        render()
+    }
+
+    private func pumpKeys() {
+        var any = false
+        while !isFinished, let event = terminal.readKey() {
+            any = true
+            switch event {
+            case .resize:
+                let size = terminal.size
+                dispatch(.resize(width: size.width, height: size.height))
+            case .key(let key):
+                dispatch(.key(key))
+            }
+        }
+        if any { render() }
+    }
+
+    private func dispatch(_ action: Action) {
+        guard !isFinished else { return }
+        for effect in reduce(&state, action) {
+            perform(effect)
+        }
+    }
+
+    private func render() {
+        guard !isFinished else { return }
+        terminal.draw(AppView.render(state))
+    }
+
+    private func scheduleTimer() {
+        let active = session != nil
+        guard let timer, active != timerIsActive || !timerIsScheduled else { return }
+        timerIsActive = active
+        timerIsScheduled = true
+        let interval = active ? Self.activeInterval : Self.idleInterval
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))
+    }
+
+    // MARK: Effects
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .startRecording(let title):
+            startRecording(title: title)
+        case .pauseRecording:
+            session?.recording?.recorder.pause()
+        case .resumeRecording:
+            do {
+                try session?.recording?.recorder.record()
+            } catch {
+                dispatch(.failed("Cannot resume recording: \(error.message)"))
+            }
+        case .stopRecording:
+            saveRecording(session?.stopRecording())
+        case .renameMemo(let id, let title):
+            libraryChange { try store.rename(id, to: title) }
+        case .deleteMemo(let id):
+            libraryChange { try store.delete(id) }
+        case .restoreMemo(let id):
+            libraryChange { try store.restore(id) }
+        case .purgeMemo(let id):
+            libraryChange { try store.purge(id) }
+        case .listInputs:
+            dispatch(.inputsListed(InputChoices.available(current: session?.source ?? initialSource)))
+        case .selectInput(let text):
+            do {
+                let source = try InputSource(parsing: text)
+                saveRecording(session?.close())
+                session = nil
+                open(source)
+            } catch {
+                dispatch(.failed("“\(text)” is not an input: \(error)"))
+            }
+        case .quit:
+            finish()
+        }
+    }
+
+    private func startRecording(title: String) {
+        guard let session else { return }
+        let created = Date()
+        let path = store.pathForNewRecording(format: session.settings.format, created: created)
+        do {
+            try session.startRecording(path: path, title: title, created: created, queue: queue) { [self] error in
+                dispatch(.failed("Recording stopped: \(error.message). What was recorded is kept."))
+                saveRecording(self.session?.stopRecording())
+            }
+            dispatch(.recordingStarted(title: title))
+        } catch {
+            dispatch(.failed("Cannot start recording: \(error.message)"))
+        }
+    }
+
+    private func saveRecording(_ recording: InputSession.Recording?) {
+        guard let recording else { return }
+        do {
+            let memo = try store.addRecording(at: recording.recorder.url, title: recording.title, created: recording.created)
+            dispatch(.recordingSaved(memo))
+        } catch {
+            dispatch(.failed("The recording is in \(recording.recorder.url) but could not be added: \(error)"))
+        }
+        reloadLibrary()
+    }
+
+    private func libraryChange(_ change: () throws -> Void) {
+        do {
+            try change()
+        } catch {
+            dispatch(.failed("\(error)"))
+        }
+        reloadLibrary()
+    }
+
+    private func reloadLibrary() {
+        do {
+            let memos = try store.memos(excluding: session?.recording?.recorder.url)
+            dispatch(.libraryLoaded(memos: memos, deleted: try store.deletedMemos()))
+        } catch {
+            dispatch(.failed("\(error)"))
+        }
+    }
+
+    private func open(_ source: InputSource) {
+        do {
+            let opened = try InputSession(source: source, settings: settings)
+            session = opened
+            dispatch(.inputOpened(opened.description))
+        } catch {
+            session = nil
+            dispatch(.inputFailed(InputChoices.openFailure(source, error)))
+        }
+        scheduleTimer()
+    }
+
+    private func inputEnded(_ ended: InputSession) {
+        let reason = ended.engine.error.map { "\($0.message)" } ?? "it ran out"
+        saveRecording(ended.close())
+        session = nil
+        dispatch(.inputFailed("The input \(ended.source) stopped: \(reason). Press i to choose an input."))
+    }
+
+    /// Saves any recording, closes the input and lets `runUntilQuit` return.
+    private func finish() {
+        guard !isFinished else { return }
+        saveRecording(session?.close())
+        session = nil
+        isFinished = true
+        timer?.cancel()
+        keySource?.cancel()
+        terminal.end()
+        finished.signal()
+    }
+}

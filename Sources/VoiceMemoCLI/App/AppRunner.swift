@@ -1,0 +1,45 @@
+import Audio
+import Foundation
+import SoundFiles
+import Terminal
+
+/// `voicememo` with no subcommand: sets up the library, signals and the terminal, runs
+/// the app until it quits, and gives the terminal back on every way out.
+enum AppRunner {
+    static func run(_ options: AppOptions, context: CommandContext) throws -> ExitCode {
+        let source = options.source ?? .default
+        let fileInfo = try source.fileInfo()
+        let settings = RecordingSettings(
+            format: options.format ?? .flac, encoding: nil,
+            sampleRate: options.sampleRate ?? fileInfo?.sampleRate ?? 48000,
+            channels: options.channels ?? fileInfo?.channels ?? 2, quality: .high)
+        do {
+            try settings.validate()
+        } catch {
+            throw CommandFailure(error.message, exitCode: .usageError)
+        }
+        let store = try makeStore(environment: context.environment)
+
+        StopSignals.install()
+        defer { StopSignals.uninstall() }
+        let terminal: CursesTerminal
+        do {
+            terminal = try CursesTerminal(allowsColor: context.allowsColor)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        defer { terminal.end() }
+        let loop = AppLoop(terminal: terminal, store: store, source: source, settings: settings)
+        return loop.runUntilQuit()
+    }
+
+    /// The memo store the app uses. INTERIM: the folder store, until the SQLite memo
+    /// library replaces it here.
+    static func makeStore(environment: [String: String]) throws -> any MemoStore {
+        do {
+            return try FolderMemoStore(directory: LibraryLocation.directory(environment: environment))
+        } catch let error as MemoStoreError {
+            throw CommandFailure(error.description)
+        }
+    }
+}

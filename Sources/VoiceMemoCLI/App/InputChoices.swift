@@ -1,0 +1,38 @@
+import Audio
+import Interface
+
+/// The inputs the picker offers, and how a failure to open one is said.
+enum InputChoices {
+    /// ALSA's capture devices (as `arecord -L` lists them), the current input, and test tones.
+    static func available(current: InputSource) -> [InputChoice] {
+        var choices = ALSADevices.list(stream: .capture).map { device in
+            InputChoice(
+                source: "alsa:\(device.name)",
+                description: device.description.split(whereSeparator: \.isNewline).joined(separator: " — "))
+        }
+        let tones = [
+            InputChoice(source: "tone:440@-12", description: "test tone, 440 Hz at −12 dBFS"),
+            InputChoice(source: "tone:1000@-3", description: "test tone, 1 kHz at −3 dBFS (loud)"),
+        ]
+        choices += tones
+        if !choices.contains(where: { $0.source == current.description }) {
+            choices.insert(InputChoice(source: current.description, description: "the input given with --source"), at: 0)
+        }
+        return choices
+    }
+
+    /// The status-line words for an input that cannot be opened, e.g. "No microphone:
+    /// ALSA 'default' cannot be opened (no such device: Unknown PCM default). Press i to
+    /// choose an input."
+    static func openFailure(_ source: InputSource, _ error: RecorderError) -> String {
+        switch source {
+        case .alsa(let device, _):
+            var reason = error.message
+            if let colon = reason.range(of: "\": ") { reason = String(reason[colon.upperBound...]) }
+            reason = reason.replacingOccurrences(of: " (ALSA: ", with: ": ").replacingOccurrences(of: ")", with: "")
+            return "No microphone: ALSA '\(device)' cannot be opened (\(reason)). Press i to choose an input."
+        case .tone, .file:
+            return "The input \(source) cannot be opened: \(error.message). Press i to choose an input."
+        }
+    }
+}

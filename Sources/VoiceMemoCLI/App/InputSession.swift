@@ -1,0 +1,84 @@
+import Audio
+import Dispatch
+import Foundation
+import Interface
+import Metering
+import SoundFiles
+
+/// The open input (a running `CaptureEngine`, so the meter works while nothing
+/// records) and the recording in progress, if any, attached to it.
+final class InputSession {
+    /// A recording in progress.
+    struct Recording {
+        let recorder: Recorder
+        let title: String
+        let created: Date
+    }
+
+    let source: InputSource
+    let engine: CaptureEngine
+    /// What new memos are recorded as (rate and channels are the engine's).
+    let settings: RecordingSettings
+    private(set) var recording: Recording?
+
+    /// Opens `source` and starts metering.
+    ///
+    /// - Throws: `RecorderError` with the device's own reason.
+    init(source: InputSource, settings requested: RecordingSettings) throws(RecorderError) {
+        let format = StreamFormat(
+            sampleRate: requested.sampleRate, channels: requested.channels, sampleFormat: requested.preferredSampleFormat)
+        let opened = try source.open(format: format, paced: true)
+        var settings = requested
+        settings.sampleRate = opened.format.sampleRate
+        settings.channels = opened.format.channels
+        self.source = source
+        self.settings = settings
+        engine = CaptureEngine(source: opened)
+        engine.start()
+    }
+
+    /// How the header describes this input.
+    var description: InputDescription {
+        InputDescription(
+            name: source.description, sampleRate: engine.format.sampleRate, channels: engine.format.channels,
+            recordingFormat: settings.format.displayName)
+    }
+
+    /// Reads the meters and the recording state.
+    func snapshot() -> EngineSnapshot {
+        engine.updateMeters()
+        let channels = (0..<engine.format.channels).map {
+            ChannelLevel(average: engine.averagePower(forChannel: $0), peak: engine.peakPower(forChannel: $0))
+        }
+        guard let recorder = recording?.recorder else { return EngineSnapshot(channels: channels) }
+        let state: RecordingState = recorder.isRecording ? .recording : recorder.hasFinished ? .idle : .paused
+        return EngineSnapshot(channels: channels, recordedFrames: Int64(recorder.recordedFrames), recording: state)
+    }
+
+    /// Starts a new recording at `path`.
+    func startRecording(path: String, title: String, created: Date, queue: DispatchQueue, onError: @escaping @Sendable (RecorderError) -> Void) throws(RecorderError) {
+        let metadata = SoundFileMetadata(
+            title: title, comment: nil, date: ISO8601DateFormatter().string(from: created),
+            software: "VoiceMemo \(VoiceMemoCLI.version)")
+        let recorder = try Recorder(
+            url: path, settings: settings, engine: engine, input: source, metadata: metadata, eventQueue: queue,
+            events: RecorderEvents(encodeErrorDidOccur: onError))
+        try recorder.record()
+        recording = Recording(recorder: recorder, title: title, created: created)
+    }
+
+    /// Stops the recording in progress (the file is complete when this returns).
+    func stopRecording() -> Recording? {
+        guard let recording else { return nil }
+        recording.recorder.stop()
+        self.recording = nil
+        return recording
+    }
+
+    /// Stops any recording and closes the input.
+    func close() -> Recording? {
+        let stopped = stopRecording()
+        engine.stop()
+        return stopped
+    }
+}

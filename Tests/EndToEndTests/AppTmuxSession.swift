@@ -1,0 +1,65 @@
+import Foundation
+
+/// The full-screen app running in a detached tmux session of its own (`-L` socket per
+/// test), driven by keys and read back with `capture-pane`: what a person would see.
+final class AppTmuxSession {
+    let sandbox: VoiceMemoSandbox
+    let socket = "vm-e2e-\(UUID().uuidString.prefix(8))"
+
+    /// Starts `voicememo ARGUMENTS` at `width`×`height`. When it exits, the pane prints
+    /// `EXIT=<status> MODES: … END` with the terminal modes that matter (`icanon`, `echo`).
+    init(sandbox: VoiceMemoSandbox, arguments: String, width: Int = 80, height: Int = 24) throws {
+        self.sandbox = sandbox
+        let library = sandbox.libraryDirectory.path
+        let modes = "\\$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')"
+        let inner = "env VOICEMEMO_HOME='\(library)' NO_COLOR= LANG=C.UTF-8 voicememo \(arguments); "
+            + "echo EXIT=\\$? MODES: \(modes)END; sleep 120"
+        let outcome = try tmux("-f /dev/null new-session -d -s app -x \(width) -y \(height) \"\(inner)\"")
+        guard outcome.status == 0 else { throw TmuxFailure(description: "tmux new-session failed: \(outcome)") }
+    }
+
+    deinit {
+        _ = try? tmux("kill-server")
+    }
+
+    struct TmuxFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    @discardableResult
+    func tmux(_ arguments: String) throws -> ProcessOutcome {
+        try sandbox.shell("tmux -L \(socket) \(arguments)", timeout: .seconds(20))
+    }
+
+    /// The pane's text now.
+    func screen() throws -> String {
+        try tmux("capture-pane -p -t app").standardOutput
+    }
+
+    /// Sends tmux key names (`Enter`, `C-u`, `r`).
+    func press(_ keys: String...) throws {
+        for key in keys { try tmux("send-keys -t app \(key)") }
+    }
+
+    /// Types text literally.
+    func type(_ text: String) throws {
+        try tmux("send-keys -t app -l '\(text)'")
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux("resize-window -t app -x \(width) -y \(height)")
+    }
+
+    /// Waits until the pane shows `text` (or `timeout` passes); returns the last screen.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = 10) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if last.contains(text) { return last }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return last
+    }
+}

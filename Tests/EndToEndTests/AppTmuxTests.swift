@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// The full-screen app in tmux, driven as a person would: keys in, the pane's text out.
+@Suite(.serialized) struct AppTmuxTests {
+    @Test func recordNameDeleteUndoResizeQuit() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12")
+        var screen = try app.waitFor("Listening to tone:440@-12")
+        #expect(screen.contains("input: tone:440@-12 · 48 kHz · 2 ch · FLAC"), "\(screen)")
+        #expect(screen.contains("No memos yet. Press r to record"), "\(screen)")
+        #expect(screen.contains(" L █"), "the meter runs while monitoring: \(screen)")
+
+        try app.press("r")
+        screen = try app.waitFor("● REC")
+        #expect(screen.contains("● REC"), "\(screen)")
+        Thread.sleep(forTimeInterval: 2)
+        try app.press("s")
+        screen = try app.waitFor("Title: Memo ")
+        #expect(screen.contains("Title: Memo 20"), "the prompt is prefilled with the default title: \(screen)")
+        try app.press("C-u")
+        try app.type("Kitchen idea 漢字")
+        try app.press("Enter")
+        screen = try app.waitFor("Renamed to")
+        let row = screen.split(separator: "\n").first { $0.contains("Kitchen idea 漢字") }
+        #expect(row?.contains("00:00:02") == true, "\(screen)")
+        #expect(row?.hasPrefix("▶") == true, "the new memo is selected: \(screen)")
+        #expect(screen.contains("idle  00:00:00"), "\(screen)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: sandbox.libraryDirectory.path)
+        #expect(files.contains { $0.hasSuffix(".flac") }, "\(files)")
+
+        try app.press("d")
+        screen = try app.waitFor("(y/N)")
+        #expect(screen.contains("Delete “Kitchen idea 漢字”?"), "\(screen)")
+        try app.press("y")
+        screen = try app.waitFor("No memos yet")
+        #expect(!screen.contains("▶ Kitchen"), "\(screen)")
+        try app.press("u")
+        screen = try app.waitFor("▶ Kitchen idea")
+        #expect(screen.contains("▶ Kitchen idea 漢字"), "\(screen)")
+
+        try app.resize(width: 40, height: 12)
+        screen = try app.waitFor("Kitchen")
+        let narrow = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(narrow.count >= 12 && narrow.contains { $0.contains("Kitchen idea") }, "\(screen)")
+        #expect(narrow.allSatisfy { $0.count <= 40 }, "\(screen)")
+        try app.resize(width: 10, height: 4)
+        Thread.sleep(forTimeInterval: 0.5)
+        screen = try app.screen()
+        #expect(screen.contains("00:00:00"), "the timer survives at 10×4: \(screen)")
+        try app.resize(width: 80, height: 24)
+        screen = try app.waitFor("VoiceMemo   input")
+        #expect(screen.contains("Kitchen idea 漢字"), "\(screen)")
+
+        try app.press("q")
+        screen = try app.waitFor("END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+        #expect(screen.contains("MODES: icanon echo END"), "the terminal is back in cooked mode with echo: \(screen)")
+    }
+
+    @Test func withoutAMicrophoneTheAppStartsAndSaysSo() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source alsa:no_such_device")
+        let screen = try app.waitFor("No microphone")
+        #expect(screen.contains("No microphone: ALSA 'no_such_device' cannot be opened"), "\(screen)")
+        #expect(screen.contains("Press i to choose an input."), "\(screen)")
+        #expect(!screen.contains("ALSA lib"), "alsa-lib prints nothing onto the screen: \(screen)")
+        try app.press("i")
+        let picker = try app.waitFor("tone:440@-12")
+        #expect(picker.contains("Choose an input"), "\(picker)")
+        try app.press("Escape")
+        try app.press("q")
+        let end = try app.waitFor("END")
+        #expect(end.contains("EXIT=0"), "\(end)")
+    }
+
+    @Test func sigtermWhileRecordingSavesTheMemoAndRestoresTheTerminal() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12")
+        try app.waitFor("Listening")
+        try app.press("r")
+        try app.waitFor("● REC  00:00:01")
+        let pane = try app.tmux("display -p -t app '#{pane_pid}'").standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let kill = try sandbox.shell("kill -TERM $(ps -o pid= --ppid \(pane))")
+        #expect(kill.status == 0, "\(kill)")
+        let screen = try app.waitFor("END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+        #expect(screen.contains("MODES: icanon echo END"), "\(screen)")
+        let index = try String(contentsOf: sandbox.libraryDirectory.appendingPathComponent("app-interim-index.json"), encoding: .utf8)
+        #expect(index.contains("Memo 20"), "the memo was kept: \(index)")
+    }
+}

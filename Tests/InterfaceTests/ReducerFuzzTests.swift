@@ -1,0 +1,133 @@
+import Foundation
+import MemoLibrary
+import Testing
+
+@testable import Interface
+
+/// 100 000 seeded random keys through the reducer, with a stand-in for the runner that
+/// performs the effects the way the real one does (as actions back). Nothing may crash,
+/// the selection stays in range, and after each tick the recording state is the engine's.
+@Suite struct ReducerFuzzTests {
+    /// SplitMix64: reproducible across platforms.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// What the runner and engine would do with effects.
+    struct Engine {
+        var recording: RecordingState = .idle
+        var frames: Int64 = 0
+        var memos: [Memo] = Fixtures.memos
+        var deleted: [Memo] = []
+        var nextID: Int64 = 100
+        var hasInput = true
+
+        mutating func perform(_ effect: Effect) -> [Action] {
+            switch effect {
+            case .startRecording(let title):
+                guard hasInput else { return [.failed("no input")] }
+                recording = .recording
+                frames = 0
+                return [.recordingStarted(title: title)]
+            case .pauseRecording: recording = .paused
+            case .resumeRecording: recording = .recording
+            case .stopRecording:
+                guard recording != .idle else { return [] }
+                recording = .idle
+                let memo = Fixtures.memo(nextID, "Memo \(nextID)", minutesAgo: 0, seconds: Double(frames) / 48000, size: frames)
+                nextID += 1
+                memos.insert(memo, at: 0)
+                return [.recordingSaved(memo), loaded]
+            case .renameMemo(let id, let title):
+                if let index = memos.firstIndex(where: { $0.id == id }) { memos[index].title = title }
+                return [loaded]
+            case .deleteMemo(let id):
+                if let index = memos.firstIndex(where: { $0.id == id }) { deleted.insert(memos.remove(at: index), at: 0) }
+                return [loaded]
+            case .restoreMemo(let id):
+                if let index = deleted.firstIndex(where: { $0.id == id }) { memos.append(deleted.remove(at: index)) }
+                return [loaded]
+            case .purgeMemo(let id):
+                deleted.removeAll { $0.id == id }
+                return [loaded]
+            case .listInputs:
+                return [.inputsListed([
+                    InputChoice(source: "alsa:default", description: "Default"),
+                    InputChoice(source: "tone:440@-12", description: "tone"),
+                ])]
+            case .selectInput:
+                hasInput = true
+                return [.inputOpened(Fixtures.input)]
+            case .quit:
+                return []
+            }
+            return []
+        }
+
+        var loaded: Action { .libraryLoaded(memos: memos, deleted: deleted) }
+
+        mutating func snapshot(_ generator: inout Generator) -> EngineSnapshot? {
+            guard hasInput else { return nil }
+            if recording == .recording { frames += 1600 }
+            let level = Float(Int.random(in: -160...0, using: &generator))
+            let channel = ChannelLevel(average: level, peak: min(level + 6, 0))
+            return EngineSnapshot(channels: [channel, channel], recordedFrames: frames, recording: recording)
+        }
+    }
+
+    static let keys: [Key] = [
+        .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
+        .clearToStart, .other,
+    ] + "rsedutic?/qyYnjkgGpv xé漢😀\u{1B}".map { Key.character($0) }
+
+    @Test func hundredThousandRandomKeys() {
+        var generator = Generator(state: 0x5EED_1234)
+        var engine = Engine()
+        var state = Fixtures.state(width: 80, height: 24)
+        var time = Fixtures.now + 20
+        for step in 0..<100_000 {
+            var pending: [Action] = []
+            switch Int.random(in: 0..<100, using: &generator) {
+            case 0..<80:
+                pending.append(.key(Self.keys.randomElement(using: &generator) ?? .other))
+            case 80..<97:
+                time += 1.0 / 30
+                pending.append(.tick(time: time, snapshot: engine.snapshot(&generator)))
+            case 97:
+                pending.append(.resize(width: Int.random(in: 0...200, using: &generator), height: Int.random(in: 0...60, using: &generator)))
+            case 98:
+                engine.hasInput = false
+                if engine.recording != .idle { pending += engine.perform(.stopRecording) }
+                pending.append(.inputFailed("unplugged"))
+            default:
+                pending.append(.failed("something failed"))
+            }
+            while !pending.isEmpty {
+                let action = pending.removeFirst()
+                for effect in reduce(&state, action) {
+                    pending += engine.perform(effect)
+                }
+                if case .tick = action {
+                    #expect(state.recording == engine.recording, "step \(step)")
+                }
+            }
+            let count = state.visibleMemos.count
+            if count == 0 {
+                #expect(state.selection == 0)
+            } else {
+                #expect((0..<count).contains(state.selection), "step \(step)")
+            }
+            if step % 997 == 0 {
+                let screen = AppView.render(state)
+                #expect(screen.lines().count == state.height)
+            }
+        }
+    }
+}

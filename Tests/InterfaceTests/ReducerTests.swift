@@ -1,0 +1,136 @@
+import Testing
+
+@testable import Interface
+
+@Suite struct ReducerTests {
+    @Test func recordPauseResumeStopFlow() {
+        var state = Fixtures.state(width: 80, height: 24)
+        #expect(reduce(&state, .key(.character("r"))) == [.startRecording(title: "Memo 2026-11-29 14:05")])
+        _ = reduce(&state, .recordingStarted(title: "Memo 2026-11-29 14:05"))
+        #expect(state.recording == .recording)
+        #expect(reduce(&state, .key(.character("r"))) == [.pauseRecording])
+        #expect(state.recording == .paused)
+        #expect(reduce(&state, .key(.character("r"))) == [.resumeRecording])
+        #expect(reduce(&state, .key(.character("s"))) == [.stopRecording])
+        let saved = Fixtures.memo(99, "Memo 2026-11-29 14:05", minutesAgo: 0, seconds: 2, size: 100)
+        _ = reduce(&state, .recordingSaved(saved))
+        #expect(state.mode == .renaming(id: 99, field: TextField("Memo 2026-11-29 14:05")))
+        #expect(state.selectedMemo?.id == 99)
+        for _ in 0..<5 { _ = reduce(&state, .key(.backspace)) }
+        for character in "Chat" { _ = reduce(&state, .key(.character(character))) }
+        #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: 99, title: "Memo 2026-11-29 Chat")])
+        #expect(state.memos.first { $0.id == 99 }?.title == "Memo 2026-11-29 Chat")
+        #expect(reduce(&state, .key(.character("u"))) == [.renameMemo(id: 99, title: "Memo 2026-11-29 14:05")])
+    }
+
+    @Test func escapeInTheRenamePromptKeepsTheDefaultTitle() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .recordingSaved(Fixtures.memo(99, "Default", minutesAgo: 0, seconds: 2, size: 100)))
+        _ = reduce(&state, .key(.character("x")))
+        #expect(reduce(&state, .key(.escape)) == [])
+        #expect(state.mode == .browsing)
+        #expect(state.memos.first { $0.id == 99 }?.title == "Default")
+    }
+
+    @Test func deleteAsksThenUndoRestores() {
+        var state = Fixtures.state(width: 80, height: 24)
+        #expect(reduce(&state, .key(.character("d"))) == [])
+        #expect(state.mode == .confirmingDelete(id: 1))
+        #expect(reduce(&state, .key(.character("n"))) == [])
+        #expect(state.memos.count == 4)
+        _ = reduce(&state, .key(.character("d")))
+        #expect(reduce(&state, .key(.character("y"))) == [.deleteMemo(id: 1)])
+        #expect(state.memos.count == 3)
+        #expect(reduce(&state, .key(.character("u"))) == [.restoreMemo(id: 1)])
+    }
+
+    @Test func quitAsksWhileRecordingAndStoppingSaves() {
+        var state = Fixtures.state(width: 80, height: 24, [.tick(time: Fixtures.now + 20, snapshot: Fixtures.levels(recording: .recording))])
+        #expect(reduce(&state, .key(.character("q"))) == [])
+        #expect(state.mode == .confirmingQuit)
+        #expect(reduce(&state, .key(.character("y"))) == [.stopRecording, .quit])
+        var idle = Fixtures.state(width: 80, height: 24)
+        #expect(reduce(&idle, .key(.character("q"))) == [.quit])
+    }
+
+    @Test func filterNarrowsTheTableAndEscapeClearsIt() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .key(.character("/")))
+        for character in "IDEA" { _ = reduce(&state, .key(.character(character))) }
+        #expect(state.visibleMemos.map(\.id) == [2])
+        _ = reduce(&state, .key(.enter))
+        #expect(state.mode == .browsing)
+        #expect(state.filter == "IDEA")
+        _ = reduce(&state, .key(.escape))
+        #expect(state.visibleMemos.count == 4)
+    }
+
+    @Test func navigationKeysStayInRangeAndScroll() {
+        let many = (0..<50).map { Fixtures.memo(Int64($0), "Memo \($0)", minutesAgo: Double($0), seconds: 1, size: 1) }
+        var state = Fixtures.state(width: 80, height: 24, memos: many)
+        _ = reduce(&state, .key(.end))
+        #expect(state.selection == 49)
+        #expect(state.scrollOffset == 50 - state.layout.tableRows)
+        _ = reduce(&state, .key(.pageUp))
+        #expect(state.selection == 49 - state.layout.tableRows)
+        _ = reduce(&state, .key(.home))
+        #expect(state.selection == 0 && state.scrollOffset == 0)
+        _ = reduce(&state, .key(.up))
+        #expect(state.selection == 0)
+    }
+
+    @Test func clipLatchesAndCResetsIt() {
+        var state = Fixtures.state(width: 80, height: 24)
+        let clipped = EngineSnapshot(channels: [ChannelLevel(average: -3, peak: 0), ChannelLevel(average: -3, peak: -1)])
+        _ = reduce(&state, .tick(time: Fixtures.now + 20, snapshot: clipped))
+        _ = reduce(&state, .tick(time: Fixtures.now + 21, snapshot: Fixtures.levels(recording: .idle)))
+        #expect(state.clipLatch.isLatched)
+        #expect(AppView.render(state).lines()[1].contains("CLIP"))
+        _ = reduce(&state, .key(.character("c")))
+        #expect(!state.clipLatch.isLatched)
+    }
+
+    @Test func peakHoldsThenDecays() {
+        var state = Fixtures.state(width: 80, height: 24)
+        let loud = EngineSnapshot(channels: [ChannelLevel(average: -10, peak: -2), ChannelLevel(average: -10, peak: -2)])
+        let quiet = EngineSnapshot(channels: [ChannelLevel(average: -40, peak: -40), ChannelLevel(average: -40, peak: -40)])
+        _ = reduce(&state, .tick(time: 100, snapshot: loud))
+        _ = reduce(&state, .tick(time: 100.9, snapshot: quiet))
+        #expect(state.meters[0].heldPeak == -2, "held for 1 s")
+        _ = reduce(&state, .tick(time: 101.85, snapshot: quiet))
+        #expect(abs(state.meters[0].heldPeak - -12) < 0.01, "then falls 20 dB in 1.7 s")
+    }
+
+    @Test func noInputSaysHowToGetOne() {
+        var state = Fixtures.state(width: 80, height: 24, input: nil)
+        #expect(reduce(&state, .key(.character("r"))) == [])
+        #expect(state.status?.text.contains("Press i") == true)
+        #expect(reduce(&state, .key(.character("i"))) == [.listInputs])
+        _ = reduce(&state, .inputsListed([InputChoice(source: "tone:440@-12", description: "tone")]))
+        #expect(reduce(&state, .key(.enter)) == [.selectInput(source: "tone:440@-12")])
+    }
+
+    @Test func textFieldEditsByGraphemeCluster() {
+        var field = TextField("ab")
+        field.apply(.left)
+        field.apply(.character("👍🏽"))
+        field.apply(.character("e\u{301}"))
+        #expect(field.text == "a👍🏽e\u{301}b")
+        field.apply(.backspace)
+        #expect(field.text == "a👍🏽b")
+        field.apply(.home)
+        field.apply(.delete)
+        #expect(field.text == "👍🏽b")
+        field.apply(.end)
+        field.apply(.clearToStart)
+        #expect(field.text.isEmpty)
+    }
+
+    @Test func civilTimeMatchesKnownDates() {
+        let time = CivilTime(seconds: 1_795_961_040, utcOffset: 0)
+        #expect(time.dateText == "2026-11-29" && time.timeText == "14:04")
+        #expect(CivilTime(seconds: 0, utcOffset: -3600).dateText == "1969-12-31")
+        #expect(CivilTime(seconds: 951_782_400, utcOffset: 0).dateText == "2000-02-29")
+        #expect(CivilTime(seconds: 86400 * 3, utcOffset: 0).dayNumber == 3)
+    }
+}
