@@ -26,8 +26,10 @@ import Testing
         #expect(row?.contains("00:00:02") == true, "\(screen)")
         #expect(row?.hasPrefix("▶") == true, "the new memo is selected: \(screen)")
         #expect(screen.contains("idle  00:00:00"), "\(screen)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: sandbox.libraryDirectory.path)
-        #expect(files.contains { $0.hasSuffix(".flac") }, "\(files)")
+        let listed = try sandbox.run("list", "--json")
+        #expect(listed.status == 0, "\(listed)")
+        #expect(listed.standardOutput.contains("\"title\": \"Kitchen idea 漢字\""), "the library has it: \(listed)")
+        #expect(listed.standardOutput.contains("\"duration\": 2"), "\(listed)")
 
         try app.press("d")
         screen = try app.waitFor("(y/N)")
@@ -86,7 +88,8 @@ import Testing
         let screen = try app.waitFor("END")
         #expect(screen.contains("EXIT=0"), "\(screen)")
         #expect(screen.contains("MODES: icanon echo END"), "\(screen)")
-        let index = try String(contentsOf: sandbox.libraryDirectory.appendingPathComponent("app-interim-index.json"), encoding: .utf8)
-        #expect(index.contains("Memo 20"), "the memo was kept: \(index)")
+        let listed = try sandbox.run("list", "--json")
+        #expect(listed.standardOutput.contains("\"title\": \"Memo 20"), "the memo was kept: \(listed)")
+        #expect(listed.standardOutput.contains("\"state\": \"complete\""), "\(listed)")
     }
 }

@@ -18,10 +18,18 @@ public struct RecorderError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var kind: Kind
     public var message: String
+    /// What to try next, in command-line terms (`--source …`); the app words its own.
+    public var hint: String?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, hint: String? = nil) {
         self.kind = kind
         self.message = message
+        self.hint = hint
+    }
+
+    /// The message with the hint, for the command line.
+    public var messageWithHint: String {
+        hint.map { message + "; " + $0 } ?? message
     }
 
     public var description: String { message }

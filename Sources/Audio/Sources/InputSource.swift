@@ -52,8 +52,9 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
                 return try ALSACaptureSource(device: device, format: format, configFile: configFile)
             } catch {
                 let missing = error == .noEntry || error == .noDevice
-                let hint = missing ? "; `voicememo devices` lists the inputs, and --source tone:1000@-12 needs no sound card" : ""
-                throw RecorderError(.input, error.description + hint)
+                throw RecorderError(
+                    .input, error.description,
+                    hint: missing ? "`voicememo devices` lists the inputs, and --source tone:1000@-12 needs no sound card" : nil)
             }
         case .tone(let frequency, let peak):
             do {

@@ -17,7 +17,7 @@ final class AppLoop: @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "voicememo.app")
     private let terminal: CursesTerminal
-    private let store: any MemoStore
+    private let store: MemoStore
     private let initialSource: InputSource
     private let settings: RecordingSettings
     private let finished = DispatchSemaphore(value: 0)
@@ -29,7 +29,7 @@ final class AppLoop: @unchecked Sendable {
     private var keySource: (any DispatchSourceRead)?
     private var isFinished = false
 
-    init(terminal: CursesTerminal, store: any MemoStore, source: InputSource, settings: RecordingSettings) {
+    init(terminal: CursesTerminal, store: MemoStore, source: InputSource, settings: RecordingSettings) {
         self.terminal = terminal
         self.store = store
         self.initialSource = source
@@ -157,15 +157,21 @@ final class AppLoop: @unchecked Sendable {
 
     private func startRecording(title: String) {
         guard let session else { return }
-        let created = Date()
-        let path = store.pathForNewRecording(format: session.settings.format, created: created)
+        let memo: MemoRecording
         do {
-            try session.startRecording(path: path, title: title, created: created, queue: queue) { [self] error in
+            memo = try store.beginRecording(title: title, settings: session.settings, created: Date())
+        } catch {
+            dispatch(.failed("Cannot start recording: \(error)"))
+            return
+        }
+        do {
+            try session.startRecording(into: memo, queue: queue) { [self] error in
                 dispatch(.failed("Recording stopped: \(error.message). What was recorded is kept."))
                 saveRecording(self.session?.stopRecording())
             }
             dispatch(.recordingStarted(title: title))
         } catch {
+            store.abandonRecording(memo)
             dispatch(.failed("Cannot start recording: \(error.message)"))
         }
     }
@@ -173,7 +179,7 @@ final class AppLoop: @unchecked Sendable {
     private func saveRecording(_ recording: InputSession.Recording?) {
         guard let recording else { return }
         do {
-            let memo = try store.addRecording(at: recording.recorder.url, title: recording.title, created: recording.created)
+            let memo = try store.finishRecording(recording.memo, peakDB: Double(recording.peak))
             dispatch(.recordingSaved(memo))
         } catch {
             dispatch(.failed("The recording is in \(recording.recorder.url) but could not be added: \(error)"))

@@ -33,12 +33,12 @@ enum AppRunner {
         return loop.runUntilQuit()
     }
 
-    /// The memo store the app uses. INTERIM: the folder store, until the SQLite memo
-    /// library replaces it here.
-    static func makeStore(environment: [String: String]) throws -> any MemoStore {
+    /// The memo library the app uses; a library that cannot be opened stops the app
+    /// before the screen is taken, with the reason.
+    static func makeStore(environment: [String: String]) throws -> MemoStore {
         do {
-            return try FolderMemoStore(directory: LibraryLocation.directory(environment: environment))
-        } catch let error as MemoStoreError {
+            return try MemoStore(environment: environment)
+        } catch {
             throw CommandFailure(error.description)
         }
     }

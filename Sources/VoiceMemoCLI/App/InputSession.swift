@@ -2,6 +2,7 @@ import Audio
 import Dispatch
 import Foundation
 import Interface
+import MemoLibrary
 import Metering
 import SoundFiles
 
@@ -11,8 +12,10 @@ final class InputSession {
     /// A recording in progress.
     struct Recording {
         let recorder: Recorder
-        let title: String
-        let created: Date
+        /// The memo the library made for it (state `recording` until it is finished).
+        let memo: MemoRecording
+        /// The highest peak the meter saw while recording (dBFS).
+        var peak: Float = -160
     }
 
     let source: InputSource
@@ -51,20 +54,23 @@ final class InputSession {
             ChannelLevel(average: engine.averagePower(forChannel: $0), peak: engine.peakPower(forChannel: $0))
         }
         guard let recorder = recording?.recorder else { return EngineSnapshot(channels: channels) }
+        if recorder.isRecording, let loudest = channels.map(\.peak).max() {
+            let previous = recording?.peak ?? -160
+            recording?.peak = max(previous, loudest)
+        }
         let state: RecordingState = recorder.isRecording ? .recording : recorder.hasFinished ? .idle : .paused
         return EngineSnapshot(channels: channels, recordedFrames: Int64(recorder.recordedFrames), recording: state)
     }
 
-    /// Starts a new recording at `path`.
-    func startRecording(path: String, title: String, created: Date, queue: DispatchQueue, onError: @escaping @Sendable (RecorderError) -> Void) throws(RecorderError) {
-        let metadata = SoundFileMetadata(
-            title: title, comment: nil, date: ISO8601DateFormatter().string(from: created),
-            software: "VoiceMemo \(VoiceMemoCLI.version)")
+    /// Starts recording into the library's new memo.
+    func startRecording(into memo: MemoRecording, queue: DispatchQueue, onError: @escaping @Sendable (RecorderError) -> Void) throws(RecorderError) {
+        var metadata = memo.metadata
+        metadata.software = "VoiceMemo \(VoiceMemoCLI.version)"
         let recorder = try Recorder(
-            url: path, settings: settings, engine: engine, input: source, metadata: metadata, eventQueue: queue,
+            url: memo.memo.path, settings: settings, engine: engine, input: source, metadata: metadata, eventQueue: queue,
             events: RecorderEvents(encodeErrorDidOccur: onError))
         try recorder.record()
-        recording = Recording(recorder: recorder, title: title, created: created)
+        recording = Recording(recorder: recorder, memo: memo)
     }
 
     /// Stops the recording in progress (the file is complete when this returns).

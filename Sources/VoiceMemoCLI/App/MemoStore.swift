@@ -2,39 +2,62 @@ import Foundation
 import MemoLibrary
 import SoundFiles
 
-/// What the app needs from the memo library. The SQLite library replaces the interim
-/// `FolderMemoStore` behind this protocol (one file: `AppRunner.makeStore`).
-protocol MemoStore: AnyObject {
-    /// The library's memos, newest first, leaving out the file at `excludedPath` (the
-    /// recording in progress).
-    func memos(excluding excludedPath: String?) throws -> [Memo]
+/// What the app asks of the memo library, with its errors already in words for the
+/// status line. The app keeps one `MemoLibrary` open for its whole run; other processes
+/// (a `voicememo record` from cron) may change the library meanwhile, and each reload
+/// sees their memos.
+final class MemoStore {
+    private let library: MemoLibrary
+
+    /// Opens the library at `$VOICEMEMO_HOME` (else the XDG data folder), running its
+    /// start-up maintenance (recovering recordings whose process died, adopting files,
+    /// purging Recently Deleted after 30 days).
+    init(environment: [String: String]) throws(MemoLibraryError) {
+        library = try MemoLibrary(environment: environment, now: Date())
+    }
+
+    /// The library's memos, newest first, leaving out the one at `excludedPath` (the
+    /// recording this app has in progress: it joins the table when it stops).
+    func memos(excluding excludedPath: String?) throws(MemoLibraryError) -> [Memo] {
+        try library.memos().filter { $0.path != excludedPath }
+    }
+
     /// Recently Deleted, most recently deleted first.
-    func deletedMemos() throws -> [Memo]
-    /// Where a new recording in `format` started at `created` is written.
-    func pathForNewRecording(format: FileFormat, created: Date) -> String
-    /// Adopts a finished recording as a memo.
-    func addRecording(at path: String, title: String, created: Date) throws -> Memo
-    func rename(_ id: Int64, to title: String) throws
+    func deletedMemos() throws(MemoLibraryError) -> [Memo] {
+        try library.memos(deleted: true).sorted { ($0.deletedAt ?? $0.created) > ($1.deletedAt ?? $1.created) }
+    }
+
+    /// Creates the memo (state `recording`) and says where to write its audio.
+    func beginRecording(title: String, settings: RecordingSettings, created: Date) throws(MemoLibraryError) -> MemoRecording {
+        try library.beginRecording(title: title, settings: settings, at: created)
+    }
+
+    /// Stores what the finished recording holds.
+    func finishRecording(_ recording: MemoRecording, peakDB: Double?) throws(MemoLibraryError) -> Memo {
+        try library.finishRecording(recording, peakDB: peakDB)
+    }
+
+    /// Removes a recording that never started.
+    func abandonRecording(_ recording: MemoRecording) {
+        _ = try? library.abandonRecording(recording)
+    }
+
+    func rename(_ id: Int64, to title: String) throws(MemoLibraryError) {
+        _ = try library.rename(id: id, to: title)
+    }
+
     /// Moves to Recently Deleted.
-    func delete(_ id: Int64) throws
+    func delete(_ id: Int64) throws(MemoLibraryError) {
+        _ = try library.delete(id: id, at: Date())
+    }
+
     /// Brings back from Recently Deleted.
-    func restore(_ id: Int64) throws
+    func restore(_ id: Int64) throws(MemoLibraryError) {
+        _ = try library.restore(id: id)
+    }
+
     /// Removes for good.
-    func purge(_ id: Int64) throws
-}
-
-/// Why a library operation failed, in words for the status line.
-struct MemoStoreError: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// The library folder: `$VOICEMEMO_HOME`, else `$XDG_DATA_HOME/voicememo`, else
-/// `~/.local/share/voicememo`.
-enum LibraryLocation {
-    static func directory(environment: [String: String]) -> String {
-        if let home = environment["VOICEMEMO_HOME"], !home.isEmpty { return home }
-        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/voicememo" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/share/voicememo"
+    func purge(_ id: Int64) throws(MemoLibraryError) {
+        try library.purge(id: id)
     }
 }

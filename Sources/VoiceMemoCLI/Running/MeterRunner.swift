@@ -26,7 +26,7 @@ enum MeterRunner {
         do {
             engine = CaptureEngine(source: try request.source.open(format: format, paced: request.paced))
         } catch {
-            console.printErrorMessage(error.message)
+            console.printErrorMessage(error.messageWithHint)
             return error.kind == .settings ? ExitCode.usageError : ExitCode.failure
         }
         let rate = engine.format.sampleRate

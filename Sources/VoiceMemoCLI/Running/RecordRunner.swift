@@ -92,7 +92,7 @@ enum RecordRunner {
                 try recorder.record()
             }
         } catch {
-            console.printErrorMessage(error.message)
+            console.printErrorMessage(error.messageWithHint)
             return Outcome(exitCode: error.kind == .settings ? .usageError : .failure, kept: false)
         }
 
