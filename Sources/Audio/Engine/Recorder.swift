@@ -65,7 +65,7 @@ public final class Recorder: Sendable {
     ///   - paced: generated sources (tone, file) run in real time; tests may turn that off.
     ///   - eventQueue: where `events` are delivered.
     /// - Throws: `RecorderError` of kind `.settings` naming what is wrong and what would work.
-    public init(
+    public convenience init(
         url: String,
         settings: RecordingSettings,
         input: InputSource = .alsa(device: "default"),
@@ -74,20 +74,10 @@ public final class Recorder: Sendable {
         eventQueue: DispatchQueue = .main,
         events: RecorderEvents = .init()
     ) throws(RecorderError) {
-        do {
-            try settings.validate(path: url)
-        } catch {
-            throw RecorderError(.settings, error.message)
-        }
         try input.validate(for: settings)
-        self.url = url
-        self.settings = settings
-        self.input = input
-        self.metadata = metadata
-        self.paced = paced
-        self.eventQueue = eventQueue
-        self.events = events
-        sharedEngine = nil
+        try self.init(
+            url: url, settings: settings, input: input, sharedEngine: nil, metadata: metadata, paced: paced,
+            eventQueue: eventQueue, events: events)
     }
 
     /// A recorder that taps an engine its owner already opened and runs: the app keeps
@@ -104,7 +94,7 @@ public final class Recorder: Sendable {
     ///   - eventQueue: where `events` are delivered.
     /// - Throws: `RecorderError` of kind `.settings` when the settings are invalid or
     ///   disagree with the engine's rate or channels.
-    public init(
+    public convenience init(
         url: String,
         settings: RecordingSettings,
         engine: CaptureEngine,
@@ -113,22 +103,31 @@ public final class Recorder: Sendable {
         eventQueue: DispatchQueue = .main,
         events: RecorderEvents = .init()
     ) throws(RecorderError) {
+        guard engine.format.sampleRate == settings.sampleRate, engine.format.channels == settings.channels else {
+            throw RecorderError(.settings, "the open input delivers \(engine.format.sampleRate) Hz, \(engine.format.channels) ch, but the recording asks for \(settings.sampleRate) Hz, \(settings.channels) ch")
+        }
+        try self.init(
+            url: url, settings: settings, input: input, sharedEngine: engine, metadata: metadata, paced: true,
+            eventQueue: eventQueue, events: events)
+    }
+
+    private init(
+        url: String, settings: RecordingSettings, input: InputSource, sharedEngine: CaptureEngine?,
+        metadata: SoundFileMetadata, paced: Bool, eventQueue: DispatchQueue, events: RecorderEvents
+    ) throws(RecorderError) {
         do {
             try settings.validate(path: url)
         } catch {
             throw RecorderError(.settings, error.message)
         }
-        guard engine.format.sampleRate == settings.sampleRate, engine.format.channels == settings.channels else {
-            throw RecorderError(.settings, "the open input delivers \(engine.format.sampleRate) Hz, \(engine.format.channels) ch, but the recording asks for \(settings.sampleRate) Hz, \(settings.channels) ch")
-        }
         self.url = url
         self.settings = settings
         self.input = input
         self.metadata = metadata
-        self.paced = true
+        self.paced = paced
         self.eventQueue = eventQueue
         self.events = events
-        sharedEngine = engine
+        self.sharedEngine = sharedEngine
     }
 
     deinit {
