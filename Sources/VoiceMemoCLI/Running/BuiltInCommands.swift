@@ -14,6 +14,9 @@ extension CommandImplementations {
         implementations.devices = { _, context in
             DevicesRunner.run(console: context.console)
         }
+        implementations.analyze = { options, context in
+            try AnalyzeRunner.run(options, console: context.console)
+        }
         return implementations
     }
 }
