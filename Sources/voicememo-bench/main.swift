@@ -19,7 +19,11 @@ let benchmarks: [Benchmark] = [
     Benchmark(
         name: "meter",
         summary: "LevelMeter throughput over 64 MiB of stereo Int16 and Float32, against memcpy",
-        run: { MeterBenchmark().run() })
+        run: { MeterBenchmark().run() }),
+    Benchmark(
+        name: "loudness",
+        summary: "LoudnessMeter and TruePeakMeter over 60 s of 48 kHz stereo, against real time and LevelMeter",
+        run: { LoudnessBenchmark().run() }),
 ]
 
 /// The usage text, listing every benchmark.
