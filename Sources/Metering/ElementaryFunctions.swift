@@ -1,4 +1,4 @@
-/// Logarithms, exponentials, square roots and rounding in pure Swift.
+/// Logarithms, exponentials, square roots, rounding and trigonometry in pure Swift.
 ///
 /// Metering may not import Glibc or Foundation. The standard library has no `log` or `exp`,
 /// and its `squareRoot()` and `rounded()` compile to calls into libm (`sqrt`, `round`) that
@@ -99,5 +99,82 @@ enum ElementaryFunctions {
         if exponent == 0.5 { return squareRoot(base) }
         if base == 0 { return exponent > 0 ? 0 : (exponent == 0 ? 1 : .infinity) }
         return exponential(exponent * naturalLogarithm(base))
+    }
+    // MARK: Trigonometry
+
+    /// π/2 in three 33-bit parts and a tail (fdlibm's `pio2_1`, `pio2_2`, `pio2_3`, `pio2_3t`):
+    /// `k * part` is exact for every quadrant count `k` below 2²⁰, so the reduced argument keeps
+    /// full precision for arguments up to about a million.
+    private static let halfPiFirst: Double = 1.57079632673412561417e+00
+    private static let halfPiSecond: Double = 6.07710050630396597660e-11
+    private static let halfPiThird: Double = 2.02226624871116645580e-21
+    private static let halfPiTail: Double = 8.47842766036889956997e-32
+    private static let twoOverPi: Double = 0.636619772367581343075535053490057448
+
+    /// The sine of `x` (radians): NaN for infinities and NaN.
+    static func sine(_ x: Double) -> Double {
+        guard x.isFinite else { return .nan }
+        let (quadrant, reduced) = reducedByHalfPi(x)
+        switch quadrant {
+        case 0: return sineNearZero(reduced)
+        case 1: return cosineNearZero(reduced)
+        case 2: return -sineNearZero(reduced)
+        default: return -cosineNearZero(reduced)
+        }
+    }
+
+    /// The cosine of `x` (radians): NaN for infinities and NaN.
+    static func cosine(_ x: Double) -> Double {
+        guard x.isFinite else { return .nan }
+        let (quadrant, reduced) = reducedByHalfPi(x)
+        switch quadrant {
+        case 0: return cosineNearZero(reduced)
+        case 1: return -sineNearZero(reduced)
+        case 2: return -cosineNearZero(reduced)
+        default: return sineNearZero(reduced)
+        }
+    }
+
+    /// The tangent of `x` (radians): NaN for infinities and NaN.
+    static func tangent(_ x: Double) -> Double {
+        guard x.isFinite else { return .nan }
+        let (quadrant, reduced) = reducedByHalfPi(x)
+        let sine = sineNearZero(reduced)
+        let cosine = cosineNearZero(reduced)
+        return quadrant % 2 == 0 ? sine / cosine : -cosine / sine
+    }
+
+    /// `x` as `k·π/2 + r` with |r| ≤ π/4: returns `k` modulo 4 (0…3) and `r`.
+    private static func reducedByHalfPi(_ x: Double) -> (quadrant: Int, reduced: Double) {
+        let k = nearestInteger(x * twoOverPi)
+        let reduced = ((x - k * halfPiFirst) - k * halfPiSecond) - k * halfPiThird - k * halfPiTail
+        let quadrant = Int(Int64(k) & 3)
+        return (quadrant, reduced)
+    }
+
+    /// sin r for |r| ≤ π/4: the Taylor series to r¹⁹, whose next term is below 10⁻¹⁹.
+    private static func sineNearZero(_ r: Double) -> Double {
+        let r2 = r * r
+        // r·(1 − r²/(2·3)·(1 − r²/(4·5)·(1 − …))), innermost first.
+        var series = 1.0
+        var n = 18.0
+        while n >= 2 {
+            series = 1 - r2 / (n * (n + 1)) * series
+            n -= 2
+        }
+        return r * series
+    }
+
+    /// cos r for |r| ≤ π/4: the Taylor series to r¹⁸.
+    private static func cosineNearZero(_ r: Double) -> Double {
+        let r2 = r * r
+        // 1 − r²/(1·2)·(1 − r²/(3·4)·(1 − …)), innermost first.
+        var series = 1.0
+        var n = 17.0
+        while n >= 1 {
+            series = 1 - r2 / (n * (n + 1)) * series
+            n -= 2
+        }
+        return series
     }
 }

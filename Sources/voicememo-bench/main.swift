@@ -28,6 +28,10 @@ let benchmarks: [Benchmark] = [
         name: "library",
         summary: "Opening the memo library and list --json at 1 000 and 10 000 memos",
         run: { LibraryBenchmark().run() }),
+    Benchmark(
+        name: "loudness",
+        summary: "LoudnessMeter and TruePeakMeter over 60 s of 48 kHz stereo, against real time and LevelMeter",
+        run: { LoudnessBenchmark().run() }),
 ]
 
 /// The usage text, listing every benchmark.

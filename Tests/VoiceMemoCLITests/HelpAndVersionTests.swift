@@ -4,7 +4,7 @@ import VoiceMemoCLI
 @Suite("Help and version")
 struct HelpAndVersionTests {
     static let subcommands = [
-        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices",
+        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices", "analyze",
     ]
 
     @Test func version() {

@@ -21,6 +21,9 @@ extension CommandImplementations {
         implementations.restore = { options, context in try LibraryRunners.restore(options, context: context) }
         implementations.purge = { options, context in try LibraryRunners.purge(options, context: context) }
         implementations.export = { options, context in try LibraryRunners.export(options, context: context) }
+        implementations.analyze = { options, context in
+            try AnalyzeRunner.run(options, console: context.console)
+        }
         return implementations
     }
 }

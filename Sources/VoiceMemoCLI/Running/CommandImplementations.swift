@@ -25,6 +25,7 @@ public struct CommandImplementations: Sendable {
     public var purge: CommandImplementation<PurgeOptions>?
     public var export: CommandImplementation<ExportOptions>?
     public var devices: CommandImplementation<DevicesOptions>?
+    public var analyze: CommandImplementation<AnalyzeOptions>?
 
     /// A table with no implementations: every subcommand is "not built yet".
     public init() {}

@@ -1,0 +1,71 @@
+import Foundation
+import Metering
+import SoundFiles
+
+/// Runs `voicememo analyze FILE [--json]`: measures the file and prints the figures.
+enum AnalyzeRunner {
+    static func run(_ options: AnalyzeOptions, console: Console) throws -> ExitCode {
+        let analysis: FileAnalysis
+        do {
+            analysis = try FileAnalysis.measure(path: options.path)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        if options.json {
+            console.printLine(json(analysis, path: options.path).serialized)
+        } else {
+            for line in text(analysis, path: options.path) { console.printLine(line) }
+        }
+        return .success
+    }
+
+    /// The JSON object: non-finite and unmeasured values are `null`.
+    static func json(_ analysis: FileAnalysis, path: String) -> JSONValue {
+        let loudness = analysis.loudness
+        return .object([
+            ("file", .string(path)),
+            ("duration", .number(analysis.duration)),
+            ("sample_rate", .int(Int64(analysis.info.sampleRate))),
+            ("channels", .int(Int64(analysis.info.channels))),
+            ("peak_db", .number(Double(analysis.truePeak.samplePeakLevel))),
+            ("true_peak_dbtp", .number(Double(analysis.truePeak.truePeakLevel))),
+            ("loudness_lufs", number(loudness?.integratedLoudness)),
+            ("lra", number(loudness?.loudnessRange)),
+            ("clips", .int(Int64(analysis.truePeak.fullScaleSampleCount))),
+        ])
+    }
+
+    /// One line per figure, for people.
+    static func text(_ analysis: FileAnalysis, path: String) -> [String] {
+        let info = analysis.info
+        let channels = info.channels == 1 ? "1 channel" : "\(info.channels) channels"
+        var lines = [
+            "file:                \(path)",
+            "duration:            \(DisplayFormat.elapsedTime(seconds: analysis.duration)) "
+                + "(\(String(format: "%.3f", analysis.duration)) s), \(info.sampleRate) Hz, \(channels)",
+            "peak:                \(level(analysis.truePeak.samplePeakLevel, unit: "dBFS"))",
+            "true peak:           \(level(analysis.truePeak.truePeakLevel, unit: "dBTP"))",
+        ]
+        if let loudness = analysis.loudness {
+            lines.append("integrated loudness: \(figure(loudness.integratedLoudness, unit: "LUFS", missing: "below the −70 LUFS gate"))")
+            lines.append("loudness range:      \(figure(loudness.loudnessRange, unit: "LU", missing: "needs 3 s above the gate"))")
+        } else {
+            lines.append("integrated loudness: not measured (needs \(LoudnessMeter.supportedSampleRates.lowerBound) Hz or more)")
+        }
+        lines.append("clips:               \(analysis.truePeak.fullScaleSampleCount) samples at full scale")
+        return lines
+    }
+
+    private static func number(_ value: Double?) -> JSONValue {
+        value.map(JSONValue.number) ?? .null
+    }
+
+    private static func level(_ value: Float, unit: String) -> String {
+        value <= Decibels.floor ? "silent" : "\(DisplayFormat.decibels(value, includingUnit: false)) \(unit)"
+    }
+
+    private static func figure(_ value: Double?, unit: String, missing: String) -> String {
+        guard let value, value.isFinite else { return missing }
+        return String(format: "%.1f %@", value, unit)
+    }
+}

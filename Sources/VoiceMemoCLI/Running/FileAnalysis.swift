@@ -1,0 +1,113 @@
+import Metering
+import SoundFiles
+
+/// The measurements of a whole sound file: sample peak, true peak, loudness, loudness range,
+/// full-scale samples.
+struct FileAnalysis {
+    /// The file's rate, channels and coding.
+    let info: SoundFileInfo
+    /// Frames actually decoded (the header may be wrong for damaged or streamed files).
+    private(set) var frames = 0
+    private(set) var truePeak: TruePeakMeter
+    /// `nil` when the rate is outside `LoudnessMeter.supportedSampleRates`.
+    private(set) var loudness: LoudnessMeter?
+
+    /// Frames read from the file per call.
+    static let chunkFrames = 8_192
+
+    /// Reads the whole file at `path` and measures it.
+    ///
+    /// Samples are read in the file's own integer width where it has one, so a 16- or 24-bit
+    /// sample at full scale counts as a clip exactly as the live meter counts it.
+    ///
+    /// - Throws: `SoundFileError` naming the file (missing, not audio, damaged, unreadable).
+    static func measure(path: String) throws(SoundFileError) -> FileAnalysis {
+        let reader = try SoundFileReader(path: path)
+        defer { reader.close() }
+        var analysis = FileAnalysis(info: reader.info)
+        switch Self.readFormat(for: reader.info.encoding) {
+        case .int16:
+            try analysis.read(reader, as: .int16, zero: Int16(0)) { meters, samples in
+                meters.consume(samples)
+            }
+        case .int32:
+            try analysis.read(reader, as: .int32, zero: Int32(0)) { meters, samples in
+                meters.consume(samples)
+            }
+        case .float32:
+            try analysis.read(reader, as: .float32, zero: Float(0)) { meters, samples in
+                meters.consume(samples)
+            }
+        }
+        return analysis
+    }
+
+    private init(info: SoundFileInfo) {
+        self.info = info
+        let channels = min(max(info.channels, 1), LevelMeter.maximumChannelCount)
+        truePeak = TruePeakMeter(channels: channels, sampleRate: max(info.sampleRate, 1))
+        if LoudnessMeter.supportedSampleRates.contains(info.sampleRate) {
+            loudness = LoudnessMeter(channels: channels, sampleRate: info.sampleRate)
+        }
+    }
+
+    /// Length in seconds of what was decoded.
+    var duration: Double {
+        info.sampleRate > 0 ? Double(frames) / Double(info.sampleRate) : 0
+    }
+
+    /// The sample width to decode `encoding` at: integers for integer PCM, floats otherwise.
+    private static func readFormat(for encoding: Encoding?) -> SampleFormat {
+        switch encoding {
+        case .pcm16, .alac16: .int16
+        case .pcm24, .pcm32, .alac24: .int32
+        default: .float32
+        }
+    }
+
+    private mutating func read<Sample>(
+        _ reader: SoundFileReader, as format: SampleFormat, zero: Sample,
+        feed: (inout Meters, UnsafeBufferPointer<Sample>) -> Void
+    ) throws(SoundFileError) {
+        let channels = info.channels
+        var buffer = [Sample](repeating: zero, count: Self.chunkFrames * channels)
+        var meters = Meters(truePeak: truePeak, loudness: loudness)
+        while true {
+            let result = buffer.withUnsafeMutableBytes { bytes -> Result<Int, SoundFileError> in
+                guard let base = bytes.baseAddress else { return .success(0) }
+                return Result { () throws(SoundFileError) -> Int in
+                    try reader.read(into: base, frames: Self.chunkFrames, as: format)
+                }
+            }
+            let count = try result.get()
+            guard count > 0 else { break }
+            frames += count
+            buffer.withUnsafeBufferPointer { samples in
+                feed(&meters, UnsafeBufferPointer(rebasing: samples[0..<(count * channels)]))
+            }
+        }
+        truePeak = meters.truePeak
+        loudness = meters.loudness
+    }
+}
+
+/// The meters a file goes through, with one `consume` per sample type.
+struct Meters {
+    var truePeak: TruePeakMeter
+    var loudness: LoudnessMeter?
+
+    mutating func consume(_ samples: UnsafeBufferPointer<Int16>) {
+        truePeak.consume(samples)
+        loudness?.consume(samples)
+    }
+
+    mutating func consume(_ samples: UnsafeBufferPointer<Int32>) {
+        truePeak.consume(samples)
+        loudness?.consume(samples)
+    }
+
+    mutating func consume(_ samples: UnsafeBufferPointer<Float>) {
+        truePeak.consume(samples)
+        loudness?.consume(samples)
+    }
+}
