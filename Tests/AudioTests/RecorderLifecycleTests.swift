@@ -105,6 +105,26 @@ import Testing
         #expect(Self.runs(values).count == 1)
     }
 
+    /// An input faster than real time (a file device, an unpaced file) must not run
+    /// ahead between opening and recording: `record` arms before the input starts.
+    @Test func recordingFromAnUnpacedInputStartsAtItsFirstFrame() throws {
+        let directory = try TestDirectory()
+        let input = directory.path("counter.wav")
+        try Self.writeCounter(input, seconds: 3)
+        let finished = DispatchSemaphore(value: 0)
+        let recorder = try Recorder(
+            url: directory.path("first.wav"), settings: settings, input: .file(path: input), paced: false,
+            eventQueue: DispatchQueue(label: "test.events"),
+            events: RecorderEvents(didFinishRecording: { _ in finished.signal() }))
+        try recorder.record(forDuration: 1)
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        recorder.stop()
+        let values = try Self.readCounter(directory.path("first.wav"))
+        #expect(values.count == 48_000)
+        #expect(values.first == 0)
+        #expect(Self.runs(values).count == 1, "no gap and no repeat")
+    }
+
     @Test func runningOutOfInputFinishesSuccessfully() throws {
         let directory = try TestDirectory()
         let input = directory.path("short.wav")

@@ -59,6 +59,24 @@ import Testing
         #expect(summary.channels[2].avg_db == -160)
     }
 
+    @Test func loudnessOfAStereoToneAtMinus23() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        let outcome = try sandbox.run("meter", "--source", "tone:1000@-23", "--duration", "5", "--loudness", "--json")
+        #expect(outcome.status == 0, "\(outcome)")
+        let lines = try outcome.standardOutput.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+        let summary = try #require(lines.last)
+        #expect(summary["summary"] as? Bool == true)
+        // EBU Tech 3341 case 1: a stereo 1 kHz sine at −23 dBFS reads −23 LUFS.
+        let integrated = try #require(summary["integrated_lufs"] as? Double)
+        #expect(abs(integrated - -23) <= 0.1, "\(integrated)")
+        let truePeak = try #require(summary["true_peak_dbtp"] as? Double)
+        #expect(abs(truePeak - -23) <= 0.2, "\(truePeak)")
+        #expect(lines.dropLast().contains { ($0["momentary_lufs"] as? Double).map { abs($0 - -23) <= 0.1 } ?? false })
+    }
+
     @Test func unreadableFileSourceNamesTheFile() throws {
         let sandbox = try VoiceMemoSandbox()
         let path = sandbox.file("not-audio.wav")

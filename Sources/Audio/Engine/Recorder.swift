@@ -140,14 +140,30 @@ public final class Recorder: Sendable {
     /// - Throws: `RecorderError` when the input cannot be opened (with the device's
     ///   own reason) or the file cannot be created; nothing is left behind then.
     public func prepareToRecord() throws(RecorderError) {
+        try prepare(starting: nil)
+    }
+
+    /// When and how long a recording runs, in device frames.
+    private struct Start {
+        var atFrame: Int?
+        var limit: Int?
+    }
+
+    /// Prepares if needed, and starts recording if `start` says so. A recorder that is
+    /// asked to record before it was prepared is armed before its input starts, so an
+    /// input that delivers faster than real time (a file device) loses no frame between
+    /// opening and recording.
+    private func prepare(starting start: Start?) throws(RecorderError) {
         let lifecycle = state.withLock { $0 }
         switch lifecycle {
-        case .prepared: return
+        case .prepared:
+            if let start { currentParts?.sink.start(atFrame: start.atFrame, limit: start.limit) }
+            return
         case .stopped: throw RecorderError(.state, "this recording has already stopped; make a new recorder")
         case .created: break
         }
         if let sharedEngine {
-            try prepare(attachingTo: sharedEngine)
+            try prepare(attachingTo: sharedEngine, starting: start)
             return
         }
         let format = StreamFormat(
@@ -169,13 +185,14 @@ public final class Recorder: Sendable {
         let engine = CaptureEngine(source: source)
         let sink = RecordingSink(
             writer: writer, format: source.format, eventQueue: eventQueue, events: events)
+        if let start { sink.start(atFrame: start.atFrame, limit: start.limit) }
         engine.attach(sink)
         engine.start()
         parts.withLock { $0 = Parts(engine: engine, sink: sink, ownsEngine: true) }
         state.withLock { $0 = .prepared }
     }
 
-    private func prepare(attachingTo engine: CaptureEngine) throws(RecorderError) {
+    private func prepare(attachingTo engine: CaptureEngine, starting start: Start?) throws(RecorderError) {
         let writer: SoundFileWriter
         do {
             writer = try SoundFileWriter(path: url, settings: settings, metadata: metadata)
@@ -185,35 +202,32 @@ public final class Recorder: Sendable {
         let sink = RecordingSink(writer: writer, format: engine.format, eventQueue: eventQueue, events: events)
         parts.withLock { $0 = Parts(engine: engine, sink: sink, ownsEngine: false) }
         state.withLock { $0 = .prepared }
+        if let start { sink.start(atFrame: start.atFrame, limit: start.limit) }
         engine.attach(sink)
     }
 
     /// Starts recording now, or resumes after `pause()`. Prepares first if needed.
     public func record() throws(RecorderError) {
-        try prepareToRecord()
-        currentParts?.sink.start(atFrame: nil, limit: nil)
+        try prepare(starting: Start())
     }
 
     /// Starts recording when the input's clock reaches `time` (seconds of
-    /// `deviceCurrentTime`), exact to the frame.
+    /// `deviceCurrentTime`, which counts from when the input opened: 0 if this call
+    /// prepares the recorder), exact to the frame.
     public func record(atTime time: Double) throws(RecorderError) {
         try record(atTime: time, forDuration: nil)
     }
 
     /// Records exactly `duration` seconds (rounded to frames), then stops by itself.
     public func record(forDuration duration: Double) throws(RecorderError) {
-        try prepareToRecord()
-        let limit = try frames(duration, "duration")
-        currentParts?.sink.start(atFrame: nil, limit: limit)
+        try prepare(starting: Start(limit: try frames(duration, "duration")))
     }
 
     /// Starts at `time` (device clock) and records `duration` seconds.
     public func record(atTime time: Double, forDuration duration: Double?) throws(RecorderError) {
-        try prepareToRecord()
-        guard let parts = currentParts else { return }
         let start = try frames(time, "start time")
         let limit = try duration.map { value throws(RecorderError) in try frames(value, "duration") }
-        parts.sink.start(atFrame: start, limit: limit)
+        try prepare(starting: Start(atFrame: start, limit: limit))
     }
 
     /// Pauses: audio keeps flowing to the meter but not to the file.

@@ -200,24 +200,16 @@ final class RecordingSink: CaptureTap, Sendable {
     /// Writes every whole frame in the ring. Returns false after a write error.
     private func drain(bytesPerFrame: Int, straddling: UnsafeMutableRawPointer) -> Bool {
         do {
-            while ring.availableToRead >= bytesPerFrame {
-                let consumed = try ring.read { region in
-                    let frames = region.count / bytesPerFrame
-                    guard frames > 0, let base = region.baseAddress else { return 0 }
-                    try writer.write(base, frames: frames, sampleFormat: format.sampleFormat)
-                    return frames * bytesPerFrame
-                }
-                if consumed == 0, ring.copyOut(into: straddling, count: bytesPerFrame) {
-                    // A frame split by the ring's wrap: write it from a copy.
-                    try writer.write(straddling, frames: 1, sampleFormat: format.sampleFormat)
-                }
+            try ring.readWholeFrames(bytesPerFrame: bytesPerFrame, straddling: straddling) {
+                (frames: UnsafeRawPointer, count: Int) throws(SoundFileError) in
+                try writer.write(frames, frames: count, sampleFormat: format.sampleFormat)
                 written.store(writer.framesWritten, ordering: .releasing)
                 spaceFreed.signal()
             }
             return true
         } catch {
             written.store(writer.framesWritten, ordering: .releasing)
-            fail(RecorderError(.file, "\(error)"))
+            fail(RecorderError(.file, error.description))
             endInput()
             return false
         }

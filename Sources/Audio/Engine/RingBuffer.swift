@@ -94,4 +94,37 @@ public final class RingBuffer: Sendable {
         readPosition.store(read + count, ordering: .releasing)
         return true
     }
+
+    /// Consumer side: hands every whole frame waiting in the ring to `body`, in place
+    /// where they are contiguous; a frame split by the wrap is copied into `straddling`
+    /// (at least `bytesPerFrame` bytes) and handed over on its own. Returns the frames
+    /// consumed. If `body` throws, what it was given is not consumed.
+    @discardableResult
+    public func readWholeFrames<E: Error>(
+        bytesPerFrame: Int, straddling: UnsafeMutableRawPointer,
+        _ body: (UnsafeRawPointer, _ frames: Int) throws(E) -> Void
+    ) throws(E) -> Int {
+        var total = 0
+        while availableToRead >= bytesPerFrame {
+            let read = readPosition.load(ordering: .relaxed)
+            let write = writePosition.load(ordering: .acquiring)
+            let start = read & mask
+            let contiguous = min(write - read, capacity - start)
+            let frames = contiguous / bytesPerFrame
+            if frames > 0 {
+                try body(storage + start, frames)
+                readPosition.store(read + frames * bytesPerFrame, ordering: .releasing)
+                total += frames
+            } else if copyOut(into: straddling, count: bytesPerFrame) {
+                do {
+                    try body(UnsafeRawPointer(straddling), 1)
+                } catch {
+                    readPosition.store(read, ordering: .releasing)
+                    throw error
+                }
+                total += 1
+            }
+        }
+        return total
+    }
 }

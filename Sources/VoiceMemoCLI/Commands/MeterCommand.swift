@@ -1,6 +1,6 @@
 import ArgumentParsing
 
-/// `voicememo meter [--source S] [--duration T] [--json]`: show levels, save nothing.
+/// `voicememo meter [--source S] [--duration T] [--loudness] [--json]`: show levels, save nothing.
 enum MeterCommand: SubcommandDefinition {
     static let duration = Option<Duration>(
         name: "duration", shortName: "d", valueName: "T",
@@ -9,17 +9,22 @@ enum MeterCommand: SubcommandDefinition {
     static let json = Flag(
         name: "json",
         help: "Print one JSON object per update, then a summary object with \"summary\": true.")
+    static let loudness = Flag(
+        name: "loudness",
+        help: "Also measure loudness (EBU R128: momentary and short-term LUFS per update; "
+            + "integrated LUFS, loudness range and true peak in the summary).")
 
     static let specification = CommandSpecification(
         name: "meter",
         abstract: "Show the input levels (average and peak dBFS per channel); nothing is saved.",
-        options: [SharedArguments.source, duration, json])
+        options: [SharedArguments.source, duration, loudness, json])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> MeterOptions {
         MeterOptions(
             source: try arguments.value(of: SharedArguments.source),
             duration: try arguments.value(of: duration),
-            json: arguments.isSet(json))
+            json: arguments.isSet(json),
+            loudness: arguments.isSet(loudness))
     }
 
     static func implementation(in implementations: CommandImplementations) -> CommandImplementation<MeterOptions>? {

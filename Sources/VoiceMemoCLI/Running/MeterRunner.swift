@@ -1,15 +1,14 @@
 import Audio
-import Dispatch
 import Foundation
 import Metering
 import SoundFiles
-import Synchronization
 
 /// Everything `voicememo meter` needs once its arguments are parsed.
 struct MeterRequest {
     var source: InputSource
     var duration: Double?
     var json = false
+    var loudness = false
     var sampleRate = 48000
     var channels = 2
     var paced = true
@@ -31,6 +30,7 @@ enum MeterRunner {
         }
         let rate = engine.format.sampleRate
         let channels = engine.format.channels
+        var loudness = request.loudness ? LoudnessAnalysis(engine: engine) : nil
 
         engine.start(frameLimit: request.duration.map { Int(($0 * Double(rate)).rounded()) })
         var summary = MeterSummary(channels: channels)
@@ -41,6 +41,7 @@ enum MeterRunner {
             let done = StopSignals.pending != nil || engine.hasEnded
             if done { engine.stop() }
             engine.updateMeters()
+            loudness?.update()
             let captured = engine.capturedFrames
             let levels = Levels(engine: engine)
             summary.add(frames: captured - lastFrames, average: levels.average, peak: levels.peak)
@@ -48,15 +49,16 @@ enum MeterRunner {
             if captured > 0 || done {
                 let time = Double(captured) / Double(rate)
                 if request.json {
-                    console.printLine(update(time: time, levels: levels).serialized)
+                    console.printLine(update(time: time, levels: levels, loudness: loudness).serialized)
                 } else if live {
-                    console.writeOutput("\r" + text(time: time, average: levels.average, peak: levels.peak) + "\u{1B}[K")
+                    console.writeOutput("\r" + text(time: time, levels: levels, loudness: loudness) + "\u{1B}[K")
                 } else {
-                    console.printLine(text(time: time, average: levels.average, peak: levels.peak))
+                    console.printLine(text(time: time, levels: levels, loudness: loudness))
                 }
             }
             if done { break }
         }
+        loudness?.detach()
         if live { console.writeOutput("\n") }
         if let error = engine.error {
             console.printErrorMessage(error.message)
@@ -64,39 +66,111 @@ enum MeterRunner {
         }
         let seconds = Double(summary.frames) / Double(rate)
         if request.json {
-            console.printLine(summaryJSON(seconds: seconds, summary: summary).serialized)
+            console.printLine(summaryJSON(seconds: seconds, summary: summary, loudness: loudness).serialized)
         } else {
-            console.printLine("whole run (\(DisplayFormat.elapsedTime(seconds: seconds))): " + levelsText(average: summary.average, peak: summary.peak))
+            console.printLine("whole run (\(DisplayFormat.elapsedTime(seconds: seconds))):")
+            console.printLine("  " + levelsText(average: summary.average, peak: summary.peak))
+            if let loudness {
+                console.printLine("  " + loudness.summaryText)
+            }
         }
         return ExitCode.success
     }
 
-    private static func update(time: Double, levels: Levels) -> JSONValue {
-        .object([
-            ("t", .number(time)),
-            ("channels", .array(zip(levels.average, levels.peak).map { average, peak in
-                .object([("avg_db", .number(Double(average))), ("peak_db", .number(Double(peak)))])
-            })),
-        ])
+    private static func channelsJSON(average: [Float], peak: [Float]) -> JSONValue {
+        .array(zip(average, peak).map { average, peak in
+            .object([("avg_db", .number(Double(average))), ("peak_db", .number(Double(peak)))])
+        })
     }
 
-    private static func summaryJSON(seconds: Double, summary: MeterSummary) -> JSONValue {
-        .object([
+    private static func update(time: Double, levels: Levels, loudness: LoudnessAnalysis?) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("t", .number(time)),
+            ("channels", channelsJSON(average: levels.average, peak: levels.peak)),
+        ]
+        if let loudness {
+            members.append(("momentary_lufs", .lufs(loudness.meter.momentaryLoudness)))
+            members.append(("short_term_lufs", .lufs(loudness.meter.shortTermLoudness)))
+        }
+        return .object(members)
+    }
+
+    private static func summaryJSON(seconds: Double, summary: MeterSummary, loudness: LoudnessAnalysis?) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("summary", true),
             ("t", .number(seconds)),
-            ("channels", .array(zip(summary.average, summary.peak).map { average, peak in
-                .object([("avg_db", .number(Double(average))), ("peak_db", .number(Double(peak)))])
-            })),
-        ])
+            ("channels", channelsJSON(average: summary.average, peak: summary.peak)),
+        ]
+        if let loudness {
+            members.append(("integrated_lufs", .lufs(loudness.meter.integratedLoudness)))
+            members.append(("lra", .lufs(loudness.meter.loudnessRange)))
+            members.append(("true_peak_dbtp", .number(Double(loudness.truePeak.truePeakLevel))))
+        }
+        return .object(members)
     }
 
-    private static func text(time: Double, average: [Float], peak: [Float]) -> String {
-        String(format: "%7.2f s  ", time) + levelsText(average: average, peak: peak)
+    private static func text(time: Double, levels: Levels, loudness: LoudnessAnalysis?) -> String {
+        var line = String(format: "%7.2f s  ", time) + levelsText(average: levels.average, peak: levels.peak)
+        if let loudness {
+            line += "   M \(LoudnessAnalysis.text(loudness.meter.momentaryLoudness)) S \(LoudnessAnalysis.text(loudness.meter.shortTermLoudness))"
+        }
+        return line
     }
 
     private static func levelsText(average: [Float], peak: [Float]) -> String {
         zip(average, peak).enumerated().map { channel, levels in
             "ch\(channel + 1) avg \(DisplayFormat.decibels(levels.0)) pk \(DisplayFormat.decibels(levels.1))"
         }.joined(separator: "   ")
+    }
+}
+
+/// EBU R128 loudness and true peak of everything the engine captures, measured on the
+/// command's own thread from an `AnalysisTap` (the gating lists allocate, which the
+/// capture thread must not).
+struct LoudnessAnalysis {
+    private let tap: AnalysisTap
+    private(set) var meter: LoudnessMeter
+    private(set) var truePeak: TruePeakMeter
+
+    init(engine: CaptureEngine) {
+        tap = AnalysisTap(engine: engine)
+        meter = LoudnessMeter(channels: engine.format.channels, sampleRate: engine.format.sampleRate)
+        truePeak = TruePeakMeter(channels: engine.format.channels, sampleRate: engine.format.sampleRate)
+    }
+
+    /// Measures what was captured since the last call.
+    mutating func update() {
+        let channels = tap.format.channels
+        var meter = self.meter
+        var truePeak = self.truePeak
+        tap.drain { frames, count in
+            let samples = UnsafeBufferPointer(start: frames.assumingMemoryBound(to: Float.self), count: count * channels)
+            meter.consume(samples)
+            truePeak.consume(samples)
+        }
+        self.meter = meter
+        self.truePeak = truePeak
+    }
+
+    func detach() {
+        tap.detach()
+    }
+
+    var summaryText: String {
+        "integrated \(Self.text(meter.integratedLoudness))   range \(meter.loudnessRange.map { String(format: "%.1f LU", $0) } ?? "—")"
+            + "   true peak \(String(format: "%.1f dBTP", truePeak.truePeakLevel))"
+    }
+
+    static func text(_ lufs: Double?) -> String {
+        guard let lufs, lufs.isFinite else { return "—" }
+        return String(format: "%.1f LUFS", lufs)
+    }
+}
+
+extension JSONValue {
+    /// A loudness figure, `null` when there is none (too short, or silence).
+    static func lufs(_ value: Double?) -> JSONValue {
+        guard let value, value.isFinite else { return .null }
+        return .number(value)
     }
 }

@@ -83,7 +83,6 @@ enum RecordRunner {
                 url: request.output, settings: request.settings, input: request.source,
                 metadata: request.metadata, paced: request.paced,
                 eventQueue: DispatchQueue(label: "voicememo.record.events"), events: events)
-            try recorder.prepareToRecord()
             if let delay = request.delay {
                 try recorder.record(atTime: recorder.deviceCurrentTime + delay, forDuration: request.duration)
             } else if let duration = request.duration {

@@ -47,7 +47,7 @@ extension MeterRequest {
         let source = options.source ?? .default
         let fileInfo = try source.fileInfo()
         self.init(
-            source: source, duration: options.duration?.seconds, json: options.json,
+            source: source, duration: options.duration?.seconds, json: options.json, loudness: options.loudness,
             sampleRate: fileInfo?.sampleRate ?? 48000, channels: fileInfo?.channels ?? 2,
             paced: context.isPaced)
     }

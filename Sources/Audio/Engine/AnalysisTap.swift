@@ -1,0 +1,73 @@
+import Dispatch
+import SoundFiles
+import Synchronization
+
+/// Hands every captured frame to a consumer thread for analysis that is too heavy or
+/// allocates too much for the capture thread (loudness gating, true peak).
+///
+/// The capture thread only copies into a lock-free ring, as for a recording; the owner
+/// calls `drain` from its own loop. When the ring is full the capture thread waits
+/// (like a recording does), so an unpaced source is never analysed with holes.
+public final class AnalysisTap: CaptureTap, Sendable {
+    /// The format of the frames `drain` delivers (the engine's).
+    public let format: StreamFormat
+    private let ring: RingBuffer
+    private let spaceFreed = DispatchSemaphore(value: 0)
+    private let ended = Atomic<Bool>(false)
+    private let detached = Atomic<Bool>(false)
+    private let engine: CaptureEngine
+    nonisolated(unsafe) private let straddling: UnsafeMutableRawPointer
+
+    /// Attaches to `engine`; frames captured from now on are kept for `drain`.
+    ///
+    /// - Parameter seconds: how much audio the ring holds before the capture thread waits.
+    public init(engine: CaptureEngine, seconds: Double = 4) {
+        self.engine = engine
+        format = engine.format
+        ring = RingBuffer(minimumCapacity: Int(seconds * Double(format.sampleRate)) * format.bytesPerFrame)
+        straddling = UnsafeMutableRawPointer.allocate(byteCount: format.bytesPerFrame, alignment: 16)
+        engine.attach(self)
+    }
+
+    deinit {
+        detach()
+        straddling.deallocate()
+    }
+
+    /// Stops receiving frames. Idempotent.
+    public func detach() {
+        guard !detached.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        spaceFreed.signal()
+        engine.detach(self)
+    }
+
+    /// Whether capture has ended (the source ran out or failed).
+    public var captureHasEnded: Bool { ended.load(ordering: .acquiring) }
+
+    /// Hands the frames captured since the last call to `body` (whole frames, in one or
+    /// more runs) and returns how many there were. Call from one thread.
+    @discardableResult
+    public func drain(_ body: (UnsafeRawPointer, _ frames: Int) -> Void) -> Int {
+        let frames = ring.readWholeFrames(bytesPerFrame: format.bytesPerFrame, straddling: straddling, body)
+        if frames > 0 { spaceFreed.signal() }
+        return frames
+    }
+
+    func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
+        let bytesPerFrame = format.bytesPerFrame
+        var pushed = 0
+        while pushed < frames, !detached.load(ordering: .acquiring) {
+            let fitting = min(frames - pushed, ring.availableToWrite / bytesPerFrame)
+            if fitting > 0 {
+                ring.write(buffer + pushed * bytesPerFrame, count: fitting * bytesPerFrame)
+                pushed += fitting
+            } else {
+                _ = spaceFreed.wait(timeout: .now() + .milliseconds(50))
+            }
+        }
+    }
+
+    func captureEnded(error: CaptureError?) {
+        ended.store(true, ordering: .releasing)
+    }
+}
