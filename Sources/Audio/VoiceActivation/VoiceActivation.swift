@@ -147,7 +147,6 @@ public struct VoiceActivation: Sendable {
                 let start = min(0, max(-160, floor + settings.calibrationMargin))
                 startThresholdDB = start
                 stopThresholdDB = settings.effectiveStopThresholdDB(forStart: start)
-                if let stop = settings.stopThresholdDB, stop > start { stopThresholdDB = start }
                 startLevel = Self.amplitude(startThresholdDB)
                 stopLevel = Self.amplitude(stopThresholdDB)
                 step.calibratedThresholdDB = start
