@@ -112,6 +112,24 @@ import Testing
         #expect(duration > 2.9 && duration <= 3.0)
     }
 
+    @Test func aSignalEndsTheRunAndKeepsTheTakeInProgress() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let outcome = try sandbox.shell("""
+            voicememo record --vox --source tone:440@-12 --format wav --json > out.json 2> err.txt &
+            sleep 2
+            kill -INT $!
+            wait $!
+            echo "status $?"
+            """)
+        #expect(outcome.standardOutput.contains("status 0"), "\(outcome)")
+        let memos = try sandbox.listedMemos()
+        #expect(memos.count == 1)
+        let duration = memos.first?["duration"] as? Double ?? 0
+        #expect(duration > 0.5 && duration < 10, "\(memos)")
+        let printed = try String(contentsOfFile: sandbox.file("out.json"), encoding: .utf8)
+        #expect(printed.split(separator: "\n").count == 1)
+    }
+
     @Test(arguments: [
         (["--vox-silence", "-1"], "--vox-silence"),
         (["--vox-silence", "0"], "--vox-silence"),
