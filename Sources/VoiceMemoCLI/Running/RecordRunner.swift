@@ -21,6 +21,8 @@ struct RecordRequest {
     var json = false
     /// Generated sources in real time (false only in tests, through VOICEMEMO_UNPACED).
     var paced = true
+    /// `--vox`: one memo per utterance (see `VoxRunner`).
+    var voiceActivation: VoiceActivationSettings?
 }
 
 /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
@@ -37,6 +39,9 @@ enum RecordRunner {
 
     /// Records into the library (a new memo) or into `--output`, and prints the result.
     static func run(_ request: RecordRequest, context: CommandContext) throws -> ExitCode {
+        if let voiceActivation = request.voiceActivation {
+            return try VoxRunner.run(request, settings: voiceActivation, context: context)
+        }
         guard request.addsMemo else {
             let outcome = record(request, console: context.console)
             if outcome.kept, outcome.exitCode == .success {

@@ -7,8 +7,12 @@ import SoundFiles
 /// combinations that parsing alone cannot see.
 extension RecordRequest {
     init(_ options: RecordOptions, context: CommandContext) throws {
-        if options.voiceActivation != nil {
-            throw CommandFailure("voice-activated recording (--vox) is not built yet", exitCode: .usageError)
+        let voiceActivation = try options.voiceActivation.map(Self.voiceActivationSettings)
+        if voiceActivation != nil, options.outputPath != nil {
+            throw UsageError.conflictingArguments("--output", "--vox")
+        }
+        if voiceActivation != nil, options.delay != nil {
+            throw UsageError.conflictingArguments("--delay", "--vox")
         }
         if options.outputPath == nil, let title = options.title {
             try MemoTitleCheck.check(title)
@@ -38,7 +42,33 @@ extension RecordRequest {
                 title: options.title, comment: nil, date: ISO8601DateFormatter().string(from: Date()),
                 software: "VoiceMemo \(VoiceMemoCLI.version)"),
             json: options.json,
-            paced: context.isPaced)
+            paced: context.isPaced,
+            voiceActivation: voiceActivation)
+    }
+
+    /// The `--vox*` values over the built-in defaults, each checked and refused naming its flag.
+    static func voiceActivationSettings(_ options: VoiceActivationOptions) throws -> VoiceActivationSettings {
+        var settings = VoiceActivationSettings()
+        if let threshold = options.thresholdDB { settings.startThresholdDB = threshold }
+        if let silence = options.silence?.seconds {
+            guard silence > 0, silence <= 3600 else {
+                throw CommandFailure("--vox-silence: \"\(silence)\" is out of range; use more than 0 s, up to 1 h", exitCode: .usageError)
+            }
+            settings.hangTime = silence
+        }
+        if let minimum = options.minimumLength?.seconds {
+            guard minimum <= 3600 else {
+                throw CommandFailure("--vox-min: \"\(minimum)\" is out of range; use 0 s up to 1 h", exitCode: .usageError)
+            }
+            settings.minimumTake = minimum
+        }
+        if let preroll = options.preroll?.seconds {
+            guard preroll <= VoiceActivationSettings.longestPreRoll else {
+                throw CommandFailure("--vox-preroll: \"\(preroll)\" is out of range; use 0 s up to \(Int(VoiceActivationSettings.longestPreRoll)) s", exitCode: .usageError)
+            }
+            settings.preRoll = preroll
+        }
+        return settings
     }
 }
 

@@ -1,0 +1,208 @@
+import Glibc
+
+/// The decisions of voice-activated recording, as a pure function of block levels.
+///
+/// The caller measures each block of audio (peak and RMS, linear, 1.0 = full scale) and
+/// passes it in with the block's first device frame; nothing here reads a clock or
+/// touches audio, so tests drive it with synthetic level sequences.
+///
+/// - The detector's level is smoothed by a one-pole low-pass on the linear scale, the
+///   classic α = 0.05 per 20 ms; α follows each block's duration
+///   (α = 1 − 0.95^(duration / 20 ms)), so any block size behaves the same.
+/// - A take starts when the smoothed level reaches the start threshold. Its trigger is
+///   the first frame of that block, and it begins `preRoll` earlier (never before the
+///   first frame seen, nor inside the previous take).
+/// - A block whose own (unsmoothed) level is below the stop threshold is silence. The
+///   smoothed level decays far too slowly for this (≈ 1.3 s to fall 28 dB): it would
+///   add its decay to the hang time. The smoothing is what keeps clicks from starting
+///   takes; the minimum take is what discards the ones that still do.
+/// - A take ends `hangTime` after the end of its last sounding block, exact to the
+///   frame. It is kept when the sound lasted at least `minimumTake` (trigger to last sound).
+/// - With `maximumTake`, a take that reaches it ends there and the next starts on the
+///   same frame.
+public struct VoiceActivation: Sendable {
+    /// What the detector is doing.
+    public enum Phase: Sendable, Equatable {
+        /// Measuring the noise floor; no take can start.
+        case calibrating
+        /// Waiting for the level to reach the start threshold.
+        case armed
+        /// A take is in progress.
+        case recording
+    }
+
+    /// A take that began.
+    public struct TakeStart: Sendable, Equatable {
+        /// The first frame of the take (trigger − pre-roll, or less pre-roll when less exists).
+        public var startFrame: Int
+        /// The first frame of the block whose smoothed level reached the threshold.
+        public var triggerFrame: Int
+    }
+
+    /// A take that ended.
+    public struct TakeEnd: Sendable, Equatable {
+        public var startFrame: Int
+        public var triggerFrame: Int
+        /// One past the take's last frame.
+        public var endFrame: Int
+        /// One past the last frame of the last block above the stop threshold.
+        public var soundEndFrame: Int
+        /// Whether the take had enough sound to keep.
+        public var keep: Bool
+        /// The highest block peak in the take, in dBFS.
+        public var peakDB: Float
+    }
+
+    /// What one block changed. A split ends a take and starts the next in the same block.
+    public struct Step: Sendable, Equatable {
+        public var ended: TakeEnd?
+        public var started: TakeStart?
+        /// The start threshold set by a calibration that finished in this block.
+        public var calibratedThresholdDB: Double?
+    }
+
+    private struct Take {
+        var startFrame: Int
+        var triggerFrame: Int
+        var soundEndFrame: Int
+        var peak: Float
+    }
+
+    public let settings: VoiceActivationSettings
+    public let sampleRate: Int
+    /// The start threshold in effect (the calibrated one once calibration has finished).
+    public private(set) var startThresholdDB: Double
+    /// The stop threshold in effect.
+    public private(set) var stopThresholdDB: Double
+    /// The smoothed detector level, linear (1.0 = full scale).
+    public private(set) var smoothedLevel: Float = 0
+    public private(set) var phase: Phase
+    /// One past the last frame consumed.
+    public private(set) var position: Int
+
+    private var startLevel: Float
+    private var stopLevel: Float
+    private var earliestStart: Int
+    private var take: Take?
+    private var calibrationPower: Double = 0
+    private var calibrationFrames = 0
+    private let hangFrames: Int
+    private let minimumFrames: Int
+    private let preRollFrames: Int
+    private let maximumFrames: Int?
+    private let calibrationLength: Int?
+
+    /// - Parameters:
+    ///   - settings: validated settings (see `VoiceActivationSettings.validate()`).
+    ///   - sampleRate: frames per second.
+    ///   - firstFrame: the first frame that will be consumed (the earliest a take may start).
+    public init(settings: VoiceActivationSettings, sampleRate: Int, firstFrame: Int = 0) {
+        self.settings = settings
+        self.sampleRate = sampleRate
+        let rate = Double(sampleRate)
+        func frames(_ seconds: Double) -> Int { Int((seconds * rate).rounded()) }
+        hangFrames = max(1, frames(settings.hangTime))
+        minimumFrames = frames(settings.minimumTake)
+        preRollFrames = frames(settings.preRoll)
+        maximumFrames = settings.maximumTake.map { max(1, frames($0)) }
+        calibrationLength = settings.calibrationTime.map { max(1, frames($0)) }
+        startThresholdDB = settings.startThresholdDB
+        stopThresholdDB = settings.effectiveStopThresholdDB(forStart: settings.startThresholdDB)
+        startLevel = Self.amplitude(startThresholdDB)
+        stopLevel = Self.amplitude(stopThresholdDB)
+        phase = settings.calibrationTime == nil ? .armed : .calibrating
+        position = firstFrame
+        earliestStart = firstFrame
+    }
+
+    /// The smoothed detector level in dBFS (−160 for silence).
+    public var smoothedLevelDB: Float { Self.decibels(smoothedLevel) }
+
+    /// Seconds of silence so far in the current take (0 when none is in progress).
+    public var silence: Double {
+        guard let take else { return 0 }
+        return Double(position - take.soundEndFrame) / Double(sampleRate)
+    }
+
+    /// The frame the current take began on, if one is in progress.
+    public var currentTakeStart: Int? { take?.startFrame }
+
+    /// Feeds one block: `frames` frames starting at device frame `firstFrame`, with its
+    /// peak and RMS (linear, over all channels).
+    public mutating func consume(peak: Float, rms: Float, frames: Int, firstFrame: Int) -> Step {
+        var step = Step()
+        guard frames > 0 else { return step }
+        let blockEnd = firstFrame + frames
+        position = blockEnd
+        let level = settings.detector == .peak ? peak : rms
+        let alpha = 1 - Float(pow(0.95, Double(frames) / (0.02 * Double(sampleRate))))
+        smoothedLevel += alpha * (level - smoothedLevel)
+
+        switch phase {
+        case .calibrating:
+            calibrationPower += Double(rms) * Double(rms) * Double(frames)
+            calibrationFrames += frames
+            if calibrationFrames >= calibrationLength ?? 0 {
+                let floor = Double(Self.decibels(Float((calibrationPower / Double(calibrationFrames)).squareRoot())))
+                let start = min(0, max(-160, floor + settings.calibrationMargin))
+                startThresholdDB = start
+                stopThresholdDB = settings.effectiveStopThresholdDB(forStart: start)
+                startLevel = Self.amplitude(startThresholdDB)
+                stopLevel = Self.amplitude(stopThresholdDB)
+                step.calibratedThresholdDB = start
+                phase = .armed
+                earliestStart = blockEnd
+            }
+        case .armed:
+            if smoothedLevel >= startLevel, smoothedLevel > 0 {
+                let start = max(firstFrame - preRollFrames, earliestStart)
+                take = Take(startFrame: start, triggerFrame: firstFrame, soundEndFrame: blockEnd, peak: peak)
+                phase = .recording
+                step.started = TakeStart(startFrame: start, triggerFrame: firstFrame)
+            }
+        case .recording:
+            guard var current = take else { break }
+            current.peak = max(current.peak, peak)
+            if level >= stopLevel { current.soundEndFrame = blockEnd }
+            take = current
+            if let maximumFrames, blockEnd - current.startFrame >= maximumFrames {
+                let split = current.startFrame + maximumFrames
+                step.ended = end(current, at: split)
+                if level >= stopLevel {
+                    take = Take(startFrame: split, triggerFrame: split, soundEndFrame: blockEnd, peak: peak)
+                    phase = .recording
+                    step.started = TakeStart(startFrame: split, triggerFrame: split)
+                }
+            } else if blockEnd - current.soundEndFrame >= hangFrames {
+                step.ended = end(current, at: current.soundEndFrame + hangFrames)
+            }
+        }
+        return step
+    }
+
+    /// The input ended at `frame`: ends a take in progress there (or at its hang time,
+    /// when that comes first).
+    public mutating func finish(atFrame frame: Int) -> TakeEnd? {
+        guard let current = take else { return nil }
+        return end(current, at: min(frame, current.soundEndFrame + hangFrames))
+    }
+
+    private mutating func end(_ current: Take, at endFrame: Int) -> TakeEnd {
+        take = nil
+        phase = .armed
+        earliestStart = endFrame
+        let soundEnd = min(current.soundEndFrame, endFrame)
+        return TakeEnd(
+            startFrame: current.startFrame, triggerFrame: current.triggerFrame, endFrame: endFrame,
+            soundEndFrame: soundEnd, keep: soundEnd - current.triggerFrame >= minimumFrames,
+            peakDB: Self.decibels(current.peak))
+    }
+
+    static func amplitude(_ decibels: Double) -> Float {
+        decibels <= -160 ? 0 : Float(pow(10, decibels / 20))
+    }
+
+    static func decibels(_ amplitude: Float) -> Float {
+        amplitude > 0 ? max(-160, 20 * log10f(amplitude)) : -160
+    }
+}

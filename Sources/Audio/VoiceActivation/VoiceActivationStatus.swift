@@ -1,0 +1,35 @@
+/// A snapshot of voice activation for a display: what the detector is doing and how
+/// far the silence countdown has run.
+public struct VoiceActivationStatus: Sendable, Equatable {
+    public var phase: VoiceActivation.Phase
+    /// The smoothed detector level, in dBFS.
+    public var levelDB: Float
+    /// The start threshold in effect (calibrated, once calibration has finished).
+    public var startThresholdDB: Double
+    /// The level below which a block counts as silence.
+    public var stopThresholdDB: Double
+    /// Seconds of silence so far in the current take (0 when none is in progress).
+    public var silence: Double
+    /// Seconds of silence that end a take.
+    public var hangTime: Double
+
+    public init(
+        phase: VoiceActivation.Phase, levelDB: Float, startThresholdDB: Double, stopThresholdDB: Double,
+        silence: Double, hangTime: Double
+    ) {
+        self.phase = phase
+        self.levelDB = levelDB
+        self.startThresholdDB = startThresholdDB
+        self.stopThresholdDB = stopThresholdDB
+        self.silence = silence
+        self.hangTime = hangTime
+    }
+
+    /// The status of `detector` now.
+    public init(_ detector: VoiceActivation) {
+        self.init(
+            phase: detector.phase, levelDB: detector.smoothedLevelDB, startThresholdDB: detector.startThresholdDB,
+            stopThresholdDB: detector.stopThresholdDB, silence: detector.silence,
+            hangTime: detector.settings.hangTime)
+    }
+}

@@ -1,0 +1,156 @@
+import Audio
+import Dispatch
+import Foundation
+import MemoLibrary
+import SoundFiles
+import Synchronization
+
+/// `voicememo record --vox`: listens until stopped (a signal) or until `--duration` of input,
+/// and makes one memo per utterance, each titled with its start time.
+///
+/// A take that starts opens a memo (`beginRecording`); a take that ends with enough sound
+/// finishes it and prints its id (or its JSON line), one that does not is abandoned and
+/// leaves nothing behind.
+enum VoxRunner {
+    static func run(_ request: RecordRequest, settings: VoiceActivationSettings, context: CommandContext) throws
+        -> ExitCode
+    {
+        let console = context.console
+        let library = try LibraryAccess.open(context)
+        StopSignals.install()
+        defer { StopSignals.uninstall() }
+        let format = StreamFormat(
+            sampleRate: request.settings.sampleRate, channels: request.settings.channels,
+            sampleFormat: request.settings.preferredSampleFormat)
+        let engine: CaptureEngine
+        do {
+            let source = try request.source.open(format: format, paced: request.paced)
+            guard source.format.sampleRate == format.sampleRate, source.format.channels == format.channels else {
+                source.close()
+                throw CommandFailure("\(request.source) delivers \(source.format.sampleRate) Hz, \(source.format.channels) ch, but the recording asks for \(format.sampleRate) Hz, \(format.channels) ch; use --rate \(source.format.sampleRate) --channels \(source.format.channels)", exitCode: .usageError)
+            }
+            engine = CaptureEngine(source: source)
+        } catch let error as RecorderError {
+            throw CommandFailure(error.messageWithHint, exitCode: error.kind == .settings ? .usageError : .failure)
+        }
+        let takes = TakeBook(library: library, title: request.title, settings: request.settings, json: request.json, console: console)
+        let startedAt = Date()
+        let rate = Double(format.sampleRate)
+        let recorder: VoiceActivatedRecorder
+        do {
+            recorder = try VoiceActivatedRecorder(
+                settings: settings, recordingSettings: request.settings, engine: engine,
+                events: VoiceActivationEvents(
+                    destination: { info throws(RecorderError) in
+                        try takes.begin(info, at: startedAt.addingTimeInterval(Double(info.startFrame) / rate))
+                    },
+                    takeDidFinish: { finished in takes.finish(finished) }))
+        } catch {
+            engine.stop()
+            throw CommandFailure(error.message, exitCode: error.kind == .settings ? .usageError : .failure)
+        }
+        engine.start(frameLimit: request.duration.map { Int(($0 * rate).rounded()) })
+        let live = console.isErrorTerminal && !request.json
+        while !engine.hasEnded, StopSignals.pending == nil {
+            usleep(100_000)
+            if live { console.writeError("\r" + statusLine(recorder.status, kept: takes.keptCount) + "\u{1B}[K") }
+        }
+        recorder.stop()
+        engine.stop()
+        if live { console.writeError("\r\u{1B}[K") }
+        if let error = recorder.inputError ?? engine.error {
+            console.printErrorMessage(error.message)
+            return .failure
+        }
+        if recorder.droppedFrames > 0 {
+            console.printErrorMessage("warning: \(recorder.droppedFrames) frame(s) dropped while opening memo files")
+        }
+        return takes.failed ? .failure : .success
+    }
+
+    /// `listening · -52.3 dB (start -40.0) · 2 memos` or `recording · silence 1.2/2.0 s · …`.
+    static func statusLine(_ status: VoiceActivationStatus, kept: Int) -> String {
+        let level = String(format: "%.1f dB (start %.1f)", status.levelDB, status.startThresholdDB)
+        let memos = "\(kept) memo\(kept == 1 ? "" : "s")"
+        switch status.phase {
+        case .calibrating: return "measuring the noise floor · \(level) · \(memos)"
+        case .armed: return "listening · \(level) · \(memos)"
+        case .recording:
+            return "recording · silence " + String(format: "%.1f/%.1f s", status.silence, status.hangTime)
+                + " · \(level) · \(memos)"
+        }
+    }
+}
+
+/// The memos of a `record --vox` run: begun when a take starts, finished or abandoned when it ends.
+///
+/// Called on the voice-activated recorder's thread.
+private final class TakeBook: Sendable {
+    private struct State {
+        var recordings: [Int: MemoRecording] = [:]
+        var kept = 0
+        var failed = false
+    }
+
+    // Used only from the recorder's controller thread, one call at a time, after the
+    // main thread opened it and before it reads anything again.
+    nonisolated(unsafe) private let library: MemoLibrary
+    private let title: String?
+    private let settings: RecordingSettings
+    private let json: Bool
+    private let console: Console
+    private let state = Mutex(State())
+
+    init(library: MemoLibrary, title: String?, settings: RecordingSettings, json: Bool, console: Console) {
+        self.library = library
+        self.title = title
+        self.settings = settings
+        self.json = json
+        self.console = console
+    }
+
+    var keptCount: Int { state.withLock { $0.kept } }
+    var failed: Bool { state.withLock { $0.failed } }
+
+    func begin(_ info: TakeInfo, at date: Date) throws(RecorderError) -> TakeDestination {
+        let recording: MemoRecording
+        do {
+            recording = try library.beginRecording(title: Self.title(title, at: date), settings: settings, at: date)
+        } catch {
+            throw RecorderError(.file, error.description)
+        }
+        state.withLock { $0.recordings[info.number] = recording }
+        var metadata = recording.metadata
+        metadata.software = "VoiceMemo \(VoiceMemoCLI.version)"
+        return TakeDestination(url: recording.memo.path, metadata: metadata)
+    }
+
+    func finish(_ take: FinishedTake) {
+        let recording = state.withLock { $0.recordings.removeValue(forKey: take.info.number) }
+        if let error = take.error {
+            console.printErrorMessage(error.message)
+            state.withLock { $0.failed = true }
+        }
+        guard let recording else { return }
+        do {
+            guard take.kept || (take.error != nil && take.framesWritten > 0) else {
+                try library.abandonRecording(recording)
+                return
+            }
+            let memo = try library.finishRecording(recording, peakDB: Double(take.peakDB))
+            state.withLock { $0.kept += 1 }
+            console.printLine(json ? memo.json.serialized : String(memo.id))
+        } catch {
+            console.printErrorMessage(error.description)
+            state.withLock { $0.failed = true }
+        }
+    }
+
+    /// `Memo 2026-11-29 14:03:12` (or `TITLE 2026-11-29 14:03:12` with `--title`), local time.
+    static func title(_ prefix: String?, at date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        return "\(prefix ?? "Memo") \(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day)) "
+            + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
+    }
+}

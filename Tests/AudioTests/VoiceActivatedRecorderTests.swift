@@ -1,0 +1,136 @@
+import Dispatch
+import Foundation
+import SoundFiles
+import Synchronization
+import Testing
+
+@testable import Audio
+
+/// The recorder on a real engine: an unpaced file source with tone bursts between noise,
+/// so runs are fast and exact. Every kept take's file must be the source's frames from
+/// its start to its end, bit for bit.
+@Suite struct VoiceActivatedRecorderTests {
+    static let rate = 48_000
+    static let settings = RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: rate, channels: 1)
+
+    /// Noise at −60 dBFS RMS with 1 kHz bursts at −12 dBFS: (start, length) in seconds.
+    static func makeSource(at path: String, seconds: Double, bursts: [(Double, Double)]) throws -> [Int16] {
+        var noise = NoiseGenerator(rmsDBFS: -60)
+        let count = Int(seconds * Double(rate))
+        var samples = (0..<count).map { _ in noise.next() }
+        for (start, length) in bursts {
+            let first = Int(start * Double(rate))
+            for index in first..<min(count, first + Int(length * Double(rate))) {
+                samples[index] += 0.25 * Float(sin(2 * Double.pi * 1000 * Double(index) / Double(rate)))
+            }
+        }
+        let writer = try SoundFileWriter(path: path, settings: settings)
+        try samples.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            try writer.write(base, frames: count, sampleFormat: .float32)
+        }
+        try writer.close()
+        return try readAll(path)
+    }
+
+    static func readAll(_ path: String) throws -> [Int16] {
+        let reader = try SoundFileReader(path: path)
+        defer { reader.close() }
+        var samples: [Int16] = []
+        var chunk = [Int16](repeating: 0, count: 4096)
+        while true {
+            let got = try chunk.withUnsafeMutableBytes { bytes -> Int in
+                guard let base = bytes.baseAddress else { return 0 }
+                return try reader.read(into: base, frames: 4096, as: .int16)
+            }
+            if got == 0 { break }
+            samples += chunk[0..<got]
+        }
+        return samples
+    }
+
+    /// Runs the source through a voice-activated recorder to its end; returns every finished take.
+    static func record(_ path: String, folder: URL, settings: VoiceActivationSettings) throws -> [FinishedTake] {
+        let source = try FileSource(path: path, sampleFormat: .int16, paced: false)
+        let engine = CaptureEngine(source: source)
+        let finished = Mutex<[FinishedTake]>([])
+        let recorder = try VoiceActivatedRecorder(
+            settings: settings, recordingSettings: Self.settings, engine: engine,
+            events: VoiceActivationEvents(
+                destination: { info in
+                    TakeDestination(url: folder.appendingPathComponent("take\(info.number).wav").path)
+                },
+                takeDidFinish: { take in finished.withLock { $0.append(take) } }))
+        engine.start()
+        let deadline = Date().addingTimeInterval(60)
+        while !engine.hasEnded, Date() < deadline { usleep(10_000) }
+        recorder.stop()
+        engine.stop()
+        #expect(recorder.hasFinished)
+        #expect(recorder.droppedFrames == 0)
+        return finished.withLock { $0 }
+    }
+
+    private func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vox-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func eachUtteranceIsItsOwnFileExactToTheFrameAndAClickLeavesNone() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("source.wav").path
+        let source = try Self.makeSource(
+            at: path, seconds: 14, bursts: [(1, 1.5), (5.5, 0.2), (8.7, 2)])
+        let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings())
+        #expect(takes.count == 3)
+        let kept = takes.filter(\.kept)
+        #expect(kept.count == 2)
+        #expect(takes.map(\.info.number) == [0, 1, 2])
+        for (take, onset) in zip(kept, [1.0, 8.7]) {
+            let onsetFrame = Int(onset * Double(Self.rate))
+            #expect(take.info.startFrame <= onsetFrame)
+            #expect(take.info.startFrame >= onsetFrame - 14_400 - 960)
+            let url = try #require(take.destination?.url)
+            let recorded = try Self.readAll(url)
+            #expect(recorded.count == take.endFrame - take.info.startFrame)
+            #expect(Array(source[take.info.startFrame..<take.endFrame]) == recorded)
+        }
+        // The click was discarded: the owner removes its file (here it was never needed).
+        let click = takes[1]
+        #expect(!click.kept)
+    }
+
+    @Test func longSoundIsSplitAtTheMaximumWithNoFrameLostOrRepeated() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("source.wav").path
+        let source = try Self.makeSource(at: path, seconds: 8, bursts: [(0.5, 6)])
+        let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(maximumTake: 2.5))
+        let kept = takes.filter(\.kept)
+        #expect(kept.count == 3)
+        for (earlier, later) in zip(kept, kept.dropFirst()) {
+            #expect(earlier.endFrame == later.info.startFrame)
+            #expect(earlier.endFrame - earlier.info.startFrame == 120_000)
+        }
+        var joined: [Int16] = []
+        for take in kept {
+            joined += try Self.readAll(try #require(take.destination?.url))
+        }
+        let first = try #require(kept.first).info.startFrame
+        let last = try #require(kept.last).endFrame
+        #expect(joined == Array(source[first..<last]))
+    }
+
+    @Test func settingsThatDisagreeWithTheEngineAreRefused() throws {
+        let engine = CaptureEngine(source: try ToneSource(
+            frequency: 440, peakDBFS: -12,
+            format: StreamFormat(sampleRate: 44_100, channels: 1, sampleFormat: .int16), paced: false))
+        #expect(throws: RecorderError.self) {
+            _ = try VoiceActivatedRecorder(
+                settings: VoiceActivationSettings(), recordingSettings: Self.settings, engine: engine,
+                events: VoiceActivationEvents(destination: { _ in TakeDestination(url: "/nonexistent") }, takeDidFinish: { _ in }))
+        }
+    }
+}
