@@ -241,3 +241,26 @@ final class TestDirectory {
         #expect(abs(engine.peakPower(forChannel: 1) - -30.3) < 0.1)
     }
 }
+
+@Suite struct CaptureEngineTapTests {
+    @Test func twoRecordersOnOneEngineGetTheSameFrames() throws {
+        let directory = try TestDirectory()
+        let input = directory.path("counter.wav")
+        try RecorderLifecycleTests.writeCounter(input, seconds: 2)
+        let settings = RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: 48_000, channels: 1)
+        let engine = CaptureEngine(source: try FileSource(path: input, sampleFormat: .int16, paced: false))
+        let recorders = try ["a.wav", "b.wav"].map { name in
+            try Recorder(url: directory.path(name), settings: settings, engine: engine, input: .file(path: input))
+        }
+        for recorder in recorders { try recorder.record() }
+        engine.start()
+        while !engine.hasEnded { usleep(10_000) }
+        for recorder in recorders { recorder.stop() }
+        engine.stop()
+        let a = try RecorderLifecycleTests.readCounter(directory.path("a.wav"))
+        let b = try RecorderLifecycleTests.readCounter(directory.path("b.wav"))
+        #expect(a.count == 96_000)
+        #expect(a == b)
+        #expect(a.first == 0)
+    }
+}

@@ -37,7 +37,9 @@ public final class CaptureEngine: Sendable {
 
     nonisolated(unsafe) private let source: CaptureSource
     private let meters: Mutex<Meters>
-    private let tap = Mutex<(any CaptureTap)?>(nil)
+    /// The attached taps, in attachment order. Changed only by attach/detach (which may
+    /// allocate, off the capture thread); the capture thread only iterates.
+    private let taps = Mutex<[any CaptureTap]>([])
     private let running = Atomic<Bool>(false)
     private let framesCaptured = Atomic<Int>(0)
     private let overrunCount = Atomic<Int>(0)
@@ -144,15 +146,17 @@ public final class CaptureEngine: Sendable {
 
     // MARK: Taps
 
+    /// Adds a tap: from the next chunk on it sees every captured frame. Several taps
+    /// can share one input (a recording, voice activation, loudness analysis).
     func attach(_ newTap: any CaptureTap) {
-        tap.withLock { $0 = newTap }
+        taps.withLock { taps in
+            if !taps.contains(where: { $0 === newTap }) { taps.append(newTap) }
+        }
         if hasEnded { newTap.captureEnded(error: error) }
     }
 
     func detach(_ oldTap: any CaptureTap) {
-        tap.withLock { current in
-            if current === oldTap { current = nil }
-        }
+        taps.withLock { taps in taps.removeAll { $0 === oldTap } }
     }
 
     // MARK: The capture thread
@@ -184,14 +188,18 @@ public final class CaptureEngine: Sendable {
             if read.frames > 0 {
                 meter(buffer, frames: read.frames)
                 let first = framesCaptured.load(ordering: .relaxed)
-                tap.withLock { $0?.capture(buffer, frames: read.frames, firstFrame: first) }
+                taps.withLock { taps in
+                    for tap in taps { tap.capture(buffer, frames: read.frames, firstFrame: first) }
+                }
                 framesCaptured.store(first + read.frames, ordering: .releasing)
             }
             if read.endOfStream { break }
         }
         failure.withLock { $0 = captureError }
         ended.store(true, ordering: .releasing)
-        tap.withLock { $0?.captureEnded(error: captureError) }
+        taps.withLock { taps in
+            for tap in taps { tap.captureEnded(error: captureError) }
+        }
     }
 
     private func meter(_ buffer: UnsafeMutableRawPointer, frames: Int) {

@@ -58,8 +58,8 @@ public struct VoiceActivationEvents: Sendable {
 
 /// Records one file per utterance from a running capture engine.
 ///
-/// Attaches a `VoiceActivatedTap` to the engine (the engine's one tap: a plain
-/// `Recorder` cannot record from the same engine at the same time) and runs a
+/// Attaches a `VoiceActivatedTap` to the engine (beside any other taps: the meter,
+/// a loudness analysis, a plain `Recorder`) and runs a
 /// controller thread that opens each take's file when it starts, closes it when it
 /// ends, and reports it. The engine keeps running between takes; the owner starts and
 /// stops it.
