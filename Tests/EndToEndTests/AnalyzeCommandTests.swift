@@ -107,6 +107,22 @@ import Testing
         #expect(outcome.standardOutput.isEmpty)
     }
 
+    @Test func analyzesAMemoByTitle() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        let recorded = try sandbox.run(
+            "record", "--source", "tone:1000@-12", "--duration", "1", "--title", "Loud tone", "--format", "wav")
+        #expect(recorded.status == 0, "\(recorded)")
+        let outcome = try sandbox.run("analyze", "Loud", "--json")
+        #expect(outcome.status == 0, "\(outcome)")
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any]
+        let peak = try #require(object?["peak_db"] as? Double)
+        #expect(abs(peak - -12) < 0.1, "\(peak)")
+        let unknown = try sandbox.run("analyze", "No such memo")
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.contains("no file or memo named"), "\(unknown)")
+    }
+
     @Test func nonAudioFileFailsNamingIt() throws {
         let sandbox = try VoiceMemoSandbox()
         let path = sandbox.file("notes.wav")

@@ -25,7 +25,7 @@ import VoiceMemoCLI
     @Test func missingFileIsAUsageError() {
         let outcome = runCommandLine(["analyze"], implementations: .builtIn)
         #expect(outcome.exitCode == .usageError)
-        #expect(outcome.standardError.contains("missing FILE"))
+        #expect(outcome.standardError.contains("missing FILE|MEMO"))
     }
 
     @Test func topLevelHelpListsIt() {

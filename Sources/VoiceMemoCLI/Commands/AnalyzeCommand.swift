@@ -1,11 +1,11 @@
 import ArgumentParsing
 
-/// `voicememo analyze FILE [--json]`: peak, true peak, loudness and loudness range of a file.
+/// `voicememo analyze FILE|MEMO [--json]`: peak, true peak, loudness and loudness range of a file.
 enum AnalyzeCommand: SubcommandDefinition {
     static let file = Positional<String>(
-        name: "FILE",
-        help: "A sound file in any format libsndfile reads (WAV, FLAC, Ogg, MP3, CAF, AIFF, …). "
-            + "Memos by id or title will follow with the memo library.",
+        name: "FILE|MEMO",
+        help: "A sound file in any format libsndfile reads (WAV, FLAC, Ogg, MP3, CAF, AIFF, …), "
+            + "or a memo by id or unique title prefix.",
         parser: .nonEmptyText)
     static let json = Flag(
         name: "json",

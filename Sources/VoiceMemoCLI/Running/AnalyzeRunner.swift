@@ -2,12 +2,14 @@ import Foundation
 import Metering
 import SoundFiles
 
-/// Runs `voicememo analyze FILE [--json]`: measures the file and prints the figures.
+/// Runs `voicememo analyze FILE|MEMO [--json]`: measures the file and prints the figures.
 enum AnalyzeRunner {
-    static func run(_ options: AnalyzeOptions, console: Console) throws -> ExitCode {
+    static func run(_ options: AnalyzeOptions, context: CommandContext) throws -> ExitCode {
+        let console = context.console
+        let path = try LibraryAccess.audioPath(for: options.path, context: context)
         let analysis: FileAnalysis
         do {
-            analysis = try FileAnalysis.measure(path: options.path)
+            analysis = try FileAnalysis.measure(path: path)
         } catch {
             throw CommandFailure(error.description)
         }

@@ -22,7 +22,7 @@ extension CommandImplementations {
         implementations.purge = { options, context in try LibraryRunners.purge(options, context: context) }
         implementations.export = { options, context in try LibraryRunners.export(options, context: context) }
         implementations.analyze = { options, context in
-            try AnalyzeRunner.run(options, console: context.console)
+            try AnalyzeRunner.run(options, context: context)
         }
         return implementations
     }

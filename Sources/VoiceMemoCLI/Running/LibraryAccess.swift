@@ -24,6 +24,27 @@ enum LibraryAccess {
         }
     }
 
+    /// The audio file a command argument names: an existing file path as it is, else a
+    /// memo by id or unique title prefix (`analyze`, `play`).
+    ///
+    /// - Throws: `CommandFailure` saying that neither a file nor a memo has that name
+    ///   (exit 1), or that a title prefix is ambiguous (exit 2, listing the candidates).
+    static func audioPath(for reference: String, context: CommandContext) throws -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: reference, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return reference
+        }
+        let library = try open(context)
+        defer { library.close() }
+        do {
+            return try library.memo(matching: reference).path
+        } catch .notFound {
+            throw CommandFailure("no file or memo named “\(TitleText.escaped(reference))” (`voicememo list` shows the memos)")
+        } catch {
+            throw failure(error)
+        }
+    }
+
     static func failure(_ error: MemoLibraryError) -> CommandFailure {
         CommandFailure(error.description, exitCode: error.isUsageError ? .usageError : .failure)
     }
