@@ -20,6 +20,9 @@ struct PlaybackControl {
     var isRunning = false
     /// What ended the last run early.
     var error: PlayerError?
+    /// Whether the thread has carried out the latest pause: the device is emptied and
+    /// `position` is the frame playback resumes from.
+    var isPauseSettled = false
 }
 
 /// The part of a player the playback thread uses: the file, the shared control
@@ -113,6 +116,7 @@ final class PlaybackLoop: Sendable {
                         control.withLock { if $0.pendingSeek == nil { $0.position = heard } }
                         isIdle = true
                     }
+                    control.withLock { $0.isPauseSettled = true }
                     _ = wakeup.wait(timeout: .now() + .milliseconds(100))
                 case .play:
                     isIdle = false

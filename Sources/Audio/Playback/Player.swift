@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Metering
 import SoundFiles
 import Synchronization
@@ -149,10 +150,23 @@ public final class Player: Sendable {
 
     /// Pauses: the device is emptied at once and the position kept to the frame.
     /// `play()` resumes. Does nothing unless playing.
+    ///
+    /// Returns once the playback thread has stopped writing (within one device period,
+    /// at most a second), so `currentTime` read afterwards stays put.
     public func pause() {
         lifecycle.withLock { _ in
-            loop.control.withLock { control in
-                if control.isRunning, control.request == .play { control.request = .pause }
+            let pausing = loop.control.withLock { control -> Bool in
+                guard control.isRunning, control.request == .play else { return false }
+                control.request = .pause
+                control.isPauseSettled = false
+                return true
+            }
+            guard pausing else { return }
+            let deadline = ContinuousClock.now + .seconds(1)
+            while ContinuousClock.now < deadline,
+                loop.control.withLock({ $0.isRunning && !$0.isPauseSettled })
+            {
+                usleep(1000)
             }
         }
     }
