@@ -58,7 +58,7 @@ struct CommandLineSurfaceTests {
         #expect(typo.standardError.contains("did you mean 'record'?"))
     }
 
-    @Test(arguments: [["list"], ["play", "x"], ["delete", "x"], ["purge", "--all"]])
+    @Test(arguments: [["list"], ["delete", "x"], ["purge", "--all"]])
     func notBuiltSubcommandsSaySo(arguments: [String]) throws {
         let outcome = try VoiceMemoSandbox().run(arguments: arguments)
         #expect(outcome.status == 2, "\(outcome)")
