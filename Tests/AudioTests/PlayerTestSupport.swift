@@ -157,3 +157,62 @@ func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
     }
     return condition()
 }
+
+/// A device that holds frames before playing them, as real hardware and sound servers
+/// do: written frames wait in a queue of `holding` frames (reported by `snd_pcm_delay`)
+/// and count as played only when pushed out by later writes or by a drain; a drop
+/// discards them. The real file device still sees every call, so its state is real;
+/// `played` is what a listener would have heard. Interleaved S16 stereo only.
+final class QueueingPCMOperations: PCMOperations {
+    private struct Queue {
+        var pending: [Int16] = []
+        var played: [Int16] = []
+    }
+
+    private let real = SystemPCMOperations()
+    private let holding: Int
+    private let microsecondsPerWrite: UInt32
+    private let queue = Mutex(Queue())
+
+    init(holdingFrames: Int, microsecondsPerWrite: UInt32) {
+        self.holding = holdingFrames
+        self.microsecondsPerWrite = microsecondsPerWrite
+    }
+
+    /// What has been heard so far.
+    var played: [Int16] { queue.withLock { $0.played } }
+
+    func writeInterleaved(_ pcm: OpaquePointer, _ buffer: UnsafeRawPointer, _ frames: Int) -> Int {
+        usleep(microsecondsPerWrite)
+        let result = real.writeInterleaved(pcm, buffer, frames)
+        guard result > 0 else { return result }
+        let samples = UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Int16.self), count: result * 2)
+        queue.withLock { queue in
+            queue.pending.append(contentsOf: samples)
+            let excess = queue.pending.count - holding * 2
+            if excess > 0 {
+                queue.played.append(contentsOf: queue.pending.prefix(excess))
+                queue.pending.removeFirst(excess)
+            }
+        }
+        return result
+    }
+
+    func delay(_ pcm: OpaquePointer, _ frames: inout Int) -> Int32 {
+        frames = queue.withLock { $0.pending.count / 2 }
+        return 0
+    }
+
+    func drop(_ pcm: OpaquePointer) -> Int32 {
+        queue.withLock { $0.pending.removeAll() }
+        return real.drop(pcm)
+    }
+
+    func drain(_ pcm: OpaquePointer) -> Int32 {
+        queue.withLock { queue in
+            queue.played.append(contentsOf: queue.pending)
+            queue.pending.removeAll()
+        }
+        return real.drain(pcm)
+    }
+}

@@ -74,6 +74,31 @@ import Testing
         #expect(firstDifference(try fixture.played(), PlayerFixture.counterSamples(frames: frames)) == "")
     }
 
+    /// The same on a device that holds 100 ms of written frames unplayed (as hardware
+    /// and sound servers do): pausing drops them and resumes from the first frame not
+    /// heard, so the listener hears the counter exactly once, in order.
+    @Test func pauseOnADeviceThatHoldsFramesNeitherRepeatsNorDrops() throws {
+        let fixture = try PlayerFixture()
+        defer { fixture.remove() }
+        let frames = 48_000 * 3
+        let file = try fixture.writeCounter("counter.wav", frames: frames)
+        let log = PlayerEventLog()
+        let device = QueueingPCMOperations(holdingFrames: 4800, microsecondsPerWrite: 2000)
+        let player = try fixture.player(file, operations: device, events: log.events)
+        try player.play()
+        for stop in [20_000, 50_000, 90_000, 120_000] {
+            #expect(waitUntil { player.currentFrame >= stop })
+            player.pause()
+            let position = player.currentFrame
+            #expect(device.played.count / 2 == position, "the play head is what was heard")
+            usleep(20_000)
+            try player.play()
+        }
+        #expect(log.waitForFinish())
+        #expect(log.finishes == [true])
+        #expect(firstDifference(device.played, PlayerFixture.counterSamples(frames: frames)) == "")
+    }
+
     @Test func seekWhilePlayingAndWhilePausedIsFrameExact() throws {
         let fixture = try PlayerFixture()
         defer { fixture.remove() }
