@@ -58,13 +58,6 @@ struct CommandLineSurfaceTests {
         #expect(typo.standardError.contains("did you mean 'record'?"))
     }
 
-    @Test(arguments: [["play", "x"]])
-    func notBuiltSubcommandsSaySo(arguments: [String]) throws {
-        let outcome = try VoiceMemoSandbox().run(arguments: arguments)
-        #expect(outcome.status == 2, "\(outcome)")
-        #expect(outcome.standardError == "voicememo: '\(arguments[0])' is not built yet\n")
-    }
-
     @Test func standardInputAndTimeoutWork() throws {
         let outcome = try VoiceMemoSandbox().run("--version", standardInput: "ignored\n", timeout: .seconds(10))
         #expect(!outcome.timedOut)

@@ -12,6 +12,9 @@ extension CommandImplementations {
         implementations.meter = { options, context in
             try MeterRunner.run(MeterRequest(options, context: context), console: context.console)
         }
+        implementations.play = { options, context in
+            try PlayRunner.run(PlayRequest(options, context: context), console: context.console)
+        }
         implementations.devices = { _, context in
             DevicesRunner.run(console: context.console)
         }

@@ -30,8 +30,8 @@ enum LibraryAccess {
     /// - Throws: `CommandFailure` saying that neither a file nor a memo has that name
     ///   (exit 1), or that a title prefix is ambiguous (exit 2, listing the candidates).
     static func audioPath(for reference: String, context: CommandContext) throws -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: reference, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if FileManager.default.fileExists(atPath: reference) {
+            // A directory goes on to the sound-file reader, whose error names it as one.
             return reference
         }
         let library = try open(context)

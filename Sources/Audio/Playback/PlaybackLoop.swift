@@ -1,0 +1,184 @@
+import Dispatch
+import SoundFiles
+import Synchronization
+
+/// What the owner asks of the playback thread and what the thread reports back,
+/// under one lock.
+struct PlaybackControl {
+    enum Request { case play, pause, stop }
+
+    /// What the owner wants now.
+    var request: Request = .stop
+    /// A seek the thread has not carried out yet.
+    var pendingSeek: Int?
+    /// The play head: frames heard (written minus still queued in the device), or
+    /// where the next `play()` starts.
+    var position = 0
+    /// Underruns the device recovered from during the current run.
+    var underruns = 0
+    /// Whether a playback thread is running.
+    var isRunning = false
+    /// What ended the last run early.
+    var error: PlayerError?
+    /// Whether the thread has carried out the latest pause: the device is emptied and
+    /// `position` is the frame playback resumes from.
+    var isPauseSettled = false
+}
+
+/// The part of a player the playback thread uses: the file, the shared control
+/// state, the meter and the event delivery. The thread holds this, not the `Player`,
+/// so that dropping the player always stops and joins from the owner's side.
+final class PlaybackLoop: Sendable {
+    let url: String
+    /// The file's rate and channels, and the sample format it is decoded into by default.
+    let fileFormat: StreamFormat
+    /// Frames in the file.
+    let frameCount: Int
+    let control = Mutex(PlaybackControl())
+    let meters: Mutex<PlaybackMeters>
+    /// Wakes a paused thread when the owner resumes, seeks or stops.
+    let wakeup = DispatchSemaphore(value: 0)
+
+    private let reader: SoundFileReader
+    private let eventQueue: DispatchQueue
+    private let events: PlayerEvents
+
+    private enum Command {
+        case play, pause, stop
+        case seek(Int)
+    }
+
+    private enum Outcome {
+        case stopped, finished
+        case failed(PlayerError)
+    }
+
+    init(reader: SoundFileReader, fileFormat: StreamFormat, eventQueue: DispatchQueue, events: PlayerEvents) {
+        self.url = reader.path
+        self.reader = reader
+        self.fileFormat = fileFormat
+        self.frameCount = Int(reader.info.frames)
+        self.meters = Mutex(PlaybackMeters(channels: fileFormat.channels))
+        self.eventQueue = eventQueue
+        self.events = events
+    }
+
+    /// The playback thread's body: plays from `control.position` until the end, a
+    /// stop request or an error, then closes `output` and delivers the events.
+    ///
+    /// The loop allocates nothing and logs nothing: one buffer is allocated before it,
+    /// errors become state after it.
+    func run(output: PlaybackOutput) {
+        let format = output.setup.format
+        let chunkFrames = max(256, format.sampleRate / 50)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkFrames * format.bytesPerFrame, alignment: 64)
+        defer { buffer.deallocate() }
+        let outcome = play(output: output, buffer: buffer, chunkFrames: chunkFrames, format: format)
+        output.close()
+        var failure: PlayerError?
+        if case .failed(let error) = outcome { failure = error }
+        control.withLock { control in
+            control.isRunning = false
+            control.request = .stop
+            control.error = failure
+            if case .finished = outcome, control.pendingSeek == nil { control.position = 0 }
+            control.pendingSeek = nil
+        }
+        deliver(outcome)
+    }
+
+    private func play(
+        output: PlaybackOutput, buffer: UnsafeMutableRawPointer, chunkFrames: Int, format: StreamFormat
+    ) -> Outcome {
+        var next = control.withLock { $0.position }
+        // Whether the device holds nothing of ours (after a pause), so a second pass
+        // through the pause branch does not reposition again.
+        var isIdle = true
+        do {
+            try reader.seek(toFrame: Int64(next))
+            while true {
+                switch nextCommand() {
+                case .stop:
+                    return .stopped
+                case .seek(let frame):
+                    try output.discardQueued()
+                    try reader.seek(toFrame: Int64(frame))
+                    next = frame
+                    isIdle = true
+                case .pause:
+                    if !isIdle {
+                        // Drop what the device still holds and read it again on resume:
+                        // nothing is heard twice and nothing is skipped.
+                        let heard = next - output.queuedFrames()
+                        try output.discardQueued()
+                        if heard != next { try reader.seek(toFrame: Int64(heard)) }
+                        next = heard
+                        control.withLock { if $0.pendingSeek == nil { $0.position = heard } }
+                        isIdle = true
+                    }
+                    control.withLock { $0.isPauseSettled = true }
+                    _ = wakeup.wait(timeout: .now() + .milliseconds(100))
+                case .play:
+                    isIdle = false
+                    let count = try reader.read(into: buffer, frames: chunkFrames, as: format.sampleFormat)
+                    if count == 0 {
+                        if next < frameCount { return .failed(truncated(at: next)) }
+                        try output.drain()
+                        return .finished
+                    }
+                    meters.withLock { $0.consume(buffer, frames: count, format: format) }
+                    try output.write(from: buffer, frames: count)
+                    next += count
+                    let heard = next - output.queuedFrames()
+                    let underruns = output.underruns
+                    control.withLock { control in
+                        if control.pendingSeek == nil { control.position = heard }
+                        control.underruns = underruns
+                    }
+                }
+            }
+        } catch let error as SoundFileError {
+            return .failed(PlayerError(.decode, error.description))
+        } catch let error as ALSAError {
+            return .failed(PlayerError(.device, error.description))
+        } catch {
+            return .failed(PlayerError(.decode, "playing \(url) failed: \(error)"))
+        }
+    }
+
+    private func nextCommand() -> Command {
+        control.withLock { control in
+            switch control.request {
+            case .stop:
+                return .stop
+            case .play, .pause:
+                if let frame = control.pendingSeek {
+                    control.pendingSeek = nil
+                    return .seek(frame)
+                }
+                return control.request == .play ? .play : .pause
+            }
+        }
+    }
+
+    private func truncated(at frame: Int) -> PlayerError {
+        PlayerError(
+            .decode,
+            "\(url) ends at frame \(frame) of the \(frameCount) its header promises: the file is truncated")
+    }
+
+    private func deliver(_ outcome: Outcome) {
+        let events = self.events
+        switch outcome {
+        case .stopped:
+            return
+        case .finished:
+            eventQueue.async { events.didFinishPlaying?(true) }
+        case .failed(let error):
+            eventQueue.async {
+                events.decodeErrorDidOccur?(error)
+                events.didFinishPlaying?(false)
+            }
+        }
+    }
+}

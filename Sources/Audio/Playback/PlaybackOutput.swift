@@ -1,0 +1,100 @@
+import SoundFiles
+
+/// An open playback device: the PCM and the write loop over it, owned by one thread at a time.
+///
+/// The player opens it on the caller's thread (so a missing device is an error from
+/// `prepareToPlay()`), then hands it to the playback thread, which alone uses it until
+/// it closes it. `@unchecked Sendable` for that hand-over, as `ALSAPCM` itself.
+final class PlaybackOutput: @unchecked Sendable {
+    /// What the device agreed to; `format.sampleFormat` is what the thread decodes into.
+    let setup: ALSAStreamSetup
+    private let pcm: ALSAPCM
+    private let sink: ALSAPlaybackSink
+
+    /// Opens `device` for `format`, trying the other sample formats when the device
+    /// refuses `format.sampleFormat` (a device without `plug` may take only integers).
+    ///
+    /// - Throws: `PlayerError` of kind `.device` with ALSA's reason; a device that
+    ///   cannot play the file's rate or channel count says what it offers.
+    static func open(
+        device: String, format: StreamFormat, configFile: String?, operations: (any PCMOperations)?
+    ) throws(PlayerError) -> PlaybackOutput {
+        let candidates = [format.sampleFormat] + SampleFormat.allCases.filter { $0 != format.sampleFormat }
+        var firstError: ALSAError?
+        for sampleFormat in candidates {
+            var wanted = format
+            wanted.sampleFormat = sampleFormat
+            do {
+                let output = try PlaybackOutput(device: device, format: wanted, configFile: configFile, operations: operations)
+                let agreed = output.setup.format
+                guard agreed.sampleRate == format.sampleRate, agreed.channels == format.channels else {
+                    output.close()
+                    throw PlayerError(
+                        .device,
+                        "playback device \"\(device)\" plays \(agreed.sampleRate) Hz, \(agreed.channels) ch, not the file's \(format.sampleRate) Hz, \(format.channels) ch; use a device that converts, such as \"default\" or a plug device")
+                }
+                return output
+            } catch let error as ALSAError {
+                firstError = firstError ?? error
+                // Only a refused sample format is worth another try; anything else
+                // (no such device, busy) would fail the same way again.
+                if error.function != "snd_pcm_hw_params_set_format" { break }
+            } catch let error as PlayerError {
+                throw error
+            } catch {
+                break
+            }
+        }
+        throw PlayerError(.device, firstError?.description ?? "cannot open playback device \"\(device)\"")
+    }
+
+    private init(device: String, format: StreamFormat, configFile: String?, operations: (any PCMOperations)?) throws(ALSAError) {
+        let pcm: ALSAPCM
+        if let operations {
+            pcm = try ALSAPCM(device: device, stream: .playback, configFile: configFile, operations: operations)
+        } else {
+            pcm = try ALSAPCM(device: device, stream: .playback, configFile: configFile)
+        }
+        let sink = try ALSAPlaybackSink(pcm: pcm, format: format)
+        self.pcm = pcm
+        self.sink = sink
+        self.setup = sink.setup
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Queues all `frames`, blocking while the device is full; recovers underruns.
+    func write(from buffer: UnsafeRawPointer, frames: Int) throws(ALSAError) {
+        try sink.write(from: buffer, frames: frames)
+    }
+
+    /// Underruns recovered so far.
+    var underruns: Int { sink.underruns }
+
+    /// Frames written but not yet heard (`snd_pcm_delay`), 0 when the device cannot tell.
+    ///
+    /// Allocation-free (the raw seam call, no error value), for the playback loop.
+    func queuedFrames() -> Int {
+        guard let handle = pcm.openHandle else { return 0 }
+        var frames = 0
+        return pcm.operations.delay(handle, &frames) >= 0 ? max(0, frames) : 0
+    }
+
+    /// Discards what is queued and makes the device ready for new frames (seek, pause).
+    func discardQueued() throws(ALSAError) {
+        try pcm.drop()
+        try pcm.prepare()
+    }
+
+    /// Plays out everything queued, then stops: the tail of the file is not cut.
+    func drain() throws(ALSAError) {
+        try sink.drain()
+    }
+
+    /// Releases the device. Idempotent.
+    func close() {
+        sink.close()
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParsing
+import Foundation
+
+/// Everything `voicememo play` needs once its arguments are parsed.
+struct PlayRequest {
+    /// The sound file to play.
+    var file: String
+    /// The ALSA playback device name (without `alsa:`).
+    var device: String
+    /// `--from`: seconds into the file to start at.
+    var start: Double?
+}
+
+extension PlayRequest {
+    /// Resolves MEMO to a file and fills in the default device.
+    ///
+    /// - Throws: `CommandFailure` (exit 1) when MEMO names nothing playable.
+    init(_ options: PlayOptions, context: CommandContext) throws {
+        let device = options.device ?? "default"
+        self.init(
+            file: try LibraryAccess.audioPath(for: options.memo, context: context),
+            device: device.hasPrefix("alsa:") ? String(device.dropFirst("alsa:".count)) : device,
+            start: options.start?.seconds)
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParsing
+import Audio
+import Dispatch
+import Metering
+
+/// Plays a file to its end, a stop signal, or an error.
+///
+/// Exit status: 0 at the end, and also when SIGINT, SIGTERM or SIGHUP stops playback
+/// (stopping on request is not a failure and loses nothing: PRODUCT.md §2 keeps 130 for
+/// "interrupted before anything was kept", which is about recording); 1 for a file or
+/// device that cannot be played, or a failure mid-way; 2 for a `--from` beyond the end.
+enum PlayRunner {
+    static func run(_ request: PlayRequest, console: Console) throws -> ExitCode {
+        StopSignals.install()
+        defer { StopSignals.uninstall() }
+        let finished = DispatchSemaphore(value: 0)
+        let events = PlayerEvents(didFinishPlaying: { _ in finished.signal() })
+        let player: Player
+        do {
+            player = try Player(
+                url: request.file, device: request.device,
+                eventQueue: DispatchQueue(label: "voicememo.play.events"), events: events)
+        } catch {
+            console.printErrorMessage(error.message)
+            return ExitCode.failure
+        }
+        if let start = request.start {
+            guard start < player.duration else {
+                throw UsageError.invalidValue(
+                    argument: "--from", value: secondsText(start),
+                    rejection: .custom(
+                        problem: "is at or beyond the end of \(request.file)",
+                        allowed: "it is \(secondsText(player.duration)) long; start before that"))
+            }
+            player.currentTime = start
+        }
+        do {
+            try player.play()
+        } catch {
+            console.printErrorMessage(error.message)
+            return ExitCode.failure
+        }
+
+        let live = console.isErrorTerminal ? PlayLiveLine(console: console, channels: player.numberOfChannels) : nil
+        while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            if StopSignals.pending != nil { break }
+            player.updateMeters()
+            live?.show(player: player)
+        }
+        let stoppedAt = player.currentTime
+        player.stop()
+        live?.clear()
+
+        if let error = player.error {
+            console.printErrorMessage(error.message)
+            return ExitCode.failure
+        }
+        if let signal = StopSignals.pending {
+            console.printErrorMessage(
+                "playback stopped by \(StopSignals.name(signal)) at \(DisplayFormat.elapsedTime(seconds: stoppedAt)) of \(DisplayFormat.elapsedTime(seconds: player.duration))")
+        }
+        if player.underruns > 0 {
+            console.printErrorMessage("warning: \(player.underruns) underrun(s) during playback (recovered)")
+        }
+        return ExitCode.success
+    }
+
+    /// Seconds as `--from` accepts them: "5s", "1.5s".
+    private static func secondsText(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && seconds < 1e15 ? "\(Int64(seconds))s" : "\(seconds)s"
+    }
+}

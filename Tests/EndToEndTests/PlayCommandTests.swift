@@ -1,0 +1,134 @@
+import Foundation
+import SoundFiles
+import Testing
+
+/// `voicememo play FILE`: the player driven as a script would, into the ALSA file
+/// test device (`voicememo_playback`: plug → S16_LE 48 kHz stereo → a raw file).
+///
+/// Until the memo library is merged, MEMO is a path to a sound file.
+@Suite struct PlayCommandTests {
+    /// A sandbox with the ALSA test devices and a 16-bit stereo 48 kHz WAV of noise.
+    private func sandboxWithNoise(frames: Int) throws -> (VoiceMemoSandbox, samples: [Int16]) {
+        let sandbox = try VoiceMemoSandbox()
+        try sandbox.installALSATestDevices(captureFile: "/dev/null", playbackFile: sandbox.file("played.raw"))
+        let raw = sandbox.file("noise.raw")
+        try TestSignals.writeRawNoise(to: raw, frames: frames)
+        let samples = try Data(contentsOf: URL(fileURLWithPath: raw)).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let writer = try SoundFileWriter(
+            path: sandbox.file("noise.wav"),
+            settings: RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: 48_000, channels: 2))
+        try samples.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            try writer.write(base, frames: frames, sampleFormat: .int16)
+        }
+        try writer.close()
+        return (sandbox, samples)
+    }
+
+    private func played(_ sandbox: VoiceMemoSandbox) throws -> [Int16] {
+        try Data(contentsOf: URL(fileURLWithPath: sandbox.file("played.raw"))).withUnsafeBytes {
+            Array($0.bindMemory(to: Int16.self))
+        }
+    }
+
+    @Test func playsTheFileSampleForSample() throws {
+        let (sandbox, samples) = try sandboxWithNoise(frames: 100_000)
+        let outcome = try sandbox.run("play", sandbox.file("noise.wav"), "--device", "voicememo_playback")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.standardError.isEmpty, "no live line when stderr is not a terminal: \(outcome)")
+        #expect(try played(sandbox) == samples)
+    }
+
+    @Test func alsaPrefixedDeviceWorksToo() throws {
+        let (sandbox, samples) = try sandboxWithNoise(frames: 10_000)
+        let outcome = try sandbox.run("play", sandbox.file("noise.wav"), "--device", "alsa:voicememo_playback")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(try played(sandbox) == samples)
+    }
+
+    @Test func fromOneSecondStartsAtFrame48000() throws {
+        let (sandbox, samples) = try sandboxWithNoise(frames: 100_000)
+        let outcome = try sandbox.run("play", sandbox.file("noise.wav"), "--device", "voicememo_playback", "--from", "1s")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(try played(sandbox) == Array(samples.dropFirst(48_000 * 2)))
+    }
+
+    @Test(arguments: [["--from", "-1"], ["--from", "3s"], ["--from", "00:05"], ["--from", "2.0834"]])
+    func badFromIsAUsageErrorNamingTheFlag(arguments: [String]) throws {
+        let (sandbox, _) = try sandboxWithNoise(frames: 100_000)
+        let outcome = try sandbox.run(
+            arguments: ["play", sandbox.file("noise.wav"), "--device", "voicememo_playback"] + arguments)
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.standardError.contains("--from"), "\(outcome)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.file("played.raw")), "nothing is played")
+    }
+
+    @Test func unknownMemoOrFile() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let outcome = try sandbox.run("play", "Standup notes")
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.hasPrefix("voicememo: no file or memo named “Standup notes”"), "\(outcome)")
+    }
+
+    @Test func playsAMemoByTitlePrefix() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        let recorded = try sandbox.run(
+            "record", "--source", "tone:440@-6", "--duration", "0.5", "--format", "wav", "--title", "Standup notes")
+        #expect(recorded.status == 0, "\(recorded)")
+        try sandbox.installALSATestDevices(captureFile: "/dev/null")
+        let outcome = try sandbox.run("play", "Standup", "--device", "voicememo_playback")
+        #expect(outcome.status == 0, "\(outcome)")
+        let played = try Data(contentsOf: URL(fileURLWithPath: sandbox.file("played.raw")))
+        #expect(played.count == 24_000 * 4, "the whole memo went to the device")
+    }
+
+    /// Broken files of each kind: exit 1, a message naming the file and the cause, the
+    /// file left as it was, nothing played.
+    @Test(arguments: [
+        ("empty.wav", Data(), "empty (0 bytes)"),
+        ("notes.wav", Data("shopping list: eggs, milk\n".utf8), "not a sound file"),
+        ("cut.wav", Data("RIFF\u{24}\0\0\0WAVEfmt ".utf8), "cut.wav"),
+    ])
+    func brokenFileIsRefused(name: String, contents: Data, cause: String) throws {
+        let sandbox = try VoiceMemoSandbox()
+        try sandbox.installALSATestDevices(captureFile: "/dev/null", playbackFile: sandbox.file("played.raw"))
+        let path = sandbox.file(name)
+        try contents.write(to: URL(fileURLWithPath: path))
+        let outcome = try sandbox.run("play", path, "--device", "voicememo_playback")
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains(path), "\(outcome)")
+        #expect(outcome.standardError.contains(cause), "\(outcome)")
+        #expect(outcome.standardError.split(separator: "\n").count == 1, "one line: \(outcome)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == contents, "the file is untouched")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.file("played.raw")))
+    }
+
+    @Test func directoryIsRefused() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let outcome = try sandbox.run("play", sandbox.libraryDirectory.path)
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("is a directory"), "\(outcome)")
+    }
+
+    @Test func missingPlaybackDeviceIsAClearError() throws {
+        let (sandbox, _) = try sandboxWithNoise(frames: 4800)
+        let outcome = try sandbox.run("play", sandbox.file("noise.wav"), "--device", "no_such_device")
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("no_such_device"), "\(outcome)")
+        #expect(outcome.standardError.contains("Unknown PCM"), "ALSA's own reason: \(outcome)")
+        #expect(!outcome.standardError.contains("ALSA lib "), "alsa-lib's raw stderr must not leak")
+    }
+
+    /// With no sound card, `default` has nowhere to play: one clear sentence, exit 1.
+    @Test func defaultDeviceWithoutASoundCard() throws {
+        let (sandbox, _) = try sandboxWithNoise(frames: 4800)
+        sandbox.environment["ALSA_CONFIG_PATH"] = nil
+        let outcome = try sandbox.run("play", sandbox.file("noise.wav"))
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.hasPrefix("voicememo: "), "\(outcome)")
+        #expect(outcome.standardError.contains("\"default\""), "\(outcome)")
+        #expect(!outcome.standardError.contains("ALSA lib "))
+    }
+}
