@@ -26,11 +26,6 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
 
     private let pcm: ALSAPCM
 
-    /// How long to sleep between `snd_pcm_resume` attempts that return `-EAGAIN`
-    /// (aplay sleeps a whole second; we stay responsive).
-    static let resumeRetryMicroseconds: useconds_t = 10_000
-    /// Give up resuming (and prepare instead) after this many `-EAGAIN`s: 5 s.
-    static let resumeAttempts = 500
 
     /// Opens and configures a capture device.
     ///
@@ -107,13 +102,7 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
     /// Like aplay's `suspend()`: resume while the device says "not yet", prepare
     /// when resuming is not possible.
     private func resumeAfterSuspend() throws(CaptureError) {
-        var attempts = 0
-        var code = pcm.resumeCode()
-        while code == -EAGAIN, attempts < Self.resumeAttempts {
-            usleep(Self.resumeRetryMicroseconds)
-            attempts += 1
-            code = pcm.resumeCode()
-        }
+        let code = pcm.resumeAfterSuspendCode()
         if code < 0 {
             try prepareAfter(code)
         }

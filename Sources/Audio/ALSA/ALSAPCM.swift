@@ -172,6 +172,26 @@ public final class ALSAPCM: @unchecked Sendable {
         return operations.resume(handle)
     }
 
+    /// How long to sleep between `snd_pcm_resume` attempts that return `-EAGAIN`
+    /// (aplay sleeps a whole second; we stay responsive).
+    static let resumeRetryMicroseconds: useconds_t = 10_000
+    /// Give up resuming (and prepare instead) after this many `-EAGAIN`s: 5 s.
+    static let resumeAttempts = 500
+
+    /// After `-ESTRPIPE`, like aplay's `suspend()`: resume while the device says "not
+    /// yet"; returns the last resume code (0 when resumed, negative when the caller
+    /// should prepare instead).
+    func resumeAfterSuspendCode() -> Int32 {
+        var attempts = 0
+        var code = resumeCode()
+        while code == -EAGAIN, attempts < Self.resumeAttempts {
+            usleep(Self.resumeRetryMicroseconds)
+            attempts += 1
+            code = resumeCode()
+        }
+        return code
+    }
+
     /// Frames ready to read now (`snd_pcm_avail_update`), or a negative error code.
     func availableFrames() -> Int {
         guard let handle else { return Int(-EBADFD) }

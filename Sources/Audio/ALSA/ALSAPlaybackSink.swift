@@ -89,14 +89,7 @@ public final class ALSAPlaybackSink: @unchecked Sendable {
     }
 
     private func resumeAfterSuspend() throws(ALSAError) {
-        var attempts = 0
-        var code = pcm.resumeCode()
-        while code == -EAGAIN, attempts < ALSACaptureSource.resumeAttempts {
-            usleep(ALSACaptureSource.resumeRetryMicroseconds)
-            attempts += 1
-            code = pcm.resumeCode()
-        }
-        if code < 0 {
+        if pcm.resumeAfterSuspendCode() < 0 {
             try pcm.prepare()
         }
     }
