@@ -35,7 +35,7 @@ let package = Package(
         // ALSA devices, sources, the ring buffer, the recorder.
         .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles"]),
         // SQLite index of memos.
-        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "CSQLite"]),
+        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
         .target(name: "Interface", dependencies: ["Metering", "MemoLibrary"]),
         // ncursesw backend: draws a Screen, reads keys.

@@ -8,7 +8,7 @@ import Testing
     func killNineDuringRecordIsRecoveredOnNextList(format: String) throws {
         let sandbox = try VoiceMemoSandbox()
         let outcome = try sandbox.shell("""
-            voicememo record --source tone:440@-6 --format \(format) --title "Crashed" &
+            voicememo record --source tone:440@-6 --format \(format) --title "Crashed" > id.txt &
             pid=$!
             while [ -z "$(ls -A "$VOICEMEMO_HOME"/.locks 2>/dev/null)" ]; do sleep 0.01; done
             while [ -z "$(ls "$VOICEMEMO_HOME" | grep -v index)" ] && [ -z "$(ls -a "$VOICEMEMO_HOME" | grep partial)" ]; do sleep 0.01; done
@@ -29,6 +29,11 @@ import Testing
         let memo = try #require(memos.first)
         #expect(memo["state"] as? String == "recovered")
         #expect(memo["title"] as? String == "Crashed")
+        let printedID = try String(contentsOfFile: sandbox.file("id.txt"), encoding: .utf8)
+        #expect(printedID == "\(memo["id"] as? Int ?? -1)\n", "the id was printed before the recorder was killed")
+        // Vorbis is lossy: its decoded peak wanders a little from the −6 dBFS tone.
+        let tolerance = format == "ogg" ? 1.0 : 0.1
+        #expect((memo["peak_db"] as? Double).map { abs($0 + 6) < tolerance } == true, "the peak is measured at recovery: \(memo)")
         let duration = memo["duration"] as? Double ?? 0
         #expect(abs(duration - recordedFor) <= 0.5, "\(format): \(duration) s listed, about \(recordedFor) s recorded")
         let reader = try SoundFileReader(path: try #require(memo["path"] as? String))

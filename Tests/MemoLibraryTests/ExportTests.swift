@@ -26,7 +26,21 @@ import Testing
         let destination = fixture.root.appendingPathComponent("copy.wav").path
         try library.export(memo, to: destination)
         #expect(try Data(contentsOf: URL(fileURLWithPath: destination)) == Data(contentsOf: URL(fileURLWithPath: memo.path)))
-        #expect(throws: MemoLibraryError.self) { try library.export(memo, to: destination) }
+        try Data("other".utf8).write(to: URL(fileURLWithPath: destination))
+        do {
+            try library.export(memo, to: destination)
+            Issue.record("an existing file was replaced")
+        } catch {
+            guard case .destinationExists(let path) = error else { throw error }
+            #expect(path == destination)
+            #expect(error.description.contains(destination) && error.description.contains("--force"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: destination)) == Data("other".utf8))
+        try library.export(memo, to: destination, replacing: true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: destination)) == Data(contentsOf: URL(fileURLWithPath: memo.path)))
+        #expect(throws: MemoLibraryError.self, "a folder is never replaced") {
+            try library.export(memo, to: fixture.root.path, replacing: true)
+        }
         #expect(throws: MemoLibraryError.self) { try library.export(memo, to: memo.path) }
         #expect(throws: MemoLibraryError.self) {
             try library.export(memo, to: fixture.root.appendingPathComponent("a.flac").path, format: .wav)

@@ -98,7 +98,7 @@ import Testing
         let recording = try library.beginRecording(title: nil, settings: RecordingSettings(format: .wav), at: LibraryFixture.start)
         try library.abandonRecording(recording)
         #expect(try library.memos().isEmpty)
-        #expect(FileSystem.regularFiles(in: fixture.folder).filter { !$0.name.hasPrefix("index.sqlite3") }.isEmpty)
+        #expect(FileSystem.regularFiles(in: fixture.folder, sizes: true).filter { !$0.name.hasPrefix("index.sqlite3") }.isEmpty)
     }
 
     @Test func concurrentWritersKeepEverything() async throws {

@@ -49,8 +49,12 @@ struct HelpAndVersionTests {
 
             Usage: voicememo record [OPTIONS]
 
-            Recording stops after --duration, or on Ctrl-C, SIGTERM or SIGHUP; the memo is
-            kept either way. Flags override the config file.
+            The new memo's id is printed on standard output as soon as the memo exists,
+            before recording starts, so a script can use it while the recording runs; if
+            nothing is recorded (interrupted at once) the memo is removed again. With
+            --json, the whole memo is printed when recording stops instead; with --output,
+            the file's path. Recording stops after --duration, or on Ctrl-C, SIGTERM or
+            SIGHUP; the memo is kept either way. Flags override the config file.
 
             Options:
               -d, --duration T        Stop after T of recorded audio: 90, 1.5s, 250ms, 2m,
@@ -83,7 +87,8 @@ struct HelpAndVersionTests {
                   --vox-min T         Utterances shorter than T are not kept.
                   --vox-preroll T     How much audio from before the threshold was crossed
                                       to keep.
-                  --json              Print the new memo as JSON instead of its id.
+                  --json              Print the new memo as JSON when recording stops,
+                                      instead of its id at the start.
               -h, --help              Show this help.
 
             """

@@ -14,6 +14,8 @@ struct IndexOpener {
         /// The index is new or empty and must be filled from the files.
         var needsRebuild: Bool
         var setAsidePath: String?
+        /// Every row as read while checking the index, for start-up maintenance to reuse.
+        var rows: [MemoIndex.FileRow]? = nil
     }
 
     private var indexPath: String { folder + "/" + MemoIndex.fileName }
@@ -28,8 +30,8 @@ struct IndexOpener {
     private func openForWriting(now: Date) throws(MemoLibraryError) -> Opened {
         let existed = FileSystem.exists(indexPath)
         switch attempt() {
-        case .success(let index):
-            return Opened(index: index, isReadOnly: false, needsRebuild: !existed, setAsidePath: nil)
+        case .success(let (index, rows)):
+            return Opened(index: index, isReadOnly: false, needsRebuild: !existed, setAsidePath: nil, rows: rows)
         case .failure(.sqlite(let error)) where !error.meansCorruptFile:
             throw mapped(error)
         case .failure:
@@ -54,8 +56,9 @@ struct IndexOpener {
             // Someone else repaired it while we waited.
         }
         switch attempt() {
-        case .success(let index):
-            return Opened(index: index, isReadOnly: false, needsRebuild: setAside != nil, setAsidePath: setAside)
+        case .success(let (index, rows)):
+            return Opened(
+                index: index, isReadOnly: false, needsRebuild: setAside != nil, setAsidePath: setAside, rows: rows)
         case .failure(.sqlite(let error)):
             throw mapped(error)
         case .failure(.wrongSchema(let reason)):
@@ -63,16 +66,17 @@ struct IndexOpener {
         }
     }
 
-    /// One try at opening and checking the index.
-    private func attempt() -> Result<MemoIndex, IndexOpenProblem> {
+    /// One try at opening and checking the index; the index and its rows.
+    private func attempt() -> Result<(MemoIndex, [MemoIndex.FileRow]), IndexOpenProblem> {
         do {
             let database = try SQLiteDatabase(path: indexPath, mode: .readWriteCreate)
             let index = MemoIndex(database: database, folder: folder)
+            let rows: [MemoIndex.FileRow]
             do {
                 try index.configureForWriting(busyTimeoutMilliseconds: busyTimeoutMilliseconds)
                 try index.migrate()
                 // Reading every row finds damage in the table's pages now rather than later.
-                _ = try index.fileRows()
+                rows = try index.fileRows()
             } catch let problem as IndexOpenProblem {
                 database.close()
                 return .failure(problem)
@@ -83,7 +87,7 @@ struct IndexOpener {
                 database.close()
                 return .failure(.sqlite(.error))
             }
-            return .success(index)
+            return .success((index, rows))
         } catch {
             return .failure(.sqlite(error))
         }
@@ -120,8 +124,8 @@ struct IndexOpener {
                 let index = MemoIndex(database: database, folder: folder)
                 do {
                     try index.checkColumns()
-                    _ = try index.fileRows()
-                    return Opened(index: index, isReadOnly: true, needsRebuild: false, setAsidePath: nil)
+                    let rows = try index.fileRows()
+                    return Opened(index: index, isReadOnly: true, needsRebuild: false, setAsidePath: nil, rows: rows)
                 } catch {
                     database.close()
                 }

@@ -181,6 +181,10 @@ final class MemoIndex {
         try database.run("UPDATE memos SET title = ? WHERE id = ?", [.text(title), .integer(id)])
     }
 
+    func setSize(id: Int64, _ size: Int64) throws(SQLiteError) {
+        try database.run("UPDATE memos SET size = ? WHERE id = ?", [.integer(size), .integer(id)])
+    }
+
     func setLocation(id: Int64, relativePath: String, deletedAt: Date?) throws(SQLiteError) {
         try database.run(
             "UPDATE memos SET path = ?, deleted_at = ? WHERE id = ?",

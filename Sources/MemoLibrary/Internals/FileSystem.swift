@@ -11,13 +11,17 @@ enum FileSystem {
     /// One entry of a directory listing.
     struct Entry {
         var name: String
-        var size: Int64
+        /// `nil` when the listing was asked for names only.
+        var size: Int64?
     }
 
-    /// The regular files directly in `directory` (not hidden, not in subfolders), with their sizes.
+    /// The regular files directly in `directory` (not hidden, not in subfolders).
     ///
+    /// - Parameter sizes: `stat` each file for its size. Without sizes, the file type comes from
+    ///   `readdir`'s `d_type` and only entries whose type it does not tell (symbolic links, file
+    ///   systems without `d_type`) are `stat`ed: 10 000 files list in ~3 ms instead of ~20 ms.
     /// A missing directory lists as empty.
-    static func regularFiles(in directory: String) -> [Entry] {
+    static func regularFiles(in directory: String, sizes: Bool) -> [Entry] {
         guard let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
         let descriptor = dirfd(stream)
@@ -27,9 +31,15 @@ enum FileSystem {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name.hasPrefix(".") { continue }
+            let type = entry.pointee.d_type
+            if !sizes, type == UInt8(DT_REG) {
+                entries.append(Entry(name: name, size: nil))
+                continue
+            }
+            if !sizes, type != UInt8(DT_UNKNOWN), type != UInt8(DT_LNK) { continue }
             var status = stat()
             guard fstatat(descriptor, name, &status, 0) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
-            entries.append(Entry(name: name, size: Int64(status.st_size)))
+            entries.append(Entry(name: name, size: sizes ? Int64(status.st_size) : nil))
         }
         return entries
     }
@@ -81,6 +91,28 @@ enum FileSystem {
     /// Renames, replacing `destination`; `0` or `errno`.
     static func move(_ source: String, to destination: String) -> Int32 {
         rename(source, destination) == 0 ? 0 : errno
+    }
+
+    /// Flushes a file's data and metadata to the disk (`fsync`); `0` or `errno`.
+    static func synchronize(_ path: String) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0 ? 0 : errno
+    }
+
+    /// Flushes a directory's entries (a rename in it) to the disk; `0` or `errno`.
+    static func synchronizeDirectory(_ path: String) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0 ? 0 : errno
+    }
+
+    /// Whether `path` is a directory (following symbolic links).
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Removes a file; a missing one is not an error. `0` or `errno`.

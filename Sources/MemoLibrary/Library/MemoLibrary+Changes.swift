@@ -1,22 +1,6 @@
 import Foundation
 
 extension MemoLibrary {
-    /// Gives memo `id` a new title, stored exactly as given.
-    ///
-    /// The index holds the new title; the file's tags keep the title it was recorded with.
-    /// - Throws: `.invalidTitle`, `.notFound`, `.readOnly`, `.busy`.
-    @discardableResult
-    public func rename(id: Int64, to title: String) throws(MemoLibraryError) -> Memo {
-        try MemoTitle.validate(title)
-        return try write { () throws(MemoLibraryError) -> Memo in
-            let memo = try existing(id)
-            try indexCall { () throws(SQLiteError) in try index.setTitle(id: id, title) }
-            var renamed = memo
-            renamed.title = title
-            return renamed
-        }
-    }
-
     /// Moves memo `id` to Recently Deleted (its file into the trash folder), as of `date`.
     ///
     /// - Throws: `.notAllowed` for a memo being recorded or already deleted.

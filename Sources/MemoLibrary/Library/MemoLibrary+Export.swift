@@ -6,10 +6,19 @@ extension MemoLibrary {
     /// converted through libsndfile (same rate and channels; the encoding kept where the new
     /// format has it, else its default). Works in a read-only library.
     ///
-    /// - Parameter format: `nil` means the format `path`'s extension names, else the memo's own.
+    /// The copy is written beside `path` and renamed into place when complete
+    /// (`AtomicReplacement`): a failed export leaves nothing behind, and with `replacing` the
+    /// old file stays as it was until the new one is whole.
+    ///
+    /// - Parameters:
+    ///   - format: `nil` means the format `path`'s extension names, else the memo's own.
+    ///   - replacing: replace a file already at `path`; without it, an existing file is refused.
     /// - Throws: `.notAllowed` for a memo with no readable file, `.sound` for a refused
-    ///   conversion (e.g. Opus at 44.1 kHz), `.file` for an existing or unwritable destination.
-    public func export(_ memo: Memo, to path: String, format: FileFormat? = nil) throws(MemoLibraryError) {
+    ///   conversion (e.g. Opus at 44.1 kHz), `.destinationExists` for an existing file (without
+    ///   `replacing`), `.file` for a directory or an unwritable destination.
+    public func export(_ memo: Memo, to path: String, format: FileFormat? = nil, replacing: Bool = false)
+        throws(MemoLibraryError)
+    {
         switch memo.state {
         case .missing: throw .notAllowed(memo: memo, reason: "its file is missing")
         case .damaged: throw .notAllowed(memo: memo, reason: "its file cannot be read as audio")
@@ -27,18 +36,24 @@ extension MemoLibrary {
         if resolved == URL(fileURLWithPath: memo.path).standardizedFileURL.path {
             throw .file(path: path, reason: "that is the memo's own file")
         }
-        if FileSystem.exists(path) {
-            throw .file(path: path, reason: "a file is already there; choose another name or remove it first")
+        if FileSystem.isDirectory(path) {
+            throw .file(path: path, reason: "that is a folder; give the name of the file to write")
         }
-        if target == memo.format {
-            do {
-                try FileManager.default.copyItem(atPath: memo.path, toPath: path)
-            } catch {
-                throw .file(path: path, reason: "cannot copy the memo there: \(error.localizedDescription)")
+        if FileSystem.exists(path), !replacing {
+            throw .destinationExists(path: path)
+        }
+        try AtomicReplacement(path: path, purpose: "export").perform(replacing: replacing) {
+            temporary throws(MemoLibraryError) in
+            if target == memo.format {
+                do {
+                    try FileManager.default.copyItem(atPath: memo.path, toPath: temporary)
+                } catch {
+                    throw .file(path: path, reason: "cannot copy the memo there: \(error.localizedDescription)")
+                }
+            } else {
+                try convert(memo, to: temporary, format: target)
             }
-            return
         }
-        try convert(memo, to: path, format: target)
     }
 
     private func convert(_ memo: Memo, to path: String, format: FileFormat) throws(MemoLibraryError) {

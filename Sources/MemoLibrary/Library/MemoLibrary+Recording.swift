@@ -81,18 +81,23 @@ extension MemoLibrary {
 
     /// Stores what was recorded (length, size, rate, `peakDB`) and marks the memo complete (or
     /// damaged when its file cannot be read); releases its lock.
+    ///
+    /// A memo renamed while it was being recorded gets its new title written into its file now.
     @discardableResult
     public func finishRecording(_ recording: MemoRecording, peakDB: Double?) throws(MemoLibraryError) -> Memo {
         defer { recording.releaseLock() }
         let probe = FileProbe(path: recording.memo.path, timeZone: timeZone)
         let state: Memo.State = probe.info != nil ? .complete : (FileSystem.exists(recording.memo.path) ? .damaged : .missing)
         let id = recording.memo.id
-        return try write { () throws(MemoLibraryError) -> Memo in
+        let finished = try write { () throws(MemoLibraryError) -> Memo in
             try indexCall { () throws(SQLiteError) in
                 try index.updateAudio(id: id, info: probe.info, size: probe.size, peakDB: peakDB, state: state)
             }
             return try existing(id)
         }
+        guard finished.title != recording.metadata.title, titleIsWrittenToFile(finished) else { return finished }
+        // Renamed while recording: best effort, the index has the title either way.
+        return (try? rename(id: id, to: finished.title)) ?? finished
     }
 
     /// Removes a recording that kept nothing: its row, any file, and its lock.

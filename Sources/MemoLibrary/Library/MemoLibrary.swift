@@ -22,6 +22,11 @@ public final class MemoLibrary {
 
     let index: MemoIndex
     let timeZone: TimeZone
+    /// How opening compared the folder with the index.
+    let fileCheck: FileCheck
+    /// Test seam: called when a file with a new title is ready beside the original, just before
+    /// it is renamed over it (original path, prepared path); throwing abandons the rename.
+    var willReplaceRetaggedFile: ((String, String) throws(MemoLibraryError) -> Void)?
 
     var trashFolder: String { folder + "/" + Self.trashFolderName }
     var lockFolder: String { folder + "/" + Self.lockFolderName }
@@ -37,12 +42,15 @@ public final class MemoLibrary {
     ///   - now: the current time, for purging memos deleted more than 30 days ago.
     ///   - timeZone: for default titles and file names.
     ///   - busyTimeout: how long to wait for another process's write lock on the index.
+    ///   - fileCheck: whether to look for files that changed size (see `FileCheck`).
     /// - Throws: `MemoLibraryError` when the folder cannot be created or the index is locked or unusable.
     public init(
-        folder: String, now: Date, timeZone: TimeZone = .current, busyTimeout: Duration = .seconds(5)
+        folder: String, now: Date, timeZone: TimeZone = .current, busyTimeout: Duration = .seconds(5),
+        fileCheck: FileCheck = .namesAndSizes
     ) throws(MemoLibraryError) {
         self.folder = folder
         self.timeZone = timeZone
+        self.fileCheck = fileCheck
         if !FileSystem.exists(folder) {
             let code = FileSystem.createDirectory(folder)
             if code != 0 {
@@ -60,18 +68,19 @@ public final class MemoLibrary {
                 try reconcileFiles(now: now)
             }
         } else {
-            try runMaintenance(now: now)
+            try runMaintenance(now: now, rows: opened.rows)
         }
     }
 
     /// Opens the library where the environment says (`LibraryLocation.folder(environment:)`).
     public convenience init(
-        environment: [String: String], now: Date, timeZone: TimeZone = .current, busyTimeout: Duration = .seconds(5)
+        environment: [String: String], now: Date, timeZone: TimeZone = .current, busyTimeout: Duration = .seconds(5),
+        fileCheck: FileCheck = .namesAndSizes
     ) throws(MemoLibraryError) {
         guard let folder = LibraryLocation.folder(environment: environment) else {
             throw .folderUnavailable(path: "(none)", reason: "set VOICEMEMO_HOME, XDG_DATA_HOME or HOME")
         }
-        try self.init(folder: folder, now: now, timeZone: timeZone, busyTimeout: busyTimeout)
+        try self.init(folder: folder, now: now, timeZone: timeZone, busyTimeout: busyTimeout, fileCheck: fileCheck)
     }
 
     /// Closes the index. The library must not be used afterwards.

@@ -20,6 +20,8 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     case notAllowed(memo: Memo, reason: String)
     /// A file operation failed (`errno` text in `reason`).
     case file(path: String, reason: String)
+    /// Export was asked to write where a file already is, without being allowed to replace it.
+    case destinationExists(path: String)
     /// Reading, writing or converting audio failed.
     case sound(SoundFileError)
 
@@ -67,6 +69,8 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             return "memo \(memo.id) ('\(TitleText.escaped(memo.title))'): \(reason)"
         case .file(let path, let reason):
             return "\(path): \(reason)"
+        case .destinationExists(let path):
+            return "\(path) already exists; choose another name, or replace it with --force"
         case .sound(let error):
             return error.description
         }

@@ -78,9 +78,31 @@ public enum FileFormat: String, CaseIterable, Sendable {
     }
 
     /// The format a file name's extension names, if any (case-insensitive).
+    ///
+    /// Runs for every file in the library folder each time a library opens, so it looks at the
+    /// bytes after the last dot and compares them with a table, without building strings.
     static func named(byExtensionOf path: String) -> FileFormat? {
-        guard let pathExtension = fileExtension(of: path) else { return nil }
-        return allCases.first { $0.fileExtensions.contains(pathExtension) }
+        let utf8 = path.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        let suffix = utf8[utf8.index(after: dot)...]
+        guard !suffix.contains(UInt8(ascii: "/")), dot != utf8.startIndex,
+            utf8[utf8.index(before: dot)] != UInt8(ascii: "/"), (1...4).contains(suffix.count)
+        else { return nil }
+        for (name, format) in extensionTable where name.utf8.count == suffix.count {
+            if zip(name.utf8, suffix).allSatisfy({ $0 == asciiLowercased($1) }) {
+                return format
+            }
+        }
+        return nil
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// Every extension and the format it names.
+    private static let extensionTable: [(String, FileFormat)] = allCases.flatMap { format in
+        format.fileExtensions.map { ($0, format) }
     }
 
     /// The lower-cased extension of the last path component, without the dot.

@@ -60,12 +60,17 @@ enum RecordCommand: SubcommandDefinition {
     static let voxPreroll = Option<Duration>(
         name: "vox-preroll", valueName: "T",
         help: "How much audio from before the threshold was crossed to keep.", parser: .duration)
-    static let json = Flag(name: "json", help: "Print the new memo as JSON instead of its id.")
+    static let json = Flag(
+        name: "json", help: "Print the new memo as JSON when recording stops, instead of its id at the start.")
 
     static let specification = CommandSpecification(
         name: "record",
         abstract: "Record one memo into the library and print its id.",
-        discussion: "Recording stops after --duration, or on Ctrl-C, SIGTERM or SIGHUP; the memo "
+        discussion: "The new memo's id is printed on standard output as soon as the memo exists, "
+            + "before recording starts, so a script can use it while the recording runs; if nothing "
+            + "is recorded (interrupted at once) the memo is removed again. With --json, the whole "
+            + "memo is printed when recording stops instead; with --output, the file's path. "
+            + "Recording stops after --duration, or on Ctrl-C, SIGTERM or SIGHUP; the memo "
             + "is kept either way. Flags override the config file.",
         options: [
             duration, delay, title, format, encoding, rate, channels, quality,

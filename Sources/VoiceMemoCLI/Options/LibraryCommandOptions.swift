@@ -109,11 +109,14 @@ public struct ExportOptions: Sendable, Equatable {
     public var path: String
     /// `--format F`; `nil` means from the extension of `path`, else the memo's own format.
     public var format: FileFormat?
+    /// `--force`: replace a file already at `path`.
+    public var force: Bool
 
-    public init(memo: String, path: String, format: FileFormat? = nil) {
+    public init(memo: String, path: String, format: FileFormat? = nil, force: Bool = false) {
         self.memo = memo
         self.path = path
         self.format = format
+        self.force = force
     }
 }
 

@@ -4,10 +4,13 @@ import MemoLibrary
 /// Opening the memo library for a command, and turning library errors into command failures.
 enum LibraryAccess {
     /// Opens the library where the environment says, telling on standard error what start-up repaired.
-    static func open(_ context: CommandContext) throws -> MemoLibrary {
+    ///
+    /// - Parameter fileCheck: `.names` for commands that only read (`list`), see `FileCheck`.
+    static func open(_ context: CommandContext, fileCheck: FileCheck = .namesAndSizes) throws -> MemoLibrary {
         let library: MemoLibrary
         do {
-            library = try MemoLibrary(environment: context.environment, now: Date(), timeZone: .current)
+            library = try MemoLibrary(
+                environment: context.environment, now: Date(), timeZone: .current, fileCheck: fileCheck)
         } catch {
             throw failure(error)
         }

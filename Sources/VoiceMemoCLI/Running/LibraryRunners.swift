@@ -7,10 +7,10 @@ import MemoLibrary
 /// a memo that is not there exits 1.
 enum LibraryRunners {
     static func list(_ options: ListOptions, context: CommandContext) throws -> ExitCode {
-        let library = try LibraryAccess.open(context)
+        let library = try LibraryAccess.open(context, fileCheck: .names)
         let memos = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.memos(deleted: options.deleted) }
         if options.json {
-            context.console.printLine(JSONValue.array(memos.map(\.json)).serialized)
+            context.console.printLine(Memo.jsonText(of: memos))
         } else {
             let width = TerminalWidth.columns(environment: context.environment, isTerminal: context.console.isOutputTerminal)
             let table = MemoTable(memos: memos, width: width, deleted: options.deleted, timeZone: .current)
@@ -26,8 +26,24 @@ enum LibraryRunners {
             let memo = try library.memo(matching: options.memo)
             return try library.rename(id: memo.id, to: options.title)
         }
+        if !library.titleIsWrittenToFile(memo) {
+            context.console.printErrorMessage(indexOnlyRenameNote(memo))
+        }
         context.console.printLine(String(memo.id))
         return .success
+    }
+
+    /// Why a renamed memo's file does not carry its new title (an index rebuilt from the files
+    /// would show the old one).
+    static func indexOnlyRenameNote(_ memo: Memo) -> String {
+        switch memo.state {
+        case .recording: "note: memo \(memo.id) is being recorded; its file gets the new title when the recording stops"
+        case .missing: "note: memo \(memo.id)'s file is missing; the new title is kept in the index only"
+        case .damaged: "note: memo \(memo.id)'s file cannot be read; the new title is kept in the index only"
+        case .complete, .recovered:
+            "note: the new title is kept in the index only: a \(memo.format.displayName) file coded as "
+                + "\(memo.encoding.rawValue) cannot be re-tagged without encoding its audio again"
+        }
     }
 
     static func delete(_ options: DeleteOptions, context: CommandContext) throws -> ExitCode {
@@ -70,7 +86,7 @@ enum LibraryRunners {
         let library = try LibraryAccess.open(context)
         try LibraryAccess.perform { () throws(MemoLibraryError) in
             let memo = try library.memo(matching: options.memo)
-            try library.export(memo, to: options.path, format: options.format)
+            try library.export(memo, to: options.path, format: options.format, replacing: options.force)
         }
         context.console.printLine(options.path)
         return .success

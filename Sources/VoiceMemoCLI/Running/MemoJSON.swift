@@ -1,36 +1,63 @@
-import Foundation
 import MemoLibrary
 
 extension Memo {
-    /// The memo as `list --json` and `record --json` print it (PRODUCT.md §2, plus `state`).
-    var json: JSONValue {
-        .object([
-            ("id", .int(id)),
-            ("title", .string(title)),
-            ("created", .string(Self.iso8601(created))),
-            ("duration", .number(duration)),
-            ("frames", .int(frames)),
-            ("sample_rate", .int(Int64(sampleRate))),
-            ("channels", .int(Int64(channels))),
-            ("format", .string(format.rawValue)),
-            ("encoding", .string(encoding.rawValue)),
-            ("path", .string(path)),
-            ("size", .int(size)),
-            ("peak_db", .number(peakDB)),
-            ("deleted_at", deletedAt.map { .string(Self.iso8601($0)) } ?? .null),
-            ("state", .string(state.rawValue)),
-        ])
+    /// The memo as `record --json` prints it: one object (PRODUCT.md §2, plus `state`).
+    var jsonText: String {
+        var writer = JSONWriter(capacity: 512)
+        writeJSON(into: &writer)
+        return writer.text
     }
 
-    /// `2026-11-29T14:03:12Z` (UTC, whole seconds).
+    /// Memos as `list --json` prints them: one array, built straight into one buffer.
+    static func jsonText(of memos: [Memo]) -> String {
+        var writer = JSONWriter(capacity: 64 + memos.count * 400)
+        writer.raw("[")
+        for (index, memo) in memos.enumerated() {
+            if index > 0 { writer.raw(", ") }
+            memo.writeJSON(into: &writer)
+        }
+        writer.raw("]")
+        return writer.text
+    }
+
+    /// Appends the memo's object: `id, title, created, duration, frames, sample_rate, channels,
+    /// format, encoding, path, size, peak_db, deleted_at, state`, in that order.
     ///
-    /// Built by hand: an `ISO8601DateFormatter` per memo made `list --json` take 1 s at 10 000 memos.
-    static func iso8601(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    /// Written field by field rather than through a `JSONValue` tree: this is `list --json`'s
+    /// inner loop (docs/PERFORMANCE.md, "Memo library").
+    func writeJSON(into writer: inout JSONWriter) {
+        writer.raw("{\"id\": ")
+        writer.int(id)
+        writer.raw(", \"title\": ")
+        writer.string(title)
+        writer.raw(", \"created\": ")
+        writer.date(created.timeIntervalSince1970)
+        writer.raw(", \"duration\": ")
+        writer.number(duration)
+        writer.raw(", \"frames\": ")
+        writer.int(frames)
+        writer.raw(", \"sample_rate\": ")
+        writer.int(Int64(sampleRate))
+        writer.raw(", \"channels\": ")
+        writer.int(Int64(channels))
+        writer.raw(", \"format\": ")
+        writer.string(format.rawValue)
+        writer.raw(", \"encoding\": ")
+        writer.string(encoding.rawValue)
+        writer.raw(", \"path\": ")
+        writer.string(path)
+        writer.raw(", \"size\": ")
+        writer.int(size)
+        writer.raw(", \"peak_db\": ")
+        writer.number(peakDB)
+        writer.raw(", \"deleted_at\": ")
+        if let deletedAt {
+            writer.date(deletedAt.timeIntervalSince1970)
+        } else {
+            writer.null()
+        }
+        writer.raw(", \"state\": ")
+        writer.string(state.rawValue)
+        writer.raw("}")
     }
 }

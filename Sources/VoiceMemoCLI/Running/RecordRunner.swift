@@ -38,6 +38,10 @@ enum RecordRunner {
     }
 
     /// Records into the library (a new memo) or into `--output`, and prints the result.
+    ///
+    /// A new memo's id is printed as soon as the memo exists, before any audio; with `--json` the
+    /// whole memo is printed when the recording stops instead. With `--output`, the path (or the
+    /// JSON report) is printed at the end.
     static func run(_ request: RecordRequest, context: CommandContext) throws -> ExitCode {
         if let voiceActivation = request.voiceActivation {
             return try VoxRunner.run(request, settings: voiceActivation, context: context)
@@ -58,6 +62,10 @@ enum RecordRunner {
         let recording = try LibraryAccess.perform { () throws(MemoLibraryError) in
             try library.beginRecording(title: request.title, settings: request.settings, at: Date())
         }
+        if !request.json {
+            // At once, not at the end: a script recording for an hour can act on the id meanwhile.
+            context.console.printLine(String(recording.memo.id))
+        }
         var memoRequest = request
         memoRequest.output = recording.memo.path
         memoRequest.metadata = recording.metadata
@@ -70,8 +78,8 @@ enum RecordRunner {
         let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
             try library.finishRecording(recording, peakDB: Double(outcome.peak))
         }
-        if outcome.exitCode == .success {
-            context.console.printLine(request.json ? memo.json.serialized : String(memo.id))
+        if outcome.exitCode == .success, request.json {
+            context.console.printLine(memo.jsonText)
         }
         return outcome.exitCode
     }

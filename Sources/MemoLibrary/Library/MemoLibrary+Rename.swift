@@ -1,0 +1,75 @@
+import Foundation
+import SoundFiles
+
+extension MemoLibrary {
+    /// Gives memo `id` a new title, stored exactly as given, in the index and in the file's tags.
+    ///
+    /// The files are the truth: an index rebuilt from them must find the new title. The file is
+    /// copied with the new title beside the original (`TitleRewrite`: no audio is re-encoded
+    /// lossily), flushed, and renamed over it under the index's write lock, so an interrupted
+    /// rename leaves the original as it was. The copy is made before taking the lock (it takes
+    /// time in proportion to the file); if the memo changed meanwhile (deleted, restored,
+    /// renamed by another process) it is made again.
+    ///
+    /// Only the index changes for a memo being recorded (its recorder writes the file; finishing
+    /// the recording writes the new title), one whose file is missing or damaged, and one whose
+    /// title cannot be written without lossy re-encoding (IMA ADPCM: see `titleIsWrittenToFile`).
+    /// - Throws: `.invalidTitle`, `.notFound`, `.readOnly`, `.busy`, `.file`, `.sound`.
+    @discardableResult
+    public func rename(id: Int64, to title: String) throws(MemoLibraryError) -> Memo {
+        try MemoTitle.validate(title)
+        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        for _ in 0..<3 {
+            let before = try existing(id)
+            let replacement = try prepareRetaggedFile(of: before, title: title)
+            let renamed = try write { () throws(MemoLibraryError) -> Memo? in
+                let memo = try existing(id)
+                guard memo.path == before.path, memo.state == before.state, memo.size == before.size else { return nil }
+                try indexCall { () throws(SQLiteError) in try index.setTitle(id: id, title) }
+                if let replacement {
+                    try commit(replacement, for: memo)
+                }
+                return try existing(id)
+            }
+            if let renamed { return renamed }
+            replacement?.discard()
+        }
+        throw .busy(folder: folder)
+    }
+
+    /// Whether renaming `memo` writes the new title into its file (else only the index has it).
+    public func titleIsWrittenToFile(_ memo: Memo) -> Bool {
+        (memo.state == .complete || memo.state == .recovered) && TitleRewrite.method(format: memo.format, encoding: memo.encoding) != nil
+    }
+
+    // MARK: Helpers
+
+    /// A copy of `memo`'s file with `title` in its tags, ready beside it; `nil` when the file is
+    /// not to be rewritten (see `rename(id:to:)`).
+    func prepareRetaggedFile(of memo: Memo, title: String) throws(MemoLibraryError) -> AtomicReplacement? {
+        guard titleIsWrittenToFile(memo), FileSystem.exists(memo.path) else { return nil }
+        let replacement = AtomicReplacement(path: memo.path, purpose: "retag")
+        try replacement.prepare { temporary throws(MemoLibraryError) in
+            do throws(SoundFileError) {
+                try TitleRewrite.copy(memo.path, to: temporary, title: title)
+            } catch {
+                throw .sound(error)
+            }
+        }
+        do {
+            try willReplaceRetaggedFile?(memo.path, replacement.temporaryPath)
+        } catch {
+            replacement.discard()
+            throw error
+        }
+        return replacement
+    }
+
+    /// Renames a prepared copy over `memo`'s file and stores its new size (inside a transaction).
+    func commit(_ replacement: AtomicReplacement, for memo: Memo) throws(MemoLibraryError) {
+        try replacement.commit(replacing: true)
+        if let size = FileSystem.size(of: memo.path) {
+            try indexCall { () throws(SQLiteError) in try index.setSize(id: memo.id, size) }
+        }
+    }
+}
