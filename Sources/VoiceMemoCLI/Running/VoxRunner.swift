@@ -139,7 +139,7 @@ private final class TakeBook: Sendable {
             }
             let memo = try library.finishRecording(recording, peakDB: Double(take.peakDB))
             state.withLock { $0.kept += 1 }
-            console.printLine(json ? memo.json.serialized : String(memo.id))
+            console.printLine(json ? memo.jsonText : String(memo.id))
         } catch {
             console.printErrorMessage(error.description)
             state.withLock { $0.failed = true }
