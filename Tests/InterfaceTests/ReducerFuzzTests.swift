@@ -28,6 +28,7 @@ import Testing
         var deleted: [Memo] = []
         var nextID: Int64 = 100
         var hasInput = true
+        var voiceArmed = false
 
         mutating func perform(_ effect: Effect) -> [Action] {
             switch effect {
@@ -62,8 +63,14 @@ import Testing
                     InputChoice(source: "alsa:default", description: "Default"),
                     InputChoice(source: "tone:440@-12", description: "tone"),
                 ])]
+            case .armVoiceActivation:
+                guard hasInput else { return [.failed("no input")] }
+                voiceArmed = true
+            case .disarmVoiceActivation:
+                voiceArmed = false
             case .selectInput:
                 hasInput = true
+                voiceArmed = false
                 return [.inputOpened(Fixtures.input)]
             case .quit:
                 return []
@@ -78,14 +85,21 @@ import Testing
             if recording == .recording { frames += 1600 }
             let level = Float(Int.random(in: -160...0, using: &generator))
             let channel = ChannelLevel(average: level, peak: min(level + 6, 0))
-            return EngineSnapshot(channels: [channel, channel], recordedFrames: frames, recording: recording)
+            let phases: [VoiceActivationPhase] = [.calibrating, .listening, .recording]
+            let voice = voiceArmed
+                ? VoiceActivationSnapshot(
+                    phase: phases.randomElement(using: &generator) ?? .listening, levelDB: level, thresholdDB: -40,
+                    silence: Double.random(in: 0...2, using: &generator), hangTime: 2)
+                : nil
+            return EngineSnapshot(
+                channels: [channel, channel], recordedFrames: frames, recording: recording, voiceActivation: voice)
         }
     }
 
     static let keys: [Key] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
         .clearToStart, .other,
-    ] + "rsedutic?/qyYnjkgGpv xé漢😀\u{1B}".map { Key.character($0) }
+    ] + "rsedutic?/qyYnjkgGpvV+- xé漢😀\u{1B}".map { Key.character($0) }
 
     @Test func hundredThousandRandomKeys() {
         var generator = Generator(state: 0x5EED_1234)
@@ -104,6 +118,7 @@ import Testing
                 pending.append(.resize(width: Int.random(in: 0...200, using: &generator), height: Int.random(in: 0...60, using: &generator)))
             case 98:
                 engine.hasInput = false
+                engine.voiceArmed = false
                 if engine.recording != .idle { pending += engine.perform(.stopRecording) }
                 pending.append(.inputFailed("unplugged"))
             default:
@@ -116,7 +131,9 @@ import Testing
                 }
                 if case .tick = action {
                     #expect(state.recording == engine.recording, "step \(step)")
+                    #expect(state.voice.isArmed == engine.voiceArmed, "step \(step)")
                 }
+                #expect(!(engine.voiceArmed && engine.recording != .idle), "never both at once: step \(step)")
             }
             let count = state.visibleMemos.count
             if count == 0 {

@@ -21,6 +21,8 @@ public enum Action: Sendable {
     case recordingStarted(title: String)
     /// A recording stopped and was saved as `memo`.
     case recordingSaved(Memo)
+    /// A voice-activated take ended with enough sound and was saved as `memo`.
+    case voiceTakeSaved(Memo)
     /// Something failed; `message` is in plain words, for the status line.
     case failed(String)
     /// Something worth saying happened.

@@ -18,6 +18,10 @@ public struct AppState: Sendable, Equatable {
 
     public var recording: RecordingState = .idle
     public var recordedFrames: Int64 = 0
+    /// Voice-activated recording (`v`) and its parameters (`V`).
+    public var voice = VoiceActivationState()
+    /// Seconds the meters hold a peak before it decays.
+    public var peakHoldTime = 1.0
 
     // MARK: Library
 

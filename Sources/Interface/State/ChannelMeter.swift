@@ -10,7 +10,10 @@ public struct ChannelMeter: Sendable, Equatable {
     public var heldPeak: Float = Decibels.floor
     public var peakHold = PeakHold()
 
-    public init() {}
+    /// A meter whose peak is held `holdTime` seconds before it decays.
+    public init(holdTime: Double = 1.0) {
+        peakHold = PeakHold(holdTime: holdTime)
+    }
 
     /// Takes a new reading at `time` (seconds).
     public mutating func update(_ level: ChannelLevel, at time: Double) {

@@ -18,6 +18,11 @@ public enum Effect: Sendable, Hashable {
     case listInputs
     /// Close the current input and open this one.
     case selectInput(source: String)
+    /// Arm voice activation on the open input with these parameters (disarming first if
+    /// it is armed: a take in progress is kept); `voiceTakeSaved` follows each kept take.
+    case armVoiceActivation(VoiceParameters)
+    /// Stop voice activation; a take in progress is kept.
+    case disarmVoiceActivation
     /// Restore the terminal and exit.
     case quit
 }

@@ -24,11 +24,17 @@ public struct EngineSnapshot: Sendable, Hashable {
     /// Frames recorded into the current memo (pauses excluded); 0 when idle.
     public var recordedFrames: Int64
     public var recording: RecordingState
+    /// The voice-activation detector's reading; `nil` when voice activation is off.
+    public var voiceActivation: VoiceActivationSnapshot?
 
-    public init(channels: [ChannelLevel], recordedFrames: Int64 = 0, recording: RecordingState = .idle) {
+    public init(
+        channels: [ChannelLevel], recordedFrames: Int64 = 0, recording: RecordingState = .idle,
+        voiceActivation: VoiceActivationSnapshot? = nil
+    ) {
         self.channels = channels
         self.recordedFrames = recordedFrames
         self.recording = recording
+        self.voiceActivation = voiceActivation
     }
 }
 

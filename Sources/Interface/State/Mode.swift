@@ -18,6 +18,8 @@ public enum Mode: Sendable, Hashable {
     case recentlyDeleted
     /// The input picker; `choices` is `nil` while they are being listed.
     case pickingInput(choices: [InputChoice]?)
+    /// The voice-activation settings panel, `field` selected.
+    case voiceSettings(VoiceParameters.Field)
 }
 
 /// A line for the status bar.

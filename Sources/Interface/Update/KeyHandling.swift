@@ -15,6 +15,7 @@ enum KeyHandling {
             return []
         case .recentlyDeleted: return recentlyDeleted(key, &state)
         case .pickingInput(let choices): return pickInput(key, choices: choices ?? [], &state)
+        case .voiceSettings(let field): return VoiceKeys.settings(key, field: field, &state)
         }
     }
 
@@ -25,8 +26,12 @@ enum KeyHandling {
             return []
         }
         switch key {
-        case .character("r"): return recordPauseResume(&state)
-        case .character("s"): return stop(&state)
+        case .character("r"):
+            if state.voice.isArmed { return nothing(VoiceKeys.recordRefusal, &state) }
+            return recordPauseResume(&state)
+        case .character("s"):
+            if state.voice.isArmed, state.recording == .idle { return VoiceKeys.toggle(&state) }
+            return stop(&state)
         case .character("e"):
             guard let memo = state.selectedMemo else { return nothing("No memo to rename.", &state) }
             state.mode = .renaming(id: memo.id, field: TextField(memo.title))
@@ -48,7 +53,7 @@ enum KeyHandling {
             for index in state.meters.indices { state.meters[index].peakHold.reset() }
             state.say("Clip indicator and peak hold reset.")
         case .character("q"):
-            if state.recording != .idle {
+            if state.recording != .idle || state.voice.isRecordingTake {
                 state.mode = .confirmingQuit
                 return []
             }
@@ -56,8 +61,8 @@ enum KeyHandling {
             return [.quit]
         case .enter, .character(" "):
             state.say("Playback is not built yet.")
-        case .character("v"):
-            state.say("Voice-activated recording is not built yet.")
+        case .character("v"): return VoiceKeys.toggle(&state)
+        case .character("V"): state.mode = .voiceSettings(.threshold)
         case .escape:
             if !state.filter.isEmpty {
                 state.filter = ""

@@ -22,7 +22,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         effects = []
     case .inputOpened(let input):
         state.input = input
-        state.meters = Array(repeating: ChannelMeter(), count: max(input.channels, 0))
+        state.meters = Array(repeating: ChannelMeter(holdTime: state.peakHoldTime), count: max(input.channels, 0))
         state.clipLatch.reset()
         if state.status?.kind == .error { state.status = nil }
         state.say("Listening to \(input.name).")
@@ -32,6 +32,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.meters = []
         state.recording = .idle
         state.recordedFrames = 0
+        VoiceKeys.absorb(nil, into: &state)
         state.fail(message)
         effects = []
     case .inputsListed(let choices):
@@ -66,6 +67,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         }
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
         effects = []
+    case .voiceTakeSaved(let memo):
+        VoiceKeys.takeSaved(memo, &state)
+        effects = []
     case .failed(let message):
         state.fail(message)
         effects = []
@@ -81,7 +85,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 /// engine says it is (it is the truth; the reducer's own guesses give way).
 private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: inout AppState) {
     if state.meters.count != snapshot.channels.count {
-        state.meters = Array(repeating: ChannelMeter(), count: snapshot.channels.count)
+        state.meters = Array(repeating: ChannelMeter(holdTime: state.peakHoldTime), count: snapshot.channels.count)
     }
     for (index, level) in snapshot.channels.enumerated() {
         state.meters[index].update(level, at: time)
@@ -89,6 +93,7 @@ private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: ino
     }
     state.recording = snapshot.recording
     state.recordedFrames = snapshot.recordedFrames
+    VoiceKeys.absorb(snapshot.voiceActivation, into: &state)
 }
 
 extension AppState {

@@ -7,6 +7,7 @@ public enum AppView {
         HeaderView.render(state, in: layout.header, on: &screen)
         MeterView.render(state, rows: layout.meterRows, on: &screen)
         if let scale = layout.scale { ScaleView.render(state, in: scale, on: &screen) }
+        VoiceActivationView.renderCountdown(state, scale: layout.scale, on: &screen)
         for separator in [layout.topSeparator, layout.bottomSeparator].compactMap({ $0 }) {
             screen.put(String(repeating: "─", count: separator.width), x: separator.x, y: separator.y, style: .dim)
         }
@@ -17,6 +18,8 @@ public enum AppView {
             ListViews.renderHelp(state, in: Rect(x: 0, y: top, width: state.width, height: bottom - top), on: &screen)
         case .recentlyDeleted, .confirmingPurge:
             ListViews.renderDeleted(state, in: layout.body, on: &screen)
+        case .voiceSettings(let field):
+            VoiceActivationView.renderSettings(state, selected: field, in: layout.body, on: &screen)
         case .pickingInput(let choices):
             ListViews.renderPicker(state, choices: choices, in: layout.body, on: &screen)
         default:

@@ -7,7 +7,7 @@ enum HeaderView {
         let theme = Theme(state)
         let timer = DisplayFormat.elapsedTime(frames: state.recordedFrames, sampleRate: state.input?.sampleRate ?? 0)
         let (badge, badgeStyle): (String, Style) = switch state.recording {
-        case .idle: ("idle", theme.dim)
+        case .idle: VoiceActivationView.badge(state, theme: theme) ?? ("idle", theme.dim)
         case .recording: ("● REC", theme.recordingBadge)
         case .paused: ("❚❚ PAUSED", theme.pausedBadge)
         }

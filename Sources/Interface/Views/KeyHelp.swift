@@ -15,7 +15,8 @@ enum KeyHelp {
         ("t", "Recently Deleted: r restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
         ("⏎", "play (not built yet)"),
-        ("v", "voice-activated recording (not built yet)"),
+        ("v", "voice activation: record each utterance as a memo; again: off"),
+        ("V", "voice-activation settings (threshold, silence, minimum, pre-roll)"),
         ("?", "this help"),
         ("q", "quit (asks while recording; stopping saves)"),
     ]
@@ -36,6 +37,7 @@ enum KeyHelp {
         case .help: [("any key", "closes")]
         case .recentlyDeleted: [("r", "restore"), ("p", "purge"), ("↑↓", "select"), ("Esc", "back")]
         case .pickingInput: [("⏎", "choose"), ("↑↓", "select"), ("Esc", "cancel")]
+        case .voiceSettings: [("↑↓", "choose"), ("← →  - +", "change"), ("Esc", "done")]
         }
     }
 }

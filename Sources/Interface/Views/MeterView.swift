@@ -32,6 +32,7 @@ enum MeterView {
                 x += 1
             }
         }
+        VoiceActivationView.markThreshold(state, row: row, geometry: geometry, on: &screen)
         let numbersX = row.x + MeterGeometry.labelWidth + geometry.cells
         let clipped = state.clipLatch.isLatched
         switch geometry.numbers {

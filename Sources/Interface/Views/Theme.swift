@@ -13,6 +13,7 @@ struct Theme {
     var dim: Style { Style(attributes: .dim) }
     var recordingBadge: Style { color(.red, .bold) }
     var pausedBadge: Style { color(.yellow, .bold) }
+    var voiceBadge: Style { color(.cyan, .bold) }
     var error: Style { color(.red, .bold) }
     var columnHeader: Style { Style(attributes: .bold) }
     var selection: Style { Style(attributes: .reverse) }

@@ -29,7 +29,11 @@ final class AppLoop: @unchecked Sendable {
     private var keySource: (any DispatchSourceRead)?
     private var isFinished = false
 
-    init(terminal: CursesTerminal, store: MemoStore, source: InputSource, settings: RecordingSettings) {
+    /// - Parameter configuration: the config file's meter and voice-activation defaults.
+    init(
+        terminal: CursesTerminal, store: MemoStore, source: InputSource, settings: RecordingSettings,
+        configuration: Configuration = Configuration()
+    ) {
         self.terminal = terminal
         self.store = store
         self.initialSource = source
@@ -38,6 +42,7 @@ final class AppLoop: @unchecked Sendable {
         state = AppState(
             width: size.width, height: size.height, usesColor: terminal.usesColor,
             utcOffset: TimeZone.current.secondsFromGMT(), now: Date().timeIntervalSince1970)
+        state.apply(configuration)
     }
 
     /// Runs until the app quits or a stop signal arrives; the memo being recorded is saved.
@@ -150,6 +155,10 @@ final class AppLoop: @unchecked Sendable {
             } catch {
                 dispatch(.failed("“\(text)” is not an input: \(error)"))
             }
+        case .armVoiceActivation(let parameters):
+            armVoiceActivation(parameters)
+        case .disarmVoiceActivation:
+            session?.disarmVoice()
         case .quit:
             finish()
         }
@@ -173,6 +182,27 @@ final class AppLoop: @unchecked Sendable {
         } catch {
             store.abandonRecording(memo)
             dispatch(.failed("Cannot start recording: \(error.message)"))
+        }
+    }
+
+    private func armVoiceActivation(_ parameters: VoiceParameters) {
+        guard let session else { return }
+        do {
+            let library = try store.openConnection()
+            try session.armVoice(parameters, library: library, queue: queue) { [self] event in
+                switch event {
+                case .saved(let memo):
+                    dispatch(.voiceTakeSaved(memo))
+                    reloadLibrary()
+                case .failed(let message):
+                    dispatch(.failed(message))
+                }
+                render()
+            }
+        } catch let error as RecorderError {
+            dispatch(.failed("Cannot turn on voice activation: \(error.message)"))
+        } catch {
+            dispatch(.failed("Cannot turn on voice activation: \(error)"))
         }
     }
 

@@ -6,13 +6,18 @@ import Terminal
 /// `voicememo` with no subcommand: sets up the library, signals and the terminal, runs
 /// the app until it quits, and gives the terminal back on every way out.
 enum AppRunner {
+    /// Flags over the config file over the built-in defaults; a bad config file stops the
+    /// app before the screen is taken, naming the file, the line and what is allowed.
     static func run(_ options: AppOptions, context: CommandContext) throws -> ExitCode {
-        let source = options.source ?? .default
+        let configuration = try context.configuration()
+        let source = options.source ?? configuration.source ?? .default
         let fileInfo = try source.fileInfo()
         let settings = RecordingSettings(
-            format: options.format ?? .flac, encoding: nil,
-            sampleRate: options.sampleRate ?? fileInfo?.sampleRate ?? 48000,
-            channels: options.channels ?? fileInfo?.channels ?? 2, quality: .high)
+            format: options.format ?? configuration.format ?? .flac,
+            encoding: options.format == nil ? configuration.encoding : nil,
+            sampleRate: options.sampleRate ?? fileInfo?.sampleRate ?? configuration.sampleRate ?? 48000,
+            channels: options.channels ?? fileInfo?.channels ?? configuration.channels ?? 2,
+            quality: configuration.quality ?? .high)
         do {
             try settings.validate()
         } catch {
@@ -29,7 +34,8 @@ enum AppRunner {
             throw CommandFailure(error.description)
         }
         defer { terminal.end() }
-        let loop = AppLoop(terminal: terminal, store: store, source: source, settings: settings)
+        let loop = AppLoop(
+            terminal: terminal, store: store, source: source, settings: settings, configuration: configuration)
         return loop.runUntilQuit()
     }
 

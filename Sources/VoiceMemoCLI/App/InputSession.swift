@@ -23,6 +23,8 @@ final class InputSession {
     /// What new memos are recorded as (rate and channels are the engine's).
     let settings: RecordingSettings
     private(set) var recording: Recording?
+    /// Voice activation (`v`), when armed.
+    private(set) var voice: AppVoiceActivation?
 
     /// Opens `source` and starts metering.
     ///
@@ -53,13 +55,18 @@ final class InputSession {
         let channels = (0..<engine.format.channels).map {
             ChannelLevel(average: engine.averagePower(forChannel: $0), peak: engine.peakPower(forChannel: $0))
         }
-        guard let recorder = recording?.recorder else { return EngineSnapshot(channels: channels) }
+        let voiceActivation = voice?.snapshot
+        guard let recorder = recording?.recorder else {
+            return EngineSnapshot(channels: channels, voiceActivation: voiceActivation)
+        }
         if recorder.isRecording, let loudest = channels.map(\.peak).max() {
             let previous = recording?.peak ?? -160
             recording?.peak = max(previous, loudest)
         }
         let state: RecordingState = recorder.isRecording ? .recording : recorder.hasFinished ? .idle : .paused
-        return EngineSnapshot(channels: channels, recordedFrames: Int64(recorder.recordedFrames), recording: state)
+        return EngineSnapshot(
+            channels: channels, recordedFrames: Int64(recorder.recordedFrames), recording: state,
+            voiceActivation: voiceActivation)
     }
 
     /// Starts recording into the library's new memo.
@@ -81,8 +88,27 @@ final class InputSession {
         return recording
     }
 
-    /// Stops any recording and closes the input.
+    /// Arms voice activation (disarming it first if armed: a take in progress is kept).
+    ///
+    /// - Throws: `RecorderError` when the parameters are refused.
+    func armVoice(
+        _ parameters: VoiceParameters, library: sending MemoLibrary, queue: DispatchQueue,
+        report: @escaping @Sendable (AppVoiceActivation.Event) -> Void
+    ) throws(RecorderError) {
+        disarmVoice()
+        voice = try AppVoiceActivation(
+            parameters: parameters, engine: engine, settings: settings, library: library, queue: queue, report: report)
+    }
+
+    /// Stops voice activation; a take in progress is kept and reported.
+    func disarmVoice() {
+        voice?.stop()
+        voice = nil
+    }
+
+    /// Stops any recording and voice activation, and closes the input.
     func close() -> Recording? {
+        disarmVoice()
         let stopped = stopRecording()
         engine.stop()
         return stopped

@@ -8,12 +8,20 @@ import SoundFiles
 /// sees their memos.
 final class MemoStore {
     private let library: MemoLibrary
+    private let environment: [String: String]
 
     /// Opens the library at `$VOICEMEMO_HOME` (else the XDG data folder), running its
     /// start-up maintenance (recovering recordings whose process died, adopting files,
     /// purging Recently Deleted after 30 days).
     init(environment: [String: String]) throws(MemoLibraryError) {
         library = try MemoLibrary(environment: environment, now: Date())
+        self.environment = environment
+    }
+
+    /// A second connection to the same library, for a thread of its own (voice
+    /// activation's takes are begun and finished on the recorder's thread).
+    func openConnection() throws(MemoLibraryError) -> MemoLibrary {
+        try MemoLibrary(environment: environment, now: Date())
     }
 
     /// The library's memos, newest first, leaving out the one at `excludedPath` (the

@@ -6,8 +6,16 @@ import SoundFiles
 /// Turns parsed options into what the engine runs: fills in defaults and refuses
 /// combinations that parsing alone cannot see.
 extension RecordRequest {
+    /// Flags over the config file (`context.configuration()`) over the built-in defaults;
+    /// a file source's own rate and channels come before the config's.
     init(_ options: RecordOptions, context: CommandContext) throws {
-        let voiceActivation = try options.voiceActivation.map(Self.voiceActivationSettings)
+        try self.init(options, context: context, configuration: try context.configuration())
+    }
+
+    init(_ options: RecordOptions, context: CommandContext, configuration: Configuration) throws {
+        let voiceActivation = try options.voiceActivation.map {
+            try Self.voiceActivationSettings($0, over: configuration.voiceActivationSettings)
+        }
         if voiceActivation != nil, options.outputPath != nil {
             throw UsageError.conflictingArguments("--output", "--vox")
         }
@@ -18,15 +26,15 @@ extension RecordRequest {
             try MemoTitleCheck.check(title)
         }
         let output = options.outputPath
-        let source = options.source ?? .default
+        let source = options.source ?? configuration.source ?? .default
         let fileInfo = try source.fileInfo()
-        let format = options.format ?? output.flatMap(RecordingSettings.inferred(fromPath:)) ?? .flac
+        let format = options.format ?? output.flatMap(RecordingSettings.inferred(fromPath:)) ?? configuration.format ?? .flac
         let settings = RecordingSettings(
             format: format,
-            encoding: options.encoding,
-            sampleRate: options.sampleRate ?? fileInfo?.sampleRate ?? 48000,
-            channels: options.channels ?? fileInfo?.channels ?? 2,
-            quality: options.quality ?? .high)
+            encoding: options.encoding ?? (options.format == nil ? configuration.encoding : nil),
+            sampleRate: options.sampleRate ?? fileInfo?.sampleRate ?? configuration.sampleRate ?? 48000,
+            channels: options.channels ?? fileInfo?.channels ?? configuration.channels ?? 2,
+            quality: options.quality ?? configuration.quality ?? .high)
         do {
             try settings.validate(path: output)
         } catch {
@@ -46,9 +54,12 @@ extension RecordRequest {
             voiceActivation: voiceActivation)
     }
 
-    /// The `--vox*` values over the built-in defaults, each checked and refused naming its flag.
-    static func voiceActivationSettings(_ options: VoiceActivationOptions) throws -> VoiceActivationSettings {
-        var settings = VoiceActivationSettings()
+    /// The `--vox*` values over `base` (the config file's, else the built-in defaults), each
+    /// checked and refused naming its flag.
+    static func voiceActivationSettings(
+        _ options: VoiceActivationOptions, over base: VoiceActivationSettings = VoiceActivationSettings()
+    ) throws -> VoiceActivationSettings {
+        var settings = base
         if let threshold = options.thresholdDB { settings.startThresholdDB = threshold }
         if let silence = options.silence?.seconds {
             guard silence > 0, silence <= 3600 else {
@@ -73,12 +84,15 @@ extension RecordRequest {
 }
 
 extension MeterRequest {
+    /// Flags over the config file's `source`, `rate` and `channels`.
     init(_ options: MeterOptions, context: CommandContext) throws {
-        let source = options.source ?? .default
+        let configuration = try context.configuration()
+        let source = options.source ?? configuration.source ?? .default
         let fileInfo = try source.fileInfo()
         self.init(
             source: source, duration: options.duration?.seconds, json: options.json, loudness: options.loudness,
-            sampleRate: fileInfo?.sampleRate ?? 48000, channels: fileInfo?.channels ?? 2,
+            sampleRate: fileInfo?.sampleRate ?? configuration.sampleRate ?? 48000,
+            channels: fileInfo?.channels ?? configuration.channels ?? 2,
             paced: context.isPaced)
     }
 }

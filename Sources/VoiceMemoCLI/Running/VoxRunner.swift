@@ -85,7 +85,7 @@ enum VoxRunner {
 /// The memos of a `record --vox` run: begun when a take starts, finished or abandoned when it ends.
 ///
 /// Called on the voice-activated recorder's thread.
-private final class TakeBook: Sendable {
+final class TakeBook: Sendable {
     private struct State {
         var recordings: [Int: MemoRecording] = [:]
         var kept = 0

@@ -1,0 +1,52 @@
+/// Voice-activated recording as the app sees it: the parameters the person chose for
+/// this session, the ones the running detector was armed with, and the detector's
+/// latest reading (`nil` when voice activation is off).
+public struct VoiceActivationState: Sendable, Hashable {
+    /// What `v` arms with; the settings panel (`V`) edits them.
+    public var parameters: VoiceParameters
+    /// What the running detector was armed with; `nil` when off.
+    public var armedWith: VoiceParameters?
+    /// The detector's latest reading; `nil` when off. Comes from the engine in ticks.
+    public var status: VoiceActivationSnapshot?
+
+    public init(parameters: VoiceParameters = VoiceParameters()) {
+        self.parameters = parameters
+    }
+
+    /// Whether `v` has armed voice activation on the open input.
+    public var isArmed: Bool { status != nil }
+
+    /// Whether a take is being recorded now.
+    public var isRecordingTake: Bool { status?.phase == .recording }
+}
+
+/// What the voice-activation detector is doing.
+public enum VoiceActivationPhase: Sendable, Hashable {
+    /// Measuring the noise floor before listening.
+    case calibrating
+    /// Waiting for the level to reach the threshold.
+    case listening
+    /// Recording a take; it ends after the silence hang time.
+    case recording
+}
+
+/// One reading of the voice-activation detector, taken by the runner at a tick.
+public struct VoiceActivationSnapshot: Sendable, Hashable {
+    public var phase: VoiceActivationPhase
+    /// The smoothed detector level, in dBFS.
+    public var levelDB: Float
+    /// The level that starts a take, in dBFS.
+    public var thresholdDB: Double
+    /// Seconds of silence so far in the take being recorded.
+    public var silence: Double
+    /// Seconds of silence that end a take.
+    public var hangTime: Double
+
+    public init(phase: VoiceActivationPhase, levelDB: Float, thresholdDB: Double, silence: Double, hangTime: Double) {
+        self.phase = phase
+        self.levelDB = levelDB
+        self.thresholdDB = thresholdDB
+        self.silence = silence
+        self.hangTime = hangTime
+    }
+}

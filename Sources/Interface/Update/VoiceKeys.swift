@@ -1,0 +1,94 @@
+import MemoLibrary
+import Metering
+
+/// Voice-activated recording in the reducer: `v` arms and disarms, `V` opens the
+/// settings panel, the engine's readings arrive in ticks, and kept takes join the table.
+/// Part of `reduce`.
+enum VoiceKeys {
+    /// What `r` says while voice activation is armed.
+    static let recordRefusal = "Voice activation is on (v). Press v to turn it off before recording by hand."
+
+    /// `v`: arms on the open input, or disarms (a take in progress is kept).
+    static func toggle(_ state: inout AppState) -> [Effect] {
+        if state.voice.isArmed {
+            let keeping = state.voice.isRecordingTake
+            state.voice.status = nil
+            state.voice.armedWith = nil
+            state.say(keeping ? "Voice activation off; the take in progress is kept." : "Voice activation off.")
+            return [.disarmVoiceActivation]
+        }
+        guard state.input != nil else {
+            state.say("No input is open, so there is nothing to listen to. Press i to choose an input.")
+            return []
+        }
+        guard state.recording == .idle else {
+            state.say("A recording is running (r). Press s to stop it before turning on voice activation.")
+            return []
+        }
+        let parameters = state.voice.parameters
+        state.voice.armedWith = parameters
+        state.voice.status = VoiceActivationSnapshot(
+            phase: .listening, levelDB: Decibels.floor, thresholdDB: parameters.thresholdDB, silence: 0,
+            hangTime: parameters.silence)
+        state.say("Voice activation on: recording starts at \(parameters.text(.threshold)) and stops after \(parameters.text(.silence)) of silence. v turns it off.")
+        return [.armVoiceActivation(parameters)]
+    }
+
+    /// Takes in the detector's reading from a tick: the engine is the truth.
+    static func absorb(_ snapshot: VoiceActivationSnapshot?, into state: inout AppState) {
+        state.voice.status = snapshot
+        if snapshot == nil { state.voice.armedWith = nil }
+    }
+
+    /// A kept take joins the table (the selection stays on the memo it was on).
+    static func takeSaved(_ memo: Memo, _ state: inout AppState) {
+        let selectedID = state.selectedMemo?.id
+        if !state.memos.contains(where: { $0.id == memo.id }) {
+            state.memos.append(memo)
+            state.memos.sort { $0.created > $1.created }
+        }
+        if let selectedID, let index = state.visibleMemos.firstIndex(where: { $0.id == selectedID }) {
+            state.selection = index
+        }
+        state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
+    }
+
+    /// The settings panel: ↑↓ choose, ←→ or -/+ change, Esc / Enter / V close.
+    static func settings(_ key: Key, field: VoiceParameters.Field, _ state: inout AppState) -> [Effect] {
+        let fields = VoiceParameters.Field.allCases
+        switch key {
+        case .up, .character("k"):
+            state.mode = .voiceSettings(fields[max(field.rawValue - 1, 0)])
+        case .down, .character("j"), .tab:
+            state.mode = .voiceSettings(fields[min(field.rawValue + 1, fields.count - 1)])
+        case .left, .character("-"), .character("_"):
+            state.voice.parameters.adjust(field, by: -1)
+        case .right, .character("+"), .character("="):
+            state.voice.parameters.adjust(field, by: 1)
+        case .pageDown:
+            state.voice.parameters.adjust(field, by: -10)
+        case .pageUp:
+            state.voice.parameters.adjust(field, by: 10)
+        case .escape, .enter, .character("V"), .character("q"):
+            state.mode = .browsing
+            return apply(&state)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// On leaving the panel: re-arms with changed parameters unless a take is being
+    /// recorded (then they apply from the next `v`).
+    private static func apply(_ state: inout AppState) -> [Effect] {
+        let parameters = state.voice.parameters
+        guard let armed = state.voice.armedWith, armed != parameters else { return [] }
+        guard !state.voice.isRecordingTake else {
+            state.say("A take is being recorded: the new settings apply when voice activation is turned off and on (v, v).")
+            return []
+        }
+        state.voice.armedWith = parameters
+        state.say("Voice activation re-armed at \(parameters.text(.threshold)), \(parameters.text(.silence)) of silence.")
+        return [.armVoiceActivation(parameters)]
+    }
+}

@@ -1,0 +1,17 @@
+import Audio
+import Interface
+import Metering
+
+extension AppState {
+    /// Takes the config file's meter range, peak hold and voice-activation defaults.
+    mutating func apply(_ configuration: Configuration) {
+        if let floor = configuration.meterMinimumDB {
+            meterScale = .table(MeterTable(minDecibels: Float(floor)))
+        }
+        if let hold = configuration.meterPeakHold { peakHoldTime = hold }
+        let defaults = configuration.voiceActivationSettings
+        voice.parameters = VoiceParameters(
+            thresholdDB: defaults.startThresholdDB, silence: defaults.hangTime, minimum: defaults.minimumTake,
+            preRoll: defaults.preRoll)
+    }
+}

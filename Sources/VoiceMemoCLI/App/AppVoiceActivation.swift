@@ -1,0 +1,124 @@
+import Audio
+import Dispatch
+import Foundation
+import Interface
+import MemoLibrary
+import SoundFiles
+import Synchronization
+
+/// Voice activation on the app's open input (`v`): a `VoiceActivatedRecorder` attached to
+/// the running engine, each take begun as a memo titled with its start time, kept takes
+/// finished and reported, short ones abandoned.
+///
+/// The recorder calls back on its own controller thread, which must not wait for the
+/// app's queue (the app queue joins that thread when it disarms), so the takes go into a
+/// library connection of their own and results reach the app with `queue.async`.
+final class AppVoiceActivation {
+    /// What happened to a take, delivered on the app's queue.
+    enum Event: Sendable {
+        case saved(Memo)
+        case failed(String)
+    }
+
+    private let recorder: VoiceActivatedRecorder
+
+    /// Arms on `engine` (already running) with `parameters`.
+    ///
+    /// - Parameters:
+    ///   - library: a library connection used only by the recorder's thread.
+    ///   - report: called on `queue` for each kept take and each failure.
+    /// - Throws: `RecorderError` when the settings are refused.
+    init(
+        parameters: VoiceParameters, engine: CaptureEngine, settings: RecordingSettings, library: sending MemoLibrary,
+        queue: DispatchQueue, report: @escaping @Sendable (Event) -> Void
+    ) throws(RecorderError) {
+        let rate = Double(engine.format.sampleRate)
+        let origin = Date().addingTimeInterval(-Double(engine.capturedFrames) / rate)
+        let takes = AppTakes(library: library, settings: settings) { event in queue.async { report(event) } }
+        recorder = try VoiceActivatedRecorder(
+            settings: Self.settings(parameters), recordingSettings: settings, engine: engine,
+            events: VoiceActivationEvents(
+                destination: { info throws(RecorderError) in
+                    try takes.begin(info, at: origin.addingTimeInterval(Double(info.startFrame) / rate))
+                },
+                takeDidFinish: { finished in takes.finish(finished) }))
+    }
+
+    /// The engine's voice-activation settings for the app's parameters.
+    static func settings(_ parameters: VoiceParameters) -> VoiceActivationSettings {
+        VoiceActivationSettings(
+            startThresholdDB: parameters.thresholdDB, hangTime: parameters.silence, minimumTake: parameters.minimum,
+            preRoll: parameters.preRoll)
+    }
+
+    /// The detector's reading now, for a tick.
+    var snapshot: VoiceActivationSnapshot {
+        let status = recorder.status
+        let phase: VoiceActivationPhase = switch status.phase {
+        case .calibrating: .calibrating
+        case .armed: .listening
+        case .recording: .recording
+        }
+        return VoiceActivationSnapshot(
+            phase: phase, levelDB: status.levelDB, thresholdDB: status.startThresholdDB, silence: status.silence,
+            hangTime: status.hangTime)
+    }
+
+    /// Detaches; a take in progress is kept (if it had enough sound) and reported.
+    func stop() {
+        recorder.stop()
+    }
+}
+
+/// The memos of the app's voice-activated takes. Called on the recorder's controller thread.
+private final class AppTakes: Sendable {
+    private let library: Mutex<MemoLibrary>
+    private let recordings = Mutex<[Int: MemoRecording]>([:])
+    private let settings: RecordingSettings
+    private let report: @Sendable (AppVoiceActivation.Event) -> Void
+
+    init(library: sending MemoLibrary, settings: RecordingSettings, report: @escaping @Sendable (AppVoiceActivation.Event) -> Void) {
+        self.library = Mutex(library)
+        self.settings = settings
+        self.report = report
+    }
+
+    func begin(_ info: TakeInfo, at date: Date) throws(RecorderError) -> TakeDestination {
+        let title = TakeBook.title(nil, at: date)
+        let result = library.withLock { library in
+            Result { () throws(MemoLibraryError) in try library.beginRecording(title: title, settings: settings, at: date) }
+        }
+        let recording: MemoRecording
+        switch result {
+        case .success(let begun): recording = begun
+        case .failure(let error): throw RecorderError(.file, error.description)
+        }
+        recordings.withLock { $0[info.number] = recording }
+        var metadata = recording.metadata
+        metadata.software = "VoiceMemo \(VoiceMemoCLI.version)"
+        return TakeDestination(url: recording.memo.path, metadata: metadata)
+    }
+
+    func finish(_ take: FinishedTake) {
+        let recording = recordings.withLock { $0.removeValue(forKey: take.info.number) }
+        if let error = take.error {
+            report(.failed("A voice-activated take could not be recorded: \(error.message)"))
+        }
+        guard let recording else { return }
+        let keep = take.kept || (take.error != nil && take.framesWritten > 0)
+        let result = library.withLock { library in
+            Result { () throws(MemoLibraryError) -> Memo? in
+                guard keep else {
+                    try library.abandonRecording(recording)
+                    return nil
+                }
+                return try library.finishRecording(recording, peakDB: Double(take.peakDB))
+            }
+        }
+        switch result {
+        case .success(let memo?): report(.saved(memo))
+        case .success(nil): break
+        case .failure(let error): report(.failed("A voice-activated take could not be saved: \(error.description)"))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Audio
+import SoundFiles
+
+/// The settings of the config file (`$XDG_CONFIG_HOME/voicememo/config`): defaults that
+/// flags override. Every field is `nil` when the file does not set it.
+struct Configuration: Sendable, Equatable {
+    /// `format = flac`.
+    var format: FileFormat?
+    /// `encoding = pcm24`.
+    var encoding: Encoding?
+    /// `rate = 44.1k`, in Hz.
+    var sampleRate: Int?
+    /// `channels = 1`.
+    var channels: Int?
+    /// `quality = max`.
+    var quality: Quality?
+    /// `source = tone:440@-12`.
+    var source: InputSource?
+    /// `vox.threshold = -45` (dBFS).
+    var voxThresholdDB: Double?
+    /// `vox.silence = 1.5s`, in seconds.
+    var voxSilence: Double?
+    /// `vox.min = 0.3s`, in seconds.
+    var voxMinimum: Double?
+    /// `vox.preroll = 500ms`, in seconds.
+    var voxPreRoll: Double?
+    /// `meter.min_db = -70`: the MeterTable floor, in dB.
+    var meterMinimumDB: Double?
+    /// `meter.peak_hold = 2s`: how long the peak is held before it decays, in seconds.
+    var meterPeakHold: Double?
+
+    init() {}
+
+    /// The voice-activation settings: the config's values over the built-in defaults.
+    var voiceActivationSettings: VoiceActivationSettings {
+        var settings = VoiceActivationSettings()
+        if let voxThresholdDB { settings.startThresholdDB = voxThresholdDB }
+        if let voxSilence { settings.hangTime = voxSilence }
+        if let voxMinimum { settings.minimumTake = voxMinimum }
+        if let voxPreRoll { settings.preRoll = voxPreRoll }
+        return settings
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where the config file lives and how it is read: `$XDG_CONFIG_HOME/voicememo/config`,
+/// else `~/.config/voicememo/config`. A missing file is an empty configuration.
+enum ConfigurationFile {
+    /// The config file's path for `environment`.
+    static func path(environment: [String: String]) -> String {
+        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
+            return base + "/voicememo/config"
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.config/voicememo/config"
+    }
+
+    /// Reads and parses the config file.
+    ///
+    /// - Throws: `ConfigurationError` when the file exists but cannot be read or parsed.
+    static func load(environment: [String: String]) throws(ConfigurationError) -> Configuration {
+        let path = path(environment: environment)
+        guard FileManager.default.fileExists(atPath: path) else { return Configuration() }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigurationError(path: path, line: 0, problem: "cannot be read as UTF-8 text (\(error.localizedDescription))")
+        }
+        return try ConfigurationParser.parse(text, path: path)
+    }
+}
+
+extension CommandContext {
+    /// The config file for this environment, or a usage failure (exit 2) naming the file,
+    /// the line and what is allowed.
+    func configuration() throws -> Configuration {
+        do {
+            return try ConfigurationFile.load(environment: environment)
+        } catch {
+            throw CommandFailure(error.description, exitCode: .usageError)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParsing
+import Audio
+import Foundation
+import SoundFiles
+
+/// Reads the config file's text: `key = value` lines, `#` comments, blank lines. Pure.
+///
+/// Values are parsed by the same parsers as the matching flags, so a value the file
+/// accepts is one the command line accepts, and the refusal reads the same.
+enum ConfigurationParser {
+    /// One known key: its name, what it accepts (for the unknown-key message), and how
+    /// its value is stored.
+    private struct Key {
+        let name: String
+        let apply: @Sendable (String, inout Configuration) throws(ValueRejection) -> Void
+    }
+
+    private static func key<Value>(
+        _ name: String, _ parser: ValueParser<Value>, _ path: WritableKeyPath<Configuration, Value?> & Sendable
+    ) -> Key {
+        Key(name: name) { text, configuration throws(ValueRejection) in
+            configuration[keyPath: path] = try parser.parse(text)
+        }
+    }
+
+    private static func seconds(
+        _ name: String, in range: ClosedRange<Double>, _ path: WritableKeyPath<Configuration, Double?> & Sendable
+    ) -> Key {
+        Key(name: name) { text, configuration throws(ValueRejection) in
+            let seconds = try ValueParser<Duration>.duration.parse(text).seconds
+            guard range.contains(seconds) else { throw .numberOutOfRange(allowed: range, unit: "s") }
+            configuration[keyPath: path] = seconds
+        }
+    }
+
+    /// Every key the file may set, in the order the README lists them.
+    private static let keys: [Key] = [
+        key("format", RecordCommand.format.parser, \.format),
+        key("encoding", RecordCommand.encodingParser, \.encoding),
+        key("rate", RecordCommand.rate.parser, \.sampleRate),
+        key("channels", RecordCommand.channels.parser, \.channels),
+        key("quality", RecordCommand.quality.parser, \.quality),
+        key("source", InputSource.parser, \.source),
+        key("vox.threshold", .number(in: -160...0, unit: "dB"), \.voxThresholdDB),
+        seconds("vox.silence", in: 0.01...3600, \.voxSilence),
+        seconds("vox.min", in: 0...3600, \.voxMinimum),
+        seconds("vox.preroll", in: 0...VoiceActivationSettings.longestPreRoll, \.voxPreRoll),
+        key("meter.min_db", .number(in: -160 ... -1, unit: "dB"), \.meterMinimumDB),
+        seconds("meter.peak_hold", in: 0...60, \.meterPeakHold),
+    ]
+
+    /// The names of every key, for messages.
+    static var keyNames: [String] { keys.map(\.name) }
+
+    /// Parses the whole file; `path` only names it in errors.
+    ///
+    /// - Throws: `ConfigurationError` naming the file, the line and what is allowed.
+    static func parse(_ text: String, path: String) throws(ConfigurationError) -> Configuration {
+        var configuration = Configuration()
+        var seen: Set<String> = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            func refuse(_ problem: String) -> ConfigurationError {
+                ConfigurationError(path: path, line: number, problem: problem)
+            }
+            let line = String(rawLine).trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw refuse("\(quoted(line)) is not a setting; write key = value (or # for a comment)")
+            }
+            let name = String(line[..<equals]).trimmingCharacters(in: .whitespaces)
+            let value = String(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+            guard let key = keys.first(where: { $0.name == name }) else {
+                let suggestion = Suggestion.nearest(to: name, among: keyNames).map { " (did you mean \($0)?)" } ?? ""
+                throw refuse("unknown key \(quoted(name))\(suggestion); the keys are: \(keyNames.joined(separator: ", "))")
+            }
+            guard seen.insert(name).inserted else {
+                throw refuse("\(name) is set twice; set it once")
+            }
+            do {
+                try key.apply(value, &configuration)
+            } catch {
+                throw refuse(UsageError.invalidValue(argument: name, value: value, rejection: error).message)
+            }
+        }
+        return configuration
+    }
+
+    /// The text in quotes, control characters shown as `?` so a message never carries them.
+    private static func quoted(_ text: String) -> String {
+        let visible = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+        return "\"\(visible)\""
+    }
+}
+
+/// A config file that cannot be used: where and why.
+struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file.
+    let path: String
+    /// 1-based; 0 when the file as a whole cannot be read.
+    let line: Int
+    /// What is wrong and what is allowed.
+    let problem: String
+
+    /// `/home/a/.config/voicememo/config, line 3: unknown key "fromat" …`.
+    var description: String {
+        line > 0 ? "\(path), line \(line): \(problem)" : "\(path): \(problem)"
+    }
+}

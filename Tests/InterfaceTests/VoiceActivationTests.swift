@@ -1,0 +1,149 @@
+import Testing
+
+@testable import Interface
+
+/// Voice activation in the app: `v` arms and disarms, readings arrive in ticks, kept
+/// takes join the table, `V` edits the parameters; and how it looks.
+@Suite struct VoiceActivationTests {
+    static func reading(_ phase: VoiceActivationPhase, silence: Double = 0) -> EngineSnapshot {
+        var snapshot = Fixtures.levels(recording: .idle)
+        snapshot.voiceActivation = VoiceActivationSnapshot(
+            phase: phase, levelDB: -30, thresholdDB: -40, silence: silence, hangTime: 2)
+        return snapshot
+    }
+
+    /// After `v` and one tick with the detector in `phase`.
+    static func armed(width: Int, height: Int, usesColor: Bool = true, _ phase: VoiceActivationPhase, silence: Double = 0) -> AppState {
+        Fixtures.state(
+            width: width, height: height, usesColor: usesColor,
+            [.key(.character("v")), .tick(time: Fixtures.now + 11, snapshot: reading(phase, silence: silence))])
+    }
+
+    static let scenes: [(String, @Sendable (Int, Int) -> AppState)] = [
+        ("voice-armed", { armed(width: $0, height: $1, .listening) }),
+        ("voice-countdown", { armed(width: $0, height: $1, .recording, silence: 1.2) }),
+        ("voice-countdown-no-color", { armed(width: $0, height: $1, usesColor: false, .recording, silence: 1.2) }),
+        ("voice-settings", { Fixtures.state(width: $0, height: $1, [.key(.character("V")), .key(.down), .key(.right)]) }),
+    ]
+
+    @Test(arguments: 0..<scenes.count)
+    func scene(_ index: Int) {
+        let (name, make) = Self.scenes[index]
+        for (width, height) in [(80, 24), (40, 12), (1, 1)] {
+            assertSnapshot(AppView.render(make(width, height)), named: "\(name)-\(width)x\(height)")
+        }
+    }
+
+    @Test func vArmsWithTheSessionParametersAndAgainDisarms() {
+        var state = Fixtures.state(width: 80, height: 24)
+        #expect(reduce(&state, .key(.character("v"))) == [.armVoiceActivation(VoiceParameters())])
+        #expect(state.voice.isArmed)
+        #expect(state.status?.text.contains("Voice activation on") == true)
+        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: Self.reading(.recording, silence: 0.5)))
+        #expect(state.voice.isRecordingTake)
+        #expect(reduce(&state, .key(.character("v"))) == [.disarmVoiceActivation])
+        #expect(!state.voice.isArmed)
+        #expect(state.status?.text == "Voice activation off; the take in progress is kept.")
+    }
+
+    @Test func theEngineIsTheTruth() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .key(.character("v")))
+        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: Fixtures.levels(recording: .idle)))
+        #expect(!state.voice.isArmed, "a tick without a voice reading means it is off (arming failed)")
+        _ = reduce(&state, .key(.character("v")))
+        _ = reduce(&state, .inputFailed("unplugged"))
+        #expect(!state.voice.isArmed)
+    }
+
+    @Test func manualRecordingAndVoiceActivationRefuseEachOther() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .key(.character("v")))
+        #expect(reduce(&state, .key(.character("r"))) == [])
+        #expect(state.status?.text == VoiceKeys.recordRefusal)
+
+        state = Fixtures.state(width: 80, height: 24, [.tick(time: Fixtures.now + 11, snapshot: Fixtures.levels(recording: .recording))])
+        #expect(reduce(&state, .key(.character("v"))) == [])
+        #expect(state.status?.text.hasPrefix("A recording is running") == true)
+        #expect(!state.voice.isArmed)
+
+        state = Fixtures.state(width: 80, height: 24, input: nil)
+        #expect(reduce(&state, .key(.character("v"))) == [])
+        #expect(state.status?.text.hasPrefix("No input is open") == true)
+    }
+
+    @Test func sDisarmsAndQuitAsksDuringATake() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .key(.character("v")))
+        #expect(reduce(&state, .key(.character("s"))) == [.disarmVoiceActivation])
+        _ = reduce(&state, .key(.character("v")))
+        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: Self.reading(.recording)))
+        #expect(reduce(&state, .key(.character("q"))) == [])
+        #expect(state.mode == .confirmingQuit)
+        #expect(reduce(&state, .key(.character("y"))) == [.stopRecording, .quit])
+    }
+
+    @Test func aKeptTakeJoinsTheTableWithoutMovingTheSelection() {
+        var state = Fixtures.state(width: 80, height: 24, [.key(.down)])
+        let selected = state.selectedMemo?.id
+        let take = Fixtures.memo(50, "Memo 2026-11-29 14:04:58", minutesAgo: 0.1, seconds: 3, size: 40_000)
+        #expect(reduce(&state, .voiceTakeSaved(take)) == [])
+        #expect(state.memos.first?.id == 50, "newest first")
+        #expect(state.selectedMemo?.id == selected)
+        #expect(state.mode == .browsing, "no rename prompt: takes keep their start-time titles")
+        #expect(state.status?.text == "Saved “Memo 2026-11-29 14:04:58” (00:00:03).")
+        _ = reduce(&state, .voiceTakeSaved(take))
+        #expect(state.memos.filter { $0.id == 50 }.count == 1)
+    }
+
+    @Test func theSettingsPanelEditsWithinRangesAndReArms() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .key(.character("V")))
+        #expect(state.mode == .voiceSettings(.threshold))
+        for _ in 0..<5 { _ = reduce(&state, .key(.character("-"))) }
+        #expect(state.voice.parameters.thresholdDB == -45)
+        for _ in 0..<100 { _ = reduce(&state, .key(.right)) }
+        #expect(state.voice.parameters.thresholdDB == 0, "clamped at 0 dBFS")
+        _ = reduce(&state, .key(.pageDown))
+        _ = reduce(&state, .key(.pageDown))
+        #expect(state.voice.parameters.thresholdDB == -20)
+        _ = reduce(&state, .key(.down))
+        _ = reduce(&state, .key(.character("+")))
+        #expect(state.voice.parameters.silence == 2.1)
+        _ = reduce(&state, .key(.down))
+        _ = reduce(&state, .key(.down))
+        for _ in 0..<10 { _ = reduce(&state, .key(.left)) }
+        #expect(state.voice.parameters.preRoll == 0, "clamped at 0 s")
+        _ = reduce(&state, .key(.down))
+        #expect(state.mode == .voiceSettings(.preRoll), "stays on the last field")
+        #expect(reduce(&state, .key(.escape)) == [], "not armed: nothing to re-arm")
+        #expect(state.mode == .browsing)
+
+        let edited = state.voice.parameters
+        #expect(reduce(&state, .key(.character("v"))) == [.armVoiceActivation(edited)], "v arms with the edited values")
+        _ = reduce(&state, .key(.character("V")))
+        #expect(reduce(&state, .key(.enter)) == [], "unchanged: no re-arm")
+        _ = reduce(&state, .key(.character("V")))
+        _ = reduce(&state, .key(.left))
+        var expected = edited
+        expected.thresholdDB -= 1
+        #expect(reduce(&state, .key(.character("V"))) == [.armVoiceActivation(expected)], "changed while listening: re-armed")
+
+        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: Self.reading(.recording)))
+        _ = reduce(&state, .key(.character("V")))
+        _ = reduce(&state, .key(.left))
+        #expect(reduce(&state, .key(.escape)) == [], "a take is being recorded: not cut short")
+        #expect(state.status?.text.hasPrefix("A take is being recorded") == true)
+    }
+
+    @Test func theThresholdMarkSitsOnTheThresholdsLED() {
+        let state = Self.armed(width: 80, height: 24, usesColor: false, .listening)
+        let screen = AppView.render(state)
+        let row = screen.lines()[1]
+        let geometry = MeterGeometry(width: 80)
+        let index = Int(state.meterScale.value(forPower: -40) * Float(geometry.ledCount))
+        let column = MeterGeometry.labelWidth + index * geometry.ledWidth
+        #expect(Array(row)[column] == "┃", "\(row)")
+        #expect(row.filter { $0 == "┃" }.count == 1)
+    }
+}

@@ -1,0 +1,138 @@
+import Audio
+import Foundation
+import SoundFiles
+import Testing
+
+@testable import VoiceMemoCLI
+
+/// The config file: parsing (pure), where it lives, and flags over config over defaults.
+@Suite struct ConfigurationTests {
+    static let path = "/home/a/.config/voicememo/config"
+
+    @Test func everyKeyIsRead() throws {
+        let text = """
+            # my defaults
+            format = wav
+            encoding = pcm24
+              rate = 44.1k
+            channels=1
+
+            quality = max
+            source = tone:440@-12
+            vox.threshold = -45
+            vox.silence = 1.5s
+            vox.min = 250ms
+            vox.preroll = 0.5
+            meter.min_db = -80
+            meter.peak_hold = 2s
+            """
+        let configuration = try ConfigurationParser.parse(text, path: Self.path)
+        #expect(configuration.format == .wav)
+        #expect(configuration.encoding == .pcm24)
+        #expect(configuration.sampleRate == 44100)
+        #expect(configuration.channels == 1)
+        #expect(configuration.quality == .max)
+        #expect(configuration.source == .tone(frequency: 440, peakDBFS: -12))
+        #expect(configuration.voxThresholdDB == -45)
+        #expect(configuration.voxSilence == 1.5)
+        #expect(configuration.voxMinimum == 0.25)
+        #expect(configuration.voxPreRoll == 0.5)
+        #expect(configuration.meterMinimumDB == -80)
+        #expect(configuration.meterPeakHold == 2)
+        let vox = configuration.voiceActivationSettings
+        #expect(vox.startThresholdDB == -45 && vox.hangTime == 1.5 && vox.minimumTake == 0.25 && vox.preRoll == 0.5)
+    }
+
+    @Test func commentsAndBlankLinesOnlyAreAnEmptyConfiguration() throws {
+        #expect(try ConfigurationParser.parse("\n# nothing\n   \n\t# indented comment\n", path: Self.path) == Configuration())
+        #expect(try ConfigurationParser.parse("", path: Self.path) == Configuration())
+    }
+
+    @Test(arguments: [
+        ("format = wav\nthis is garbage\n", 2, "\"this is garbage\" is not a setting; write key = value"),
+        ("\n\nfromat = wav", 3, "unknown key \"fromat\" (did you mean format?); the keys are: format, encoding, rate"),
+        ("format = wave", 1, "format: \"wave\" is not a choice; use one of: wav, flac"),
+        ("rate = fast", 1, "rate: \"fast\" is not a sample rate"),
+        ("channels = 0", 1, "channels: \"0\" is out of range; use a whole number from 1 to 32"),
+        ("source = mic", 1, "source: \"mic\" is not a source; use alsa:NAME"),
+        ("vox.threshold = 3", 1, "vox.threshold: \"3\" is out of range"),
+        ("vox.silence = 0", 1, "vox.silence: \"0\" is out of range"),
+        ("vox.preroll = 11s", 1, "vox.preroll: \"11s\" is out of range; use a number from 0 to 10 s"),
+        ("meter.min_db = 0", 1, "meter.min_db: \"0\" is out of range"),
+        ("meter.peak_hold = soon", 1, "meter.peak_hold: \"soon\" is not a duration"),
+        ("format = wav\nformat = flac", 2, "format is set twice; set it once"),
+        ("bell = \u{7}", 1, "unknown key \"bell\""),
+    ])
+    func badLinesAreRefusedNamingTheFileTheLineAndWhatIsAllowed(_ text: String, line: Int, message: String) {
+        #expect(throws: ConfigurationError.self) { try ConfigurationParser.parse(text, path: Self.path) }
+        do {
+            _ = try ConfigurationParser.parse(text, path: Self.path)
+        } catch {
+            #expect(error.line == line)
+            #expect(error.description.hasPrefix("\(Self.path), line \(line): "), "\(error)")
+            #expect(error.description.contains(message), "\(error)")
+            #expect(!error.description.contains("\u{7}"))
+        }
+    }
+
+    @Test func theFileIsUnderXDGConfigHomeElseHome() {
+        #expect(ConfigurationFile.path(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/h"]) == "/x/cfg/voicememo/config")
+        #expect(ConfigurationFile.path(environment: ["HOME": "/h"]) == "/h/.config/voicememo/config")
+        #expect(ConfigurationFile.path(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/voicememo/config",
+                "a relative XDG_CONFIG_HOME is ignored, as the XDG spec says")
+    }
+
+    @Test func aMissingFileIsNoConfigurationAndAGarbageFileIsAUsageFailure() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vm-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["XDG_CONFIG_HOME": folder.path]
+        #expect(try ConfigurationFile.load(environment: environment) == Configuration())
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("voicememo"), withIntermediateDirectories: true)
+        try Data("rate = 48000\n\u{FF}garbage".utf8).write(to: folder.appendingPathComponent("voicememo/config"))
+        let context = CommandContext(console: CapturedText().console, environment: environment)
+        do {
+            _ = try context.configuration()
+            Issue.record("a garbage line was accepted")
+        } catch let failure as CommandFailure {
+            #expect(failure.exitCode == .usageError)
+            #expect(failure.message.hasPrefix(folder.path + "/voicememo/config, line 2: "), "\(failure.message)")
+        }
+    }
+
+    @Test func flagsOverrideTheConfigWhichOverridesTheDefaults() throws {
+        var configuration = Configuration()
+        configuration.format = .wav
+        configuration.encoding = .pcm24
+        configuration.sampleRate = 44100
+        configuration.channels = 1
+        configuration.quality = .low
+        configuration.source = .tone(frequency: 440, peakDBFS: -12)
+        configuration.voxThresholdDB = -50
+        configuration.voxSilence = 3
+        let context = CommandContext(console: CapturedText().console, environment: [:])
+
+        let fromConfig = try RecordRequest(RecordOptions(), context: context, configuration: configuration)
+        #expect(fromConfig.settings.format == .wav)
+        #expect(fromConfig.settings.encoding == .pcm24)
+        #expect(fromConfig.settings.sampleRate == 44100)
+        #expect(fromConfig.settings.channels == 1)
+        #expect(fromConfig.settings.quality == .low)
+        #expect(fromConfig.source == .tone(frequency: 440, peakDBFS: -12))
+
+        let flags = RecordOptions(
+            format: .flac, sampleRate: 48000, channels: 2, quality: .max, source: .tone(frequency: 1000, peakDBFS: -3),
+            voiceActivation: VoiceActivationOptions(thresholdDB: -30))
+        let fromFlags = try RecordRequest(flags, context: context, configuration: configuration)
+        #expect(fromFlags.settings.format == .flac)
+        #expect(fromFlags.settings.encoding != .pcm24, "the config's encoding belongs to the config's format")
+        #expect(fromFlags.settings.sampleRate == 48000)
+        #expect(fromFlags.settings.channels == 2)
+        #expect(fromFlags.settings.quality == .max)
+        #expect(fromFlags.source == .tone(frequency: 1000, peakDBFS: -3))
+        #expect(fromFlags.voiceActivation?.startThresholdDB == -30, "--vox-threshold over vox.threshold")
+        #expect(fromFlags.voiceActivation?.hangTime == 3, "vox.silence where no flag says otherwise")
+
+        let defaults = try RecordRequest(RecordOptions(source: .tone(frequency: 440, peakDBFS: -12)), context: context, configuration: Configuration())
+        #expect(defaults.settings.format == .flac && defaults.settings.sampleRate == 48000 && defaults.settings.channels == 2)
+    }
+}
