@@ -110,3 +110,41 @@ enum Sox {
         return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
+
+@Suite struct ReaderConversionTests {
+    /// A float file read as integers comes back at full scale (libsndfile's default would
+    /// round a ±1.0 signal to 0 and ±1).
+    @Test(arguments: [SampleFormat.int16, .int32])
+    func floatFilesReadAsIntegersAreScaled(sampleFormat: SampleFormat) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("float-\(UUID().uuidString).wav").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try SoundFileWriter(
+            path: path, settings: RecordingSettings(format: .wav, encoding: .float, sampleRate: 48_000, channels: 1))
+        let samples: [Float] = [0.5, -0.5, 0.25, 0]
+        try samples.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            try writer.write(base, frames: samples.count, sampleFormat: .float32)
+        }
+        try writer.close()
+        let reader = try SoundFileReader(path: path)
+        defer { reader.close() }
+        var read = [Int32](repeating: 0, count: 4)
+        var short = [Int16](repeating: 0, count: 4)
+        if sampleFormat == .int16 {
+            _ = try short.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return try reader.read(into: base, frames: 4, as: .int16)
+            }
+            #expect(abs(Int(short[0]) - 16_384) <= 1)
+            #expect(abs(Int(short[1]) + 16_384) <= 1)
+            #expect(abs(Int(short[2]) - 8_192) <= 1)
+        } else {
+            _ = try read.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return try reader.read(into: base, frames: 4, as: .int32)
+            }
+            #expect(abs(Int(read[0]) - 1_073_741_824) <= 256)
+            #expect(read[3] == 0)
+        }
+    }
+}

@@ -189,6 +189,9 @@ final class SndFileHandle {
     /// Reads up to `frames` interleaved frames; the count read (0 at the end), or `nil` on an error.
     func read(into buffer: UnsafeMutableRawPointer, frames: Int, as sampleFormat: SampleFormat) -> Int? {
         guard let file else { return nil }
+        if sampleFormat != .float32, holdsFloatingPointSamples {
+            return readFloatingPoint(into: buffer, frames: frames, as: sampleFormat)
+        }
         let count = Int64(frames)
         let read: Int64 =
             switch sampleFormat {
@@ -197,6 +200,47 @@ final class SndFileHandle {
             case .float32: sf_readf_float(file, buffer.assumingMemoryBound(to: Float.self), count)
             }
         return read < 0 ? nil : Int(read)
+    }
+
+    /// Whether the file stores float or double PCM samples.
+    private var holdsFloatingPointSamples: Bool {
+        let subtype = Int(info.format) & Int(SF_FORMAT_SUBMASK)
+        return subtype == Int(SF_FORMAT_FLOAT) || subtype == Int(SF_FORMAT_DOUBLE)
+    }
+
+    /// Reusable room for float samples being converted to integers.
+    private var floatScratch: [Float] = []
+
+    /// Float or double files read as integers: libsndfile either leaves ±1.0 unscaled (every
+    /// sample rounds to 0 or ±1) or, with SFC_SET_SCALE_FLOAT_INT_READ, normalises to the
+    /// file's own peak (a quiet file would read full scale). Neither keeps the level, so read
+    /// floats and scale by full scale here, clipping anything beyond ±1.
+    private func readFloatingPoint(into buffer: UnsafeMutableRawPointer, frames: Int, as sampleFormat: SampleFormat) -> Int? {
+        guard let file else { return nil }
+        let samples = frames * Int(info.channels)
+        if floatScratch.count < samples { floatScratch = [Float](repeating: 0, count: samples) }
+        let read = floatScratch.withUnsafeMutableBufferPointer { scratch -> Int64 in
+            guard let base = scratch.baseAddress else { return 0 }
+            return sf_readf_float(file, base, Int64(frames))
+        }
+        guard read >= 0 else { return nil }
+        let count = Int(read) * Int(info.channels)
+        for index in 0..<count where floatScratch[index].isNaN { floatScratch[index] = 0 }
+        switch sampleFormat {
+        case .int16:
+            let out = buffer.assumingMemoryBound(to: Int16.self)
+            for index in 0..<count {
+                out[index] = Int16((max(-1, min(1, floatScratch[index])) * 32_767).rounded())
+            }
+        case .int32:
+            let out = buffer.assumingMemoryBound(to: Int32.self)
+            for index in 0..<count {
+                out[index] = Int32(clamping: Int64((Double(max(-1, min(1, floatScratch[index]))) * 2_147_483_647).rounded()))
+            }
+        case .float32:
+            break
+        }
+        return Int(read)
     }
 
     /// Moves to a frame from the start; `false` if libsndfile refuses.
