@@ -123,6 +123,45 @@ import Testing
         #expect(joined == Array(source[first..<last]))
     }
 
+    /// Continuous speech (espeak-ng, about 9 s, pauses between words far shorter than
+    /// the hang time) is split at the maximum take, each take meeting the next exactly.
+    @Test func continuousSpeechLongerThanTheMaximumIsSplit() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spoken = folder.appendingPathComponent("spoken.wav").path
+        let path = folder.appendingPathComponent("speech.wav").path
+        let text = "Voice memos are easier to keep when the recorder starts by itself and stops after "
+            + "a pause, so the whole thought stays in one place and nothing is lost at the start."
+        let made = try runTool("/bin/sh", ["-c",
+            "espeak-ng -s 150 -w '\(spoken)' '\(text)' && sox '\(spoken)' -r 48000 -c 1 -b 16 '\(path)' pad 0.5 2 gain -3"])
+        #expect(made == 0, "espeak-ng and sox make the speech file")
+        let source = try Self.readAll(path)
+        let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(maximumTake: 2.0))
+        let kept = takes.filter(\.kept)
+        #expect(kept.count >= 3, "\(Double(source.count) / 48_000) s of speech in 2 s takes: \(kept.count)")
+        for (earlier, later) in zip(kept, kept.dropFirst()) {
+            #expect(earlier.endFrame == later.info.startFrame, "no frame lost or repeated at a split")
+        }
+        var joined: [Int16] = []
+        for take in kept {
+            joined += try Self.readAll(try #require(take.destination?.url))
+        }
+        let first = try #require(kept.first).info.startFrame
+        let last = try #require(kept.last).endFrame
+        #expect(joined == Array(source[first..<last]))
+    }
+
+    private func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     @Test func settingsThatDisagreeWithTheEngineAreRefused() throws {
         let engine = CaptureEngine(source: try ToneSource(
             frequency: 440, peakDBFS: -12,
