@@ -32,6 +32,10 @@ let benchmarks: [Benchmark] = [
         name: "loudness",
         summary: "LoudnessMeter and TruePeakMeter over 60 s of 48 kHz stereo, against real time and LevelMeter",
         run: { LoudnessBenchmark().run() }),
+    Benchmark(
+        name: "ui",
+        summary: "The full-screen app in tmux: CPU and terminal bytes while metering, and when idle",
+        run: { UIBenchmark().run() }),
 ]
 
 /// The usage text, listing every benchmark.

@@ -1,0 +1,116 @@
+import Foundation
+
+/// `voicememo-bench ui`: what the full-screen app costs while it meters, and when idle.
+///
+/// The release `voicememo` runs in a detached tmux session at 80×24, as a person would see
+/// it: (1) metering a test tone (the screen changes ~30 times a second) for 30 s, (2) with no
+/// input open (nothing moves) for 10 s. CPU time comes from `/proc/PID/stat` (user + system)
+/// over the window; bytes written to the terminal from `tmux pipe-pane`, beside the bytes of
+/// one full redraw (a resize) for comparison.
+struct UIBenchmark {
+    let meteringSeconds = 30.0
+    let idleSeconds = 10.0
+
+    func run() {
+        let voicememo = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("voicememo").path
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("voicememo-bench-ui-\(getpid())")
+        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        print("ui: the app in tmux at 80×24 (release build)")
+
+        let metering = measure(voicememo, source: "tone:440@-12", seconds: meteringSeconds, work: work, redraw: true)
+        let idle = measure(voicememo, source: "alsa:voicememo_bench_no_device", seconds: idleSeconds, work: work, redraw: false)
+        guard let metering, let idle else {
+            printToStandardError("voicememo-bench ui: could not run the app in tmux (is tmux installed?)")
+            exit(1)
+        }
+        print("  metering a tone: \(fixed(metering.cpuPercent, decimals: 2)) % of one core, "
+            + "\(fixed(metering.bytesPerSecond / 1000, decimals: 1)) kB/s to the terminal "
+            + "(a full redraw is \(fixed(Double(metering.redrawBytes) / 1000, decimals: 1)) kB)")
+        print("  idle, no input:  \(fixed(idle.cpuPercent, decimals: 2)) % of one core, "
+            + "\(fixed(idle.bytesPerSecond, decimals: 0)) B/s to the terminal")
+        print("goal: metering ≤ 3 % of one core: \(metering.cpuPercent <= 3 ? "PASS" : "MISS")")
+    }
+
+    struct Result {
+        var cpuPercent: Double
+        var bytesPerSecond: Double
+        var redrawBytes: Int
+    }
+
+    private func measure(_ binary: String, source: String, seconds: Double, work: URL, redraw: Bool) -> Result? {
+        let socket = work.appendingPathComponent("tmux-\(source.hashValue & 0xFFFF)").path
+        let session = "bench"
+        let home = work.appendingPathComponent("home-\(source.hashValue & 0xFFFF)").path
+        let output = work.appendingPathComponent("pane-\(source.hashValue & 0xFFFF).out").path
+        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let command = "env VOICEMEMO_HOME='\(home)' TERM=xterm-256color LANG=C.UTF-8 exec '\(binary)' --source \(source)"
+        guard tmux(socket, ["new-session", "-d", "-s", session, "-x", "80", "-y", "24", command]) else { return nil }
+        defer { _ = tmux(socket, ["kill-server"]) }
+        Thread.sleep(forTimeInterval: 2)
+        guard let pidText = tmuxOutput(socket, ["display", "-p", "-t", session, "#{pane_pid}"]),
+            let pid = Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return nil }
+        _ = tmux(socket, ["pipe-pane", "-t", session, "-o", "cat >> '\(output)'"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let cpuBefore = cpuSeconds(pid)
+        let bytesBefore = fileSize(output)
+        let start = Date()
+        Thread.sleep(forTimeInterval: seconds)
+        let elapsed = Date().timeIntervalSince(start)
+        let cpuAfter = cpuSeconds(pid)
+        let bytesAfter = fileSize(output)
+        var redrawBytes = 0
+        if redraw {
+            // A resize makes curses redraw every cell: the cost the diffing avoids.
+            _ = tmux(socket, ["resize-window", "-t", session, "-x", "81", "-y", "24"])
+            Thread.sleep(forTimeInterval: 0.05)
+            let beforeRedraw = fileSize(output)
+            _ = tmux(socket, ["resize-window", "-t", session, "-x", "80", "-y", "24"])
+            Thread.sleep(forTimeInterval: 0.05)
+            redrawBytes = fileSize(output) - beforeRedraw
+        }
+        guard let cpuBefore, let cpuAfter else { return nil }
+        return Result(
+            cpuPercent: (cpuAfter - cpuBefore) / elapsed * 100,
+            bytesPerSecond: Double(bytesAfter - bytesBefore) / elapsed,
+            redrawBytes: redrawBytes)
+    }
+
+    /// User + system CPU seconds of a process, from /proc.
+    private func cpuSeconds(_ pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command name: state is field 3, utime 14, stime 15 (1-based in proc(5)).
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    private func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    private func tmux(_ socket: String, _ arguments: [String]) -> Bool {
+        tmuxOutput(socket, arguments) != nil
+    }
+
+    private func tmuxOutput(_ socket: String, _ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-S", socket] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+    }
+}
