@@ -19,6 +19,11 @@ public struct AppState: Sendable, Equatable {
     public var recording: RecordingState = .idle
     public var recordedFrames: Int64 = 0
 
+    // MARK: Playback
+
+    /// The memo being played; `nil` when nothing plays.
+    public var playback: PlaybackState?
+
     // MARK: Library
 
     /// Newest first.

@@ -24,8 +24,9 @@ enum KeyHandling {
         if moveSelection(key, &state.selection, count: state.visibleMemos.count, page: state.layout.tableRows) {
             return []
         }
+        if let effects = PlaybackUpdate.handle(key, in: &state) { return effects }
         switch key {
-        case .character("r"): return recordPauseResume(&state)
+        case .character("r"): return PlaybackUpdate.stoppingPlayback(before: recordPauseResume(&state), &state)
         case .character("s"): return stop(&state)
         case .character("e"):
             guard let memo = state.selectedMemo else { return nothing("No memo to rename.", &state) }
@@ -54,8 +55,6 @@ enum KeyHandling {
             }
             state.isQuitting = true
             return [.quit]
-        case .enter, .character(" "):
-            state.say("Playback is not built yet.")
         case .character("v"):
             state.say("Voice-activated recording is not built yet.")
         case .escape:
@@ -90,7 +89,7 @@ enum KeyHandling {
     }
 
     private static func stop(_ state: inout AppState) -> [Effect] {
-        guard state.recording != .idle else { return nothing("Not recording. Press r to record.", &state) }
+        guard state.recording != .idle else { return nothing("Nothing to stop. Press r to record, ⏎ to play.", &state) }
         return [.stopRecording]
     }
 
@@ -154,7 +153,7 @@ enum KeyHandling {
         let memo = state.memos.remove(at: index)
         state.undoStack.append(.deleted(id: id, title: memo.title))
         state.say("Moved “\(memo.title)” to Recently Deleted. Press u to undo.")
-        return [.deleteMemo(id: id)]
+        return PlaybackUpdate.stoppingPlayback(ofMemo: id, &state) + [.deleteMemo(id: id)]
     }
 
     private static func confirmPurge(_ key: Key, id: Int64, _ state: inout AppState) -> [Effect] {

@@ -66,6 +66,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         }
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
         effects = []
+    case .playbackStarted, .playbackProgress, .playbackFinished, .playbackFailed:
+        effects = PlaybackUpdate.apply(action, to: &state)
     case .failed(let message):
         state.fail(message)
         effects = []
@@ -118,6 +120,7 @@ extension AppState {
         let statusText = status.map { " " + $0.text } ?? ""
         let statusLines = mode == .browsing && DisplayWidth.of(statusText) > width ? 2 : 1
         return Layout(
-            width: width, height: height, channels: max(meters.count, input?.channels ?? 1), statusLines: statusLines)
+            width: width, height: height, channels: playback.map { max($0.meters.count, 1) } ?? max(meters.count, input?.channels ?? 1),
+            statusLines: statusLines)
     }
 }

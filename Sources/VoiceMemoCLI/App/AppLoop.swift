@@ -20,20 +20,26 @@ final class AppLoop: @unchecked Sendable {
     private let store: MemoStore
     private let initialSource: InputSource
     private let settings: RecordingSettings
+    /// The ALSA device memos play on.
+    private let playbackDevice: String
     private let finished = DispatchSemaphore(value: 0)
     private var state: AppState
     private var session: InputSession?
+    private var playback: PlaybackSession?
+    /// Counts plays, so that an event from a player already replaced is ignored.
+    private var playbackGeneration = 0
     private var timer: (any DispatchSourceTimer)?
     private var timerIsActive = false
     private var timerIsScheduled = false
     private var keySource: (any DispatchSourceRead)?
     private var isFinished = false
 
-    init(terminal: CursesTerminal, store: MemoStore, source: InputSource, settings: RecordingSettings) {
+    init(terminal: CursesTerminal, store: MemoStore, source: InputSource, settings: RecordingSettings, playbackDevice: String) {
         self.terminal = terminal
         self.store = store
         self.initialSource = source
         self.settings = settings
+        self.playbackDevice = playbackDevice
         let size = terminal.size
         state = AppState(
             width: size.width, height: size.height, usesColor: terminal.usesColor,
@@ -74,7 +80,9 @@ final class AppLoop: @unchecked Sendable {
         if let session, session.engine.hasEnded {
             inputEnded(session)
         }
-        dispatch(.tick(time: Date().timeIntervalSince1970, snapshot: session?.snapshot()))
+        let now = Date().timeIntervalSince1970
+        if let playback { dispatch(.playbackProgress(time: now, playback.snapshot())) }
+        dispatch(.tick(time: now, snapshot: session?.snapshot()))
         scheduleTimer()
         render()
     }
@@ -107,7 +115,7 @@ final class AppLoop: @unchecked Sendable {
     }
 
     private func scheduleTimer() {
-        let active = session != nil
+        let active = session != nil || playback != nil
         guard let timer, active != timerIsActive || !timerIsScheduled else { return }
         timerIsActive = active
         timerIsScheduled = true
@@ -150,10 +158,69 @@ final class AppLoop: @unchecked Sendable {
             } catch {
                 dispatch(.failed("“\(text)” is not an input: \(error)"))
             }
+        case .play(let memo):
+            play(memo)
+        case .pausePlayback:
+            playback?.pause()
+        case .resumePlayback:
+            resumePlayback()
+        case .seekPlayback(let seconds):
+            playback?.seek(by: seconds)
+        case .stopPlayback:
+            stopPlayback()
         case .quit:
             finish()
         }
     }
+
+    // MARK: Playback
+
+    private func play(_ memo: Memo) {
+        stopPlayback()
+        playbackGeneration += 1
+        let generation = playbackGeneration
+        do {
+            let started = try PlaybackSession(memo: memo, device: playbackDevice, queue: queue) { [self] error in
+                playbackEnded(generation: generation, error: error)
+            }
+            playback = started
+            dispatch(.playbackStarted(
+                memoID: memo.id, title: memo.title, duration: started.player.duration, channels: started.player.numberOfChannels))
+        } catch {
+            dispatch(.playbackFailed(PlaybackSession.failureMessage(error, title: memo.title, device: playbackDevice)))
+        }
+        scheduleTimer()
+    }
+
+    private func resumePlayback() {
+        guard let playback else { return }
+        do {
+            try playback.resume()
+        } catch {
+            stopPlayback()
+            dispatch(.playbackFailed(PlaybackSession.failureMessage(error, title: playback.memo.title, device: playbackDevice)))
+        }
+    }
+
+    private func stopPlayback() {
+        playback?.stop()
+        playback = nil
+        scheduleTimer()
+    }
+
+    /// The player ended by itself (on the app's queue); events of a replaced player are ignored.
+    private func playbackEnded(generation: Int, error: PlayerError?) {
+        guard generation == playbackGeneration, let ended = playback else { return }
+        stopPlayback()
+        if let error {
+            dispatch(.playbackFailed(PlaybackSession.failureMessage(error, title: ended.memo.title, device: playbackDevice)))
+        } else {
+            dispatch(.playbackFinished)
+        }
+        render()
+    }
+
+    // MARK: Recording
 
     private func startRecording(title: String) {
         guard let session else { return }
@@ -227,6 +294,7 @@ final class AppLoop: @unchecked Sendable {
     /// Saves any recording, closes the input and lets `runUntilQuit` return.
     private func finish() {
         guard !isFinished else { return }
+        stopPlayback()
         saveRecording(session?.close())
         session = nil
         isFinished = true

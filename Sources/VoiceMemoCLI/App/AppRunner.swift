@@ -29,7 +29,9 @@ enum AppRunner {
             throw CommandFailure(error.description)
         }
         defer { terminal.end() }
-        let loop = AppLoop(terminal: terminal, store: store, source: source, settings: settings)
+        let loop = AppLoop(
+            terminal: terminal, store: store, source: source, settings: settings,
+            playbackDevice: options.playbackDevice ?? "default")
         return loop.runUntilQuit()
     }
 
