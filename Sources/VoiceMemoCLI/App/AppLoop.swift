@@ -213,7 +213,7 @@ final class AppLoop: @unchecked Sendable {
         guard generation == playbackGeneration, let ended = playback else { return }
         stopPlayback()
         if let error {
-            dispatch(.playbackFailed(PlaybackSession.failureMessage(error, title: ended.memo.title, device: playbackDevice)))
+            dispatch(.playbackFailed("Playback of “\(ended.memo.title)” stopped: \(error.message)."))
         } else {
             dispatch(.playbackFinished)
         }

@@ -55,12 +55,20 @@ final class PlaybackSession {
     }
 
     /// The status-line words for a playback failure: what could not be played and why,
-    /// and for the device, how to choose another.
+    /// and for the device, how to choose another. ALSA's own name for the cause is left
+    /// out when a plainer one is there, e.g. "Cannot play “Idea”: the playback device
+    /// 'default' cannot be opened (no such device). Choose one with voicememo --device D."
     static func failureMessage(_ error: PlayerError, title: String, device: String) -> String {
         switch error.kind {
-        case .device:
-            return "Cannot play “\(title)”: \(error.message). Start voicememo with --device D to choose a playback device."
-        case .file, .decode, .seek:
+        case .device where error.message.hasPrefix("cannot open"):
+            var reason = error.message
+            if let colon = reason.range(of: "\": ") { reason = String(reason[colon.upperBound...]) }
+            if let alsa = reason.range(of: " (ALSA: "), alsa.lowerBound > reason.startIndex {
+                reason = String(reason[..<alsa.lowerBound])
+            }
+            return "Cannot play “\(title)”: the playback device '\(device)' cannot be opened (\(reason)). "
+                + "Choose one with voicememo --device D."
+        case .file, .decode, .seek, .device:
             return "Cannot play “\(title)”: \(error.message)."
         }
     }
