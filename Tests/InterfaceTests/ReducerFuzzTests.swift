@@ -6,7 +6,8 @@ import Testing
 
 /// 100 000 seeded random keys through the reducer, with a stand-in for the runner that
 /// performs the effects the way the real one does (as actions back). Nothing may crash,
-/// the selection stays in range, and after each tick the recording state is the engine's.
+/// the selection stays in range, after each tick the recording and playback states are the
+/// engine's, and nothing plays while recording.
 @Suite struct ReducerFuzzTests {
     /// SplitMix64: reproducible across platforms.
     struct Generator: RandomNumberGenerator {
@@ -29,6 +30,8 @@ import Testing
         var nextID: Int64 = 100
         var hasInput = true
         var voiceArmed = false
+        /// The memo that plays, its play head in seconds, and whether it is paused.
+        var playing: (memo: Memo, elapsed: Double, isPaused: Bool)?
 
         mutating func perform(_ effect: Effect) -> [Action] {
             switch effect {
@@ -72,6 +75,16 @@ import Testing
                 hasInput = true
                 voiceArmed = false
                 return [.inputOpened(Fixtures.input)]
+            case .play(let memo):
+                playing = nil
+                guard memo.duration > 20 else { return [.playbackFailed("cannot play")] }
+                playing = (memo, 0, false)
+                return [.playbackStarted(memoID: memo.id, title: memo.title, duration: memo.duration, channels: 2)]
+            case .pausePlayback: playing?.isPaused = true
+            case .resumePlayback: playing?.isPaused = false
+            case .seekPlayback(let seconds):
+                if let current = playing { playing?.elapsed = min(max(current.elapsed + seconds, 0), current.memo.duration) }
+            case .stopPlayback: playing = nil
             case .quit:
                 return []
             }
@@ -79,6 +92,18 @@ import Testing
         }
 
         var loaded: Action { .libraryLoaded(memos: memos, deleted: deleted) }
+
+        /// The player at one tick: the play head moves unless paused; at the end it finishes.
+        mutating func playbackActions(time: Double) -> [Action] {
+            guard let current = playing else { return [] }
+            if !current.isPaused { playing?.elapsed += 1.0 / 30 }
+            if current.elapsed >= current.memo.duration {
+                playing = nil
+                return [.playbackFinished]
+            }
+            let channel = ChannelLevel(average: -20, peak: -8)
+            return [.playbackProgress(time: time, PlaybackSnapshot(elapsed: current.elapsed, channels: [channel, channel]))]
+        }
 
         mutating func snapshot(_ generator: inout Generator) -> EngineSnapshot? {
             guard hasInput else { return nil }
@@ -113,6 +138,7 @@ import Testing
                 pending.append(.key(Self.keys.randomElement(using: &generator) ?? .other))
             case 80..<97:
                 time += 1.0 / 30
+                pending += engine.playbackActions(time: time)
                 pending.append(.tick(time: time, snapshot: engine.snapshot(&generator)))
             case 97:
                 pending.append(.resize(width: Int.random(in: 0...200, using: &generator), height: Int.random(in: 0...60, using: &generator)))
@@ -132,8 +158,11 @@ import Testing
                 if case .tick = action {
                     #expect(state.recording == engine.recording, "step \(step)")
                     #expect(state.voice.isArmed == engine.voiceArmed, "step \(step)")
+                    #expect(state.playback?.memoID == engine.playing?.memo.id, "step \(step)")
+                    #expect(state.playback?.isPaused == engine.playing?.isPaused, "step \(step)")
                 }
                 #expect(!(engine.voiceArmed && engine.recording != .idle), "never both at once: step \(step)")
+                #expect(state.playback == nil || state.recording == .idle, "nothing plays while recording, step \(step)")
             }
             let count = state.visibleMemos.count
             if count == 0 {

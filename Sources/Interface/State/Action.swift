@@ -17,6 +17,14 @@ public enum Action: Sendable {
     case inputsListed([InputChoice])
     /// The library's memos and Recently Deleted, newest first.
     case libraryLoaded(memos: [Memo], deleted: [Memo])
+    /// Memo `memoID` started playing: `duration` seconds of `channels` channels.
+    case playbackStarted(memoID: Int64, title: String, duration: Double, channels: Int)
+    /// The player's play head and levels at one tick; `time` as in `.tick`.
+    case playbackProgress(time: Double, PlaybackSnapshot)
+    /// Playback reached the end of the memo.
+    case playbackFinished
+    /// Playback could not start, or stopped on an error; `message` is in plain words.
+    case playbackFailed(String)
     /// Recording started into a memo with this title.
     case recordingStarted(title: String)
     /// A recording stopped and was saved as `memo`.

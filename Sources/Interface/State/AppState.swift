@@ -23,6 +23,11 @@ public struct AppState: Sendable, Equatable {
     /// Seconds the meters hold a peak before it decays.
     public var peakHoldTime = 1.0
 
+    // MARK: Playback
+
+    /// The memo being played; `nil` when nothing plays.
+    public var playback: PlaybackState?
+
     // MARK: Library
 
     /// Newest first.

@@ -1,3 +1,5 @@
+import MemoLibrary
+
 /// What the reducer asks the outside world to do: data, performed by one runner, whose
 /// results come back as actions.
 public enum Effect: Sendable, Hashable {
@@ -14,6 +16,15 @@ public enum Effect: Sendable, Hashable {
     case restoreMemo(id: Int64)
     /// Remove for good.
     case purgeMemo(id: Int64)
+    /// Play this memo from its start (stopping any other); `playbackStarted` or
+    /// `playbackFailed` follows.
+    case play(Memo)
+    case pausePlayback
+    case resumePlayback
+    /// Move the play head by this many seconds (negative: back), within the memo.
+    case seekPlayback(by: Double)
+    /// Stop playing and release the playback device.
+    case stopPlayback
     /// List the inputs for the picker; `inputsListed` follows.
     case listInputs
     /// Close the current input and open this one.

@@ -25,10 +25,11 @@ enum KeyHandling {
         if moveSelection(key, &state.selection, count: state.visibleMemos.count, page: state.layout.tableRows) {
             return []
         }
+        if let effects = PlaybackUpdate.handle(key, in: &state) { return effects }
         switch key {
         case .character("r"):
             if state.voice.isArmed { return nothing(VoiceKeys.recordRefusal, &state) }
-            return recordPauseResume(&state)
+            return PlaybackUpdate.stoppingPlayback(before: recordPauseResume(&state), &state)
         case .character("s"):
             if state.voice.isArmed, state.recording == .idle { return VoiceKeys.toggle(&state) }
             return stop(&state)
@@ -59,8 +60,6 @@ enum KeyHandling {
             }
             state.isQuitting = true
             return [.quit]
-        case .enter, .character(" "):
-            state.say("Playback is not built yet.")
         case .character("v"): return VoiceKeys.toggle(&state)
         case .character("V"): state.mode = .voiceSettings(.threshold)
         case .escape:
@@ -95,7 +94,7 @@ enum KeyHandling {
     }
 
     private static func stop(_ state: inout AppState) -> [Effect] {
-        guard state.recording != .idle else { return nothing("Not recording. Press r to record.", &state) }
+        guard state.recording != .idle else { return nothing("Nothing to stop. Press r to record, ⏎ to play.", &state) }
         return [.stopRecording]
     }
 
@@ -159,7 +158,7 @@ enum KeyHandling {
         let memo = state.memos.remove(at: index)
         state.undoStack.append(.deleted(id: id, title: memo.title))
         state.say("Moved “\(memo.title)” to Recently Deleted. Press u to undo.")
-        return [.deleteMemo(id: id)]
+        return PlaybackUpdate.stoppingPlayback(ofMemo: id, &state) + [.deleteMemo(id: id)]
     }
 
     private static func confirmPurge(_ key: Key, id: Int64, _ state: inout AppState) -> [Effect] {

@@ -70,6 +70,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .voiceTakeSaved(let memo):
         VoiceKeys.takeSaved(memo, &state)
         effects = []
+    case .playbackStarted, .playbackProgress, .playbackFinished, .playbackFailed:
+        effects = PlaybackUpdate.apply(action, to: &state)
     case .failed(let message):
         state.fail(message)
         effects = []
@@ -123,6 +125,7 @@ extension AppState {
         let statusText = status.map { " " + $0.text } ?? ""
         let statusLines = mode == .browsing && DisplayWidth.of(statusText) > width ? 2 : 1
         return Layout(
-            width: width, height: height, channels: max(meters.count, input?.channels ?? 1), statusLines: statusLines)
+            width: width, height: height, channels: playback.map { max($0.meters.count, 1) } ?? max(meters.count, input?.channels ?? 1),
+            statusLines: statusLines)
     }
 }

@@ -73,8 +73,8 @@ enum BottomLinesView {
     private static func renderFooter(_ state: AppState, in row: Rect, theme: Theme, on screen: inout Screen) {
         var x = row.x + 1
         let end = row.x + row.width
-        var entries = KeyHelp.footer(for: state.mode)
-        if state.mode == .browsing, row.width < 40 { entries = [("?", "help"), ("q", "quit")] + entries }
+        var entries = KeyHelp.footer(for: state)
+        if state.mode == .browsing, state.playback == nil, row.width < 40 { entries = [("?", "help"), ("q", "quit")] + entries }
         for (key, meaning) in entries {
             let width = DisplayWidth.of(key) + 1 + DisplayWidth.of(meaning)
             if x + width > end { break }

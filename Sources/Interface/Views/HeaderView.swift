@@ -4,6 +4,10 @@ import Metering
 enum HeaderView {
     static func render(_ state: AppState, in row: Rect, on screen: inout Screen) {
         guard !row.isEmpty else { return }
+        if let playback = state.playback {
+            PlaybackHeaderView.render(state, playback, in: row, on: &screen)
+            return
+        }
         let theme = Theme(state)
         let timer = DisplayFormat.elapsedTime(frames: state.recordedFrames, sampleRate: state.input?.sampleRate ?? 0)
         let (badge, badgeStyle): (String, Style) = switch state.recording {

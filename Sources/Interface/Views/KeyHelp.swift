@@ -3,7 +3,7 @@ enum KeyHelp {
     /// (keys, what they do), in the order the help screen lists them.
     static let all: [(String, String)] = [
         ("r", "record; again: pause / resume"),
-        ("s", "stop and save (then name the memo)"),
+        ("s", "stop and save (then name the memo); stop playback"),
         ("c", "reset the clip indicator and peak hold"),
         ("↑ ↓  j k", "select a memo"),
         ("PgUp PgDn", "page through memos"),
@@ -14,7 +14,9 @@ enum KeyHelp {
         ("u", "undo the last delete or rename"),
         ("t", "Recently Deleted: r restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
-        ("⏎", "play (not built yet)"),
+        ("⏎", "play the selected memo"),
+        ("space", "pause / resume playback"),
+        ("← →", "seek back / forward 5 s while playing"),
         ("v", "voice activation: record each utterance as a memo; again: off"),
         ("V", "voice-activation settings (threshold, silence, minimum, pre-roll)"),
         ("?", "this help"),

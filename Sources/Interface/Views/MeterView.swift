@@ -5,12 +5,12 @@ enum MeterView {
     static func render(_ state: AppState, rows: [Rect], on screen: inout Screen) {
         guard let first = rows.first else { return }
         let theme = Theme(state)
-        guard state.input != nil, !state.meters.isEmpty else {
+        guard state.input != nil || state.playback != nil, !state.shownMeters.isEmpty else {
             screen.put(" No input. Press i to choose one.", x: first.x, y: first.y, style: theme.dim, maxWidth: first.width)
             return
         }
         let geometry = MeterGeometry(width: first.width)
-        for (index, row) in rows.enumerated() where state.meters.indices.contains(index) {
+        for (index, row) in rows.enumerated() where state.shownMeters.indices.contains(index) {
             renderRow(state, channel: index, row: row, geometry: geometry, theme: theme, on: &screen)
         }
     }
@@ -18,8 +18,8 @@ enum MeterView {
     private static func renderRow(
         _ state: AppState, channel: Int, row: Rect, geometry: MeterGeometry, theme: Theme, on screen: inout Screen
     ) {
-        let meter = state.meters[channel]
-        screen.put(" \(label(channel, of: state.meters.count)) ", x: row.x, y: row.y, style: .bold, maxWidth: row.width)
+        let meter = state.shownMeters[channel]
+        screen.put(" \(label(channel, of: state.shownMeters.count)) ", x: row.x, y: row.y, style: .bold, maxWidth: row.width)
         let lights = LEDBar.lights(
             level: state.meterScale.value(forPower: meter.average),
             peak: state.meterScale.value(forPower: meter.heldPeak),
@@ -34,7 +34,7 @@ enum MeterView {
         }
         VoiceActivationView.markThreshold(state, row: row, geometry: geometry, on: &screen)
         let numbersX = row.x + MeterGeometry.labelWidth + geometry.cells
-        let clipped = state.clipLatch.isLatched
+        let clipped = state.clipLatch.isLatched && state.playback == nil
         switch geometry.numbers {
         case .full:
             let text = "  " + TextFitting.rightAligned(DisplayFormat.decibels(meter.average), toWidth: 9)

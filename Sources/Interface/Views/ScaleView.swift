@@ -3,7 +3,7 @@ enum ScaleView {
     static let marks: [Float] = [-60, -50, -40, -30, -20, -10, -6, -3, 0]
 
     static func render(_ state: AppState, in row: Rect, on screen: inout Screen) {
-        guard state.input != nil, !row.isEmpty else { return }
+        guard state.input != nil || state.playback != nil, !row.isEmpty else { return }
         let geometry = MeterGeometry(width: row.width)
         guard geometry.cells >= 10 else { return }
         let origin = row.x + MeterGeometry.labelWidth

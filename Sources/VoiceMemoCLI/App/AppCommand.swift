@@ -1,11 +1,11 @@
 import ArgumentParsing
 
-/// The full-screen app's options: `voicememo [--source S] [--format F] [--rate HZ] [--channels N]`.
+/// The full-screen app's options: `voicememo [--source S] [--format F] [--rate HZ] [--channels N] [--device D]`.
 enum AppCommand {
     static let specification = CommandSpecification(
         name: "voicememo",
         abstract: "The full-screen recorder: a live level meter, record / pause / stop, the memo table.",
-        options: [SharedArguments.source, RecordCommand.format, RecordCommand.rate, RecordCommand.channels])
+        options: [SharedArguments.source, RecordCommand.format, RecordCommand.rate, RecordCommand.channels, PlayCommand.device])
 
     /// Whether `argument` (the first on the command line) is one of the app's options,
     /// so the command line means the app rather than a subcommand.
@@ -29,7 +29,8 @@ enum AppCommand {
                 source: try parsed.value(of: SharedArguments.source),
                 format: try parsed.value(of: RecordCommand.format),
                 sampleRate: try parsed.value(of: RecordCommand.rate),
-                channels: try parsed.value(of: RecordCommand.channels))
+                channels: try parsed.value(of: RecordCommand.channels),
+                playbackDevice: try parsed.value(of: PlayCommand.device))
         }
     }
 }

@@ -20,24 +20,32 @@ final class AppLoop: @unchecked Sendable {
     private let store: MemoStore
     private let initialSource: InputSource
     private let settings: RecordingSettings
+    /// The ALSA device memos play on.
+    private let playbackDevice: String
     private let finished = DispatchSemaphore(value: 0)
     private var state: AppState
     private var session: InputSession?
+    private var playback: PlaybackSession?
+    /// Counts plays, so that an event from a player already replaced is ignored.
+    private var playbackGeneration = 0
     private var timer: (any DispatchSourceTimer)?
     private var timerIsActive = false
     private var timerIsScheduled = false
     private var keySource: (any DispatchSourceRead)?
     private var isFinished = false
 
-    /// - Parameter configuration: the config file's meter and voice-activation defaults.
+    /// - Parameters:
+    ///   - playbackDevice: the ALSA device memos play through.
+    ///   - configuration: the config file's meter and voice-activation defaults.
     init(
         terminal: CursesTerminal, store: MemoStore, source: InputSource, settings: RecordingSettings,
-        configuration: Configuration = Configuration()
+        playbackDevice: String, configuration: Configuration = Configuration()
     ) {
         self.terminal = terminal
         self.store = store
         self.initialSource = source
         self.settings = settings
+        self.playbackDevice = playbackDevice
         let size = terminal.size
         state = AppState(
             width: size.width, height: size.height, usesColor: terminal.usesColor,
@@ -79,7 +87,9 @@ final class AppLoop: @unchecked Sendable {
         if let session, session.engine.hasEnded {
             inputEnded(session)
         }
-        dispatch(.tick(time: Date().timeIntervalSince1970, snapshot: session?.snapshot()))
+        let now = Date().timeIntervalSince1970
+        if let playback { dispatch(.playbackProgress(time: now, playback.snapshot())) }
+        dispatch(.tick(time: now, snapshot: session?.snapshot()))
         scheduleTimer()
         render()
     }
@@ -112,7 +122,7 @@ final class AppLoop: @unchecked Sendable {
     }
 
     private func scheduleTimer() {
-        let active = session != nil
+        let active = session != nil || playback != nil
         guard let timer, active != timerIsActive || !timerIsScheduled else { return }
         timerIsActive = active
         timerIsScheduled = true
@@ -159,10 +169,69 @@ final class AppLoop: @unchecked Sendable {
             armVoiceActivation(parameters)
         case .disarmVoiceActivation:
             session?.disarmVoice()
+        case .play(let memo):
+            play(memo)
+        case .pausePlayback:
+            playback?.pause()
+        case .resumePlayback:
+            resumePlayback()
+        case .seekPlayback(let seconds):
+            playback?.seek(by: seconds)
+        case .stopPlayback:
+            stopPlayback()
         case .quit:
             finish()
         }
     }
+
+    // MARK: Playback
+
+    private func play(_ memo: Memo) {
+        stopPlayback()
+        playbackGeneration += 1
+        let generation = playbackGeneration
+        do {
+            let started = try PlaybackSession(memo: memo, device: playbackDevice, queue: queue) { [self] error in
+                playbackEnded(generation: generation, error: error)
+            }
+            playback = started
+            dispatch(.playbackStarted(
+                memoID: memo.id, title: memo.title, duration: started.player.duration, channels: started.player.numberOfChannels))
+        } catch {
+            dispatch(.playbackFailed(PlaybackSession.failureMessage(error, title: memo.title, device: playbackDevice)))
+        }
+        scheduleTimer()
+    }
+
+    private func resumePlayback() {
+        guard let playback else { return }
+        do {
+            try playback.resume()
+        } catch {
+            stopPlayback()
+            dispatch(.playbackFailed(PlaybackSession.failureMessage(error, title: playback.memo.title, device: playbackDevice)))
+        }
+    }
+
+    private func stopPlayback() {
+        playback?.stop()
+        playback = nil
+        scheduleTimer()
+    }
+
+    /// The player ended by itself (on the app's queue); events of a replaced player are ignored.
+    private func playbackEnded(generation: Int, error: PlayerError?) {
+        guard generation == playbackGeneration, let ended = playback else { return }
+        stopPlayback()
+        if let error {
+            dispatch(.playbackFailed("Playback of “\(ended.memo.title)” stopped: \(error.message)."))
+        } else {
+            dispatch(.playbackFinished)
+        }
+        render()
+    }
+
+    // MARK: Recording
 
     private func startRecording(title: String) {
         guard let session else { return }
@@ -257,6 +326,7 @@ final class AppLoop: @unchecked Sendable {
     /// Saves any recording, closes the input and lets `runUntilQuit` return.
     private func finish() {
         guard !isFinished else { return }
+        stopPlayback()
         saveRecording(session?.close())
         session = nil
         isFinished = true

@@ -35,7 +35,8 @@ enum AppRunner {
         }
         defer { terminal.end() }
         let loop = AppLoop(
-            terminal: terminal, store: store, source: source, settings: settings, configuration: configuration)
+            terminal: terminal, store: store, source: source, settings: settings,
+            playbackDevice: options.playbackDevice ?? "default", configuration: configuration)
         return loop.runUntilQuit()
     }
 

@@ -3,7 +3,7 @@ import SoundFiles
 // The options of the app and of the subcommands that read or change the memo library:
 // small value types, one per subcommand, so each implementation receives exactly its own.
 
-/// `voicememo [--source S] [--format F] [--rate HZ] [--channels N]`: the full-screen app.
+/// `voicememo [--source S] [--format F] [--rate HZ] [--channels N] [--device D]`: the full-screen app.
 public struct AppOptions: Sendable, Equatable {
     /// `--source S`: the input to open; `nil` uses the default (`alsa:default`).
     public var source: InputSource?
@@ -13,12 +13,18 @@ public struct AppOptions: Sendable, Equatable {
     public var sampleRate: Int?
     /// `--channels N`; `nil` is 2 (or a file source's channels).
     public var channels: Int?
+    /// `--device D`: the ALSA playback device; `nil` is `default`.
+    public var playbackDevice: String?
 
-    public init(source: InputSource? = nil, format: FileFormat? = nil, sampleRate: Int? = nil, channels: Int? = nil) {
+    public init(
+        source: InputSource? = nil, format: FileFormat? = nil, sampleRate: Int? = nil, channels: Int? = nil,
+        playbackDevice: String? = nil
+    ) {
         self.source = source
         self.format = format
         self.sampleRate = sampleRate
         self.channels = channels
+        self.playbackDevice = playbackDevice
     }
 }
 

@@ -1,0 +1,109 @@
+import MemoLibrary
+import Metering
+
+/// Playback's part of `reduce`: its keys on the memo table and the player's results.
+///
+/// Enter plays the selected memo from its start (stopping any other); space pauses and
+/// resumes; ← and → move the play head 5 s (within the memo); `s` stops when nothing
+/// records (while recording it keeps its meaning: stop and save). Starting a recording
+/// stops playback, and so does deleting the memo that plays.
+enum PlaybackUpdate {
+    /// How far ← and → move the play head, in seconds.
+    static let seekStep: Double = 5
+
+    /// Handles `key` on the memo table if it is a playback key now; `nil` leaves it to
+    /// the table's other keys.
+    static func handle(_ key: Key, in state: inout AppState) -> [Effect]? {
+        switch key {
+        case .enter:
+            return play(&state)
+        case .character(" "):
+            return togglePause(&state)
+        case .left, .right:
+            guard var playback = state.playback else { return nil }
+            let step = key == .left ? -seekStep : seekStep
+            playback.elapsed = min(max(playback.elapsed + step, 0), playback.duration)
+            state.playback = playback
+            return [.seekPlayback(by: step)]
+        case .character("s"):
+            guard state.recording == .idle, let title = state.playingTitle, let playback = state.playback else { return nil }
+            state.playback = nil
+            state.say("Stopped “\(title)” at \(DisplayFormat.elapsedTime(seconds: playback.elapsed)).")
+            return [.stopPlayback]
+        default:
+            return nil
+        }
+    }
+
+    /// Applies one of the player's results; other actions are not its business.
+    static func apply(_ action: Action, to state: inout AppState) -> [Effect] {
+        switch action {
+        case .playbackStarted(let memoID, let title, let duration, let channels):
+            state.playback = PlaybackState(memoID: memoID, title: title, duration: duration, channels: channels)
+            state.say("Playing “\(title)”. Space pauses, ← → seek 5 s, s stops.")
+        case .playbackProgress(let time, let snapshot):
+            guard var playback = state.playback else { return [] }
+            playback.elapsed = min(max(snapshot.elapsed.isFinite ? snapshot.elapsed : 0, 0), playback.duration)
+            if playback.meters.count != snapshot.channels.count {
+                playback.meters = Array(repeating: ChannelMeter(), count: snapshot.channels.count)
+            }
+            for (index, level) in snapshot.channels.enumerated() {
+                playback.meters[index].update(level, at: time)
+            }
+            state.playback = playback
+        case .playbackFinished:
+            guard let title = state.playingTitle else { return [] }
+            state.playback = nil
+            state.say("Finished playing “\(title)”.")
+        case .playbackFailed(let message):
+            state.playback = nil
+            state.fail(message)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// `effects` with playback stopped first when they start a recording.
+    static func stoppingPlayback(before effects: [Effect], _ state: inout AppState) -> [Effect] {
+        let starts = effects.contains { if case .startRecording = $0 { true } else { false } }
+        guard starts, state.playback != nil else { return effects }
+        state.playback = nil
+        return [.stopPlayback] + effects
+    }
+
+    /// `[.stopPlayback]` when memo `id` is the one that plays (it is about to be deleted).
+    static func stoppingPlayback(ofMemo id: Int64, _ state: inout AppState) -> [Effect] {
+        guard state.playback?.memoID == id else { return [] }
+        state.playback = nil
+        return [.stopPlayback]
+    }
+
+    private static func play(_ state: inout AppState) -> [Effect] {
+        guard state.recording == .idle else {
+            state.say("Recording. Stop it (s) before playing a memo.")
+            return []
+        }
+        guard let memo = state.selectedMemo else {
+            state.say("No memo to play. Press r to record one.")
+            return []
+        }
+        return [.play(memo)]
+    }
+
+    private static func togglePause(_ state: inout AppState) -> [Effect] {
+        guard var playback = state.playback else {
+            state.say("Nothing is playing. Press ⏎ to play the selected memo.")
+            return []
+        }
+        playback.isPaused.toggle()
+        state.playback = playback
+        let title = state.playingTitle ?? playback.title
+        if playback.isPaused {
+            state.say("Paused “\(title)” at \(DisplayFormat.elapsedTime(seconds: playback.elapsed)). Space resumes.")
+            return [.pausePlayback]
+        }
+        state.say("Playing “\(title)” again.")
+        return [.resumePlayback]
+    }
+}

@@ -1,0 +1,75 @@
+import Audio
+import Dispatch
+import Interface
+import MemoLibrary
+
+/// The memo being played: a `Player` on the app's playback device, started at once,
+/// whose end or failure arrives as one call on the app's queue.
+final class PlaybackSession {
+    let memo: Memo
+    let player: Player
+
+    /// Opens the memo's file and the device and starts playing.
+    ///
+    /// - Parameters:
+    ///   - onEnd: called on `queue` when playback ends by itself: `nil` at the end of
+    ///     the memo, the error when decoding or the device failed. Not called after `stop()`.
+    /// - Throws: `PlayerError` when the file or the device cannot be opened.
+    init(memo: Memo, device: String, queue: DispatchQueue, onEnd: @escaping @Sendable (PlayerError?) -> Void) throws(PlayerError) {
+        let events = PlayerEvents(
+            didFinishPlaying: { successfully in
+                // An unsuccessful finish follows `decodeErrorDidOccur`, which reported it.
+                if successfully { onEnd(nil) }
+            },
+            decodeErrorDidOccur: { error in onEnd(error) })
+        self.memo = memo
+        player = try Player(url: memo.path, device: device, eventQueue: queue, events: events)
+        try player.play()
+    }
+
+    /// Reads the meters and the play head.
+    func snapshot() -> PlaybackSnapshot {
+        player.updateMeters()
+        let channels = (0..<player.numberOfChannels).map {
+            ChannelLevel(average: player.averagePower(forChannel: $0), peak: player.peakPower(forChannel: $0))
+        }
+        return PlaybackSnapshot(elapsed: player.currentTime, channels: channels)
+    }
+
+    func pause() {
+        player.pause()
+    }
+
+    func resume() throws(PlayerError) {
+        try player.play()
+    }
+
+    /// Moves the play head by `seconds` (the player keeps it within the memo).
+    func seek(by seconds: Double) {
+        player.currentTime = player.currentTime + seconds
+    }
+
+    /// Stops and releases the device.
+    func stop() {
+        player.stop()
+    }
+
+    /// The status-line words for a playback failure: what could not be played and why,
+    /// and for the device, how to choose another. ALSA's own name for the cause is left
+    /// out when a plainer one is there, e.g. "Cannot play “Idea”: the playback device
+    /// 'default' cannot be opened (no such device). Choose one with voicememo --device D."
+    static func failureMessage(_ error: PlayerError, title: String, device: String) -> String {
+        switch error.kind {
+        case .device where error.message.hasPrefix("cannot open"):
+            var reason = error.message
+            if let colon = reason.range(of: "\": ") { reason = String(reason[colon.upperBound...]) }
+            if let alsa = reason.range(of: " (ALSA: "), alsa.lowerBound > reason.startIndex {
+                reason = String(reason[..<alsa.lowerBound])
+            }
+            return "Cannot play “\(title)”: the playback device '\(device)' cannot be opened (\(reason)). "
+                + "Choose one with voicememo --device D."
+        case .file, .decode, .seek, .device:
+            return "Cannot play “\(title)”: \(error.message)."
+        }
+    }
+}

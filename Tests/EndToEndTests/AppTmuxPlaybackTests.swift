@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// Playback in the full-screen app, driven in tmux as a person would.
+@Suite(.serialized) struct AppTmuxPlaybackTests {
+    /// A sandbox whose library holds "Twelve seconds", a tone at −12 dBFS (−15 dB RMS)
+    /// `seconds` long.
+    private func sandboxWithAMemo(seconds: Int = 12) throws -> VoiceMemoSandbox {
+        let sandbox = try VoiceMemoSandbox()
+        let recorded = try sandbox.run(
+            "record", "--source", "tone:440@-12", "--duration", "\(seconds)", "--title", "Twelve seconds")
+        #expect(recorded.status == 0, "\(recorded)")
+        return sandbox
+    }
+
+    /// The header's first line, e.g. " Twelve seconds  ███░░░ ▶  00:00:03 / 00:00:12".
+    private func header(_ screen: String) -> String {
+        String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// "00:00:03" from a header showing "▶  00:00:03 / 00:00:12" (or ❚❚).
+    private func elapsed(_ screen: String) -> String? {
+        let line = header(screen)
+        guard let slash = line.range(of: " / ") else { return nil }
+        return String(line[..<slash.lowerBound].suffix(8))
+    }
+
+    @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
+    func enterPlaysTheProgressAndMeterMoveSpacePausesSStops() throws {
+        let sandbox = try sandboxWithAMemo()
+        let pulse = try #require(PulseDaemon())
+        defer { pulse.stop() }
+        pulse.install(in: sandbox)
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device \(PulseDaemon.device)")
+        var screen = try app.waitFor("Listening to tone:440@-40")
+        #expect(screen.contains("▶ Twelve seconds"), "\(screen)")
+
+        try app.press("Enter")
+        screen = try app.waitFor("▶  00:00:")
+        #expect(screen.contains("Playing “Twelve seconds”."), "\(screen)")
+        #expect(header(screen).hasPrefix(" Twelve seconds  "), "\(screen)")
+        #expect(header(screen).hasSuffix("/ 00:00:12"), "\(screen)")
+        #expect(screen.contains("space pause  ← → seek 5 s  s stop"), "the footer shows the playback keys: \(screen)")
+        // The null sink starts consuming after about 1.5 s; then the play head moves.
+        let early = try app.waitFor("▶  00:00:02", timeout: 8)
+        #expect(elapsed(early) == "00:00:02", "\(early)")
+        #expect(early.contains("  -15.0 dB") || early.contains("  -15.1 dB"), "the meter shows the memo's level, not the −40 dB input: \(early)")
+        let later = try app.waitFor("▶  00:00:03", timeout: 4)
+        let bars = [early, later].map { header($0).filter { $0 == "█" }.count }
+        #expect(bars[1] > bars[0], "the progress bar grows: \(bars)")
+
+        try app.press("Space")
+        screen = try app.waitFor("❚❚  00:00:")
+        #expect(screen.contains("Paused “Twelve seconds” at"), "\(screen)")
+        let pausedAt = elapsed(screen)
+        Thread.sleep(forTimeInterval: 1.5)
+        screen = try app.screen()
+        #expect(elapsed(screen) == pausedAt, "the play head holds while paused: \(String(describing: pausedAt)) → \(screen)")
+        #expect(screen.contains("space resume"), "\(screen)")
+
+        try app.press("s")
+        screen = try app.waitFor("Stopped “Twelve seconds” at")
+        #expect(screen.contains("idle  00:00:00"), "the header is back to the input: \(screen)")
+        #expect(screen.contains("r record/pause"), "\(screen)")
+
+        try app.press("q")
+        screen = try app.waitFor("END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+    }
+
+    @Test func playbackToTheEndReturnsToIdle() throws {
+        let sandbox = try sandboxWithAMemo(seconds: 3)
+        let silence = sandbox.file("silence.raw")
+        try TestSignals.writeRawNoise(to: silence, frames: 48000)
+        try sandbox.installALSATestDevices(captureFile: silence, playbackFile: sandbox.file("played.raw"))
+        // An unpaced file device: the whole memo is "played" at once.
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device voicememo_playback")
+        _ = try app.waitFor("Listening to")
+        try app.press("Enter")
+        let screen = try app.waitFor("Finished playing “Twelve seconds”.")
+        #expect(screen.contains("Finished playing “Twelve seconds”."), "\(screen)")
+        #expect(screen.contains("idle  00:00:00"), "\(screen)")
+        let played = try FileManager.default.attributesOfItem(atPath: sandbox.file("played.raw"))[.size] as? Int
+        #expect(played == 3 * 48000 * 4, "every frame went to the device: \(String(describing: played))")
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+
+    @Test func aMissingPlaybackDeviceIsAStatusLineMessage() throws {
+        let sandbox = try sandboxWithAMemo(seconds: 1)
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device no_such_device")
+        _ = try app.waitFor("Listening to")
+        try app.press("Enter")
+        var screen = try app.waitFor("Cannot play")
+        // The message wraps over the two status lines.
+        let message = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(message.contains("Cannot play “Twelve seconds”: the playback device 'no_such_device' cannot be opened (no such device)."), "\(screen)")
+        #expect(!screen.contains("ALSA lib"), "alsa-lib prints nothing onto the screen: \(screen)")
+        #expect(screen.contains("idle  00:00:00"), "\(screen)")
+        try app.press("q")
+        screen = try app.waitFor("END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+    }
+}
