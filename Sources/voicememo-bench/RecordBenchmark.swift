@@ -108,12 +108,16 @@ enum ChildProcess {
         let wallSeconds: Double
     }
 
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]) -> Result? {
+    /// - Parameter output: where standard output goes (/dev/null unless given).
+    static func run(
+        _ path: String, _ arguments: [String], environment: [String: String], output: String = "/dev/null"
+    ) -> Result? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -45,7 +45,7 @@ struct UIBenchmark {
         let home = work.appendingPathComponent("home-\(source.hashValue & 0xFFFF)").path
         let output = work.appendingPathComponent("pane-\(source.hashValue & 0xFFFF).out").path
         try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let command = "env VOICEMEMO_HOME='\(home)' TERM=xterm-256color LANG=C.UTF-8 exec '\(binary)' --source \(source)"
+        let command = "exec env VOICEMEMO_HOME='\(home)' TERM=xterm-256color LANG=C.UTF-8 '\(binary)' --source \(source)"
         guard tmux(socket, ["new-session", "-d", "-s", session, "-x", "80", "-y", "24", command]) else { return nil }
         defer { _ = tmux(socket, ["kill-server"]) }
         Thread.sleep(forTimeInterval: 2)
@@ -64,12 +64,14 @@ struct UIBenchmark {
         var redrawBytes = 0
         if redraw {
             // A resize makes curses redraw every cell: the cost the diffing avoids.
+            // Measured over 0.5 s each, less the steady metering traffic of that time.
+            let steady = Int(Double(bytesAfter - bytesBefore) / elapsed * 0.5)
             _ = tmux(socket, ["resize-window", "-t", session, "-x", "81", "-y", "24"])
-            Thread.sleep(forTimeInterval: 0.05)
+            Thread.sleep(forTimeInterval: 0.5)
             let beforeRedraw = fileSize(output)
             _ = tmux(socket, ["resize-window", "-t", session, "-x", "80", "-y", "24"])
-            Thread.sleep(forTimeInterval: 0.05)
-            redrawBytes = fileSize(output) - beforeRedraw
+            Thread.sleep(forTimeInterval: 0.5)
+            redrawBytes = max(0, fileSize(output) - beforeRedraw - steady)
         }
         guard let cpuBefore, let cpuAfter else { return nil }
         return Result(
@@ -93,24 +95,19 @@ struct UIBenchmark {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 
+    /// Runs a tmux command. Spawned directly (not through Foundation's `Process`, whose
+    /// wait can miss the exit of a client whose server it just started), with standard
+    /// output in a file: the server that `new-session` starts inherits it.
     private func tmux(_ socket: String, _ arguments: [String]) -> Bool {
         tmuxOutput(socket, arguments) != nil
     }
 
     private func tmuxOutput(_ socket: String, _ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-S", socket] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        let output = URL(fileURLWithPath: socket).deletingLastPathComponent().appendingPathComponent("tmux.out").path
+        guard let result = ChildProcess.run(
+            "/usr/bin/tmux", ["-S", socket] + arguments, environment: ProcessInfo.processInfo.environment, output: output),
+            result.status == 0
+        else { return nil }
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 }
