@@ -29,3 +29,24 @@ import Testing
         #expect(empty.lines().isEmpty)
     }
 }
+
+@Suite struct MeterOverflowTests {
+    /// Six channels in a terminal with room for fewer rows: the meter says how many are hidden.
+    @Test func moreChannelsThanRowsSaysSo() {
+        let six = InputDescription(name: "alsa:surround51", sampleRate: 48000, channels: 6, recordingFormat: "FLAC")
+        let levels = EngineSnapshot(
+            channels: Array(repeating: ChannelLevel(average: -20, peak: -10), count: 6), recordedFrames: 0, recording: .idle)
+        var state = Fixtures.state(width: 80, height: 12, input: six)
+        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: levels))
+        let shown = state.layout.meterRows.count
+        let text = AppView.render(state).lines().joined(separator: "\n")
+        if shown < 6 {
+            #expect(text.contains("+\(6 - shown) ch"), "\(text)")
+        } else {
+            Issue.record("the layout fits all six rows at 80×12; the test needs a smaller terminal")
+        }
+        let roomy = Fixtures.state(width: 80, height: 40, input: six, [.tick(time: Fixtures.now + 11, snapshot: levels)])
+        let roomyText = AppView.render(roomy).lines().joined(separator: "\n")
+        #expect((1...5).allSatisfy { !roomyText.contains("+\($0) ch") }, "nothing hidden, nothing said")
+    }
+}

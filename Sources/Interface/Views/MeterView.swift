@@ -13,6 +13,14 @@ enum MeterView {
         for (index, row) in rows.enumerated() where state.shownMeters.indices.contains(index) {
             renderRow(state, channel: index, row: row, geometry: geometry, theme: theme, on: &screen)
         }
+        let hidden = state.shownMeters.count - rows.count
+        if hidden > 0, let last = rows.last {
+            // More channels than rows fit: say so at the end of the last row.
+            let note = " +\(hidden) ch"
+            let x = last.x + last.width - note.count
+            let numbersEnd = last.x + MeterGeometry.labelWidth + geometry.cells + geometry.numbers.width
+            if x >= numbersEnd { screen.put(note, x: x, y: last.y, style: theme.dim, maxWidth: note.count) }
+        }
     }
 
     private static func renderRow(
