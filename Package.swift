@@ -54,11 +54,13 @@ let package = Package(
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
         .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "SoundFiles", "Audio"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering"]),
+        // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.
+        .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "PulseTestSupport"]),
         .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "SoundFiles"]),
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "MemoLibrary"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // Drives the built `voicememo` binary as a user or a script would.
-        .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "PulseTestSupport"]),
     ]
 )

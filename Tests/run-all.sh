@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Builds everything (debug) and runs every test: unit tests of each module and the
 # end-to-end tests that drive the real binary (EndToEndTests). Called by `make test`.
+#
+# The tests that need real time share one private PulseAudio daemon (Tests/pulse-daemon.sh),
+# started here and stopped when this script exits, however it exits; its address is in
+# VOICEMEMO_TEST_PULSE_SERVER. If it cannot start, the run stops here, saying why.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +15,14 @@ if grep -E '(^|/)(Sources|Tests)/.*: warning:' /tmp/voicememo-build.$$.log; then
     exit 1
 fi
 rm -f /tmp/voicememo-build.$$.log
+
+pulse_dir=$(mktemp -d /tmp/voicememo-pulse.XXXXXX)
+trap 'bash Tests/pulse-daemon.sh stop "$pulse_dir"; rm -rf "$pulse_dir"' EXIT
+if ! VOICEMEMO_TEST_PULSE_SERVER=$(bash Tests/pulse-daemon.sh start "$pulse_dir"); then
+    echo "run-all: the test PulseAudio daemon did not start (above); the real-time tests need it" >&2
+    exit 1
+fi
+export VOICEMEMO_TEST_PULSE_SERVER
 
 export VOICEMEMO_BIN_DIR="$(swift build --show-bin-path)"
 swift test --skip-build

@@ -1,39 +1,24 @@
 import Foundation
+import PulseTestSupport
 import SoundFiles
 import Testing
 
-/// `voicememo play` against a real-time device: a private PulseAudio daemon with a
-/// null sink, started by the test script, reached through an ALSA `pulse` device
-/// defined in `ALSA_CONFIG_PATH` (LINUX-AUDIO-NOTES.md).
-@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio"), "pulseaudio is not installed (Debian: pulseaudio, libasound2-plugins)"))
+/// `voicememo play` against a real-time device: a null sink of the test's own on the
+/// suite's PulseAudio daemon, reached through the ALSA device `vm_pulse`
+/// (`VoiceMemoSandbox.usePulse()`).
+@Suite(.serialized)
 struct PlayRealTimeTests {
-    /// Bash that starts the daemon, waits for its socket, defines ALSA device `vm_pulse`,
-    /// and stops the daemon when the script exits.
-    private static let startPulse = """
-        mkdir -p pulse/home pulse/run
-        printf '%s\\n' 'load-module module-null-sink sink_name=vsink rate=48000 channels=2' \
-            "load-module module-native-protocol-unix socket=$WORK/pulse/native auth-anonymous=1" \
-            'set-default-sink vsink' > pulse/default.pa
-        HOME=$WORK/pulse/home XDG_RUNTIME_DIR=$WORK/pulse/run PULSE_RUNTIME_PATH=$WORK/pulse/run \
-            pulseaudio -n -F pulse/default.pa --daemonize=no --exit-idle-time=-1 >/dev/null 2>&1 &
-        pa=$!
-        trap 'kill $pa; wait $pa 2>/dev/null' EXIT
-        for i in $(seq 50); do [ -S pulse/native ] && break; sleep 0.1; done
-        [ -S pulse/native ] || { echo "pulseaudio did not start" >&2; exit 97; }
-        printf 'pcm.vm_pulse { type pulse server "unix:%s/pulse/native" }\\n' "$WORK" > pulse/alsa.conf
-        export ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:$WORK/pulse/alsa.conf
-
-        """
-
-    private func sandbox(seconds: Double) throws -> VoiceMemoSandbox {
+    private func sandbox(seconds: Double) throws -> (VoiceMemoSandbox, PulseTestSink) {
         let sandbox = try VoiceMemoSandbox()
+        let sink = try sandbox.usePulse()
         try TestSignals.writeSines(to: sandbox.file("tone.wav"), levels: [-6, -12], seconds: seconds)
-        return sandbox
+        return (sandbox, sink)
     }
 
     @Test func sigintStopsPlaybackCleanlyWithExitZero() throws {
-        let sandbox = try sandbox(seconds: 10)
-        let outcome = try sandbox.shell(Self.startPulse + """
+        let (sandbox, sink) = try sandbox(seconds: 10)
+        defer { withExtendedLifetime(sink) {} }
+        let outcome = try sandbox.shell("""
             voicememo play tone.wav --device vm_pulse &
             pid=$!
             sleep 3
@@ -51,8 +36,9 @@ struct PlayRealTimeTests {
     }
 
     @Test func liveLineOnATerminalAndExitZeroAtTheEnd() throws {
-        let sandbox = try sandbox(seconds: 2)
-        let outcome = try sandbox.shell(Self.startPulse + """
+        let (sandbox, sink) = try sandbox(seconds: 2)
+        defer { withExtendedLifetime(sink) {} }
+        let outcome = try sandbox.shell("""
             start=$(date +%s%N)
             script -qfec "voicememo play tone.wav --device vm_pulse" /dev/null
             echo "status=$?"

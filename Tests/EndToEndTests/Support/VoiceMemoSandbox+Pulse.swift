@@ -1,0 +1,23 @@
+import Foundation
+import PulseTestSupport
+
+extension VoiceMemoSandbox {
+    /// The ALSA device name `usePulse()` defines.
+    static let pulseDevice = "vm_pulse"
+
+    /// Gives the sandbox a real-time audio path of its own: a private null sink on the suite's
+    /// PulseAudio daemon, as ALSA device `vm_pulse` (playback into the sink, capture from its
+    /// monitor) and as `PULSE_SERVER`/`PULSE_SINK` for `paplay`.
+    ///
+    /// Keep the returned sink alive for as long as the test uses it.
+    /// - Throws: `PulseTestServer.Unavailable` saying why there is no daemon: the test fails.
+    func usePulse() throws -> PulseTestSink {
+        let sink = try PulseTestServer.require().makeSink()
+        let path = file("pulse-alsa.conf")
+        try Data(sink.alsaDefinitions(device: Self.pulseDevice).utf8).write(to: URL(fileURLWithPath: path))
+        environment["ALSA_CONFIG_PATH"] = "/usr/share/alsa/alsa.conf:" + path
+        environment["PULSE_SERVER"] = sink.server
+        environment["PULSE_SINK"] = sink.name
+        return sink
+    }
+}

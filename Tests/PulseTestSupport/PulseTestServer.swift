@@ -1,0 +1,175 @@
+import Foundation
+import Glibc
+
+/// The test suite's one private PulseAudio daemon with a null sink: the only real-time audio
+/// device on a machine without a sound card.
+///
+/// `Tests/run-all.sh` starts it around `swift test` (with `Tests/pulse-daemon.sh`) and exports
+/// its address in `VOICEMEMO_TEST_PULSE_SERVER`; a test process run without it (`swift test
+/// --filter …`) starts one itself, once, with the same script, and the daemon stops when that
+/// process ends. Tests that need real time call ``require()``, which throws the reason when no
+/// daemon could be had: they fail, they are not skipped.
+///
+/// Each test takes a ``PulseTestSink`` of its own, so tests running in parallel on the one
+/// daemon never hear each other.
+public final class PulseTestServer: Sendable {
+    /// The environment variable holding the daemon's address (`unix:/path/native`).
+    public static let environmentVariable = "VOICEMEMO_TEST_PULSE_SERVER"
+
+    /// The server address clients use (`PULSE_SERVER`, the ALSA pulse plugin's `server`).
+    public let address: String
+
+    /// Why no daemon is available.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private init(address: String) {
+        self.address = address
+    }
+
+    private static let shared: Result<PulseTestServer, Unavailable> = {
+        let environment = ProcessInfo.processInfo.environment
+        if let address = environment[environmentVariable], !address.isEmpty {
+            let socket = address.hasPrefix("unix:") ? String(address.dropFirst("unix:".count)) : address
+            guard FileManager.default.fileExists(atPath: socket) else {
+                return .failure(Unavailable(description: "\(environmentVariable)=\(address), but there is no socket there"))
+            }
+            return .success(PulseTestServer(address: address))
+        }
+        return startOwnDaemon()
+    }()
+
+    /// The daemon, started on first use if `Tests/run-all.sh` did not start one.
+    ///
+    /// - Throws: ``Unavailable`` saying why (pulseaudio missing, did not start, and its log).
+    public static func require() throws -> PulseTestServer {
+        try shared.get()
+    }
+
+    private static func startOwnDaemon() -> Result<PulseTestServer, Unavailable> {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("pulse-daemon.sh")
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("voicememo-pulse-\(getpid())-\(UUID().uuidString.prefix(8))")
+        let result = PulseCommand.run(
+            "/bin/bash", [script.path, "start", directory.path, String(getpid())], timeout: 30)
+        guard result.status == 0, let address = result.output.split(separator: "\n").last.map(String.init),
+            address.hasPrefix("unix:")
+        else {
+            return .failure(Unavailable(
+                description: "the test PulseAudio daemon could not be started: \(result.error)\(result.output)"))
+        }
+        return .success(PulseTestServer(address: address))
+    }
+
+    /// Loads a private null sink (48 kHz stereo) for one test; it is unloaded when released.
+    ///
+    /// - Throws: ``Unavailable`` when `pactl` fails, with its message.
+    public func makeSink() throws -> PulseTestSink {
+        let name = "vm_\(UUID().uuidString.prefix(8).lowercased())"
+        let result = PulseCommand.run(
+            "/usr/bin/pactl",
+            ["--server=\(address)", "load-module", "module-null-sink", "sink_name=\(name)", "rate=48000", "channels=2"],
+            timeout: 20)
+        guard result.status == 0, let module = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Unavailable(description: "pactl load-module module-null-sink failed: \(result.error)\(result.output)")
+        }
+        return PulseTestSink(server: address, name: name, module: module)
+    }
+}
+
+/// A null sink of one test's own on the shared daemon: what is played into it comes out of
+/// its monitor, and nothing else does.
+public final class PulseTestSink: Sendable {
+    /// The daemon's address.
+    public let server: String
+    /// The sink's name (`paplay --device=NAME`); its monitor source is `NAME.monitor`.
+    public let name: String
+    private let module: Int
+
+    init(server: String, name: String, module: Int) {
+        self.server = server
+        self.name = name
+        self.module = module
+    }
+
+    /// The monitor source, which hears everything played into the sink.
+    public var monitor: String { "\(name).monitor" }
+
+    /// An ALSA configuration defining `device`: playback goes into this sink, capture comes
+    /// from its monitor (the pulse plugin through `asym`).
+    public func alsaDefinitions(device: String) -> String {
+        """
+        pcm.\(device) {
+            type asym
+            playback.pcm { type pulse server "\(server)" device "\(name)" }
+            capture.pcm { type pulse server "\(server)" device "\(monitor)" }
+        }
+
+        """
+    }
+
+    deinit {
+        _ = PulseCommand.run("/usr/bin/pactl", ["--server=\(server)", "unload-module", String(module)], timeout: 20)
+    }
+}
+
+/// Runs a short helper program (`pactl`, the daemon script) and collects its output.
+///
+/// `posix_spawn` and `waitpid` rather than Foundation's `Process`, whose exit monitoring was
+/// seen to miss a child's exit when started from a static initializer inside the test runner.
+enum PulseCommand {
+    struct Result {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    static func run(_ executable: String, _ arguments: [String], timeout: Double) -> Result {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vm-pulse-cmd-\(UUID().uuidString)")
+        let outputPath = scratch.path + ".out"
+        let errorPath = scratch.path + ".err"
+        defer {
+            unlink(outputPath)
+            unlink(errorPath)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        guard spawned == 0 else {
+            return Result(status: -1, output: "", error: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(timeout)
+        while waitpid(child, &status, WNOHANG) == 0 {
+            if Date() >= deadline {
+                kill(child, SIGKILL)
+                waitpid(child, &status, 0)
+                return Result(status: -1, output: read(outputPath), error: "\(executable) timed out after \(timeout) s; " + read(errorPath))
+            }
+            usleep(10_000)
+        }
+        let exited = (status & 0x7F) == 0
+        return Result(status: exited ? (status >> 8) & 0xFF : -1, output: read(outputPath), error: read(errorPath))
+    }
+
+    private static func read(_ path: String) -> String {
+        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+}
