@@ -68,7 +68,15 @@ public final class MemoLibrary {
                 try reconcileFiles(now: now)
             }
         } else {
-            try runMaintenance(now: now, rows: opened.rows)
+            do {
+                try runMaintenance(now: now, rows: opened.rows)
+            } catch .index(let error) where error == .full {
+                // A full disk must not hide the memos: list them as the index has them and
+                // repair the rest once there is room (the next open does it again).
+                maintenance.postponed = "the disk is full, so recovering and checking memos waits until there is room (\(error.message))"
+            } catch .file(let path, let reason) where reason.contains("No space left") {
+                maintenance.postponed = "the disk is full, so \(path) could not be repaired yet (\(reason))"
+            }
         }
     }
 
@@ -181,12 +189,15 @@ public struct MaintenanceReport: Sendable, Equatable {
     public var rebuiltIndex = false
     /// Where a corrupt index was moved to (kept, never deleted).
     public var setAsideIndex: String?
+    /// Why start-up maintenance could not finish (a full disk); the memos are listed as the
+    /// index has them, and the next open tries again.
+    public var postponed: String?
 
     public init() {}
 
     /// Whether opening changed nothing.
     public var isEmpty: Bool {
-        recovered.isEmpty && adopted.isEmpty && missing.isEmpty && damaged.isEmpty && purged.isEmpty
+        recovered.isEmpty && adopted.isEmpty && missing.isEmpty && damaged.isEmpty && purged.isEmpty && postponed == nil
             && setAsideIndex == nil
     }
 }

@@ -53,6 +53,9 @@ enum LibraryAccess {
     }
 
     private static func report(_ report: MaintenanceReport, console: Console) {
+        if let postponed = report.postponed {
+            console.printErrorMessage("warning: \(postponed)")
+        }
         if let aside = report.setAsideIndex {
             console.printErrorMessage("the memo index was damaged; kept it as \(aside) and rebuilt the index from the audio files")
         }
