@@ -53,6 +53,7 @@ public final class CursesTerminal {
         cbreak()
         noecho()
         nonl()
+        Self.disableFlowControl()
         keypad(window, true)
         nodelay(window, true)
         set_escdelay(25)
@@ -65,6 +66,18 @@ public final class CursesTerminal {
         }
         usesColor = colored
         colorPairs = ColorPairs(enabled: colored)
+    }
+
+    /// Turns off XON/XOFF flow control, which cbreak mode keeps: Ctrl-S would otherwise
+    /// freeze the screen until Ctrl-Q, and a person who pressed it would see a hung app.
+    /// Recorded as curses' program mode, so that `endwin` still restores the shell's own.
+    private static func disableFlowControl() {
+        var attributes = termios()
+        guard tcgetattr(STDIN_FILENO, &attributes) == 0 else { return }
+        attributes.c_iflag &= ~tcflag_t(IXON)
+        if tcsetattr(STDIN_FILENO, TCSANOW, &attributes) == 0 {
+            def_prog_mode()
+        }
     }
 
     deinit {

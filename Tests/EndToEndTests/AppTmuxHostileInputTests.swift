@@ -40,9 +40,9 @@ import Testing
         #expect(try app.waitFor("END").contains("EXIT=0"))
     }
 
-    /// Seeded random bytes, 16 every 50 ms for 30 s. Left out: `q`/`Q` (quit), the bytes the
-    /// tty turns into signals in cbreak mode (^C, ^Z, ^\), and ^S (XON/XOFF flow control
-    /// would freeze the pane's output until ^Q).
+    /// Seeded random bytes, 16 every 50 ms for 30 s. Left out: `q`/`Q` (quit) and the bytes
+    /// the tty turns into signals in cbreak mode (^C, ^Z, ^\). ^S and ^Q are in: the app
+    /// turns XON/XOFF flow control off, so ^S cannot freeze the screen.
     @Test func thirtySecondsOfRandomBytesDoNotCrashTheApp() throws {
         let sandbox = try VoiceMemoSandbox()
         _ = try sandbox.recordMemo(title: "Existing")
@@ -56,7 +56,7 @@ import Testing
                 bytes=""
                 for _ in $(seq 16); do
                     b=$(( RANDOM % 256 ))
-                    case $b in 3|19|26|28|81|113) continue ;; esac
+                    case $b in 3|26|28|81|113) continue ;; esac
                     bytes="$bytes $(printf '%02x' $b)"
                     sent=$((sent + 1))
                 done
