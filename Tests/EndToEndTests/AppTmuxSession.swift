@@ -8,11 +8,12 @@ final class AppTmuxSession {
 
     /// Starts `voicememo ARGUMENTS` at `width`×`height`. When it exits, the pane prints
     /// `EXIT=<status> MODES: … END` with the terminal modes that matter (`icanon`, `echo`).
-    init(sandbox: VoiceMemoSandbox, arguments: String, width: Int = 80, height: Int = 24) throws {
+    /// - Parameter environment: extra `NAME=value` words for `env` (e.g. `TERM=xterm`).
+    init(sandbox: VoiceMemoSandbox, arguments: String, width: Int = 80, height: Int = 24, environment: String = "") throws {
         self.sandbox = sandbox
         let library = sandbox.libraryDirectory.path
         let modes = "\\$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')"
-        let inner = "env VOICEMEMO_HOME='\(library)' NO_COLOR= LANG=C.UTF-8 voicememo \(arguments); "
+        let inner = "env VOICEMEMO_HOME='\(library)' NO_COLOR= LANG=C.UTF-8 \(environment) voicememo \(arguments); "
             + "echo EXIT=\\$? MODES: \(modes)END; sleep 120"
         let outcome = try tmux("-f /dev/null new-session -d -s app -x \(width) -y \(height) \"\(inner)\"")
         guard outcome.status == 0 else { throw TmuxFailure(description: "tmux new-session failed: \(outcome)") }

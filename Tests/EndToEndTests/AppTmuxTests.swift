@@ -60,6 +60,23 @@ import Testing
         #expect(screen.contains("MODES: icanon echo END"), "the terminal is back in cooked mode with echo: \(screen)")
     }
 
+    /// On an 8-colour terminal the LED zones use the basic green, yellow and red.
+    @Test func eightColourTerminalShowsTheThreeZones() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-3", environment: "TERM=xterm")
+        try app.waitFor("Listening")
+        Thread.sleep(forTimeInterval: 0.5)
+        let colours = try app.tmux("capture-pane -p -e -t app").standardOutput
+        let meterRows = colours.split(separator: "\n").filter { $0.contains(" L ") || $0.contains(" R ") }
+        let rows = meterRows.joined(separator: "\n")
+        #expect(rows.contains("\u{1B}[32m"), "green: \(rows.debugDescription)")
+        #expect(rows.contains("\u{1B}[33m"), "yellow: \(rows.debugDescription)")
+        #expect(rows.contains("\u{1B}[31m"), "red (the peak near −3 dB): \(rows.debugDescription)")
+        #expect(!rows.contains("38;5;"), "no 256-colour codes on an 8-colour terminal")
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+
     @Test func withoutAMicrophoneTheAppStartsAndSaysSo() throws {
         let sandbox = try VoiceMemoSandbox()
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source alsa:no_such_device")
