@@ -70,7 +70,9 @@ import Testing
                 continue
             }
             losses.append(seconds - duration)
-            #expect(duration <= seconds + 0.2, "memo \(id): \(duration) s listed, killed after \(seconds) s")
+            // The start is when the shell noticed the file, polling among 20 busy recorders: on a
+            // loaded machine that can lag the first written frame by a few hundred ms.
+            #expect(duration <= seconds + 0.5, "memo \(id): \(duration) s listed, killed after \(seconds) s")
             let reader = try SoundFileReader(path: try #require(memo["path"] as? String))
             #expect(abs(reader.info.duration - duration) < 0.05, "memo \(id): the file plays what the index says")
             reader.close()
