@@ -96,4 +96,11 @@ struct HelpAndVersionTests {
         #expect(outcome.exitCode == .success)
         #expect(outcome.standardOutput == expected)
     }
+
+    @Test func topLevelHelpListsTheAppsOptions() {
+        let outcome = runCommandLine(["--help"])
+        for option in ["--source S", "--format F", "--rate HZ", "--channels N", "--device D"] {
+            #expect(outcome.standardOutput.contains(option), "\(option) in: \(outcome.standardOutput)")
+        }
+    }
 }

@@ -19,7 +19,7 @@ public enum HelpFormatter {
             lines += TextWrapping.columns(specification.positionals.map { ($0.name, $0.help) })
         }
         lines += ["", "Options:"]
-        lines += TextWrapping.columns(specification.optionsIncludingHelp.map { (label(for: $0), text(for: $0)) })
+        lines += optionLines(specification.optionsIncludingHelp)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -31,6 +31,11 @@ public enum HelpFormatter {
             words.append(positional.isOptional ? "[\(positional.name)]" : positional.name)
         }
         return words.joined(separator: " ")
+    }
+
+    /// The option rows of a help text (label and explanation, wrapped in two columns).
+    public static func optionLines(_ options: [OptionSpecification]) -> [String] {
+        TextWrapping.columns(options.map { (label(for: $0), text(for: $0)) })
     }
 
     /// `-d, --duration T` or `    --delay T`.

@@ -14,6 +14,8 @@ enum TopLevelHelp {
         var rows = subcommands.map { (label: $0.name, text: $0.specification.abstract) }
         rows.append((label: "help", text: "Show the help of a subcommand: voicememo help record."))
         lines += TextWrapping.columns(rows)
+        lines += ["", "Options of the full-screen recorder:"]
+        lines += HelpFormatter.optionLines(AppCommand.specification.options)
         lines += ["", "Options:"]
         lines += TextWrapping.columns([
             (label: "-h, --help", text: "Show this help."),
