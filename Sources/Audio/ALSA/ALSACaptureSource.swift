@@ -26,7 +26,6 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
 
     private let pcm: ALSAPCM
 
-
     /// Opens and configures a capture device.
     ///
     /// - Parameters:
