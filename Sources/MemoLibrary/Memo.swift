@@ -39,13 +39,23 @@ public struct Memo: Sendable, Hashable, Identifiable {
     /// The highest sample peak in dBFS (−160 for silence or unknown).
     public var peakDB: Double
     public var state: State
+    /// Integrated loudness (ITU-R BS.1770, gated) in LUFS; `nil` when unknown, when the audio
+    /// stays below the −70 LUFS gate, or at a rate the loudness meter does not take.
+    public var loudnessLUFS: Double?
+    /// The highest true (inter-sample) peak over all channels in dBTP; `nil` when unknown.
+    public var truePeakDBTP: Double?
+    /// Loudness range (EBU Tech 3342) in LU; `nil` when unknown or shorter than it needs.
+    public var loudnessRange: Double?
+    /// Samples at full scale (clipped); `nil` when unknown.
+    public var clipCount: Int64?
     /// When it went to Recently Deleted; `nil` while it is in the library.
     public var deletedAt: Date?
 
     public init(
         id: Int64, title: String, created: Date, duration: Double, frames: Int64, sampleRate: Int,
         channels: Int, format: FileFormat, encoding: Encoding, path: String, size: Int64,
-        peakDB: Double, state: State, deletedAt: Date? = nil
+        peakDB: Double, state: State, deletedAt: Date? = nil, loudnessLUFS: Double? = nil,
+        truePeakDBTP: Double? = nil, loudnessRange: Double? = nil, clipCount: Int64? = nil
     ) {
         self.id = id
         self.title = title
@@ -61,5 +71,9 @@ public struct Memo: Sendable, Hashable, Identifiable {
         self.peakDB = peakDB
         self.state = state
         self.deletedAt = deletedAt
+        self.loudnessLUFS = loudnessLUFS
+        self.truePeakDBTP = truePeakDBTP
+        self.loudnessRange = loudnessRange
+        self.clipCount = clipCount
     }
 }

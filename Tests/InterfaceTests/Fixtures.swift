@@ -8,17 +8,20 @@ import SoundFiles
 enum Fixtures {
     static let now: Double = 1_795_961_100
 
-    static func memo(_ id: Int64, _ title: String, minutesAgo: Double, seconds: Double, size: Int64) -> Memo {
+    static func memo(
+        _ id: Int64, _ title: String, minutesAgo: Double, seconds: Double, size: Int64, loudness: Double? = nil
+    ) -> Memo {
         Memo(
             id: id, title: title, created: Date(timeIntervalSince1970: now - minutesAgo * 60), duration: seconds,
             frames: Int64(seconds * 48000), sampleRate: 48000, channels: 2, format: .flac, encoding: .pcm16,
-            path: "/library/\(id).flac", size: size, peakDB: -3, state: .complete)
+            path: "/library/\(id).flac", size: size, peakDB: -3, state: .complete, loudnessLUFS: loudness)
     }
 
     static let memos: [Memo] = [
-        memo(1, "Standup notes", minutesAgo: 2, seconds: 131, size: 1_200_000),
-        memo(2, "Idea for the parser", minutesAgo: 60 * 24 + 30, seconds: 37, size: 310_000),
-        memo(3, "Interview with Dr. Ōtsuka", minutesAgo: 60 * 24 * 5, seconds: 3725, size: 48_300_000),
+        memo(1, "Standup notes", minutesAgo: 2, seconds: 131, size: 1_200_000, loudness: -23.04),
+        memo(2, "Idea for the parser", minutesAgo: 60 * 24 + 30, seconds: 37, size: 310_000, loudness: -16.25),
+        memo(3, "Interview with Dr. Ōtsuka", minutesAgo: 60 * 24 * 5, seconds: 3725, size: 48_300_000, loudness: -9.96),
+        // Not measured (an index from before loudness statistics, or silence): shows "—".
         memo(4, "Grocery list", minutesAgo: 60 * 24 * 40, seconds: 12, size: 98_000),
     ]
 

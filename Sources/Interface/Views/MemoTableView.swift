@@ -1,7 +1,7 @@
 import MemoLibrary
 import Metering
 
-/// The memo table: title, date, time, length, size (and format on wide terminals),
+/// The memo table: title, date, time, length, size (and format and loudness on wide terminals),
 /// newest first, the selection highlighted, scrolled to keep it visible.
 enum MemoTableView {
     /// A column: header text, width, and how a memo fills it.
@@ -62,13 +62,21 @@ enum MemoTableView {
         let length = Column(header: "Length", width: 8, alignRight: false) { DisplayFormat.elapsedTime(seconds: $0.duration) }
         let size = Column(header: "Size", width: 8, alignRight: true) { DisplayFormat.byteCount($0.size) }
         let format = Column(header: "Format", width: 6, alignRight: false) { $0.format.rawValue.uppercased() }
+        let loudness = Column(header: "LUFS", width: 5, alignRight: true) { loudnessText($0.loudnessLUFS) }
         switch width {
-        case 100...: return [date, time, length, size, format]
+        case 100...: return [date, time, length, size, format, loudness]
         case 64...: return [date, time, length, size]
         case 44...: return [length, size]
         case 26...: return [length]
         default: return []
         }
+    }
+
+    /// Integrated loudness with one decimal ("-23.0"); "—" when unknown (not measured yet, or
+    /// silent: below the −70 LUFS gate).
+    static func loudnessText(_ lufs: Double?) -> String {
+        guard let lufs, lufs.isFinite else { return "—" }
+        return DisplayFormat.decibels(Float(lufs), includingUnit: false)
     }
 
     /// "Today", "Yesterday", else "2026-11-29".

@@ -123,7 +123,7 @@ struct IndexOpener {
                 database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
                 let index = MemoIndex(database: database, folder: folder)
                 do {
-                    try index.checkColumns()
+                    try index.checkColumns(allowingOlder: true)
                     let rows = try index.fileRows()
                     return Opened(index: index, isReadOnly: true, needsRebuild: false, setAsidePath: nil, rows: rows)
                 } catch {

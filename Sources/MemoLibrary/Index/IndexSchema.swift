@@ -22,13 +22,26 @@ enum IndexSchema {
         );
         CREATE INDEX memos_by_created ON memos (deleted_at, created DESC, id DESC);
         CREATE INDEX memos_by_state ON memos (state);
+        """,
+        // Version 2: loudness statistics, NULL until measured (rows of version 1 stay unknown).
         """
+        ALTER TABLE memos ADD COLUMN loudness_lufs REAL;
+        ALTER TABLE memos ADD COLUMN true_peak_dbtp REAL;
+        ALTER TABLE memos ADD COLUMN lra REAL;
+        ALTER TABLE memos ADD COLUMN clips INTEGER;
+        """,
     ]
 
     /// The version this build writes.
     static var currentVersion: Int64 { Int64(migrations.count) }
 
-    /// The columns, in the order `MemoRow` reads them.
-    static let columns =
+    /// The columns, in the order `MemoIndex` reads them.
+    static let columns = version1Columns + ", loudness_lufs, true_peak_dbtp, lra, clips"
+
+    /// The columns of a version-1 index, followed by NULL for each column added since: how a
+    /// read-only library, which cannot migrate, reads an index written by an older VoiceMemo.
+    static let olderColumns = version1Columns + ", NULL, NULL, NULL, NULL"
+
+    private static let version1Columns =
         "id, title, created, duration, frames, sample_rate, channels, format, encoding, path, size, peak_db, state, deleted_at"
 }

@@ -11,6 +11,9 @@ final class MemoIndex {
 
     let database: SQLiteDatabase
     let folder: String
+    /// What rows are read with: `IndexSchema.columns`, or `IndexSchema.olderColumns` for an
+    /// older index opened read-only (see `checkColumns(allowingOlder:)`).
+    private(set) var columns = IndexSchema.columns
 
     init(database: SQLiteDatabase, folder: String) {
         self.database = database
@@ -63,11 +66,19 @@ final class MemoIndex {
     }
 
     /// Refuses an index whose `memos` table lacks a column we read.
-    func checkColumns() throws(IndexOpenProblem) {
+    ///
+    /// - Parameter allowingOlder: accept a version-1 index, whose rows are then read with the
+    ///   newer columns as NULL (for a read-only library, which cannot migrate it).
+    func checkColumns(allowingOlder: Bool = false) throws(IndexOpenProblem) {
         do {
             _ = try database.query("SELECT \(IndexSchema.columns) FROM memos LIMIT 0")
+            columns = IndexSchema.columns
         } catch {
             if error.meansCorruptFile { throw .sqlite(error) }
+            if allowingOlder, (try? database.query("SELECT \(IndexSchema.olderColumns) FROM memos LIMIT 0")) != nil {
+                columns = IndexSchema.olderColumns
+                return
+            }
             throw .wrongSchema("the memos table lacks columns: \(error.message)")
         }
     }
@@ -88,7 +99,7 @@ final class MemoIndex {
         let condition = deleted ? "deleted_at IS NOT NULL" : "deleted_at IS NULL"
         var memos: [Memo] = []
         try database.forEachRow(
-            "SELECT \(IndexSchema.columns) FROM memos WHERE \(condition) ORDER BY created DESC, id DESC"
+            "SELECT \(columns) FROM memos WHERE \(condition) ORDER BY created DESC, id DESC"
         ) { statement throws(SQLiteError) in
             memos.append(memo(from: statement))
         }
@@ -98,7 +109,7 @@ final class MemoIndex {
     /// The memo with `id`, deleted or not.
     func memo(id: Int64) throws(SQLiteError) -> Memo? {
         var found: Memo?
-        try database.forEachRow("SELECT \(IndexSchema.columns) FROM memos WHERE id = ?", [.integer(id)]) {
+        try database.forEachRow("SELECT \(columns) FROM memos WHERE id = ?", [.integer(id)]) {
             statement throws(SQLiteError) in
             found = memo(from: statement)
         }
@@ -136,7 +147,11 @@ final class MemoIndex {
             format: format, encoding: Encoding(rawValue: statement.text(8)) ?? format.defaultEncoding,
             path: folder + "/" + relativePath, size: statement.int64(10), peakDB: statement.double(11),
             state: Memo.State(rawValue: statement.text(12)) ?? .damaged,
-            deletedAt: statement.isNull(13) ? nil : Date(timeIntervalSince1970: statement.double(13)))
+            deletedAt: statement.isNull(13) ? nil : Date(timeIntervalSince1970: statement.double(13)),
+            loudnessLUFS: statement.isNull(14) ? nil : statement.double(14),
+            truePeakDBTP: statement.isNull(15) ? nil : statement.double(15),
+            loudnessRange: statement.isNull(16) ? nil : statement.double(16),
+            clipCount: statement.isNull(17) ? nil : statement.int64(17))
     }
 
     // MARK: Writing (callers hold a transaction)
@@ -144,20 +159,35 @@ final class MemoIndex {
     /// Inserts a memo; `id` 0 lets SQLite choose. Returns the id.
     func insert(_ memo: Memo, relativePath: String) throws(SQLiteError) -> Int64 {
         try database.run(
-            "INSERT INTO memos (id, title, created, duration, frames, sample_rate, channels, format, encoding, path, size, peak_db, state, deleted_at) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO memos (id, title, created, duration, frames, sample_rate, channels, format, encoding, path, size, peak_db, state, deleted_at, "
+                + "loudness_lufs, true_peak_dbtp, lra, clips) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 memo.id > 0 ? .integer(memo.id) : .null, .text(memo.title),
                 .real(memo.created.timeIntervalSince1970), .real(memo.duration), .integer(memo.frames),
                 .integer(Int64(memo.sampleRate)), .integer(Int64(memo.channels)), .text(memo.format.rawValue),
                 .text(memo.encoding.rawValue), .text(relativePath), .integer(memo.size), .real(memo.peakDB),
                 .text(memo.state.rawValue), memo.deletedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
+                Self.real(memo.loudnessLUFS), Self.real(memo.truePeakDBTP), Self.real(memo.loudnessRange),
+                memo.clipCount.map { .integer($0) } ?? .null,
             ])
         return database.lastInsertedRowID
     }
 
     /// Stores what a file holds, and the memo's new state.
-    func updateAudio(id: Int64, info: SoundFileInfo?, size: Int64, peakDB: Double?, state: Memo.State) throws(SQLiteError) {
+    ///
+    /// - Parameter statistics: the file as measured; `nil` keeps what the row has.
+    func updateAudio(
+        id: Int64, info: SoundFileInfo?, size: Int64, peakDB: Double?, state: Memo.State,
+        statistics: AudioStatistics? = nil
+    ) throws(SQLiteError) {
+        if let statistics {
+            try database.run(
+                "UPDATE memos SET loudness_lufs = ?, true_peak_dbtp = ?, lra = ?, clips = ? WHERE id = ?",
+                [
+                    Self.real(statistics.loudnessLUFS), Self.real(statistics.truePeakDBTP),
+                    Self.real(statistics.loudnessRange), .integer(statistics.clipCount), .integer(id),
+                ])
+        }
         if let info {
             try database.run(
                 "UPDATE memos SET duration = ?, frames = ?, sample_rate = ?, channels = ?, size = ?, state = ?, "
@@ -171,6 +201,12 @@ final class MemoIndex {
             try database.run(
                 "UPDATE memos SET size = ?, state = ? WHERE id = ?", [.integer(size), .text(state.rawValue), .integer(id)])
         }
+    }
+
+    /// A finite number, or NULL.
+    private static func real(_ value: Double?) -> SQLiteValue {
+        guard let value, value.isFinite else { return .null }
+        return .real(value)
     }
 
     func setState(id: Int64, _ state: Memo.State) throws(SQLiteError) {

@@ -33,6 +33,7 @@ extension MemoLibrary {
             let path = absolute(row.path)
             var info: SoundFileInfo?
             var peakDB: Double?
+            var statistics: AudioStatistics?
             var state = Memo.State.missing
             if FileSystem.exists(path) || FileSystem.exists(SoundFileRecovery.intermediatePath(for: path)) {
                 do {
@@ -42,6 +43,7 @@ extension MemoLibrary {
                     if let scan = AudioScan(path: path) {
                         info?.frames = scan.frames
                         peakDB = scan.peakDB
+                        statistics = scan.statistics
                     }
                 } catch {
                     state = FileSystem.exists(path) ? .damaged : .missing
@@ -54,7 +56,8 @@ extension MemoLibrary {
                     return false
                 }
                 try indexCall { () throws(SQLiteError) in
-                    try index.updateAudio(id: row.id, info: info, size: size, peakDB: peakDB, state: state)
+                    try index.updateAudio(
+                        id: row.id, info: info, size: size, peakDB: peakDB, state: state, statistics: statistics)
                 }
                 return true
             }
@@ -102,7 +105,8 @@ extension MemoLibrary {
                 if let scan { info?.frames = scan.frames }
                 try indexCall { () throws(SQLiteError) in
                     try index.updateAudio(
-                        id: id, info: info, size: probe.size, peakDB: scan?.peakDB, state: info == nil ? .damaged : .complete)
+                        id: id, info: info, size: probe.size, peakDB: scan?.peakDB, state: info == nil ? .damaged : .complete,
+                        statistics: scan?.statistics)
                 }
                 if probe.info == nil { maintenance.damaged.append(id) }
             }
@@ -163,6 +167,7 @@ extension MemoLibrary {
             memo.frames = scan.frames
             memo.duration = memo.sampleRate > 0 ? Double(scan.frames) / Double(memo.sampleRate) : 0
             memo.peakDB = scan.peakDB
+            scan.statistics.apply(to: &memo)
         }
         if let id = probe.taggedID, try !indexCall({ () throws(SQLiteError) in try index.contains(id: id) }) {
             memo.id = id
@@ -172,10 +177,10 @@ extension MemoLibrary {
         return (id, probe.info != nil)
     }
 
-    /// Whether adoption decodes files for their peak and length (`AudioScan`). Not in a read-only
-    /// library: its index lives in memory and is rebuilt at every opening, so decoding every
-    /// file each time would make listing it as slow as playing it; the header's length is used
-    /// and the peak shows as unknown (−160).
+    /// Whether adoption decodes files for their peak, loudness and length (`AudioScan`). Not in
+    /// a read-only library: its index lives in memory and is rebuilt at every opening, so
+    /// decoding every file each time would make listing it as slow as playing it; the header's
+    /// length is used, the peak shows as unknown (−160) and the loudness figures as `nil`.
     var measuresAudio: Bool { !isReadOnly }
 
     // MARK: Purging

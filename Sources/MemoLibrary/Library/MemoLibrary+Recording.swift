@@ -82,6 +82,10 @@ extension MemoLibrary {
     /// Stores what was recorded (length, size, rate, `peakDB`) and marks the memo complete (or
     /// damaged when its file cannot be read); releases its lock.
     ///
+    /// The finished file is decoded once (`AudioScan`) for the memo's true peak, loudness,
+    /// loudness range and clip count: a fraction of a second per minute of audio, paid once,
+    /// and the figures are those of the file as kept (encoded, trimmed), not of the live input.
+    ///
     /// A memo renamed while it was being recorded gets its new title written into its file now.
     @discardableResult
     public func finishRecording(_ recording: MemoRecording, peakDB: Double?) throws(MemoLibraryError) -> Memo {
@@ -89,9 +93,12 @@ extension MemoLibrary {
         let probe = FileProbe(path: recording.memo.path, timeZone: timeZone)
         let state: Memo.State = probe.info != nil ? .complete : (FileSystem.exists(recording.memo.path) ? .damaged : .missing)
         let id = recording.memo.id
+        // Measured before taking the write lock, so other processes wait only for the update.
+        let statistics = probe.info == nil ? nil : AudioScan(path: probe.path)?.statistics
         let finished = try write { () throws(MemoLibraryError) -> Memo in
             try indexCall { () throws(SQLiteError) in
-                try index.updateAudio(id: id, info: probe.info, size: probe.size, peakDB: peakDB, state: state)
+                try index.updateAudio(
+                    id: id, info: probe.info, size: probe.size, peakDB: peakDB, state: state, statistics: statistics)
             }
             return try existing(id)
         }

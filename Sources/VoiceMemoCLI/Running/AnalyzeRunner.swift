@@ -1,4 +1,5 @@
 import Foundation
+import MemoLibrary
 import Metering
 import SoundFiles
 

@@ -42,6 +42,15 @@ struct JSONWriter {
         appendDigits(value.magnitude, minimumCount: 1)
     }
 
+    /// Appends `value` as `number(_:)` does, or `null` when there is none.
+    mutating func optionalNumber(_ value: Double?) {
+        if let value {
+            number(value)
+        } else {
+            null()
+        }
+    }
+
     /// Appends a number rounded to 0.001 (what a meter or a duration can mean), without a `-0`;
     /// `null` for NaN and infinities, which JSON cannot hold.
     mutating func number(_ value: Double) {

@@ -21,7 +21,8 @@ extension Memo {
     }
 
     /// Appends the memo's object: `id, title, created, duration, frames, sample_rate, channels,
-    /// format, encoding, path, size, peak_db, deleted_at, state`, in that order.
+    /// format, encoding, path, size, peak_db, deleted_at, state, loudness_lufs, true_peak_dbtp,
+    /// lra, clips`, in that order; the last four are `null` when unknown.
     ///
     /// Written field by field rather than through a `JSONValue` tree: this is `list --json`'s
     /// inner loop (docs/PERFORMANCE.md, "Memo library").
@@ -58,6 +59,18 @@ extension Memo {
         }
         writer.raw(", \"state\": ")
         writer.string(state.rawValue)
+        writer.raw(", \"loudness_lufs\": ")
+        writer.optionalNumber(loudnessLUFS)
+        writer.raw(", \"true_peak_dbtp\": ")
+        writer.optionalNumber(truePeakDBTP)
+        writer.raw(", \"lra\": ")
+        writer.optionalNumber(loudnessRange)
+        writer.raw(", \"clips\": ")
+        if let clipCount {
+            writer.int(clipCount)
+        } else {
+            writer.null()
+        }
         writer.raw("}")
     }
 }

@@ -3,14 +3,17 @@ import SoundFiles
 
 /// The measurements of a whole sound file: sample peak, true peak, loudness, loudness range,
 /// full-scale samples.
-struct FileAnalysis {
+///
+/// Used by `voicememo analyze` and by the library, which stores the figures with each memo
+/// (`Memo.loudnessLUFS` and the rest) when a recording finishes and when it adopts a file.
+public struct FileAnalysis: Sendable {
     /// The file's rate, channels and coding.
-    let info: SoundFileInfo
+    public let info: SoundFileInfo
     /// Frames actually decoded (the header may be wrong for damaged or streamed files).
-    private(set) var frames = 0
-    private(set) var truePeak: TruePeakMeter
+    public private(set) var frames = 0
+    public private(set) var truePeak: TruePeakMeter
     /// `nil` when the rate is outside `LoudnessMeter.supportedSampleRates`.
-    private(set) var loudness: LoudnessMeter?
+    public private(set) var loudness: LoudnessMeter?
 
     /// Frames read from the file per call.
     static let chunkFrames = 8_192
@@ -21,9 +24,16 @@ struct FileAnalysis {
     /// sample at full scale counts as a clip exactly as the live meter counts it.
     ///
     /// - Throws: `SoundFileError` naming the file (missing, not audio, damaged, unreadable).
-    static func measure(path: String) throws(SoundFileError) -> FileAnalysis {
+    public static func measure(path: String) throws(SoundFileError) -> FileAnalysis {
         let reader = try SoundFileReader(path: path)
         defer { reader.close() }
+        return try measure(reader)
+    }
+
+    /// Reads what is left of `reader` and measures it; the caller closes the reader.
+    ///
+    /// - Throws: `SoundFileError` when a read fails.
+    static func measure(_ reader: SoundFileReader) throws(SoundFileError) -> FileAnalysis {
         var analysis = FileAnalysis(info: reader.info)
         switch Self.readFormat(for: reader.info.encoding) {
         case .int16:
@@ -52,7 +62,7 @@ struct FileAnalysis {
     }
 
     /// Length in seconds of what was decoded.
-    var duration: Double {
+    public var duration: Double {
         info.sampleRate > 0 ? Double(frames) / Double(info.sampleRate) : 0
     }
 
@@ -67,11 +77,11 @@ struct FileAnalysis {
 
     private mutating func read<Sample>(
         _ reader: SoundFileReader, as format: SampleFormat, zero: Sample,
-        feed: (inout Meters, UnsafeBufferPointer<Sample>) -> Void
+        feed: (inout FileMeters, UnsafeBufferPointer<Sample>) -> Void
     ) throws(SoundFileError) {
         let channels = info.channels
         var buffer = [Sample](repeating: zero, count: Self.chunkFrames * channels)
-        var meters = Meters(truePeak: truePeak, loudness: loudness)
+        var meters = FileMeters(truePeak: truePeak, loudness: loudness)
         while true {
             let result = buffer.withUnsafeMutableBytes { bytes -> Result<Int, SoundFileError> in
                 guard let base = bytes.baseAddress else { return .success(0) }
@@ -92,7 +102,7 @@ struct FileAnalysis {
 }
 
 /// The meters a file goes through, with one `consume` per sample type.
-struct Meters {
+struct FileMeters {
     var truePeak: TruePeakMeter
     var loudness: LoudnessMeter?
 
