@@ -8,14 +8,23 @@ final class AppTmuxSession {
 
     /// Starts `voicememo ARGUMENTS` at `width`×`height`. When it exits, the pane prints
     /// `EXIT=<status> MODES: … END` with the terminal modes that matter (`icanon`, `echo`).
-    /// - Parameter environment: extra `NAME=value` words for `env` (e.g. `TERM=xterm`).
-    init(sandbox: VoiceMemoSandbox, arguments: String, width: Int = 80, height: Int = 24, environment: String = "") throws {
+    /// - Parameters:
+    ///   - environment: extra `NAME=value` words for `env` (e.g. `TERM=xterm`).
+    ///   - launcher: words put before `tmux … new-session`, which runs it as their last
+    ///     arguments (`unshare -m … sh -c '…; exec "$@"' sh`): the tmux server, and so the
+    ///     app, then live wherever the launcher put them (a private mount namespace).
+    init(
+        sandbox: VoiceMemoSandbox, arguments: String, width: Int = 80, height: Int = 24, environment: String = "",
+        launcher: String = ""
+    ) throws {
         self.sandbox = sandbox
         let library = sandbox.libraryDirectory.path
         let modes = "\\$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')"
         let inner = "env VOICEMEMO_HOME='\(library)' NO_COLOR= LANG=C.UTF-8 \(environment) voicememo \(arguments); "
             + "echo EXIT=\\$? MODES: \(modes)END; sleep 120"
-        let outcome = try tmux("-f /dev/null new-session -d -s app -x \(width) -y \(height) \"\(inner)\"")
+        let outcome = try sandbox.shell(
+            "\(launcher) tmux -L \(socket) -f /dev/null new-session -d -s app -x \(width) -y \(height) \"\(inner)\"",
+            timeout: .seconds(20))
         guard outcome.status == 0 else { throw TmuxFailure(description: "tmux new-session failed: \(outcome)") }
     }
 
@@ -30,6 +39,11 @@ final class AppTmuxSession {
     @discardableResult
     func tmux(_ arguments: String) throws -> ProcessOutcome {
         try sandbox.shell("tmux -L \(socket) \(arguments)", timeout: .seconds(20))
+    }
+
+    /// The process id of the pane's shell (the app's parent).
+    func panePID() throws -> String {
+        try tmux("display -p -t app '#{pane_pid}'").standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The pane's text now.

@@ -32,6 +32,20 @@ import Testing
         #expect(state.memos.first { $0.id == 99 }?.title == "Default")
     }
 
+    /// A recording that a full disk stopped is saved, selected and explained: no title prompt
+    /// hides the cause.
+    @Test func aRecordingStoppedOnAnErrorKeepsItsCauseOnTheStatusLine() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .recordingStarted(title: "Full"))
+        let saved = Fixtures.memo(99, "Full", minutesAgo: 0, seconds: 3, size: 100)
+        _ = reduce(&state, .recordingStoppedOnError(saved, reason: "the disk is full"))
+        #expect(state.mode == .browsing)
+        #expect(state.recording == .idle)
+        #expect(state.selectedMemo?.id == 99)
+        #expect(state.status?.kind == .error)
+        #expect(state.status?.text.hasPrefix("Recording stopped: the disk is full. What was recorded is saved as “Full” (00:00:03)") == true, "\(String(describing: state.status))")
+    }
+
     @Test func deleteAsksThenUndoRestores() {
         var state = Fixtures.state(width: 80, height: 24)
         #expect(reduce(&state, .key(.character("d"))) == [])

@@ -184,7 +184,7 @@ public final class Recorder: Sendable {
         }
         let engine = CaptureEngine(source: source)
         let sink = RecordingSink(
-            writer: writer, format: source.format, eventQueue: eventQueue, events: events)
+            writer: writer, format: source.format, reserve: reserve, eventQueue: eventQueue, events: events)
         if let start { sink.start(atFrame: start.atFrame, limit: start.limit) }
         engine.attach(sink)
         engine.start()
@@ -199,7 +199,8 @@ public final class Recorder: Sendable {
         } catch {
             throw RecorderError(.file, error.description)
         }
-        let sink = RecordingSink(writer: writer, format: engine.format, eventQueue: eventQueue, events: events)
+        let sink = RecordingSink(
+            writer: writer, format: engine.format, reserve: reserve, eventQueue: eventQueue, events: events)
         parts.withLock { $0 = Parts(engine: engine, sink: sink, ownsEngine: false) }
         state.withLock { $0 = .prepared }
         if let start { sink.start(atFrame: start.atFrame, limit: start.limit) }
@@ -334,6 +335,11 @@ public final class Recorder: Sendable {
     // MARK: Private
 
     private var currentParts: Parts? { parts.withLock { $0 } }
+
+    /// The free space every recording leaves on its disk for the memo index.
+    private var reserve: FreeSpaceReserve {
+        FreeSpaceReserve(path: url, bytes: FreeSpaceReserve.defaultBytes)
+    }
 
     private func frames(_ seconds: Double, _ what: String) throws(RecorderError) -> Int {
         guard seconds.isFinite, seconds >= 0, seconds < 1e9 else {

@@ -31,6 +31,10 @@ final class RecordingSink: CaptureTap, Sendable {
     /// Fill level at which the capture side wakes the writer early.
     private let wakeThreshold: Int
     private let writer: SoundFileWriter
+    /// Checked before each block the writer writes; nil writes until the disk itself is full.
+    private let reserve: FreeSpaceReserve?
+    /// The most frames written between two checks of `reserve` (0.1 s).
+    private let framesPerCheck: Int
     private let control = Mutex(Control())
     private let recorded = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
@@ -44,8 +48,13 @@ final class RecordingSink: CaptureTap, Sendable {
     private let eventQueue: DispatchQueue
     private let events: RecorderEvents
 
-    init(writer: SoundFileWriter, format: StreamFormat, eventQueue: DispatchQueue, events: RecorderEvents) {
+    init(
+        writer: SoundFileWriter, format: StreamFormat, reserve: FreeSpaceReserve?, eventQueue: DispatchQueue,
+        events: RecorderEvents
+    ) {
         self.writer = writer
+        self.reserve = reserve
+        framesPerCheck = max(1, format.sampleRate / 10)
         self.format = format
         self.eventQueue = eventQueue
         self.events = events
@@ -202,8 +211,16 @@ final class RecordingSink: CaptureTap, Sendable {
         do {
             try ring.readWholeFrames(bytesPerFrame: bytesPerFrame, straddling: straddling) {
                 (frames: UnsafeRawPointer, count: Int) throws(SoundFileError) in
-                try writer.write(frames, frames: count, sampleFormat: format.sampleFormat)
-                written.store(writer.framesWritten, ordering: .releasing)
+                // In blocks of at most 0.1 s, so that an unpaced source with seconds queued
+                // cannot write past the reserve between two checks.
+                var done = 0
+                while done < count {
+                    let block = min(count - done, framesPerCheck)
+                    try reserve?.check()
+                    try writer.write(frames + done * bytesPerFrame, frames: block, sampleFormat: format.sampleFormat)
+                    done += block
+                    written.store(writer.framesWritten, ordering: .releasing)
+                }
                 spaceFreed.signal()
             }
             return true

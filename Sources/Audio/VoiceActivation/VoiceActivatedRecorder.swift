@@ -185,7 +185,10 @@ public final class VoiceActivatedRecorder: Sendable {
             } catch {
                 throw RecorderError(.file, error.description)
             }
-            let sink = RecordingSink(writer: writer, format: engine.format, eventQueue: quietQueue, events: RecorderEvents())
+            let sink = RecordingSink(
+                writer: writer, format: engine.format,
+                reserve: FreeSpaceReserve(path: destination.url, bytes: FreeSpaceReserve.defaultBytes),
+                eventQueue: quietQueue, events: RecorderEvents())
             sink.start(atFrame: nil, limit: nil)
             sinks.withLock { $0[info.number] = (sink, destination) }
             tap.withHandoff { $0.slots[info.number % VoiceActivatedTap.slotCount]?.sink = sink }

@@ -29,6 +29,9 @@ public enum Action: Sendable {
     case recordingStarted(title: String)
     /// A recording stopped and was saved as `memo`.
     case recordingSaved(Memo)
+    /// A recording stopped by itself on an error (a full disk) and what was recorded was saved
+    /// as `memo`; `reason` is in plain words. The cause stays on the status line: no title prompt.
+    case recordingStoppedOnError(Memo, reason: String)
     /// A voice-activated take ended with enough sound and was saved as `memo`.
     case voiceTakeSaved(Memo)
     /// Something failed; `message` is in plain words, for the status line.

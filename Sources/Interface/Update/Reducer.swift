@@ -55,17 +55,15 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.say("Recording “\(title)”.")
         effects = []
     case .recordingSaved(let memo):
-        state.recording = .idle
-        state.recordedFrames = 0
-        if !state.memos.contains(where: { $0.id == memo.id }) {
-            state.memos.insert(memo, at: 0)
-        }
-        state.filter = ""
-        state.selection = state.visibleMemos.firstIndex(where: { $0.id == memo.id }) ?? 0
+        showSaved(memo, in: &state)
         if !state.isQuitting {
             state.mode = .renaming(id: memo.id, field: TextField(memo.title))
         }
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
+        effects = []
+    case .recordingStoppedOnError(let memo, let reason):
+        showSaved(memo, in: &state)
+        state.fail("Recording stopped: \(reason). What was recorded is saved as “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
         effects = []
     case .voiceTakeSaved(let memo):
         VoiceKeys.takeSaved(memo, &state)
@@ -81,6 +79,17 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     }
     state.keepSelectionInRange()
     return effects
+}
+
+/// Puts a memo just saved from a recording into the list, selected, and the recording to idle.
+private func showSaved(_ memo: Memo, in state: inout AppState) {
+    state.recording = .idle
+    state.recordedFrames = 0
+    if !state.memos.contains(where: { $0.id == memo.id }) {
+        state.memos.insert(memo, at: 0)
+    }
+    state.filter = ""
+    state.selection = state.visibleMemos.firstIndex(where: { $0.id == memo.id }) ?? 0
 }
 
 /// Takes in one engine reading: levels into the meters, the recording state as the

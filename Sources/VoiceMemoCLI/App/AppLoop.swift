@@ -244,8 +244,7 @@ final class AppLoop: @unchecked Sendable {
         }
         do {
             try session.startRecording(into: memo, queue: queue) { [self] error in
-                dispatch(.failed("Recording stopped: \(error.message). What was recorded is kept."))
-                saveRecording(self.session?.stopRecording())
+                saveRecording(self.session?.stopRecording(), stoppedBy: error.message)
             }
             dispatch(.recordingStarted(title: title))
         } catch {
@@ -275,13 +274,16 @@ final class AppLoop: @unchecked Sendable {
         }
     }
 
-    private func saveRecording(_ recording: InputSession.Recording?) {
+    /// Finishes the memo in the library. A recording that stopped on an error (`reason`) keeps
+    /// its cause on the status line instead of opening the title prompt.
+    private func saveRecording(_ recording: InputSession.Recording?, stoppedBy reason: String? = nil) {
         guard let recording else { return }
         do {
             let memo = try store.finishRecording(recording.memo, peakDB: Double(recording.peak))
-            dispatch(.recordingSaved(memo))
+            dispatch(reason.map { .recordingStoppedOnError(memo, reason: $0) } ?? .recordingSaved(memo))
         } catch {
-            dispatch(.failed("The recording is in \(recording.recorder.url) but could not be added: \(error)"))
+            let cause = reason.map { "Recording stopped: \($0). " } ?? ""
+            dispatch(.failed("\(cause)The recording is in \(recording.recorder.url) but could not be added: \(error)"))
         }
         reloadLibrary()
     }
