@@ -95,14 +95,15 @@ import Testing
         #expect(end.contains("EXIT=0"), "\(end)")
     }
 
-    @Test func sigtermWhileRecordingSavesTheMemoAndRestoresTheTerminal() throws {
+    @Test(arguments: ["TERM", "INT", "HUP"])
+    func stopSignalWhileRecordingSavesTheMemoAndRestoresTheTerminal(signal: String) throws {
         let sandbox = try VoiceMemoSandbox()
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12")
         try app.waitFor("Listening")
         try app.press("r")
         try app.waitFor("● REC  00:00:01")
         let pane = try app.tmux("display -p -t app '#{pane_pid}'").standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        let kill = try sandbox.shell("kill -TERM $(ps -o pid= --ppid \(pane))")
+        let kill = try sandbox.shell("kill -\(signal) $(ps -o pid= --ppid \(pane))")
         #expect(kill.status == 0, "\(kill)")
         let screen = try app.waitFor("END")
         #expect(screen.contains("EXIT=0"), "\(screen)")
