@@ -10,7 +10,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
 BUILD_DEPS := libasound2-dev libsndfile1-dev libncursesw5-dev libsqlite3-dev pkg-config
-TEST_DEPS  := alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins espeak-ng
+TEST_DEPS  := alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins espeak-ng sqlite3
 DEPS       := $(BUILD_DEPS) $(TEST_DEPS)
 
 SWIFT      ?= swift
