@@ -276,8 +276,11 @@ final class AppLoop: @unchecked Sendable {
 
     /// Finishes the memo in the library. A recording that stopped on an error (`reason`) keeps
     /// its cause on the status line instead of opening the title prompt.
-    private func saveRecording(_ recording: InputSession.Recording?, stoppedBy reason: String? = nil) {
+    private func saveRecording(_ recording: InputSession.Recording?, stoppedBy cause: String? = nil) {
         guard let recording else { return }
+        // The status line has one or two rows: the memo's file name says enough, not its path.
+        let path = recording.recorder.url
+        let reason = cause?.replacingOccurrences(of: path, with: (path as NSString).lastPathComponent)
         do {
             let memo = try store.finishRecording(recording.memo, peakDB: Double(recording.peak))
             dispatch(reason.map { .recordingStoppedOnError(memo, reason: $0) } ?? .recordingSaved(memo))
