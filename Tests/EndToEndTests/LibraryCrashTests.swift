@@ -7,21 +7,12 @@ import Testing
     @Test(arguments: ["flac", "wav", "ogg"])
     func killNineDuringRecordIsRecoveredOnNextList(format: String) throws {
         let sandbox = try VoiceMemoSandbox()
-        let outcome = try sandbox.shell("""
-            voicememo record --source tone:440@-6 --format \(format) --title "Crashed" > id.txt &
-            pid=$!
-            while [ -z "$(ls -A "$VOICEMEMO_HOME"/.locks 2>/dev/null)" ]; do sleep 0.01; done
-            while [ -z "$(ls "$VOICEMEMO_HOME" | grep -v index)" ] && [ -z "$(ls -a "$VOICEMEMO_HOME" | grep partial)" ]; do sleep 0.01; done
-            start=$(date +%s.%N)
-            sleep 2
-            kill -9 $pid
-            end=$(date +%s.%N)
-            wait $pid 2>/dev/null
-            echo "$start $end"
-            """)
-        let times = outcome.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-        #expect(times.count == 2, "\(outcome)")
-        let recordedFor = (times.last ?? 0) - (times.first ?? 0)
+        let recordedFor = try sandbox.recordThenKillNine(
+            "voicememo record --source tone:440@-6 --format \(format) --title \"Crashed\" > id.txt",
+            startedWhen: """
+                [ -n "$(ls -A "$VOICEMEMO_HOME"/.locks 2>/dev/null)" ] && \
+                { [ -n "$(ls "$VOICEMEMO_HOME" | grep -v index)" ] || [ -n "$(ls -a "$VOICEMEMO_HOME" | grep partial)" ]; }
+                """)
         let list = try sandbox.run("list", "--json")
         #expect(list.standardError.contains("recovered"), "\(list)")
         let memos = try sandbox.listedMemos()

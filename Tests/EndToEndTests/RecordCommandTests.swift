@@ -104,21 +104,10 @@ import Testing
     @Test(arguments: ["wav", "flac", "ogg", "opus", "mp3", "caf", "aiff"])
     func killNineLosesAtMostHalfASecond(format: String) throws {
         let sandbox = try VoiceMemoSandbox()
-        let outcome = try sandbox.shell("""
-            voicememo record --source tone:440@-6 --format \(format) --output k.\(format) &
-            pid=$!
-            # Formats encoded at stop (Vorbis, MP3) record into a hidden intermediate first.
-            while [ ! -e k.\(format) ] && [ ! -e .k.\(format).partial.w64 ]; do sleep 0.01; done
-            start=$(date +%s.%N)
-            sleep 2
-            kill -9 $pid
-            end=$(date +%s.%N)
-            wait $pid 2>/dev/null
-            echo "$start $end"
-            """)
-        let times = outcome.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-        #expect(times.count == 2, "\(outcome)")
-        let recordedFor = (times.last ?? 0) - (times.first ?? 0)
+        // Formats encoded at stop (Vorbis, MP3) record into a hidden intermediate first.
+        let recordedFor = try sandbox.recordThenKillNine(
+            "voicememo record --source tone:440@-6 --format \(format) --output k.\(format)",
+            startedWhen: "[ -e k.\(format) ] || [ -e .k.\(format).partial.w64 ]")
         let info = try SoundFileRecovery.repair(path: sandbox.file("k.\(format)"))
         let kept = Double(info.frames) / Double(info.sampleRate)
         #expect(kept >= recordedFor - 0.5, "\(format): kept \(kept) s of about \(recordedFor) s")

@@ -4,38 +4,25 @@ import Metering
 /// The one live status line `play` keeps on a terminal's stderr: state, elapsed /
 /// total, a level bar per channel (average, through the MeterTable) and the peak.
 struct PlayLiveLine {
-    let console: Console
-    let channels: Int
-    private let table = MeterTable()
-    private let barWidth = 12
+    private let bars: LevelBars
 
     init(console: Console, channels: Int) {
-        self.console = console
-        self.channels = channels
+        bars = LevelBars(console: console, channels: channels)
     }
 
     func show(player: Player) {
         var line = player.isPlaying ? "▶ " : "❚❚ "
         line += DisplayFormat.elapsedTime(seconds: player.currentTime)
         line += " / " + DisplayFormat.elapsedTime(seconds: player.duration)
-        let shown = min(channels, 2)
-        var peak = Decibels.floor
-        for channel in 0..<shown {
-            let level = table.value(forPower: player.averagePower(forChannel: channel))
-            let lit = min(barWidth, max(0, Int((level * Float(barWidth)).rounded())))
-            line += "  " + String(repeating: "█", count: lit) + String(repeating: "░", count: barWidth - lit)
-        }
-        for channel in 0..<channels {
-            peak = max(peak, player.peakPower(forChannel: channel))
-        }
-        if channels > shown { line += " +\(channels - shown) ch" }
+        line += bars.bars { player.averagePower(forChannel: $0) }
+        let peak = (0..<bars.channels).map { player.peakPower(forChannel: $0) }.max() ?? Decibels.floor
         line += "  peak " + DisplayFormat.decibels(peak)
         let underruns = player.underruns
         if underruns > 0 { line += "  underruns \(underruns)" }
-        console.writeError("\r" + line + "\u{1B}[K")
+        bars.redraw(line)
     }
 
     func clear() {
-        console.writeError("\r\u{1B}[K")
+        bars.clear()
     }
 }

@@ -15,6 +15,34 @@ extension VoiceMemoSandbox {
             environment: environment, timeout: timeout)
     }
 
+    /// Starts `command` (a `voicememo record …` line) in the background, waits until the
+    /// shell condition `started` holds (the recording's file exists), lets it record for
+    /// `seconds`, then kills it with SIGKILL.
+    ///
+    /// - Returns: how long it recorded, from `started` to the kill, as the shell measured it.
+    func recordThenKillNine(_ command: String, startedWhen started: String, seconds: Double = 2) throws -> Double {
+        let outcome = try shell("""
+            \(command) &
+            pid=$!
+            while ! { \(started); }; do sleep 0.01; done
+            start=$(date +%s.%N)
+            sleep \(seconds)
+            kill -9 $pid
+            end=$(date +%s.%N)
+            wait $pid 2>/dev/null
+            echo "$start $end"
+            """)
+        let times = outcome.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard times.count == 2 else {
+            throw KillFailure(description: "the recording was not started and killed: \(outcome)")
+        }
+        return times[1] - times[0]
+    }
+
+    struct KillFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// A path inside the sandbox.
     func file(_ name: String) -> String {
         directory.path(name).path
