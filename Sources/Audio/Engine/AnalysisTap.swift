@@ -7,8 +7,18 @@ import Synchronization
 ///
 /// The capture thread only copies into a lock-free ring, as for a recording; the owner
 /// calls `drain` from its own loop. When the ring is full the capture thread waits
-/// (like a recording does), so an unpaced source is never analysed with holes.
+/// (like a recording does), so an unpaced source is never analysed with holes — or, for a
+/// tap that only watches (the app's meter), it drops what does not fit and counts it, so a
+/// stalled consumer can never hold up a recording on the same engine.
 public final class AnalysisTap: CaptureTap, Sendable {
+    /// What the capture thread does when the ring is full.
+    public enum Overflow: Sendable {
+        /// Wait for `drain` (no frame is ever skipped).
+        case wait
+        /// Drop the frames that do not fit (`droppedFrames` counts them).
+        case drop
+    }
+
     /// The format of the frames `drain` delivers (the engine's).
     public let format: StreamFormat
     private let ring: RingBuffer
@@ -16,13 +26,18 @@ public final class AnalysisTap: CaptureTap, Sendable {
     private let ended = Atomic<Bool>(false)
     private let detached = Atomic<Bool>(false)
     private let engine: CaptureEngine
+    private let overflow: Overflow
+    private let dropped = Atomic<Int>(0)
     nonisolated(unsafe) private let straddling: UnsafeMutableRawPointer
 
     /// Attaches to `engine`; frames captured from now on are kept for `drain`.
     ///
-    /// - Parameter seconds: how much audio the ring holds before the capture thread waits.
-    public init(engine: CaptureEngine, seconds: Double = 4) {
+    /// - Parameters:
+    ///   - seconds: how much audio the ring holds before it is full.
+    ///   - overflow: what happens to frames that arrive while it is full.
+    public init(engine: CaptureEngine, seconds: Double = 4, overflow: Overflow = .wait) {
         self.engine = engine
+        self.overflow = overflow
         format = engine.format
         ring = RingBuffer(minimumCapacity: Int(seconds * Double(format.sampleRate)) * format.bytesPerFrame)
         straddling = UnsafeMutableRawPointer.allocate(byteCount: format.bytesPerFrame, alignment: 16)
@@ -40,6 +55,9 @@ public final class AnalysisTap: CaptureTap, Sendable {
         spaceFreed.signal()
         engine.detach(self)
     }
+
+    /// Frames dropped because the ring was full (always 0 with `.wait`).
+    public var droppedFrames: Int { dropped.load(ordering: .relaxed) }
 
     /// Whether capture has ended (the source ran out or failed).
     public var captureHasEnded: Bool { ended.load(ordering: .acquiring) }
@@ -61,6 +79,9 @@ public final class AnalysisTap: CaptureTap, Sendable {
             if fitting > 0 {
                 ring.write(buffer + pushed * bytesPerFrame, count: fitting * bytesPerFrame)
                 pushed += fitting
+            } else if overflow == .drop {
+                dropped.wrappingAdd(frames - pushed, ordering: .relaxed)
+                return
             } else {
                 _ = spaceFreed.wait(timeout: .now() + .milliseconds(50))
             }

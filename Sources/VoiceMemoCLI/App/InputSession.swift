@@ -20,6 +20,8 @@ final class InputSession {
 
     let source: InputSource
     let engine: CaptureEngine
+    /// Sample-level analysis of the input for the screen.
+    let analysis: InputAnalysis
     /// What new memos are recorded as (rate and channels are the engine's).
     let settings: RecordingSettings
     private(set) var recording: Recording?
@@ -39,6 +41,7 @@ final class InputSession {
         self.source = source
         self.settings = settings
         engine = CaptureEngine(source: opened)
+        analysis = InputAnalysis(engine: engine)
         engine.start()
     }
 
@@ -49,9 +52,10 @@ final class InputSession {
             recordingFormat: settings.format.displayName)
     }
 
-    /// Reads the meters and the recording state.
-    func snapshot() -> EngineSnapshot {
+    /// Reads the meters and the recording state; `time` is the runner's clock (seconds).
+    func snapshot(at time: Double) -> EngineSnapshot {
         engine.updateMeters()
+        analysis.update(at: time)
         let channels = (0..<engine.format.channels).map {
             ChannelLevel(average: engine.averagePower(forChannel: $0), peak: engine.peakPower(forChannel: $0))
         }
@@ -110,6 +114,7 @@ final class InputSession {
     func close() -> Recording? {
         disarmVoice()
         let stopped = stopRecording()
+        analysis.detach()
         engine.stop()
         return stopped
     }

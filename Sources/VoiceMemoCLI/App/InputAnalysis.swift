@@ -1,0 +1,59 @@
+import Audio
+import Metering
+import SoundFiles
+
+/// The app's sample-level analysis of the open input: every captured frame reaches it
+/// through an `AnalysisTap`, drained on the app's queue at each tick (never on the capture
+/// thread, which must not allocate or wait on anything heavier than the ring).
+///
+/// The pure processors live in `Metering` and are fed here with the engine's own sample
+/// type; what they conclude goes to the screen in the `EngineSnapshot` of each tick.
+final class InputAnalysis {
+    private let tap: AnalysisTap
+    let format: StreamFormat
+
+    /// Attaches to `engine`; frames captured from now on are analysed.
+    init(engine: CaptureEngine) {
+        // A watcher only: if the app's queue stalls, frames are dropped here rather than
+        // holding up the capture thread (and with it a recording).
+        tap = AnalysisTap(engine: engine, seconds: 2, overflow: .drop)
+        format = engine.format
+    }
+
+    deinit {
+        tap.detach()
+    }
+
+    /// Stops receiving frames (the input is closing).
+    func detach() {
+        tap.detach()
+    }
+
+    /// Analyses everything captured since the last call; `time` is the runner's clock
+    /// (seconds), for processors whose conclusions depend on how long something lasted.
+    func update(at time: Double) {
+        let channels = format.channels
+        let sampleFormat = format.sampleFormat
+        tap.drain { frames, count in
+            let samples = count * channels
+            switch sampleFormat {
+            case .int16: consume(UnsafeBufferPointer(start: frames.assumingMemoryBound(to: Int16.self), count: samples))
+            case .int32: consume(UnsafeBufferPointer(start: frames.assumingMemoryBound(to: Int32.self), count: samples))
+            case .float32: consume(UnsafeBufferPointer(start: frames.assumingMemoryBound(to: Float.self), count: samples))
+            }
+        }
+    }
+
+    /// Hands interleaved samples to every processor.
+    private func consume(_ samples: UnsafeBufferPointer<Int16>) {
+        _ = samples
+    }
+
+    private func consume(_ samples: UnsafeBufferPointer<Int32>) {
+        _ = samples
+    }
+
+    private func consume(_ samples: UnsafeBufferPointer<Float>) {
+        _ = samples
+    }
+}
