@@ -1,5 +1,10 @@
 /// A peak level that holds, then falls: the ballistics of a digital peak meter.
 ///
+/// With the defaults these are the figures of IEC 60268-18 (digital audio peak level meter):
+/// instantaneous rise (every sample peak counts), hold 1.0 s (the standard: 1.0 ± 0.5 s) and
+/// a return of 20 dB in 1.7 s (1.7 ± 0.3 s) at a constant rate in dB, as quoted from the
+/// standard in flumotion's `doc/random/vumeter` notes.
+///
 /// A new peak at or above the displayed value is shown at once and held for `holdTime`
 /// seconds; after that the displayed value falls at `decayRate` dB per second until a louder
 /// peak arrives or it reaches the −160 dB floor. Time is passed in with every call (seconds on
