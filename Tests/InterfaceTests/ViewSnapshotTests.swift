@@ -50,3 +50,78 @@ import Testing
         #expect((1...5).allSatisfy { !roomyText.contains("+\($0) ch") }, "nothing hidden, nothing said")
     }
 }
+
+/// Each meter mode at 80×24 (and the loudness rows at the smaller sizes), selected with `m`.
+@Suite struct MeterModeSnapshotTests {
+    /// The fixture's voice with its PPM, VU and loudness readings.
+    static let readings = EngineSnapshot(
+        channels: [ChannelLevel(average: -18.2, peak: -6.1), ChannelLevel(average: -19.0, peak: -7.3)],
+        ballistics: BallisticReadings(
+            ppmTypeI: [-8.4, -9.6], ppmTypeII: [-9.9, -11.2], vu: [-17.1, -18.0],
+            momentaryLoudness: -21.6, shortTermLoudness: -23.4))
+
+    static func state(_ mode: MeterMode, width: Int = 80, height: Int = 24, target: Double = -23) -> AppState {
+        var state = Fixtures.state(width: width, height: height)
+        state.loudnessTarget = target
+        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: readings))
+        while state.meterMode != mode { _ = reduce(&state, .key(.character("m"))) }
+        return state
+    }
+
+    @Test(arguments: MeterMode.allCases)
+    func eachModeAt80x24(_ mode: MeterMode) {
+        assertSnapshot(AppView.render(Self.state(mode)), named: "meter-\(mode.rawValue)-80x24")
+    }
+
+    @Test func loudnessAtOtherSizesAndTargets() {
+        for (width, height) in [(200, 50), (40, 12), (20, 5), (1, 1)] {
+            assertSnapshot(AppView.render(Self.state(.loudness, width: width, height: height)), named: "meter-loudness-\(width)x\(height)")
+        }
+        assertSnapshot(AppView.render(Self.state(.loudness, target: -16)), named: "meter-loudness-speech-target-80x24")
+    }
+
+    @Test func theBarFollowsTheModesReading() {
+        // The L row's numbers are the mode's reading; the peak column stays the held sample peak.
+        let expected: [(MeterMode, String)] = [(.digital, "-18.2 dB  pk   -6.1"), (.ppm1, "-8.4 dB  pk   -6.1"), (.ppm2, "-9.9 dB  pk   -6.1"), (.vu, "-17.1 dB  pk   -6.1")]
+        for (mode, numbers) in expected {
+            let lines = AppView.render(Self.state(mode)).lines()
+            #expect(lines[1].contains(numbers), "\(mode): \(lines[1])")
+            #expect(lines[3].contains("dB  " + mode.name), "\(mode): \(lines[3])")
+        }
+    }
+
+    @Test func loudnessRowsReadLUFSAndLUFromTheTarget() {
+        let lines = AppView.render(Self.state(.loudness)).lines()
+        #expect(lines[1].hasPrefix(" M ") && lines[1].contains("-21.6 LUFS") && lines[1].contains("+1.4 LU"), "\(lines[1])")
+        #expect(lines[2].hasPrefix(" S ") && lines[2].contains("-23.4 LUFS") && lines[2].contains("-0.4 LU"), "\(lines[2])")
+        #expect(lines[3].contains("LU  loudness, 0 = -23 LUFS"), "\(lines[3])")
+        // The target mark sits at 18/27 of the LEDs on both rows, whatever the channel count.
+        let geometry = MeterGeometry(width: 80)
+        let index = Int(Float(18.0 / 27.0) * Float(geometry.ledCount))
+        let x = MeterGeometry.labelWidth + index * geometry.ledWidth
+        for line in lines[1...2] {
+            #expect(Array(line)[x] == "┃", "\(line)")
+        }
+    }
+
+    @Test func playbackShowsThePlayersLevelsAsDigitalPeak() {
+        var state = Self.state(.ppm2)
+        _ = reduce(&state, .playbackStarted(memoID: Fixtures.memos[0].id, title: Fixtures.memos[0].title, duration: 131, channels: 2))
+        _ = reduce(&state, .playbackProgress(time: Fixtures.now + 12, PlaybackSnapshot(elapsed: 1, channels: [ChannelLevel(average: -30, peak: -20), ChannelLevel(average: -31, peak: -21)])))
+        let lines = AppView.render(state).lines()
+        #expect(lines[1].contains("-30.0 dB"), "\(lines[1])")
+        #expect(lines[3].contains("dB  digital peak (playback)"), "\(lines[3])")
+        #expect(state.shownMeterMode == .digital && state.meterMode == .ppm2)
+    }
+
+    @Test func mCyclesEveryModeAndSaysWhatItIs() {
+        var state = Fixtures.state(width: 80, height: 24)
+        var seen: [MeterMode] = []
+        for _ in MeterMode.allCases {
+            _ = reduce(&state, .key(.character("m")))
+            seen.append(state.meterMode)
+            #expect(state.status?.text == state.meterMode.explanation)
+        }
+        #expect(seen == [.ppm1, .ppm2, .vu, .loudness, .digital])
+    }
+}

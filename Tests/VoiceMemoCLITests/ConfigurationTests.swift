@@ -25,6 +25,8 @@ import Testing
             vox.preroll = 0.5
             meter.min_db = -80
             meter.peak_hold = 2s
+            meter.mode = ppm2
+            meter.loudness_target = -16
             """
         let configuration = try ConfigurationParser.parse(text, path: Self.path)
         #expect(configuration.format == .wav)
@@ -39,6 +41,8 @@ import Testing
         #expect(configuration.voxPreRoll == 0.5)
         #expect(configuration.meterMinimumDB == -80)
         #expect(configuration.meterPeakHold == 2)
+        #expect(configuration.meterMode == .ppm2)
+        #expect(configuration.loudnessTarget == -16)
         let vox = configuration.voiceActivationSettings
         #expect(vox.startThresholdDB == -45 && vox.hangTime == 1.5 && vox.minimumTake == 0.25 && vox.preRoll == 0.5)
     }
@@ -60,6 +64,10 @@ import Testing
         ("vox.preroll = 11s", 1, "vox.preroll: \"11s\" is out of range; use a number from 0 to 10 s"),
         ("meter.min_db = 0", 1, "meter.min_db: \"0\" is out of range"),
         ("meter.peak_hold = soon", 1, "meter.peak_hold: \"soon\" is not a duration"),
+        ("meter.mode = bbc", 1, "meter.mode: \"bbc\" is not a choice; use one of: digital, ppm1, ppm2, vu, loudness"),
+        ("\nmeter.mode = PPM2", 2, "meter.mode: \"PPM2\" is not a choice"),
+        ("meter.loudness_target = -3", 1, "meter.loudness_target: \"-3\" is out of range"),
+        ("meter.loudness_target = loud", 1, "meter.loudness_target: \"loud\" is not a number"),
         ("format = wav\nformat = flac", 2, "format is set twice; set it once"),
         ("bell = \u{7}", 1, "unknown key \"bell\""),
     ])

@@ -13,6 +13,14 @@ public struct AppState: Sendable, Equatable {
     public var clipLatch = ClipLatch(consecutiveFullScaleSamples: 1)
     /// dB → 0…1 mapping of the LED rows.
     public var meterScale: MeterScale = .standard
+    /// What the LED rows show (`m` cycles).
+    public var meterMode: MeterMode = .digital
+    /// The loudness mode's target line, LUFS (−23 is EBU R128; −16 is common for speech online).
+    public var loudnessTarget = -23.0
+    /// The programme's momentary loudness (400 ms), LUFS; `nil` until measured.
+    public var momentaryLoudness: Double?
+    /// The programme's short-term loudness (3 s), LUFS; `nil` until measured.
+    public var shortTermLoudness: Double?
 
     // MARK: Recording
 

@@ -26,15 +26,18 @@ public struct EngineSnapshot: Sendable, Hashable {
     public var recording: RecordingState
     /// The voice-activation detector's reading; `nil` when voice activation is off.
     public var voiceActivation: VoiceActivationSnapshot?
+    /// PPM, VU and loudness readings of the input; `nil` when nothing analyses the samples.
+    public var ballistics: BallisticReadings?
 
     public init(
         channels: [ChannelLevel], recordedFrames: Int64 = 0, recording: RecordingState = .idle,
-        voiceActivation: VoiceActivationSnapshot? = nil
+        voiceActivation: VoiceActivationSnapshot? = nil, ballistics: BallisticReadings? = nil
     ) {
         self.channels = channels
         self.recordedFrames = recordedFrames
         self.recording = recording
         self.voiceActivation = voiceActivation
+        self.ballistics = ballistics
     }
 }
 

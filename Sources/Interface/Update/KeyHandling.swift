@@ -60,6 +60,9 @@ enum KeyHandling {
             }
             state.isQuitting = true
             return [.quit]
+        case .character("m"):
+            state.meterMode = state.meterMode.next
+            state.say(state.playback == nil ? state.meterMode.explanation : state.meterMode.explanation + " While a memo plays, its levels show as digital peak.")
         case .character("v"): return VoiceKeys.toggle(&state)
         case .character("V"): state.mode = .voiceSettings(.threshold)
         case .escape:

@@ -100,8 +100,11 @@ private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: ino
     }
     for (index, level) in snapshot.channels.enumerated() {
         state.meters[index].update(level, at: time)
+        if let ballistics = snapshot.ballistics { state.meters[index].update(ballistics, channel: index) }
         state.clipLatch.observe(fullScaleRun: level.peak >= -0.0001 ? 1 : 0)
     }
+    state.momentaryLoudness = snapshot.ballistics?.momentaryLoudness
+    state.shortTermLoudness = snapshot.ballistics?.shortTermLoudness
     state.recording = snapshot.recording
     state.recordedFrames = snapshot.recordedFrames
     VoiceKeys.absorb(snapshot.voiceActivation, into: &state)
@@ -133,8 +136,18 @@ extension AppState {
     public var layout: Layout {
         let statusText = status.map { " " + $0.text } ?? ""
         let statusLines = mode == .browsing && DisplayWidth.of(statusText) > width ? 2 : 1
-        return Layout(
-            width: width, height: height, channels: playback.map { max($0.meters.count, 1) } ?? max(meters.count, input?.channels ?? 1),
-            statusLines: statusLines)
+        return Layout(width: width, height: height, channels: meterRowCount, statusLines: statusLines)
+    }
+
+    /// The mode the LED rows show: the player's levels are always `digital`.
+    public var shownMeterMode: MeterMode {
+        playback == nil ? meterMode : .digital
+    }
+
+    /// How many LED rows the meter wants: one per channel, or M and S for loudness.
+    var meterRowCount: Int {
+        if let playback { return max(playback.meters.count, 1) }
+        if meterMode == .loudness, input != nil { return 2 }
+        return max(meters.count, input?.channels ?? 1)
     }
 }

@@ -5,6 +5,7 @@ enum KeyHelp {
         ("r", "record; again: pause / resume"),
         ("s", "stop and save (then name the memo); stop playback"),
         ("c", "reset the clip indicator and peak hold"),
+        ("m", "meter: digital peak → PPM I → PPM II → VU → loudness"),
         ("↑ ↓  j k", "select a memo"),
         ("PgUp PgDn", "page through memos"),
         ("Home End  g G", "first / last memo"),
@@ -26,7 +27,7 @@ enum KeyHelp {
     /// The footer's keys for the memo table, most important first.
     static let footer: [(String, String)] = [
         ("r", "record/pause"), ("s", "stop"), ("e", "rename"), ("d", "delete"), ("u", "undo"),
-        ("/", "find"), ("t", "deleted"), ("i", "input"), ("?", "help"), ("q", "quit"),
+        ("/", "find"), ("t", "deleted"), ("i", "input"), ("m", "meter"), ("?", "help"), ("q", "quit"),
     ]
 
     /// The footer's keys in each mode.

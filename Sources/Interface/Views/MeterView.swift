@@ -1,7 +1,11 @@
 import Metering
 
-/// The LED rows (one per channel) with their dB numbers and the clip indicator.
+/// The LED rows (one per channel) with their dB numbers and the clip indicator; in the
+/// loudness mode, `LoudnessView`'s two rows instead.
 enum MeterView {
+    /// The glyph that marks one LED (a threshold, a target): unlike every LED glyph, so it reads without colour.
+    static let markGlyph = "┃"
+
     static func render(_ state: AppState, rows: [Rect], on screen: inout Screen) {
         guard let first = rows.first else { return }
         let theme = Theme(state)
@@ -10,6 +14,10 @@ enum MeterView {
             return
         }
         let geometry = MeterGeometry(width: first.width)
+        if state.shownMeterMode == .loudness {
+            LoudnessView.render(state, rows: rows, geometry: geometry, on: &screen)
+            return
+        }
         for (index, row) in rows.enumerated() where state.shownMeters.indices.contains(index) {
             renderRow(state, channel: index, row: row, geometry: geometry, theme: theme, on: &screen)
         }
@@ -28,10 +36,33 @@ enum MeterView {
     ) {
         let meter = state.shownMeters[channel]
         screen.put(" \(label(channel, of: state.shownMeters.count)) ", x: row.x, y: row.y, style: .bold, maxWidth: row.width)
+        let level = meter.level(in: state.shownMeterMode)
         let lights = LEDBar.lights(
-            level: state.meterScale.value(forPower: meter.average),
+            level: state.meterScale.value(forPower: level),
             peak: state.meterScale.value(forPower: meter.heldPeak),
             count: geometry.ledCount)
+        drawLights(lights, row: row, geometry: geometry, theme: theme, on: &screen)
+        VoiceActivationView.markThreshold(state, row: row, geometry: geometry, on: &screen)
+        let numbersX = row.x + MeterGeometry.labelWidth + geometry.cells
+        let clipped = state.clipLatch.isLatched && state.playback == nil
+        switch geometry.numbers {
+        case .full:
+            let text = "  " + TextFitting.rightAligned(DisplayFormat.decibels(level), toWidth: 9)
+                + "  pk " + TextFitting.rightAligned(DisplayFormat.decibels(meter.heldPeak, includingUnit: false), toWidth: 6)
+            screen.put(text, x: numbersX, y: row.y, maxWidth: 22)
+            if clipped { screen.put("CLIP", x: numbersX + 24, y: row.y, style: theme.clip) }
+        case .compact:
+            let text = " " + TextFitting.rightAligned(DisplayFormat.decibels(level, includingUnit: false), toWidth: 6)
+                + TextFitting.rightAligned(DisplayFormat.decibels(meter.heldPeak, includingUnit: false), toWidth: 6)
+            screen.put(text, x: numbersX, y: row.y, maxWidth: 13)
+            if clipped { screen.put("!", x: numbersX + 13, y: row.y, style: theme.clip) }
+        case .none:
+            if clipped { screen.put("!", x: row.x, y: row.y, style: theme.clip) }
+        }
+    }
+
+    /// Draws one row of LEDs, each `geometry.ledWidth` cells wide, after the row's label.
+    static func drawLights(_ lights: [LEDBar.Light], row: Rect, geometry: MeterGeometry, theme: Theme, on screen: inout Screen) {
         var x = row.x + MeterGeometry.labelWidth
         for light in lights {
             let cell = self.cell(for: light, theme: theme)
@@ -40,23 +71,15 @@ enum MeterView {
                 x += 1
             }
         }
-        VoiceActivationView.markThreshold(state, row: row, geometry: geometry, on: &screen)
-        let numbersX = row.x + MeterGeometry.labelWidth + geometry.cells
-        let clipped = state.clipLatch.isLatched && state.playback == nil
-        switch geometry.numbers {
-        case .full:
-            let text = "  " + TextFitting.rightAligned(DisplayFormat.decibels(meter.average), toWidth: 9)
-                + "  pk " + TextFitting.rightAligned(DisplayFormat.decibels(meter.heldPeak, includingUnit: false), toWidth: 6)
-            screen.put(text, x: numbersX, y: row.y, maxWidth: 22)
-            if clipped { screen.put("CLIP", x: numbersX + 24, y: row.y, style: theme.clip) }
-        case .compact:
-            let text = " " + TextFitting.rightAligned(DisplayFormat.decibels(meter.average, includingUnit: false), toWidth: 6)
-                + TextFitting.rightAligned(DisplayFormat.decibels(meter.heldPeak, includingUnit: false), toWidth: 6)
-            screen.put(text, x: numbersX, y: row.y, maxWidth: 13)
-            if clipped { screen.put("!", x: numbersX + 13, y: row.y, style: theme.clip) }
-        case .none:
-            if clipped { screen.put("!", x: row.x, y: row.y, style: theme.clip) }
-        }
+    }
+
+    /// Draws `markGlyph` over the LED at `position` (0…1 on the row's scale).
+    static func mark(position: Float, row: Rect, geometry: MeterGeometry, usesColor: Bool, on screen: inout Screen) {
+        guard geometry.ledCount > 0, !position.isNaN else { return }
+        let index = min(max(Int(min(max(position, 0), 1) * Float(geometry.ledCount)), 0), geometry.ledCount - 1)
+        let x = row.x + MeterGeometry.labelWidth + index * geometry.ledWidth
+        let style = usesColor ? Style(foreground: .white, attributes: .bold) : Style(attributes: .bold)
+        screen.set(x: x, y: row.y, Cell(glyph: markGlyph, style: style))
     }
 
     /// "L"/"R" for stereo, "M" for mono, channel numbers beyond.

@@ -1,22 +1,48 @@
-/// The dB scale under the LED rows, its marks placed through the same scale as the LEDs.
+import Metering
+
+/// The scale under the LED rows, its marks placed through the same scale as the LEDs, and
+/// after it the unit and the meter mode's name, so the rows say what they are.
 enum ScaleView {
     static let marks: [Float] = [-60, -50, -40, -30, -20, -10, -6, -3, 0]
+    /// The loudness mode's marks, LU from the target.
+    static let loudnessMarks: [Double] = [-18, -12, -6, 0, 6, 9]
 
     static func render(_ state: AppState, in row: Rect, on screen: inout Screen) {
         guard state.input != nil || state.playback != nil, !row.isEmpty else { return }
         let geometry = MeterGeometry(width: row.width)
         guard geometry.cells >= 10 else { return }
+        let mode = state.shownMeterMode
+        let placed: [(text: String, position: Float)] = mode == .loudness
+            ? loudnessMarks.map { mark in
+                (mark > 0 ? "+\(Int(mark))" : "\(Int(mark))", LoudnessView.position(state.loudnessTarget + mark, target: state.loudnessTarget))
+            }
+            : marks.map { ("\(Int($0))", state.meterScale.value(forPower: $0)) }
         let origin = row.x + MeterGeometry.labelWidth
         var nextFree = row.x
-        for mark in marks {
-            let text = "\(Int(mark))"
-            let position = Int((state.meterScale.value(forPower: mark) * Float(geometry.cells)).rounded())
-            let end = min(origin + position, origin + geometry.cells)
+        for (text, position) in placed {
+            let end = min(origin + Int((position * Float(geometry.cells)).rounded()), origin + geometry.cells)
             let start = max(end - text.count, row.x)
             guard start >= nextFree else { continue }
             screen.put(text, x: start, y: row.y, style: .dim, maxWidth: row.x + row.width - start)
             nextFree = start + text.count + 1
         }
-        screen.put("dB", x: origin + geometry.cells + 1, y: row.y, style: .dim, maxWidth: row.x + row.width - origin - geometry.cells - 1)
+        let x = origin + geometry.cells + 1
+        let room = row.x + row.width - x
+        let labels = self.labels(state)
+        let label = labels.first { DisplayWidth.of($0) <= room } ?? labels[labels.count - 1]
+        screen.put(label, x: x, y: row.y, style: .dim, maxWidth: room)
+    }
+
+    /// The unit and the mode's name after the scale, longest first: "dB  PPM type II",
+    /// "LU  loudness, 0 = -23 LUFS"; the first that fits is shown.
+    static func labels(_ state: AppState) -> [String] {
+        let mode = state.shownMeterMode
+        guard mode != .loudness else {
+            let target = state.loudnessTarget.rounded() == state.loudnessTarget
+                ? "\(Int(state.loudnessTarget))" : DisplayFormat.decibels(Float(state.loudnessTarget), includingUnit: false)
+            return ["LU  loudness, 0 = \(target) LUFS", "LU 0=\(target) LUFS", "LU"]
+        }
+        let playing = state.playback != nil && state.meterMode != .digital ? " (playback)" : ""
+        return ["dB  " + mode.name + playing, "dB " + mode.name, "dB"]
     }
 }

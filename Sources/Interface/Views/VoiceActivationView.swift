@@ -3,8 +3,8 @@ import Metering
 /// What voice activation adds to the screen: the header badge, the threshold mark on
 /// the LED rows, the listening / silence countdown line, and the settings panel.
 enum VoiceActivationView {
-    /// The glyph that marks the threshold's LED: unlike every LED glyph, so it reads without colour.
-    static let thresholdGlyph = "┃"
+    /// The glyph that marks the threshold's LED.
+    static let thresholdGlyph = MeterView.markGlyph
 
     /// "◎ VOICE" while listening, "● VOICE REC" while a take records; `nil` when off.
     static func badge(_ state: AppState, theme: Theme) -> (String, Style)? {
@@ -17,12 +17,9 @@ enum VoiceActivationView {
 
     /// Draws the threshold mark over the LED that holds the threshold.
     static func markThreshold(_ state: AppState, row: Rect, geometry: MeterGeometry, on screen: inout Screen) {
-        guard let status = state.voice.status, geometry.ledCount > 0 else { return }
-        let value = state.meterScale.value(forPower: Float(status.thresholdDB))
-        let index = min(max(Int(value * Float(geometry.ledCount)), 0), geometry.ledCount - 1)
-        let x = row.x + MeterGeometry.labelWidth + index * geometry.ledWidth
-        let style = state.usesColor ? Style(foreground: .white, attributes: .bold) : Style(attributes: .bold)
-        screen.set(x: x, y: row.y, Cell(glyph: thresholdGlyph, style: style))
+        guard let status = state.voice.status else { return }
+        let position = state.meterScale.value(forPower: Float(status.thresholdDB))
+        MeterView.mark(position: position, row: row, geometry: geometry, usesColor: state.usesColor, on: &screen)
     }
 
     /// The line under the meter: "silence 1.2/2.0 s" while a take records, "listening

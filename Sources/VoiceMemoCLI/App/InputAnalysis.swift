@@ -1,4 +1,5 @@
 import Audio
+import Interface
 import Metering
 import SoundFiles
 
@@ -11,6 +12,8 @@ import SoundFiles
 final class InputAnalysis {
     private let tap: AnalysisTap
     let format: StreamFormat
+    /// PPM, VU and loudness of the input: the meter modes' readings.
+    private var programme: ProgrammeMeters?
 
     /// Attaches to `engine`; frames captured from now on are analysed.
     init(engine: CaptureEngine) {
@@ -18,6 +21,13 @@ final class InputAnalysis {
         // holding up the capture thread (and with it a recording).
         tap = AnalysisTap(engine: engine, seconds: 2, overflow: .drop)
         format = engine.format
+        programme = ProgrammeMeters(format: engine.format)
+    }
+
+    /// The meter modes' readings since the previous call; `nil` when the input's format
+    /// cannot be measured (a sample rate outside the loudness meter's range).
+    func ballisticReadings() -> BallisticReadings? {
+        programme?.read()
     }
 
     deinit {
@@ -46,14 +56,14 @@ final class InputAnalysis {
 
     /// Hands interleaved samples to every processor.
     private func consume(_ samples: UnsafeBufferPointer<Int16>) {
-        _ = samples
+        programme?.consume(samples)
     }
 
     private func consume(_ samples: UnsafeBufferPointer<Int32>) {
-        _ = samples
+        programme?.consume(samples)
     }
 
     private func consume(_ samples: UnsafeBufferPointer<Float>) {
-        _ = samples
+        programme?.consume(samples)
     }
 }

@@ -1,4 +1,5 @@
 import Audio
+import Interface
 import SoundFiles
 
 /// The settings of the config file (`$XDG_CONFIG_HOME/voicememo/config`): defaults that
@@ -28,6 +29,10 @@ struct Configuration: Sendable, Equatable {
     var meterMinimumDB: Double?
     /// `meter.peak_hold = 2s`: how long the peak is held before it decays, in seconds.
     var meterPeakHold: Double?
+    /// `meter.mode = ppm2`: what the LED rows show when the app starts.
+    var meterMode: MeterMode?
+    /// `meter.loudness_target = -16`: the loudness mode's target line, in LUFS.
+    var loudnessTarget: Double?
 
     init() {}
 

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Audio
 import Foundation
+import Interface
 import SoundFiles
 
 /// Reads the config file's text: `key = value` lines, `#` comments, blank lines. Pure.
@@ -47,6 +48,8 @@ enum ConfigurationParser {
         seconds("vox.preroll", in: 0...VoiceActivationSettings.longestPreRoll, \.voxPreRoll),
         key("meter.min_db", .number(in: -160 ... -1, unit: "dB"), \.meterMinimumDB),
         seconds("meter.peak_hold", in: 0...60, \.meterPeakHold),
+        key("meter.mode", .choice, \.meterMode),
+        key("meter.loudness_target", .number(in: -60 ... -5, unit: "LUFS"), \.loudnessTarget),
     ]
 
     /// The names of every key, for messages.

@@ -1,0 +1,58 @@
+import Metering
+
+/// The loudness mode's two LED rows: M (momentary, 400 ms) and S (short-term, 3 s) loudness
+/// of the whole programme, on the EBU Tech 3341 "+9" scale (target − 18 LU … target + 9 LU,
+/// linear in LU), with the target marked on both rows and the numbers in LUFS and in LU
+/// from the target.
+enum LoudnessView {
+    /// LU below the target where the rows start, and above it where they end.
+    static let below = 18.0
+    static let above = 9.0
+
+    /// The 0…1 position of `loudness` (LUFS) for `target`.
+    static func position(_ loudness: Double?, target: Double) -> Float {
+        guard let loudness, loudness.isFinite else { return 0 }
+        return Float(min(max((loudness - (target - below)) / (below + above), 0), 1))
+    }
+
+    static func render(_ state: AppState, rows: [Rect], geometry: MeterGeometry, on screen: inout Screen) {
+        let theme = Theme(state)
+        let readings = [("M", state.momentaryLoudness), ("S", state.shortTermLoudness)]
+        let clipped = state.clipLatch.isLatched
+        for ((label, loudness), row) in zip(readings, rows) {
+            screen.put(" \(label) ", x: row.x, y: row.y, style: .bold, maxWidth: row.width)
+            let lights = LEDBar.lights(level: position(loudness, target: state.loudnessTarget), peak: 0, count: geometry.ledCount)
+            MeterView.drawLights(lights, row: row, geometry: geometry, theme: theme, on: &screen)
+            MeterView.mark(position: position(state.loudnessTarget, target: state.loudnessTarget), row: row, geometry: geometry, usesColor: state.usesColor, on: &screen)
+            let numbersX = row.x + MeterGeometry.labelWidth + geometry.cells
+            switch geometry.numbers {
+            case .full:
+                let text = "  " + TextFitting.rightAligned(lufs(loudness) + " LUFS", toWidth: 11)
+                    + "  " + TextFitting.rightAligned(relative(loudness, target: state.loudnessTarget).map { $0 + " LU" } ?? "", toWidth: 8)
+                screen.put(text, x: numbersX, y: row.y, maxWidth: 23)
+                if clipped, label == "M" { screen.put("CLIP", x: numbersX + 24, y: row.y, style: theme.clip) }
+            case .compact:
+                let text = " " + TextFitting.rightAligned(lufs(loudness), toWidth: 6)
+                    + TextFitting.rightAligned(relative(loudness, target: state.loudnessTarget) ?? "", toWidth: 6)
+                screen.put(text, x: numbersX, y: row.y, maxWidth: 13)
+                if clipped, label == "M" { screen.put("!", x: numbersX + 13, y: row.y, style: theme.clip) }
+            case .none:
+                if clipped, label == "M" { screen.put("!", x: row.x, y: row.y, style: theme.clip) }
+            }
+        }
+    }
+
+    /// "-23.4"; "--.-" before the first reading, "-inf" for digital silence.
+    static func lufs(_ loudness: Double?) -> String {
+        guard let loudness else { return "--.-" }
+        guard loudness.isFinite, loudness > Double(Decibels.floor) else { return "-inf" }
+        return DisplayFormat.decibels(Float(loudness), includingUnit: false)
+    }
+
+    /// "+0.4", "-3.2": LU from the target; `nil` when there is no finite reading.
+    static func relative(_ loudness: Double?, target: Double) -> String? {
+        guard let loudness, loudness.isFinite, loudness > Double(Decibels.floor) else { return nil }
+        let text = DisplayFormat.decibels(Float(loudness - target), includingUnit: false)
+        return text.hasPrefix("-") ? text : "+" + text
+    }
+}
