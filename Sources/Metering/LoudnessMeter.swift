@@ -45,6 +45,9 @@ public struct LoudnessMeter: Sendable {
     private(set) var shortTermEnergies: [Double] = []
     private var largestMomentaryEnergy = 0.0
     private var largestShortTermEnergy = 0.0
+    /// Whether the gating blocks and short-term values are kept for the integrated loudness
+    /// and the loudness range (they grow by ≈ 160 bytes per second of audio).
+    public let keepsHistory: Bool
 
     /// Whole frames consumed.
     public internal(set) var consumedFrames = 0
@@ -55,13 +58,18 @@ public struct LoudnessMeter: Sendable {
     ///   - channels: 1…32; see `standardChannelWeights(channels:)` for the weights.
     ///   - sampleRate: one of `supportedSampleRates`. Anything else stops the program: callers
     ///     check rates from files and devices first.
-    public init(channels: Int, sampleRate: Int) {
-        self.init(sampleRate: sampleRate, channelWeights: Self.standardChannelWeights(channels: channels))
+    ///   - keepsHistory: `false` for a live meter that runs for days and shows only momentary
+    ///     and short-term loudness: its memory stays constant, and `integratedLoudness`,
+    ///     `loudnessRange` and the maxima are always `nil`.
+    public init(channels: Int, sampleRate: Int, keepsHistory: Bool = true) {
+        self.init(
+            sampleRate: sampleRate, channelWeights: Self.standardChannelWeights(channels: channels),
+            keepsHistory: keepsHistory)
     }
 
     /// A meter with explicit channel weights, one per interleaved channel (1…32 of them, each
     /// finite and ≥ 0; 0 leaves a channel out, as BS.1770 does for LFE).
-    public init(sampleRate: Int, channelWeights: [Double]) {
+    public init(sampleRate: Int, channelWeights: [Double], keepsHistory: Bool = true) {
         precondition(
             (1...LevelMeter.maximumChannelCount).contains(channelWeights.count),
             "LoudnessMeter supports 1…\(LevelMeter.maximumChannelCount) channels, not \(channelWeights.count)")
@@ -71,6 +79,7 @@ public struct LoudnessMeter: Sendable {
             Self.supportedSampleRates.contains(sampleRate),
             "LoudnessMeter supports \(Self.supportedSampleRates) Hz, not \(sampleRate)")
         channelCount = channelWeights.count
+        self.keepsHistory = keepsHistory
         self.sampleRate = sampleRate
         self.channelWeights = channelWeights
         filter = KWeighting(sampleRate: Double(sampleRate))
@@ -141,6 +150,7 @@ public struct LoudnessMeter: Sendable {
         let completed = recentSubBlocks.completedCount
         let perSecond = RecentSubBlocks.perSecond
         subBlockLength = (completed + 1) * sampleRate / perSecond - completed * sampleRate / perSecond
+        guard keepsHistory else { return }
         if completed >= RecentSubBlocks.momentaryCount,
             let energy = recentSubBlocks.meanEnergy(ofLatest: RecentSubBlocks.momentaryCount)
         {

@@ -93,6 +93,21 @@ import Testing
         #expect(abs(maximum - -20) < Self.tolerance, "max M \(maximum)")
     }
 
+    /// A live meter without history reads momentary and short-term loudness exactly as one
+    /// with history, keeps nothing that grows, and says it has no integrated figures.
+    @Test func liveMeterWithoutHistoryKeepsConstantMemory() throws {
+        let signal = LoudnessTestSignals.sines([Segment(level: -20, seconds: 5), Segment(level: -40, seconds: 1)], sampleRate: 48_000)
+        var full = LoudnessMeter(channels: 2, sampleRate: 48_000)
+        var live = LoudnessMeter(channels: 2, sampleRate: 48_000, keepsHistory: false)
+        full.consume(signal)
+        live.consume(signal)
+        #expect(live.momentaryLoudness == full.momentaryLoudness)
+        #expect(live.shortTermLoudness == full.shortTermLoudness)
+        #expect(live.gatingBlockEnergies.isEmpty && live.shortTermEnergies.isEmpty)
+        #expect(!full.gatingBlockEnergies.isEmpty && !full.shortTermEnergies.isEmpty)
+        #expect(live.integratedLoudness == nil && live.loudnessRange == nil && live.maximumMomentaryLoudness == nil)
+    }
+
     @Test func bufferSizesAndSampleFormatsDoNotChangeReadings() throws {
         let signal = LoudnessTestSignals.sines(
             [Segment(level: -18, seconds: 4), Segment(level: -30, seconds: 3)], sampleRate: 48_000)

@@ -17,7 +17,8 @@ struct ProgrammeMeters {
         ppmTypeI = PeakProgrammeMeter(kind: .typeI, channels: format.channels, sampleRate: format.sampleRate)
         ppmTypeII = PeakProgrammeMeter(kind: .typeII, channels: format.channels, sampleRate: format.sampleRate)
         vu = VolumeUnitMeter(channels: format.channels, sampleRate: format.sampleRate)
-        loudness = LoudnessMeter(channels: format.channels, sampleRate: format.sampleRate)
+        // Momentary and short-term only: the app may monitor for days.
+        loudness = LoudnessMeter(channels: format.channels, sampleRate: format.sampleRate, keepsHistory: false)
     }
 
     mutating func consume(_ samples: UnsafeBufferPointer<Int16>) {
