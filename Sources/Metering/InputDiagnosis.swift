@@ -17,18 +17,18 @@ public enum InputDiagnosis: Sendable, Hashable {
     /// There is speech, but its peaks stay below −30 dBFS.
     case tooQuiet
 
-    /// The sentence a person reads: what is wrong, then what to do about it.
+    /// The sentence a person reads: what is wrong, then what to do about it. Each fits an
+    /// 80-column status line (78 characters at most for stereo).
     public var message: String {
         switch self {
         case .silent:
             "Input is silent: is the capture switch off or muted? (alsamixer, F4)"
         case .channelSilent(let channels, let channelCount):
-            "\(Self.naming(channels, of: channelCount)) silent: "
-                + "check the cable and the mixer (alsamixer, F4), or record in mono"
+            "\(Self.naming(channels, of: channelCount)) silent: check the cable and mixer (alsamixer, F4)"
         case .tooHot:
-            "Too hot: peaks reach within 3 dB of full scale or clip; lower the input gain"
+            "Too hot: less than 3 dB of headroom or clipping; lower the input gain"
         case .tooQuiet:
-            "Too quiet: speech peaks stay below −30 dBFS; move closer or raise the input gain"
+            "Too quiet: speech peaks stay below −30 dBFS; move closer or raise the gain"
         }
     }
 

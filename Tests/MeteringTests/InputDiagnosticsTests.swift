@@ -118,6 +118,10 @@ import Testing
         #expect(InputDiagnosis.silent.message == "Input is silent: is the capture switch off or muted? (alsamixer, F4)")
         #expect(InputDiagnosis.tooHot.message.hasPrefix("Too hot: "))
         #expect(InputDiagnosis.tooQuiet.message.hasPrefix("Too quiet: speech peaks stay below −30 dBFS"))
+        let stereo: [InputDiagnosis] = [.silent, .channelSilent(channels: [0], channelCount: 2), .tooHot, .tooQuiet]
+        for diagnosis in stereo {
+            #expect(diagnosis.message.count <= 78, "\(diagnosis.message) fits one line of 80 columns")
+        }
     }
 
     @Test func theMoreFundamentalFindingWins() {

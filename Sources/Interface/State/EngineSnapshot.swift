@@ -1,3 +1,5 @@
+import Metering
+
 /// Whether audio is going to a file.
 public enum RecordingState: Sendable, Hashable {
     case idle
@@ -26,15 +28,18 @@ public struct EngineSnapshot: Sendable, Hashable {
     public var recording: RecordingState
     /// The voice-activation detector's reading; `nil` when voice activation is off.
     public var voiceActivation: VoiceActivationSnapshot?
+    /// What `InputDiagnostics` finds wrong with the input now; `nil` when it looks fine.
+    public var diagnosis: InputDiagnosis?
 
     public init(
         channels: [ChannelLevel], recordedFrames: Int64 = 0, recording: RecordingState = .idle,
-        voiceActivation: VoiceActivationSnapshot? = nil
+        voiceActivation: VoiceActivationSnapshot? = nil, diagnosis: InputDiagnosis? = nil
     ) {
         self.channels = channels
         self.recordedFrames = recordedFrames
         self.recording = recording
         self.voiceActivation = voiceActivation
+        self.diagnosis = diagnosis
     }
 }
 

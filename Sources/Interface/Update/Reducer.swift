@@ -24,6 +24,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.input = input
         state.meters = Array(repeating: ChannelMeter(holdTime: state.peakHoldTime), count: max(input.channels, 0))
         state.clipLatch.reset()
+        state.inputDiagnosis = nil
         if state.status?.kind == .error { state.status = nil }
         state.say("Listening to \(input.name).")
         effects = []
@@ -32,6 +33,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.meters = []
         state.recording = .idle
         state.recordedFrames = 0
+        state.inputDiagnosis = nil
         VoiceKeys.absorb(nil, into: &state)
         state.fail(message)
         effects = []
@@ -104,6 +106,7 @@ private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: ino
     }
     state.recording = snapshot.recording
     state.recordedFrames = snapshot.recordedFrames
+    state.inputDiagnosis = snapshot.diagnosis
     VoiceKeys.absorb(snapshot.voiceActivation, into: &state)
 }
 
@@ -131,7 +134,7 @@ extension AppState {
 
     /// The layout for the current size and input.
     public var layout: Layout {
-        let statusText = status.map { " " + $0.text } ?? ""
+        let statusText = statusLine.map { " " + $0.text } ?? ""
         let statusLines = mode == .browsing && DisplayWidth.of(statusText) > width ? 2 : 1
         return Layout(
             width: width, height: height, channels: playback.map { max($0.meters.count, 1) } ?? max(meters.count, input?.channels ?? 1),

@@ -11,6 +11,8 @@ import SoundFiles
 final class InputAnalysis {
     private let tap: AnalysisTap
     let format: StreamFormat
+    /// Silence, a dead channel, too hot, too quiet: for the status line.
+    private var diagnostics: InputDiagnostics
 
     /// Attaches to `engine`; frames captured from now on are analysed.
     init(engine: CaptureEngine) {
@@ -18,7 +20,11 @@ final class InputAnalysis {
         // holding up the capture thread (and with it a recording).
         tap = AnalysisTap(engine: engine, seconds: 2, overflow: .drop)
         format = engine.format
+        diagnostics = InputDiagnostics(channels: format.channels, sampleRate: format.sampleRate)
     }
+
+    /// What the diagnostics find wrong with the input now (as of the last `update(at:)`).
+    var diagnosis: InputDiagnosis? { diagnostics.diagnosis }
 
     deinit {
         tap.detach()
@@ -46,14 +52,14 @@ final class InputAnalysis {
 
     /// Hands interleaved samples to every processor.
     private func consume(_ samples: UnsafeBufferPointer<Int16>) {
-        _ = samples
+        diagnostics.consume(samples)
     }
 
     private func consume(_ samples: UnsafeBufferPointer<Int32>) {
-        _ = samples
+        diagnostics.consume(samples)
     }
 
     private func consume(_ samples: UnsafeBufferPointer<Float>) {
-        _ = samples
+        diagnostics.consume(samples)
     }
 }

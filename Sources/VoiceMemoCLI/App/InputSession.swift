@@ -60,8 +60,9 @@ final class InputSession {
             ChannelLevel(average: engine.averagePower(forChannel: $0), peak: engine.peakPower(forChannel: $0))
         }
         let voiceActivation = voice?.snapshot
+        let diagnosis = analysis.diagnosis
         guard let recorder = recording?.recorder else {
-            return EngineSnapshot(channels: channels, voiceActivation: voiceActivation)
+            return EngineSnapshot(channels: channels, voiceActivation: voiceActivation, diagnosis: diagnosis)
         }
         if recorder.isRecording, let loudest = channels.map(\.peak).max() {
             let previous = recording?.peak ?? -160
@@ -70,7 +71,7 @@ final class InputSession {
         let state: RecordingState = recorder.isRecording ? .recording : recorder.hasFinished ? .idle : .paused
         return EngineSnapshot(
             channels: channels, recordedFrames: Int64(recorder.recordedFrames), recording: state,
-            voiceActivation: voiceActivation)
+            voiceActivation: voiceActivation, diagnosis: diagnosis)
     }
 
     /// Starts recording into the library's new memo.
