@@ -15,10 +15,13 @@ final class InputAnalysis {
     private var diagnostics: InputDiagnostics
 
     /// Attaches to `engine`; frames captured from now on are analysed.
-    init(engine: CaptureEngine) {
-        // A watcher only: if the app's queue stalls, frames are dropped here rather than
-        // holding up the capture thread (and with it a recording).
-        tap = AnalysisTap(engine: engine, seconds: 2, overflow: .drop)
+    ///
+    /// - Parameter overflow: `.drop` (the app's default) makes it a watcher only: if the
+    ///   app's queue stalls, frames are dropped here rather than holding up the capture
+    ///   thread (and with it a recording). `voicememo meter`, which records nothing, waits
+    ///   instead, so an unpaced source is analysed whole.
+    init(engine: CaptureEngine, overflow: AnalysisTap.Overflow = .drop) {
+        tap = AnalysisTap(engine: engine, seconds: 2, overflow: overflow)
         format = engine.format
         diagnostics = InputDiagnostics(channels: format.channels, sampleRate: format.sampleRate)
     }
