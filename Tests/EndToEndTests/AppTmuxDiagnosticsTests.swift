@@ -1,36 +1,14 @@
 import Foundation
-import SoundFiles
 import Testing
 
 /// The input diagnostics on the app's status line, in tmux, on `file:` sources made for
 /// each fault: the message appears while the fault lasts and goes when it does.
 @Suite(.serialized) struct AppTmuxDiagnosticsTests {
-    /// A float WAV made of sections: `(seconds, one 1 kHz sine peak in dBFS per channel, nil
-    /// for digital silence)`.
-    static func writeSections(to path: String, channels: Int, _ sections: [(Double, [Double?])], sampleRate: Int = 48000) throws {
-        let writer = try SoundFileWriter(
-            path: path, settings: RecordingSettings(format: .wav, encoding: .float, sampleRate: sampleRate, channels: channels))
-        var samples: [Float] = []
-        var frame = 0
-        for (seconds, levels) in sections {
-            for _ in 0..<Int(seconds * Double(sampleRate)) {
-                let phase = 2 * Double.pi * 1000 * Double(frame) / Double(sampleRate)
-                for level in levels { samples.append(level.map { Float(pow(10, $0 / 20) * sin(phase)) } ?? 0) }
-                frame += 1
-            }
-        }
-        try samples.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            try writer.write(base, frames: frame, sampleFormat: .float32)
-        }
-        try writer.close()
-    }
-
     @Test func aMutedInputSaysSoUntilSoundComes() throws {
         let sandbox = try VoiceMemoSandbox()
         let path = sandbox.directory.path("muted.wav").path
         // Digital silence, then a voice-level tone: the message comes, then goes.
-        try Self.writeSections(to: path, channels: 2, [(9, [nil, nil]), (20, [-12, -12])])
+        try TestSignals.writeSines(to: path, sections: [(9, [nil, nil]), (20, [-12, -12])])
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source file:\(path)")
         // The long path wraps the message: "Listening to" stays on its first line.
         var screen = try app.waitFor("Listening to")
@@ -49,7 +27,7 @@ import Testing
     @Test func aDeadRightChannelIsNamedAndTheMessageFitsANarrowScreen() throws {
         let sandbox = try VoiceMemoSandbox()
         let path = sandbox.directory.path("dead-right.wav").path
-        try Self.writeSections(to: path, channels: 2, [(30, [-12, nil])])
+        try TestSignals.writeSines(to: path, levels: [-12, nil], seconds: 30)
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source file:\(path)")
         var screen = try app.waitFor("Right channel is silent", timeout: 12)
         #expect(screen.contains(" Right channel is silent: check the cable and mixer (alsamixer, F4)"), "\(screen)")
