@@ -1,5 +1,6 @@
 import Foundation
 import MemoLibrary
+import Metering
 import SoundFiles
 
 @testable import Interface
@@ -49,9 +50,18 @@ enum Fixtures {
     }
 
     /// Levels of a voice at about −18 dB with peaks near −6 dB.
-    static func levels(recording: RecordingState, frames: Int64 = 0) -> EngineSnapshot {
+    static func levels(recording: RecordingState, frames: Int64 = 0, diagnosis: InputDiagnosis? = nil) -> EngineSnapshot {
         EngineSnapshot(
             channels: [ChannelLevel(average: -18.2, peak: -6.1), ChannelLevel(average: -19.0, peak: -7.3)],
-            recordedFrames: frames, recording: recording)
+            recordedFrames: frames, recording: recording, diagnosis: diagnosis)
     }
+
+    /// A muted input: digital silence in both channels, diagnosed so.
+    static let mutedInput = EngineSnapshot(
+        channels: Array(repeating: ChannelLevel(average: -160, peak: -160), count: 2), diagnosis: .silent)
+
+    /// A voice in the left channel only, the right diagnosed silent.
+    static let deadRightChannel = EngineSnapshot(
+        channels: [ChannelLevel(average: -18.2, peak: -6.1), ChannelLevel(average: -160, peak: -160)],
+        recordedFrames: 48000 * 5, recording: .recording, diagnosis: .channelSilent(channels: [1], channelCount: 2))
 }

@@ -17,6 +17,8 @@ import Testing
         ("error", { Fixtures.state(width: $0, height: $1, input: nil, [.inputFailed("No microphone: ALSA 'default' cannot be opened (No such file or directory). Press i to choose an input.")]) }),
         ("hostile-titles", { Fixtures.state(width: $0, height: $1, memos: Fixtures.hostileMemos + Fixtures.memos) }),
         ("no-color", { Fixtures.state(width: $0, height: $1, usesColor: false) }),
+        ("diagnosis-silent", { Fixtures.state(width: $0, height: $1, [.tick(time: Fixtures.now + 11, snapshot: Fixtures.mutedInput)]) }),
+        ("diagnosis-dead-right-channel", { Fixtures.state(width: $0, height: $1, [.tick(time: Fixtures.now + 11, snapshot: Fixtures.deadRightChannel)]) }),
     ]
 
     @Test(arguments: 0..<scenes.count)

@@ -21,6 +21,9 @@ public struct AppState: Sendable, Equatable {
     public var momentaryLoudness: Double?
     /// The programme's short-term loudness (3 s), LUFS; `nil` until measured.
     public var shortTermLoudness: Double?
+    /// What the input's diagnostics find wrong now (from the latest snapshot); shown on the
+    /// status line while monitoring (see `statusLine`).
+    public var inputDiagnosis: InputDiagnosis?
 
     // MARK: Recording
 
@@ -93,6 +96,15 @@ public struct AppState: Sendable, Equatable {
     /// The Recently Deleted memo under the selection, if any.
     public var selectedDeletedMemo: Memo? {
         deletedMemos.indices.contains(deletedSelection) ? deletedMemos[deletedSelection] : nil
+    }
+
+    /// What the status line shows, prompts aside: a message from an action (info or error)
+    /// for its lifetime, else the input's diagnosis while monitoring (an input open and
+    /// nothing playing: during playback the meter shows the memo, not the input).
+    public var statusLine: StatusMessage? {
+        if let status { return status }
+        guard let inputDiagnosis, input != nil, playback == nil else { return nil }
+        return StatusMessage(text: inputDiagnosis.message, kind: .warning)
     }
 
     /// Seconds recorded into the current memo.

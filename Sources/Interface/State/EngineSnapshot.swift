@@ -1,3 +1,5 @@
+import Metering
+
 /// Whether audio is going to a file.
 public enum RecordingState: Sendable, Hashable {
     case idle
@@ -28,16 +30,20 @@ public struct EngineSnapshot: Sendable, Hashable {
     public var voiceActivation: VoiceActivationSnapshot?
     /// PPM, VU and loudness readings of the input; `nil` when nothing analyses the samples.
     public var ballistics: BallisticReadings?
+    /// What `InputDiagnostics` finds wrong with the input now; `nil` when it looks fine.
+    public var diagnosis: InputDiagnosis?
 
     public init(
         channels: [ChannelLevel], recordedFrames: Int64 = 0, recording: RecordingState = .idle,
-        voiceActivation: VoiceActivationSnapshot? = nil, ballistics: BallisticReadings? = nil
+        voiceActivation: VoiceActivationSnapshot? = nil, ballistics: BallisticReadings? = nil,
+        diagnosis: InputDiagnosis? = nil
     ) {
         self.channels = channels
         self.recordedFrames = recordedFrames
         self.recording = recording
         self.voiceActivation = voiceActivation
         self.ballistics = ballistics
+        self.diagnosis = diagnosis
     }
 }
 

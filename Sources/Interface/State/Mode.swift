@@ -24,7 +24,9 @@ public enum Mode: Sendable, Hashable {
 
 /// A line for the status bar.
 public struct StatusMessage: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case info, error }
+    /// `info` and `error` come from actions; `warning` is the input's diagnosis
+    /// (`AppState.statusLine`), never stored in `AppState.status`.
+    public enum Kind: Sendable, Hashable { case info, warning, error }
 
     public var text: String
     public var kind: Kind

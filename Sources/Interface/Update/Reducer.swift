@@ -24,6 +24,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.input = input
         state.meters = Array(repeating: ChannelMeter(holdTime: state.peakHoldTime), count: max(input.channels, 0))
         state.clipLatch.reset()
+        state.inputDiagnosis = nil
         if state.status?.kind == .error { state.status = nil }
         state.say("Listening to \(input.name).")
         effects = []
@@ -32,6 +33,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.meters = []
         state.recording = .idle
         state.recordedFrames = 0
+        state.inputDiagnosis = nil
         VoiceKeys.absorb(nil, into: &state)
         state.fail(message)
         effects = []
@@ -107,6 +109,12 @@ private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: ino
     state.shortTermLoudness = snapshot.ballistics?.shortTermLoudness
     state.recording = snapshot.recording
     state.recordedFrames = snapshot.recordedFrames
+    if let diagnosis = snapshot.diagnosis, diagnosis != state.inputDiagnosis, state.status?.kind == .info {
+        // A new finding about the input matters more than a passing notice ("Listening to …"
+        // would otherwise hide "Input is silent" for its 4 s): it takes the line at once.
+        state.status = nil
+    }
+    state.inputDiagnosis = snapshot.diagnosis
     VoiceKeys.absorb(snapshot.voiceActivation, into: &state)
 }
 
@@ -134,7 +142,7 @@ extension AppState {
 
     /// The layout for the current size and input.
     public var layout: Layout {
-        let statusText = status.map { " " + $0.text } ?? ""
+        let statusText = statusLine.map { " " + $0.text } ?? ""
         let statusLines = mode == .browsing && DisplayWidth.of(statusText) > width ? 2 : 1
         return Layout(width: width, height: height, channels: meterRowCount, statusLines: statusLines)
     }

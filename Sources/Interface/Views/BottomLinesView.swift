@@ -18,7 +18,7 @@ enum BottomLinesView {
     private static func hasStatus(_ state: AppState) -> Bool {
         switch state.mode {
         case .filtering, .renaming, .confirmingDelete, .confirmingPurge, .confirmingQuit: true
-        default: state.status != nil
+        default: state.statusLine != nil
         }
     }
 
@@ -39,8 +39,13 @@ enum BottomLinesView {
         case .confirmingQuit:
             screen.put(" Recording. Stop, save and quit? (y/N)", x: row.x, y: row.y, style: .bold, maxWidth: row.width)
         default:
-            guard let status = state.status else { return }
-            let style = status.kind == .error ? theme.error : Style.plain
+            guard let status = state.statusLine else { return }
+            let style =
+                switch status.kind {
+                case .info: Style.plain
+                case .warning: theme.warning
+                case .error: theme.error
+                }
             var lines = TextFitting.wrapped(status.text, toWidth: max(row.width - 1, 0))
             if lines.count > row.height {
                 lines = Array(lines.prefix(row.height))

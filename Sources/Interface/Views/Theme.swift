@@ -15,6 +15,7 @@ struct Theme {
     var pausedBadge: Style { color(.yellow, .bold) }
     var voiceBadge: Style { color(.cyan, .bold) }
     var error: Style { color(.red, .bold) }
+    var warning: Style { color(.yellow, .bold) }
     var columnHeader: Style { Style(attributes: .bold) }
     var selection: Style { Style(attributes: .reverse) }
     var key: Style { color(.cyan, .bold) }

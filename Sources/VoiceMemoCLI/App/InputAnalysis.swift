@@ -14,21 +14,32 @@ final class InputAnalysis {
     let format: StreamFormat
     /// PPM, VU and loudness of the input: the meter modes' readings.
     private var programme: ProgrammeMeters?
+    /// Silence, a dead channel, too hot, too quiet: for the status line.
+    private var diagnostics: InputDiagnostics
 
     /// Attaches to `engine`; frames captured from now on are analysed.
-    init(engine: CaptureEngine) {
-        // A watcher only: if the app's queue stalls, frames are dropped here rather than
-        // holding up the capture thread (and with it a recording).
-        tap = AnalysisTap(engine: engine, seconds: 2, overflow: .drop)
+    ///
+    /// - Parameter overflow: `.drop` (the app's default) makes it a watcher only: if the
+    ///   app's queue stalls, frames are dropped here rather than holding up the capture
+    ///   thread (and with it a recording). `voicememo meter`, which records nothing, waits
+    ///   instead, so an unpaced source is analysed whole.
+    /// - Parameter measuresProgramme: whether the meter modes' PPM, VU and loudness run
+    ///   (the app's LED rows need them; `voicememo meter` does not).
+    init(engine: CaptureEngine, overflow: AnalysisTap.Overflow = .drop, measuresProgramme: Bool = true) {
+        tap = AnalysisTap(engine: engine, seconds: 2, overflow: overflow)
         format = engine.format
-        programme = ProgrammeMeters(format: engine.format)
+        diagnostics = InputDiagnostics(channels: format.channels, sampleRate: format.sampleRate)
+        programme = measuresProgramme ? ProgrammeMeters(format: engine.format) : nil
     }
 
-    /// The meter modes' readings since the previous call; `nil` when the input's format
-    /// cannot be measured (a sample rate outside the loudness meter's range).
+    /// The meter modes' readings since the previous call; `nil` when they are not measured
+    /// or the input's format cannot be (a sample rate outside the loudness meter's range).
     func ballisticReadings() -> BallisticReadings? {
         programme?.read()
     }
+
+    /// What the diagnostics find wrong with the input now (as of the last `update(at:)`).
+    var diagnosis: InputDiagnosis? { diagnostics.diagnosis }
 
     deinit {
         tap.detach()
@@ -56,14 +67,17 @@ final class InputAnalysis {
 
     /// Hands interleaved samples to every processor.
     private func consume(_ samples: UnsafeBufferPointer<Int16>) {
+        diagnostics.consume(samples)
         programme?.consume(samples)
     }
 
     private func consume(_ samples: UnsafeBufferPointer<Int32>) {
+        diagnostics.consume(samples)
         programme?.consume(samples)
     }
 
     private func consume(_ samples: UnsafeBufferPointer<Float>) {
+        diagnostics.consume(samples)
         programme?.consume(samples)
     }
 }

@@ -61,8 +61,9 @@ final class InputSession {
         }
         let voiceActivation = voice?.snapshot
         let ballistics = analysis.ballisticReadings()
+        let diagnosis = analysis.diagnosis
         guard let recorder = recording?.recorder else {
-            return EngineSnapshot(channels: channels, voiceActivation: voiceActivation, ballistics: ballistics)
+            return EngineSnapshot(channels: channels, voiceActivation: voiceActivation, ballistics: ballistics, diagnosis: diagnosis)
         }
         if recorder.isRecording, let loudest = channels.map(\.peak).max() {
             let previous = recording?.peak ?? -160
@@ -71,7 +72,7 @@ final class InputSession {
         let state: RecordingState = recorder.isRecording ? .recording : recorder.hasFinished ? .idle : .paused
         return EngineSnapshot(
             channels: channels, recordedFrames: Int64(recorder.recordedFrames), recording: state,
-            voiceActivation: voiceActivation, ballistics: ballistics)
+            voiceActivation: voiceActivation, ballistics: ballistics, diagnosis: diagnosis)
     }
 
     /// Starts recording into the library's new memo.

@@ -31,6 +31,8 @@ enum MeterRunner {
         let rate = engine.format.sampleRate
         let channels = engine.format.channels
         var loudness = request.loudness ? LoudnessAnalysis(engine: engine) : nil
+        let analysis = InputAnalysis(engine: engine, overflow: .wait, measuresProgramme: false)
+        var diagnosis: InputDiagnosis?
 
         engine.start(frameLimit: request.duration.map { Int(($0 * Double(rate)).rounded()) })
         var summary = MeterSummary(channels: channels)
@@ -43,22 +45,30 @@ enum MeterRunner {
             engine.updateMeters()
             loudness?.update()
             let captured = engine.capturedFrames
+            analysis.update(at: Double(captured) / Double(rate))
             let levels = Levels(engine: engine)
             summary.add(frames: captured - lastFrames, average: levels.average, peak: levels.peak)
             lastFrames = captured
             if captured > 0 || done {
                 let time = Double(captured) / Double(rate)
+                let changed = analysis.diagnosis != diagnosis
+                diagnosis = analysis.diagnosis
                 if request.json {
-                    console.printLine(update(time: time, levels: levels, loudness: loudness).serialized)
-                } else if live {
-                    console.writeOutput("\r" + text(time: time, levels: levels, loudness: loudness) + "\u{1B}[K")
+                    console.printLine(update(time: time, levels: levels, loudness: loudness, diagnosis: diagnosis).serialized)
                 } else {
-                    console.printLine(text(time: time, levels: levels, loudness: loudness))
+                    // A change gets a line of its own, above the live line.
+                    if changed { console.printLine((live ? "\r\u{1B}[K" : "") + DiagnosisText.change(to: diagnosis, at: time)) }
+                    if live {
+                        console.writeOutput("\r" + text(time: time, levels: levels, loudness: loudness) + "\u{1B}[K")
+                    } else {
+                        console.printLine(text(time: time, levels: levels, loudness: loudness))
+                    }
                 }
             }
             if done { break }
         }
         loudness?.detach()
+        analysis.detach()
         if live { console.writeOutput("\n") }
         if let error = engine.error {
             console.printErrorMessage(error.message)
@@ -83,10 +93,11 @@ enum MeterRunner {
         })
     }
 
-    private static func update(time: Double, levels: Levels, loudness: LoudnessAnalysis?) -> JSONValue {
+    private static func update(time: Double, levels: Levels, loudness: LoudnessAnalysis?, diagnosis: InputDiagnosis?) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("t", .number(time)),
             ("channels", channelsJSON(average: levels.average, peak: levels.peak)),
+            ("diagnosis", DiagnosisText.json(diagnosis)),
         ]
         if let loudness {
             members.append(("momentary_lufs", .lufs(loudness.meter.momentaryLoudness)))

@@ -89,15 +89,22 @@ enum TestSignals {
 
     /// A float WAV with a 1 kHz sine per channel at the given peak levels (dBFS; nil = silence).
     static func writeSines(to path: String, levels: [Double?], seconds: Double = 1, sampleRate: Int = 48000) throws {
-        let frames = Int(seconds * Double(sampleRate))
+        try writeSines(to: path, sections: [(seconds, levels)], sampleRate: sampleRate)
+    }
+
+    /// A float WAV made of sections, each `(seconds, levels)` as `writeSines(to:levels:)`
+    /// has them; every section has as many levels as the first (the channel count).
+    static func writeSines(to path: String, sections: [(Double, [Double?])], sampleRate: Int = 48000) throws {
+        let channels = sections.first?.1.count ?? 1
         let writer = try SoundFileWriter(
-            path: path, settings: RecordingSettings(format: .wav, encoding: .float, sampleRate: sampleRate, channels: levels.count))
-        var samples = [Float](repeating: 0, count: frames * levels.count)
-        for frame in 0..<frames {
-            let phase = 2 * Double.pi * 1000 * Double(frame) / Double(sampleRate)
-            for (channel, level) in levels.enumerated() {
-                guard let level else { continue }
-                samples[frame * levels.count + channel] = Float(pow(10, level / 20) * sin(phase))
+            path: path, settings: RecordingSettings(format: .wav, encoding: .float, sampleRate: sampleRate, channels: channels))
+        var samples: [Float] = []
+        var frames = 0
+        for (seconds, levels) in sections {
+            for _ in 0..<Int(seconds * Double(sampleRate)) {
+                let phase = 2 * Double.pi * 1000 * Double(frames) / Double(sampleRate)
+                for level in levels { samples.append(level.map { Float(pow(10, $0 / 20) * sin(phase)) } ?? 0) }
+                frames += 1
             }
         }
         try samples.withUnsafeBytes { raw in

@@ -1,0 +1,45 @@
+/// What is wrong with an input, as `InputDiagnostics` concludes it: one finding at a time,
+/// the most fundamental one.
+///
+/// The cases are listed in priority order: when several apply, the earlier one is reported,
+/// because it makes the later ones meaningless or is the harder one to repair afterwards.
+/// - `silent` first: with no signal at all, nothing else can be judged.
+/// - `channelSilent` next: a dead channel is a wiring or mixer fault, more basic than gain.
+/// - `tooHot` before `tooQuiet`: clipped audio cannot be repaired, quiet audio can be raised.
+public enum InputDiagnosis: Sendable, Hashable {
+    /// Every channel is digital silence (every sample exactly 0) or a flat DC level.
+    case silent
+    /// These channels (0-based, ascending) are silent while another channel has sound;
+    /// `channelCount` is the input's channel count, for naming them (left/right in stereo).
+    case channelSilent(channels: [Int], channelCount: Int)
+    /// A sample reached full scale, or a peak came within 3 dB of it.
+    case tooHot
+    /// There is speech, but its peaks stay below −30 dBFS.
+    case tooQuiet
+
+    /// The sentence a person reads: what is wrong, then what to do about it. Each fits an
+    /// 80-column status line (78 characters at most for stereo).
+    public var message: String {
+        switch self {
+        case .silent:
+            "Input is silent: is the capture switch off or muted? (alsamixer, F4)"
+        case .channelSilent(let channels, let channelCount):
+            "\(Self.naming(channels, of: channelCount)) silent: check the cable and mixer (alsamixer, F4)"
+        case .tooHot:
+            "Too hot: less than 3 dB of headroom or clipping; lower the input gain"
+        case .tooQuiet:
+            "Too quiet: speech peaks stay below −30 dBFS; move closer or raise the gain"
+        }
+    }
+
+    /// "Right channel is", "Channel 3 is", "Channels 3 and 4 are", "Channels 2, 3 and 4 are".
+    private static func naming(_ channels: [Int], of channelCount: Int) -> String {
+        if channelCount == 2, channels.count == 1 {
+            return channels[0] == 0 ? "Left channel is" : "Right channel is"
+        }
+        let numbers = channels.map { String($0 + 1) }
+        guard let last = numbers.last else { return "A channel is" }
+        if numbers.count == 1 { return "Channel \(last) is" }
+        return "Channels \(numbers.dropLast().joined(separator: ", ")) and \(last) are"
+    }
+}

@@ -1,0 +1,79 @@
+import Metering
+import Testing
+
+@testable import Interface
+
+/// The input's diagnosis on the status line: shown while monitoring, giving way to the
+/// messages actions produce for their lifetime, gone when the cause goes.
+@Suite struct DiagnosisStatusTests {
+    static let t = Fixtures.now + 10
+
+    @Test func theDiagnosisShowsWhileItLastsAndGoesWithItsCause() {
+        var state = Fixtures.state(width: 80, height: 24)
+        #expect(state.statusLine == nil)
+        _ = reduce(&state, .tick(time: Self.t + 1, snapshot: Fixtures.mutedInput))
+        #expect(state.statusLine == StatusMessage(text: InputDiagnosis.silent.message, kind: .warning))
+        #expect(state.status == nil, "a diagnosis is never stored as a message")
+        _ = reduce(&state, .tick(time: Self.t + 2, snapshot: Fixtures.levels(recording: .idle)))
+        #expect(state.statusLine == nil)
+    }
+
+    @Test func aMessageFromAnActionWinsForItsLifetimeThenTheDiagnosisShows() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .tick(time: Self.t + 1, snapshot: Fixtures.deadRightChannel))
+        _ = reduce(&state, .notice("Exported “Standup notes”."))
+        #expect(state.statusLine?.text == "Exported “Standup notes”.")
+        _ = reduce(&state, .tick(time: Self.t + 3, snapshot: Fixtures.deadRightChannel))
+        #expect(state.statusLine?.kind == .info)
+        _ = reduce(&state, .tick(time: Self.t + 5.5, snapshot: Fixtures.deadRightChannel))
+        #expect(state.statusLine?.text.hasPrefix("Right channel is silent: ") == true, "\(String(describing: state.statusLine))")
+        _ = reduce(&state, .failed("The library is read-only."))
+        #expect(state.statusLine?.kind == .error, "errors stay above the diagnosis")
+    }
+
+    /// A diagnosis that appears (or changes) while a notice shows replaces the notice at
+    /// once: "Listening to …" must not hide "Input is silent" for its 4 s. Errors stay.
+    @Test func aNewDiagnosisReplacesANoticeButNotAnError() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .notice("Listening to tone:440@-12."))
+        _ = reduce(&state, .tick(time: Self.t + 1, snapshot: Fixtures.mutedInput))
+        #expect(state.statusLine == StatusMessage(text: InputDiagnosis.silent.message, kind: .warning))
+        _ = reduce(&state, .failed("The library is read-only."))
+        _ = reduce(&state, .tick(time: Self.t + 2, snapshot: Fixtures.deadRightChannel))
+        #expect(state.statusLine?.kind == .error, "an error is never replaced by a diagnosis")
+    }
+
+    @Test func playbackHidesTheInputsDiagnosis() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .tick(time: Self.t + 5, snapshot: Fixtures.mutedInput))
+        _ = reduce(&state, .playbackStarted(memoID: 1, title: "Standup notes", duration: 131, channels: 2))
+        _ = reduce(&state, .tick(time: Self.t + 10, snapshot: Fixtures.mutedInput))
+        #expect(state.statusLine == nil)
+        _ = reduce(&state, .playbackFinished)
+        _ = reduce(&state, .tick(time: Self.t + 20, snapshot: Fixtures.mutedInput))
+        #expect(state.statusLine?.text == InputDiagnosis.silent.message)
+    }
+
+    @Test func aNewOrFailedInputStartsWithoutADiagnosis() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .tick(time: Self.t + 5, snapshot: Fixtures.mutedInput))
+        _ = reduce(&state, .inputOpened(Fixtures.input))
+        #expect(state.inputDiagnosis == nil)
+        _ = reduce(&state, .tick(time: Self.t + 6, snapshot: Fixtures.mutedInput))
+        _ = reduce(&state, .inputFailed("The microphone was unplugged."))
+        #expect(state.inputDiagnosis == nil)
+        #expect(state.statusLine?.kind == .error)
+    }
+
+    /// Where the message does not fit one line it wraps onto a second status line on a tall
+    /// enough terminal, else it is cut at a word with " …"; never cut mid-cell or run into
+    /// the footer.
+    @Test(arguments: [(30, 18, 2), (52, 10, 1)])
+    func aNarrowScreenFitsTheMessage(width: Int, height: Int, statusRows: Int) {
+        let quiet = EngineSnapshot(
+            channels: Array(repeating: ChannelLevel(average: -46, peak: -38), count: 2), diagnosis: .tooQuiet)
+        let state = Fixtures.state(width: width, height: height, [.tick(time: Self.t + 1, snapshot: quiet)])
+        #expect(state.layout.status?.height == statusRows)
+        assertSnapshot(AppView.render(state), named: "diagnosis-too-quiet-\(width)x\(height)")
+    }
+}
