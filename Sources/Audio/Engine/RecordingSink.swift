@@ -224,7 +224,7 @@ final class RecordingSink: CaptureTap, Sendable {
                 var done = 0
                 while done < count {
                     let block = min(count - done, framesPerCheck)
-                    try reserve?.check()
+                    try reserve?.check(beforeWriting: block * bytesPerFrame)
                     try writer.write(frames + done * bytesPerFrame, frames: block, sampleFormat: format.sampleFormat)
                     done += block
                     written.store(writer.framesWritten, ordering: .releasing)
