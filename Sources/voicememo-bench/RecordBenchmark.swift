@@ -6,10 +6,11 @@ import Foundation
 ///
 /// The device delivers as fast as it is read, so each run is pure CPU work: ALSA's plug and
 /// file plugins, our capture thread, metering of every frame, the ring, the writer thread and
-/// libsndfile. CPU time is user + system of the child, from `wait4`.
+/// libsndfile. CPU time is user + system of the child, from `wait4`. Rounds are interleaved
+/// and every run writes a new file (outputs are removed, outside the timing, before each run).
 struct RecordBenchmark {
     let seconds: Int
-    let rounds = 3
+    let rounds = 5
 
     func run() {
         guard let arecord = Self.which("arecord") else {
@@ -49,6 +50,10 @@ struct RecordBenchmark {
         var wall = Array(repeating: [Double](), count: commands.count)
         for _ in 0..<rounds {
             for (index, command) in commands.enumerated() {
+                // Every run creates its file afresh, as a new memo does: an existing file costs
+                // arecord an unlink of 115 MB and libsndfile a truncation (after which ext4's
+                // auto_da_alloc also flushes the new file at close), different work timed on each side.
+                for name in ["a.wav", "v.wav", "v.flac"] { unlink(output(name)) }
                 guard let result = ChildProcess.run(command.1, command.2, environment: environment), result.status == 0 else {
                     printToStandardError("voicememo-bench record: \(command.0) failed")
                     exit(1)

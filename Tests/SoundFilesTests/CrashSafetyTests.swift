@@ -54,6 +54,42 @@ import Testing
         print("kill -9 loss, \(testCase.testDescription): \(lost) frames (\(Double(lost) / 48.0) ms)")
     }
 
+    /// While a WAV is being written in 10 ms writes (what a device period delivers), the sizes in
+    /// its header on disk trail the audio by less than 0.25 s and never claim more than the file
+    /// holds; the header is rewritten every 0.25 s of audio, not after every write.
+    @Test func wavHeaderOnDiskTrailsTheAudioByLessThanAQuarterSecond() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("memo.wav")
+        let writer = try SoundFileWriter(path: path, settings: RecordingSettings(format: .wav, encoding: .pcm16))
+        let interval = try #require(writer.headerUpdateInterval)
+        #expect(interval == 12000)
+        var declaredSizes: Set<UInt32> = []
+        for chunk in 0..<100 {
+            try Audio.write(writer, frames: 480, as: .int16, chunk: 480, startFrame: chunk * 480)
+            let written = (chunk + 1) * 480
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            let dataStart = try #require(bytes.range(of: Data("data".utf8))).upperBound + 4
+            let riffSize = Self.littleEndian32(bytes, at: 4)
+            let dataSize = Self.littleEndian32(bytes, at: dataStart - 4)
+            let declared = Int(dataSize) / 4
+            #expect(written - declared < Int(interval), "after \(written) frames the header says \(declared)")
+            #expect(declared <= written)
+            #expect(Int(riffSize) == dataStart + Int(dataSize) - 8, "RIFF size agrees with the data size")
+            declaredSizes.insert(dataSize)
+        }
+        // 48 000 frames in 480-frame writes: rewritten after the first, then at 12 480, 24 480 and 36 480.
+        let expected: Set<UInt32> = [1_920, 49_920, 97_920, 145_920]  // bytes: 4 per stereo pcm16 frame
+        #expect(declaredSizes == expected, "\(declaredSizes.sorted())")
+        try writer.close()
+        let closed = try Data(contentsOf: URL(fileURLWithPath: path))
+        let dataStart = try #require(closed.range(of: Data("data".utf8))).upperBound + 4
+        #expect(Self.littleEndian32(closed, at: dataStart - 4) == 48000 * 4, "close writes the final sizes")
+    }
+
+    private static func littleEndian32(_ bytes: Data, at offset: Int) -> UInt32 {
+        (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[bytes.startIndex + offset + $1]) << (8 * $1) }
+    }
+
     @Test func staleWAVHeaderIsRewrittenSoSoxReadsIt() throws {
         let directory = try TemporaryDirectory()
         let path = try ReaderErrorTests.wav(in: directory, frames: 48000)

@@ -34,6 +34,13 @@ import Testing
         }
     }
 
+    /// The hand-made date tag is exactly what ISO8601DateFormatter writes (what older files carry).
+    @Test(arguments: [0.0, 951_782_400.9, 1_795_702_992.0, 4_102_444_799.5, -86_400.25])
+    func dateTagMatchesISO8601DateFormatter(_ seconds: Double) {
+        let expected = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
+        #expect(SoundFileMetadata.dateText(secondsSince1970: seconds) == expected)
+    }
+
     @Test func noTagsMeansNoneRead() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("memo.wav")

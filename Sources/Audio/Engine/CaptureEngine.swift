@@ -12,6 +12,15 @@ protocol CaptureTap: AnyObject, Sendable {
     func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int)
     /// Capture ended: the source ran out (`error == nil`) or failed.
     func captureEnded(error: CaptureError?)
+    /// Where the next read may go instead of the engine's own buffer: memory of the tap's
+    /// (a recording's ring), room for at least one frame, or `nil`. Asked on the capture
+    /// thread before a read; the chunk then arrives in `capture` at that address, and the
+    /// tap takes it without a copy. Other taps see the same chunk at the same address.
+    func captureRegion() -> UnsafeMutableRawBufferPointer?
+}
+
+extension CaptureTap {
+    func captureRegion() -> UnsafeMutableRawBufferPointer? { nil }
 }
 
 /// Runs a capture source on its own thread and meters every frame it delivers.
@@ -174,9 +183,19 @@ public final class CaptureEngine: Sendable {
                 wanted = min(wanted, frameLimit - framesCaptured.load(ordering: .relaxed))
                 if wanted <= 0 { break }
             }
+            // Straight into a recording's ring when it offers room for a fair share of a
+            // chunk (saves copying every byte once more); else into the engine's buffer.
+            var target = buffer
+            if let region = offeredRegion() {
+                let fitting = region.count / format.bytesPerFrame
+                if fitting >= min(wanted, minimumRegionFrames), let start = region.baseAddress {
+                    target = start
+                    wanted = min(wanted, fitting)
+                }
+            }
             let read: CaptureRead
             do {
-                read = try source.read(into: buffer, frames: wanted)
+                read = try source.read(into: target, frames: wanted)
             } catch {
                 captureError = error
                 break
@@ -186,10 +205,10 @@ public final class CaptureEngine: Sendable {
                 lostFrameCount.add(read.lostFrames, ordering: .relaxed)
             }
             if read.frames > 0 {
-                meter(buffer, frames: read.frames)
+                meter(target, frames: read.frames)
                 let first = framesCaptured.load(ordering: .relaxed)
                 taps.withLock { taps in
-                    for tap in taps { tap.capture(buffer, frames: read.frames, firstFrame: first) }
+                    for tap in taps { tap.capture(target, frames: read.frames, firstFrame: first) }
                 }
                 framesCaptured.store(first + read.frames, ordering: .releasing)
             }
@@ -199,6 +218,20 @@ public final class CaptureEngine: Sendable {
         ended.store(true, ordering: .releasing)
         taps.withLock { taps in
             for tap in taps { tap.captureEnded(error: captureError) }
+        }
+    }
+
+    /// The smallest tap region the capture loop reads into (a quarter of a 48 kHz chunk): near
+    /// the end of a ring the free space before the wrap can be a few frames, not worth a read.
+    private let minimumRegionFrames = 2000
+
+    /// The first region a tap offers for the next read (see `CaptureTap.captureRegion()`).
+    private func offeredRegion() -> UnsafeMutableRawBufferPointer? {
+        taps.withLock { taps in
+            for tap in taps {
+                if let region = tap.captureRegion() { return region }
+            }
+            return nil
         }
     }
 

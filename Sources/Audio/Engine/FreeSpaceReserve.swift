@@ -1,5 +1,6 @@
 import Glibc
 import SoundFiles
+import Synchronization
 
 /// The free space a recording leaves on its disk, so that what comes after the audio (the
 /// file's header, the memo index's write-ahead log) still fits when the disk fills.
@@ -8,7 +9,13 @@ import SoundFiles
 /// (`statvfs`, blocks available to unprivileged users) is below `bytes`, the recording stops
 /// as if the disk were full: a `.diskFull` error with ENOSPC, so every caller words it as it
 /// words a real full disk. A file system whose free space cannot be read is assumed to have room.
-struct FreeSpaceReserve: Sendable {
+///
+/// `statvfs` is not called for every block (see `Allowance`): only when this writer may have
+/// used half the headroom it last saw, or 100 ms after the last call (other programs may be
+/// filling the disk too). A real-time recording writes a block about every 100 ms and is
+/// checked about as often as before; an unpaced source (a file, a benchmark) is not slowed by
+/// one `statvfs` per 0.1 s of audio.
+final class FreeSpaceReserve: Sendable {
     /// The default: 256 KiB, far more than finishing a memo writes to the index (a few
     /// 4 KiB pages of write-ahead log) plus the sound file's header and trailer.
     static let defaultBytes = 256 * 1024
@@ -17,9 +24,24 @@ struct FreeSpaceReserve: Sendable {
     let path: String
     let bytes: Int
 
-    /// Throws `.diskFull` (ENOSPC) when less than `bytes` are free.
-    func check() throws(SoundFileError) {
-        guard let available = availableBytes(), available < bytes else { return }
+    private let allowance = Mutex(Allowance())
+    private let origin = ContinuousClock.now
+
+    init(path: String, bytes: Int) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    /// Throws `.diskFull` (ENOSPC) when less than `bytes` are free (asking the file system
+    /// only when `Allowance` says so).
+    ///
+    /// - Parameter count: the bytes about to be written.
+    func check(beforeWriting count: Int) throws(SoundFileError) {
+        let now = ContinuousClock.now - origin
+        guard allowance.withLock({ $0.mustAsk(beforeWriting: count, at: now) }) else { return }
+        let available = availableBytes()
+        allowance.withLock { $0.asked(available: available, reserve: bytes, beforeWriting: count, at: now) }
+        guard let available, available < bytes else { return }
         throw SoundFileError(
             kind: .diskFull, path: path,
             detail: "\(available / 1024) kB left, kept free for the memo index", osError: ENOSPC)
@@ -29,5 +51,36 @@ struct FreeSpaceReserve: Sendable {
         var info = statvfs()
         guard statvfs(path, &info) == 0 else { return nil }
         return Int(info.f_bavail) &* Int(info.f_frsize)
+    }
+
+    /// When the writer must ask the file system again (pure; time is passed in).
+    ///
+    /// After an answer of `available` bytes, the writer may write half the headroom above the
+    /// reserve without asking, for at most `recheckInterval`. Its own writes therefore never
+    /// take it more than one block into the reserve, as when it asked before every block;
+    /// near the reserve it asks before every block again.
+    struct Allowance {
+        /// The longest the writer goes without asking.
+        static let recheckInterval = Duration.milliseconds(100)
+
+        private var askedAt: Duration?
+        private var remaining = 0
+
+        /// Whether to ask before writing `count` bytes at `now`; if not, the bytes are counted.
+        mutating func mustAsk(beforeWriting count: Int, at now: Duration) -> Bool {
+            guard let askedAt, now - askedAt < Self.recheckInterval, count <= remaining else { return true }
+            remaining -= count
+            return false
+        }
+
+        /// Records an answer (`nil`: the free space could not be read, ask again next time).
+        mutating func asked(available: Int?, reserve: Int, beforeWriting count: Int, at now: Duration) {
+            guard let available else {
+                askedAt = nil
+                return
+            }
+            askedAt = now
+            remaining = max(0, (available - reserve) / 2 - count)
+        }
     }
 }

@@ -137,7 +137,15 @@ final class RecordingSink: CaptureTap, Sendable {
         if reachedLimit { endInput() }
     }
 
-    /// Copies frames into the ring. When the ring is full the capture thread waits
+    /// While recording, the ring's free space: the engine reads the next chunk straight into
+    /// it, and `push` then hands it over without copying (`RingBuffer.write`).
+    func captureRegion() -> UnsafeMutableRawBufferPointer? {
+        guard control.withLock({ $0.mode == .recording }) else { return nil }
+        let region = ring.writableRegion()
+        return region.count >= format.bytesPerFrame ? region : nil
+    }
+
+    /// Copies frames into the ring (unless they are already there). When the ring is full the capture thread waits
     /// for the writer rather than dropping audio: an unpaced source (a test file, a
     /// benchmark) is slowed to the disk's pace, and a real device that waits too
     /// long overruns, which ALSA reports and the engine counts, gap length and all.
@@ -216,7 +224,7 @@ final class RecordingSink: CaptureTap, Sendable {
                 var done = 0
                 while done < count {
                     let block = min(count - done, framesPerCheck)
-                    try reserve?.check()
+                    try reserve?.check(beforeWriting: block * bytesPerFrame)
                     try writer.write(frames + done * bytesPerFrame, frames: block, sampleFormat: format.sampleFormat)
                     done += block
                     written.store(writer.framesWritten, ordering: .releasing)

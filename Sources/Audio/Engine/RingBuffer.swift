@@ -42,6 +42,9 @@ public final class RingBuffer: Sendable {
     }
 
     /// Producer side: copies up to `count` bytes in and returns how many fit.
+    ///
+    /// Bytes the producer has already put in place (at the start of `writableRegion()`) are
+    /// not copied, only handed over.
     @discardableResult
     public func write(_ bytes: UnsafeRawPointer, count: Int) -> Int {
         let write = writePosition.load(ordering: .relaxed)
@@ -50,12 +53,27 @@ public final class RingBuffer: Sendable {
         guard n > 0 else { return 0 }
         let start = write & mask
         let first = min(n, capacity - start)
-        (storage + start).copyMemory(from: bytes, byteCount: first)
+        if bytes != UnsafeRawPointer(storage + start) {
+            (storage + start).copyMemory(from: bytes, byteCount: first)
+        }
         if n > first {
             storage.copyMemory(from: bytes + first, byteCount: n - first)
         }
         writePosition.store(write + n, ordering: .releasing)
         return n
+    }
+
+    /// Producer side: the free space that follows the written bytes without wrapping, where the
+    /// producer may put bytes itself (e.g. read from a device) and then hand them over with
+    /// `write(_:count:)` from the region's start, which copies nothing. Empty when the ring is full.
+    ///
+    /// The consumer never reads the region before that `write`, so it stays the producer's.
+    public func writableRegion() -> UnsafeMutableRawBufferPointer {
+        let write = writePosition.load(ordering: .relaxed)
+        let read = readPosition.load(ordering: .acquiring)
+        let start = write & mask
+        let count = min(capacity - (write - read), capacity - start)
+        return UnsafeMutableRawBufferPointer(start: storage + start, count: count)
     }
 
     /// Consumer side: hands the readable bytes to `body` as at most two contiguous

@@ -67,7 +67,7 @@ extension MemoLibrary {
                 inserted.id = id
                 let metadata = SoundFileMetadata(
                     title: title, comment: FileProbe.commentPrefix + String(id),
-                    date: ISO8601DateFormatter().string(from: date))
+                    date: SoundFileMetadata.dateText(secondsSince1970: date.timeIntervalSince1970))
                 return MemoRecording(memo: inserted, metadata: metadata, lockPath: lockPath, lockDescriptor: descriptor)
             } catch {
                 _ = FileSystem.remove(lockPath)

@@ -113,6 +113,13 @@ final class SndFileHandle {
         return Int(sf_command(file, Int32(command), nil, Int32(flag ? SF_TRUE : SF_FALSE))) == SF_TRUE
     }
 
+    /// Rewrites the header now so that it describes every frame written so far
+    /// (SFC_UPDATE_HEADER_NOW; nothing for formats without a header to update).
+    func updateHeader() {
+        guard let file else { return }
+        sf_command(file, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)
+    }
+
     /// Sets a string tag (SF_STR_*); `false` if the format has no such field.
     @discardableResult
     func setString(_ value: String, for field: Int) -> Bool {

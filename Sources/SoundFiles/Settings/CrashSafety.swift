@@ -1,7 +1,9 @@
 /// How a format survives the recording process being killed (kill -9, power loss of the process).
 public enum CrashSafety: Sendable, Hashable {
-    /// WAV, AIFF, CAF (PCM and companded): libsndfile rewrites the header after every write (SFC_SET_UPDATE_HEADER_AUTO),
-    /// so the file on disk is complete and correct after each `write`.
+    /// WAV, AIFF, CAF (PCM and companded): the writer rewrites the header (SFC_UPDATE_HEADER_NOW) whenever
+    /// 0.25 s of audio has gone into the file since the last rewrite, so the file on disk is complete and
+    /// correct up to at most the last 0.25 s written (and all of it after `close()`); `SoundFileRecovery`
+    /// repairs the sizes of a WAV left by a killed process from the bytes on disk.
     case headerUpdatedOnWrite
     /// FLAC, Ogg Opus: the stream is decodable up to the last complete block or page
     /// (FLAC loses under one block, Opus under one page, whose latency is set small).

@@ -20,8 +20,14 @@ public final class SoundFileWriter: @unchecked Sendable {
         settings.crashSafety == .intermediate ? SoundFileRecovery.intermediatePath(for: path) : path
     }
 
+    /// For `.headerUpdatedOnWrite`: the most frames written between two header rewrites
+    /// (0.25 s of audio); `nil` for formats that keep no such header.
+    public let headerUpdateInterval: Int64?
+
     private let lock = NSLock()
     private var storedFramesWritten: Int64 = 0
+    /// Frames the header on disk describes (for `.headerUpdatedOnWrite`).
+    private var framesInHeader: Int64 = 0
     private var handle: SndFileHandle?
     private var isClosed = false
 
@@ -40,6 +46,8 @@ public final class SoundFileWriter: @unchecked Sendable {
         self.path = path
         self.settings = settings
         self.metadata = metadata
+        headerUpdateInterval =
+            settings.crashSafety == .headerUpdatedOnWrite ? Int64(max(1, settings.sampleRate / 4)) : nil
         if settings.crashSafety == .intermediate {
             handle = try Self.openIntermediate(for: path, settings: settings, metadata: metadata)
         } else {
@@ -77,6 +85,13 @@ public final class SoundFileWriter: @unchecked Sendable {
                     osError: short.osError)
             }
             storedFramesWritten += Int64(frames)
+            // After the first write too: libsndfile's first header claims no data at all.
+            if let headerUpdateInterval,
+                framesInHeader == 0 || storedFramesWritten - framesInHeader >= headerUpdateInterval
+            {
+                handle.updateHeader()
+                framesInHeader = storedFramesWritten
+            }
         }
     }
 
@@ -130,8 +145,11 @@ public final class SoundFileWriter: @unchecked Sendable {
         }
         switch settings.crashSafety {
         case .headerUpdatedOnWrite:
-            // Never for Ogg: it corrupts the stream (libsndfile #1080).
-            handle.command(SFC_SET_UPDATE_HEADER_AUTO, flag: true)
+            // Not SFC_SET_UPDATE_HEADER_AUTO, which rewrites the header after every write (five
+            // system calls each time, most of the writer's own cost on a 0.1 s block): `write`
+            // rewrites it once `headerUpdateInterval` frames have gone in since the last time.
+            // (Never auto-update Ogg either way: it corrupts the stream, libsndfile #1080.)
+            break
         case .streaming where settings.format == .opus:
             handle.command(SFC_SET_OGG_PAGE_LATENCY_MS, double: opusPageLatencyMilliseconds)
         case .streaming, .intermediate:

@@ -47,7 +47,7 @@ extension RecordRequest {
             output: output ?? "", addsMemo: output == nil, title: options.title, settings: settings, source: source,
             duration: options.duration?.seconds, delay: options.delay?.seconds,
             metadata: SoundFileMetadata(
-                title: options.title, comment: nil, date: ISO8601DateFormatter().string(from: Date()),
+                title: options.title, comment: nil, date: SoundFileMetadata.dateText(secondsSince1970: Date().timeIntervalSince1970),
                 software: "VoiceMemo \(VoiceMemoCLI.version)"),
             json: options.json,
             paced: context.isPaced,
