@@ -40,8 +40,9 @@ enum HeaderView {
             screen.put(full, x: x, y: row.y)
         } else if DisplayWidth.of(" " + full) <= space {
             screen.put(" " + full, x: x, y: row.y)
-        } else {
-            screen.put(" " + name, x: x, y: row.y, maxWidth: space)
+        } else if space >= 8 {
+            // Only the name, cut with "…"; below 8 columns a stub of it (" to") would say nothing.
+            screen.put(" " + TextFitting.truncated(name, toWidth: space - 1), x: x, y: row.y, maxWidth: space)
         }
     }
 

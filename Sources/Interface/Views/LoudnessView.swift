@@ -32,10 +32,9 @@ enum LoudnessView {
                 screen.put(text, x: numbersX, y: row.y, maxWidth: 23)
                 if clipped, label == "M" { screen.put("CLIP", x: numbersX + 24, y: row.y, style: theme.clip) }
             case .compact:
-                let text = " " + TextFitting.rightAligned(lufs(loudness), toWidth: 6)
-                    + TextFitting.rightAligned(relative(loudness, target: state.loudnessTarget) ?? "", toWidth: 6)
-                screen.put(text, x: numbersX, y: row.y, maxWidth: 13)
-                if clipped, label == "M" { screen.put("!", x: numbersX + 13, y: row.y, style: theme.clip) }
+                let text = MeterGeometry.compactNumbers(lufs(loudness), relative(loudness, target: state.loudnessTarget) ?? "")
+                screen.put(text, x: numbersX, y: row.y, maxWidth: 14)
+                if clipped, label == "M" { screen.put("!", x: numbersX + MeterGeometry.compactClipOffset, y: row.y, style: theme.clip) }
             case .none:
                 if clipped, label == "M" { screen.put("!", x: row.x, y: row.y, style: theme.clip) }
             }

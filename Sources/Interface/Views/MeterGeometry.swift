@@ -7,14 +7,15 @@ struct MeterGeometry: Equatable {
     enum Numbers: Equatable {
         /// "  -18.2 dB  pk  -6.1  CLIP"
         case full
-        /// " -18.2 -6.1!"
+        /// " -18.2   -6.1!": two right-aligned six-column figures with a space between, so
+        /// "-160.0 -160.0" never runs together
         case compact
         case none
 
         var width: Int {
             switch self {
             case .full: 28
-            case .compact: 14
+            case .compact: 15
             case .none: 0
             }
         }
@@ -35,6 +36,14 @@ struct MeterGeometry: Equatable {
             ledWidth = area / ledCount
         }
     }
+
+    /// The compact numbers' text (13 columns; the clip mark goes at `compactClipOffset`).
+    static func compactNumbers(_ first: String, _ second: String) -> String {
+        " " + TextFitting.rightAligned(first, toWidth: 6) + " " + TextFitting.rightAligned(second, toWidth: 6)
+    }
+
+    /// Where the compact numbers' clip mark goes, from the start of the numbers.
+    static let compactClipOffset = 14
 
     /// Columns the LEDs take.
     var cells: Int { ledCount * ledWidth }

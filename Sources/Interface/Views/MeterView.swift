@@ -52,10 +52,10 @@ enum MeterView {
             screen.put(text, x: numbersX, y: row.y, maxWidth: 22)
             if clipped { screen.put("CLIP", x: numbersX + 24, y: row.y, style: theme.clip) }
         case .compact:
-            let text = " " + TextFitting.rightAligned(DisplayFormat.decibels(level, includingUnit: false), toWidth: 6)
-                + TextFitting.rightAligned(DisplayFormat.decibels(meter.heldPeak, includingUnit: false), toWidth: 6)
-            screen.put(text, x: numbersX, y: row.y, maxWidth: 13)
-            if clipped { screen.put("!", x: numbersX + 13, y: row.y, style: theme.clip) }
+            let text = MeterGeometry.compactNumbers(
+                DisplayFormat.decibels(level, includingUnit: false), DisplayFormat.decibels(meter.heldPeak, includingUnit: false))
+            screen.put(text, x: numbersX, y: row.y, maxWidth: 14)
+            if clipped { screen.put("!", x: numbersX + MeterGeometry.compactClipOffset, y: row.y, style: theme.clip) }
         case .none:
             if clipped { screen.put("!", x: row.x, y: row.y, style: theme.clip) }
         }
