@@ -54,6 +54,21 @@ import Testing
         #expect(detector.phase == .armed)
     }
 
+    /// The status's take length (the app's header timer) counts from the take's first frame,
+    /// pre-roll included, and is 0 while listening.
+    @Test func statusCountsTheFramesOfTheTakeInProgress() {
+        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        _ = Self.feed(&detector, level: Self.amplitude(-70), seconds: 1)
+        #expect(VoiceActivationStatus(detector).takeFrames == 0)
+        let start = Self.feed(&detector, level: Self.amplitude(-10), seconds: 1.5).compactMap(\.started).first
+        let startFrame = start?.startFrame ?? -1
+        #expect(startFrame >= 0, "a take started")
+        #expect(VoiceActivationStatus(detector).takeFrames == detector.position - startFrame)
+        #expect(VoiceActivationStatus(detector).takeFrames > Self.rate, "pre-roll and over a second of sound")
+        _ = Self.feed(&detector, level: Self.amplitude(-70), seconds: 3)
+        #expect(VoiceActivationStatus(detector).takeFrames == 0)
+    }
+
     @Test func silenceBetweenTheThresholdsStillCountsAsSoundHysteresis() {
         var detector = VoiceActivation(settings: .init(startThresholdDB: -30, stopThresholdDB: -45), sampleRate: Self.rate)
         _ = Self.feed(&detector, level: Self.amplitude(-10), seconds: 1)

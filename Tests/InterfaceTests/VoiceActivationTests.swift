@@ -34,6 +34,18 @@ import Testing
         }
     }
 
+    /// The header's timer counts a voice take while it records, and is back at zero when the
+    /// detector listens again (it stayed at 00:00:00 during takes before).
+    @Test func headerTimerCountsTheTakeInProgress() {
+        var state = Fixtures.state(width: 80, height: 24, [.key(.character("v"))])
+        var snapshot = Self.reading(.recording, silence: 0.5)
+        snapshot.voiceActivation?.takeFrames = 48_000 * 75
+        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: snapshot))
+        #expect(AppView.render(state).lines()[0].contains("00:01:15"))
+        _ = reduce(&state, .tick(time: Fixtures.now + 12, snapshot: Self.reading(.listening)))
+        #expect(AppView.render(state).lines()[0].contains("00:00:00"))
+    }
+
     @Test func vArmsWithTheSessionParametersAndAgainDisarms() {
         var state = Fixtures.state(width: 80, height: 24)
         #expect(reduce(&state, .key(.character("v"))) == [.armVoiceActivation(VoiceParameters())])

@@ -12,10 +12,13 @@ public struct VoiceActivationStatus: Sendable, Equatable {
     public var silence: Double
     /// Seconds of silence that end a take.
     public var hangTime: Double
+    /// Frames of the take in progress so far, pre-roll included (0 when none is in progress):
+    /// what the take's file will hold when it ends now.
+    public var takeFrames: Int
 
     public init(
         phase: VoiceActivation.Phase, levelDB: Float, startThresholdDB: Double, stopThresholdDB: Double,
-        silence: Double, hangTime: Double
+        silence: Double, hangTime: Double, takeFrames: Int = 0
     ) {
         self.phase = phase
         self.levelDB = levelDB
@@ -23,6 +26,7 @@ public struct VoiceActivationStatus: Sendable, Equatable {
         self.stopThresholdDB = stopThresholdDB
         self.silence = silence
         self.hangTime = hangTime
+        self.takeFrames = takeFrames
     }
 
     /// The status of `detector` now.
@@ -30,6 +34,7 @@ public struct VoiceActivationStatus: Sendable, Equatable {
         self.init(
             phase: detector.phase, levelDB: detector.smoothedLevelDB, startThresholdDB: detector.startThresholdDB,
             stopThresholdDB: detector.stopThresholdDB, silence: detector.silence,
-            hangTime: detector.settings.hangTime)
+            hangTime: detector.settings.hangTime,
+            takeFrames: detector.currentTakeStart.map { max(detector.position - $0, 0) } ?? 0)
     }
 }

@@ -41,12 +41,18 @@ public struct VoiceActivationSnapshot: Sendable, Hashable {
     public var silence: Double
     /// Seconds of silence that end a take.
     public var hangTime: Double
+    /// Frames of the take being recorded so far (0 when none is): the header's timer.
+    public var takeFrames: Int64
 
-    public init(phase: VoiceActivationPhase, levelDB: Float, thresholdDB: Double, silence: Double, hangTime: Double) {
+    public init(
+        phase: VoiceActivationPhase, levelDB: Float, thresholdDB: Double, silence: Double, hangTime: Double,
+        takeFrames: Int64 = 0
+    ) {
         self.phase = phase
         self.levelDB = levelDB
         self.thresholdDB = thresholdDB
         self.silence = silence
         self.hangTime = hangTime
+        self.takeFrames = takeFrames
     }
 }

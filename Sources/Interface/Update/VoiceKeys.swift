@@ -38,6 +38,10 @@ enum VoiceKeys {
     static func absorb(_ snapshot: VoiceActivationSnapshot?, into state: inout AppState) {
         state.voice.status = snapshot
         if snapshot == nil { state.voice.armedWith = nil }
+        // The header's timer counts the take being recorded (a manual recording has its own).
+        if let snapshot, snapshot.phase == .recording, state.recording == .idle {
+            state.recordedFrames = snapshot.takeFrames
+        }
     }
 
     /// A kept take joins the table (the selection stays on the memo it was on).

@@ -61,7 +61,7 @@ final class AppVoiceActivation {
         }
         return VoiceActivationSnapshot(
             phase: phase, levelDB: status.levelDB, thresholdDB: status.startThresholdDB, silence: status.silence,
-            hangTime: status.hangTime)
+            hangTime: status.hangTime, takeFrames: Int64(status.takeFrames))
     }
 
     /// Detaches; a take in progress is kept (if it had enough sound) and reported.
