@@ -87,8 +87,11 @@ enum TestSignals {
         try data.write(to: URL(fileURLWithPath: path))
     }
 
-    /// A float WAV with a 1 kHz sine per channel at the given peak levels (dBFS; nil = silence).
-    static func writeSines(to path: String, levels: [Double?], seconds: Double = 1, sampleRate: Int = 48000) throws {
+    /// A float WAV with a 1 kHz sine per channel at the given peak levels (dBFS; nil = silence),
+    /// and a full-scale sample (+1, −1 alternately) on every channel at each of `fullScaleFrames`.
+    static func writeSines(
+        to path: String, levels: [Double?], seconds: Double = 1, sampleRate: Int = 48000, fullScaleFrames: [Int] = []
+    ) throws {
         let frames = Int(seconds * Double(sampleRate))
         let writer = try SoundFileWriter(
             path: path, settings: RecordingSettings(format: .wav, encoding: .float, sampleRate: sampleRate, channels: levels.count))
@@ -99,6 +102,9 @@ enum TestSignals {
                 guard let level else { continue }
                 samples[frame * levels.count + channel] = Float(pow(10, level / 20) * sin(phase))
             }
+        }
+        for (number, frame) in fullScaleFrames.enumerated() {
+            for channel in levels.indices { samples[frame * levels.count + channel] = number.isMultiple(of: 2) ? 1 : -1 }
         }
         try samples.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
