@@ -171,7 +171,14 @@ public final class VoiceActivatedRecorder: Sendable {
             guard let (number, slot, fullyFed) = next else { return }
             let info = TakeInfo(number: number, startFrame: slot.start.startFrame, triggerFrame: slot.start.triggerFrame)
             if !fullyFed {
-                guard slot.sink == nil, !slot.skip else { return }
+                guard slot.sink == nil, !slot.skip else {
+                    // Input that ended while this take's file was being opened fed nothing to
+                    // it (the sink had not arrived) and will feed nothing more: feed it here.
+                    guard inputEnded else { return }
+                    tap.feedPending()
+                    guard tap.withHandoff({ $0.finishedFeeding > number }) else { return }
+                    continue
+                }
                 if let end = slot.end, !end.keep {
                     tap.withHandoff { $0.slots[number % VoiceActivatedTap.slotCount]?.skip = true }
                 } else {
