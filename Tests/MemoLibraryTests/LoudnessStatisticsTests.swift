@@ -34,12 +34,18 @@ import Testing
         try writer.close()
     }
 
+    /// Begins a stereo 48 kHz WAV memo titled `title` in `library` and writes `writeSine` into it.
+    static func recordSine(in library: MemoLibrary, title: String, fullScaleSamples: [Int] = []) throws -> MemoRecording {
+        let settings = RecordingSettings(format: .wav, sampleRate: 48000, channels: 2)
+        let recording = try library.beginRecording(title: title, settings: settings, at: LibraryFixture.start)
+        try writeSine(to: recording.memo.path, metadata: recording.metadata, fullScaleSamples: fullScaleSamples)
+        return recording
+    }
+
     @Test func finishedRecordingStoresItsLoudness() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()
-        let settings = RecordingSettings(format: .wav, sampleRate: 48000, channels: 2)
-        let recording = try library.beginRecording(title: "Tone", settings: settings, at: LibraryFixture.start)
-        try Self.writeSine(to: recording.memo.path, metadata: recording.metadata)
+        let recording = try Self.recordSine(in: library, title: "Tone")
         let finished = try library.finishRecording(recording, peakDB: -23)
 
         let loudness = try #require(finished.loudnessLUFS)
@@ -64,9 +70,7 @@ import Testing
     @Test func finishingWithTheRecordersStatisticsDoesNotDecodeTheFile() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()
-        let settings = RecordingSettings(format: .wav, sampleRate: 48000, channels: 2)
-        let recording = try library.beginRecording(title: "Measured", settings: settings, at: LibraryFixture.start)
-        try Self.writeSine(to: recording.memo.path, metadata: recording.metadata)
+        let recording = try Self.recordSine(in: library, title: "Measured")
         // Figures unlike the file's (−23 LUFS, no clips): what is stored can only come from here.
         let measured = ProgrammeStatistics(
             frames: 192_000, samplePeakDB: -1.5, truePeakDBTP: -1.25, loudnessLUFS: -31.5, loudnessRange: 4.5,
@@ -91,9 +95,7 @@ import Testing
     @Test func finishingWithoutStatisticsDecodesTheFileOnce() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()
-        let settings = RecordingSettings(format: .wav, sampleRate: 48000, channels: 2)
-        let recording = try library.beginRecording(title: "Unmeasured", settings: settings, at: LibraryFixture.start)
-        try Self.writeSine(to: recording.memo.path, metadata: recording.metadata, fullScaleSamples: [2000])
+        let recording = try Self.recordSine(in: library, title: "Unmeasured", fullScaleSamples: [2000])
         let decodedBefore = library.filesDecoded
         let finished = try library.finishRecording(recording, statistics: nil)
 

@@ -9,8 +9,9 @@ import Synchronization
 ///
 /// The capture side only copies into the ring and signals; every libsndfile call,
 /// and so every disk stall, happens on the writer thread. A sink that measures (a memo's)
-/// also feeds each block it has written to a `ProgrammeMeter` there, so the statistics
-/// cover exactly the frames in the file: pauses, and anything a failed write lost, excluded.
+/// also measures each block once it has written it (`WrittenFrameMeter`, when nothing waits
+/// to be written), so the statistics cover exactly the frames in the file: pauses, and
+/// anything a failed write lost, excluded.
 final class RecordingSink: CaptureTap, Sendable {
     private enum Mode: Equatable {
         /// Prepared: the input runs, nothing is recorded yet.
@@ -49,8 +50,8 @@ final class RecordingSink: CaptureTap, Sendable {
     private let spaceFreed = DispatchSemaphore(value: 0)
     private let thread = Mutex<AudioThread?>(nil)
     /// The meters of what was written; `nil` when the sink does not measure. Used by the
-    /// writer thread, then read once it has closed the file.
-    private let meter: Mutex<ProgrammeMeter?>
+    /// writer thread, then read once it has closed the file and measured everything.
+    private let measurement: Mutex<WrittenFrameMeter?>
     private let eventQueue: DispatchQueue
     private let events: RecorderEvents
 
@@ -61,7 +62,7 @@ final class RecordingSink: CaptureTap, Sendable {
         eventQueue: DispatchQueue, events: RecorderEvents
     ) {
         self.writer = writer
-        meter = Mutex(measuresStatistics ? ProgrammeMeter(channels: format.channels, sampleRate: format.sampleRate) : nil)
+        measurement = Mutex(measuresStatistics ? WrittenFrameMeter(format: format) : nil)
         self.reserve = reserve
         framesPerCheck = max(1, format.sampleRate / 10)
         self.format = format
@@ -116,7 +117,7 @@ final class RecordingSink: CaptureTap, Sendable {
     /// before, and when the sink does not measure.
     var statistics: ProgrammeStatistics? {
         guard hasFinished else { return nil }
-        return meter.withLock { $0?.statistics }
+        return measurement.withLock { $0?.meter.statistics }
     }
 
     // MARK: CaptureTap (the capture thread)
@@ -210,6 +211,7 @@ final class RecordingSink: CaptureTap, Sendable {
             let lastRound = inputDone.load(ordering: .acquiring)
             if !drain(bytesPerFrame: bytesPerFrame, straddling: straddling) { break }
             if lastRound { break }
+            if measureWritten(untilAudioWaits: true) { continue }
             _ = wakeUp.wait(timeout: .now() + .milliseconds(100))
         }
         do {
@@ -217,6 +219,7 @@ final class RecordingSink: CaptureTap, Sendable {
         } catch {
             fail(RecorderError(.file, error.description))
         }
+        _ = measureWritten(untilAudioWaits: false)
         closed.store(true, ordering: .releasing)
         control.withLock { $0.mode = .done }
         deliverEvents()
@@ -235,7 +238,7 @@ final class RecordingSink: CaptureTap, Sendable {
                     try reserve?.check()
                     let start = frames + done * bytesPerFrame
                     try writer.write(start, frames: block, sampleFormat: format.sampleFormat)
-                    measure(start, frames: block)
+                    measurement.withLock { $0?.append(start, count: block) }
                     done += block
                     written.store(writer.framesWritten, ordering: .releasing)
                 }
@@ -250,20 +253,14 @@ final class RecordingSink: CaptureTap, Sendable {
         }
     }
 
-    /// Feeds written frames to the meter, if the sink measures. Frames from the ring are
-    /// whole frames at multiples of the frame size in power-of-two storage, so their
-    /// samples are aligned.
-    private func measure(_ start: UnsafeRawPointer, frames: Int) {
-        let samples = frames * format.channels
-        let sampleFormat = format.sampleFormat
-        meter.withLock { meter in
-            guard meter != nil else { return }
-            switch sampleFormat {
-            case .int16: meter?.consume(UnsafeBufferPointer(start: start.assumingMemoryBound(to: Int16.self), count: samples))
-            case .int32: meter?.consume(UnsafeBufferPointer(start: start.assumingMemoryBound(to: Int32.self), count: samples))
-            case .float32: meter?.consume(UnsafeBufferPointer(start: start.assumingMemoryBound(to: Float.self), count: samples))
-            }
+    /// Measures written frames in slices of 0.1 s, until none are left or, with
+    /// `untilAudioWaits`, audio waits in the ring to be written first. Returns whether it
+    /// stopped for that audio.
+    private func measureWritten(untilAudioWaits: Bool) -> Bool {
+        while measurement.withLock({ $0?.measurePending(upTo: framesPerCheck) ?? false }) {
+            if untilAudioWaits, ring.availableToRead >= format.bytesPerFrame { return true }
         }
+        return false
     }
 
     private func deliverEvents() {
