@@ -4,11 +4,12 @@ import SoundFiles
 /// A memo's statistics on the writer thread: frames already written to the file wait here,
 /// copied out of the ring, until the writer has nothing to write, and are measured then.
 ///
-/// So measuring never holds back the file: a kill -9 loses what was not written, never what
+/// So measuring does not hold back the file: a kill -9 loses what was not written, never what
 /// was not measured (recovery measures the file). With optimised meters (457× real time) the
-/// queue is empty after every round; where they are slower than the audio (an unoptimised
-/// build, many recordings at once) it grows by the input's byte rate until they catch up,
-/// at the latest when the recording stops.
+/// queue is empty after every round of a live input. At most `maximumPendingSeconds` wait:
+/// beyond that (an unpaced source that always has audio waiting, or meters slower than the
+/// audio — an unoptimised build, many recordings at once) the oldest are measured at once,
+/// before more is written, as if measuring were inline.
 struct WrittenFrameMeter {
     private(set) var meter: ProgrammeMeter
     private let format: StreamFormat
@@ -16,21 +17,26 @@ struct WrittenFrameMeter {
     private var pending: [UInt8] = []
     private var start = 0
 
-    /// Bytes of measured frames kept at the front of `pending` before they are removed.
-    private static let compactionBytes = 1 << 20
+    /// The most audio that waits to be measured (its memory: 768 kB for 48 kHz 16-bit stereo).
+    static let maximumPendingSeconds = 4
+    private let maximumPendingBytes: Int
 
     init(format: StreamFormat) {
         self.format = format
         meter = ProgrammeMeter(channels: format.channels, sampleRate: format.sampleRate)
+        maximumPendingBytes = Self.maximumPendingSeconds * format.sampleRate * format.bytesPerFrame
     }
 
-    /// Queues `frames` frames that were just written.
+    /// Queues `count` frames that were just written; measures the oldest at once when more
+    /// than `maximumPendingSeconds` would wait.
     mutating func append(_ frames: UnsafeRawPointer, count: Int) {
         pending.append(contentsOf: UnsafeRawBufferPointer(start: frames, count: count * format.bytesPerFrame))
+        let excess = pending.count - start - maximumPendingBytes
+        if excess > 0 { _ = measurePending(upTo: (excess + format.bytesPerFrame - 1) / format.bytesPerFrame) }
     }
 
     /// Whether written frames wait to be measured.
-    var hasPending: Bool { start < pending.count }
+    private var hasPending: Bool { start < pending.count }
 
     /// Measures up to `limit` queued frames, oldest first; returns whether any remain.
     mutating func measurePending(upTo limit: Int) -> Bool {
@@ -55,7 +61,9 @@ struct WrittenFrameMeter {
         if start == pending.count {
             pending.removeAll(keepingCapacity: true)
             start = 0
-        } else if start >= Self.compactionBytes {
+        } else if start >= pending.count / 2 {
+            // Measured bytes are at least half the queue: removing them costs no more than
+            // measuring them did.
             pending.removeSubrange(0..<start)
             start = 0
         }
