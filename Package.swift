@@ -56,8 +56,8 @@ let package = Package(
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
         // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "PulseTestSupport"]),
-        .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "SoundFiles"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),
+        .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "SoundFiles", "Metering"]),
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "MemoLibrary"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // Drives the built `voicememo` binary as a user or a script would.

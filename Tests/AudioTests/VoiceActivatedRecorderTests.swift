@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MemoLibrary
 import SoundFiles
 import Synchronization
 import Testing
@@ -50,12 +51,14 @@ import Testing
     }
 
     /// Runs the source through a voice-activated recorder to its end; returns every finished take.
-    static func record(_ path: String, folder: URL, settings: VoiceActivationSettings) throws -> [FinishedTake] {
+    static func record(
+        _ path: String, folder: URL, settings: VoiceActivationSettings, measuresStatistics: Bool = false
+    ) throws -> [FinishedTake] {
         let source = try FileSource(path: path, sampleFormat: .int16, paced: false)
         let engine = CaptureEngine(source: source)
         let finished = Mutex<[FinishedTake]>([])
         let recorder = try VoiceActivatedRecorder(
-            settings: settings, recordingSettings: Self.settings, engine: engine,
+            settings: settings, recordingSettings: Self.settings, engine: engine, measuresStatistics: measuresStatistics,
             events: VoiceActivationEvents(
                 destination: { info in
                     TakeDestination(url: folder.appendingPathComponent("take\(info.number).wav").path)
@@ -100,6 +103,28 @@ import Testing
         // The click was discarded: the owner removes its file (here it was never needed).
         let click = takes[1]
         #expect(!click.kept)
+    }
+
+    @Test func eachTakeIsMeasuredAsItsFileIsWritten() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("source.wav").path
+        _ = try Self.makeSource(at: path, seconds: 14, bursts: [(1, 1.5), (8.7, 2)])
+        let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(), measuresStatistics: true)
+        #expect(takes.filter(\.kept).count == 2)
+        for take in takes where take.kept {
+            let measured = try #require(take.statistics)
+            let file = try FileAnalysis.measure(path: try #require(take.destination?.url)).statistics
+            #expect(measured.frames == take.framesWritten)
+            #expect(measured.frames == file.frames)
+            #expect(abs(measured.samplePeakDB - file.samplePeakDB) <= 0.05)
+            #expect(abs((measured.truePeakDBTP ?? 0) - (file.truePeakDBTP ?? 99)) <= 0.05)
+            let loudness = try #require(measured.loudnessLUFS)
+            #expect(abs(loudness - (try #require(file.loudnessLUFS))) <= 0.05)
+            #expect(measured.clipCount == file.clipCount)
+        }
+        let unmeasured = try Self.record(path, folder: folder, settings: VoiceActivationSettings())
+        #expect(unmeasured.allSatisfy { $0.statistics == nil }, "only when asked")
     }
 
     @Test func longSoundIsSplitAtTheMaximumWithNoFrameLostOrRepeated() throws {

@@ -22,6 +22,39 @@ import Testing
         #expect(recorded["loudness_lufs"] as? Double == loudness, "record --json has the figures too")
     }
 
+    /// What `record` measured while writing, as `list --json` shows it right after, equals what
+    /// `analyze` finds in the memo's file: a 0 dBFS tone (full scale at its crests) and a file
+    /// with full-scale samples, in 16- and 24-bit PCM.
+    @Test(arguments: [("tone", "pcm16"), ("file", "pcm16"), ("file", "pcm24")])
+    func recordedStatisticsEqualAnalyzeOfTheFile(source: String, encoding: String) throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        var input = "tone:1000@0"
+        if source == "file" {
+            input = "file:" + sandbox.file("clips.wav")
+            let bursts = stride(from: 1_000, to: 4 * 48_000, by: 9_600).flatMap { [$0, $0 + 1, $0 + 2] }
+            try TestSignals.writeSines(to: sandbox.file("clips.wav"), levels: [-12, -18], seconds: 4, fullScaleFrames: bursts)
+        }
+        let recorded = try sandbox.run(
+            "record", "--source", input, "--duration", "4", "--format", "wav", "--encoding", encoding)
+        #expect(recorded.status == 0, "\(recorded)")
+        let id = recorded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let listed = try #require(try sandbox.listedMemos().first)
+        let analyzed = try sandbox.run("analyze", id, "--json")
+        #expect(analyzed.status == 0, "\(analyzed)")
+        let file = try #require(try JSONSerialization.jsonObject(with: Data(analyzed.standardOutput.utf8)) as? [String: Any])
+
+        for key in ["peak_db", "true_peak_dbtp", "loudness_lufs", "lra"] {
+            let stored = try #require(listed[key] as? Double, "\(key) in \(listed)")
+            let measured = try #require(file[key] as? Double, "\(key) in \(file)")
+            #expect(abs(stored - measured) <= 0.05, "\(key): listed \(stored), analyze \(measured)")
+        }
+        let clips = try #require(listed["clips"] as? Int)
+        #expect(clips == file["clips"] as? Int)
+        #expect(clips > 0)
+        if source == "file" { #expect(clips == 20 * 3 * 2, "20 bursts of 3 frames on 2 channels") }
+    }
+
     @Test func droppedFileListsItsLoudness() throws {
         let sandbox = try VoiceMemoSandbox()
         let path = sandbox.libraryDirectory.path + "/dropped.wav"

@@ -1,10 +1,13 @@
 import Foundation
+import Metering
 import SoundFiles
 import Testing
 @testable import MemoLibrary
 
-/// Per-memo loudness statistics (schema version 2): measured when a recording finishes, when a
-/// file is adopted, and absent (nil) for rows migrated from version 1 until their file is re-read.
+/// Per-memo loudness statistics (schema version 2): measured by the recorder while it writes
+/// (stored without decoding the file), from the file when a recording finishes without them,
+/// is recovered or is adopted, and absent (nil) for rows migrated from version 1 until their
+/// file is re-read.
 @Suite struct LoudnessStatisticsTests {
     /// A stereo 1 kHz sine whose every channel peaks at −23 dBFS (EBU Tech 3341 case 1): −23.0 LUFS.
     static func writeSine(
@@ -31,12 +34,18 @@ import Testing
         try writer.close()
     }
 
+    /// Begins a stereo 48 kHz WAV memo titled `title` in `library` and writes `writeSine` into it.
+    static func recordSine(in library: MemoLibrary, title: String, fullScaleSamples: [Int] = []) throws -> MemoRecording {
+        let settings = RecordingSettings(format: .wav, sampleRate: 48000, channels: 2)
+        let recording = try library.beginRecording(title: title, settings: settings, at: LibraryFixture.start)
+        try writeSine(to: recording.memo.path, metadata: recording.metadata, fullScaleSamples: fullScaleSamples)
+        return recording
+    }
+
     @Test func finishedRecordingStoresItsLoudness() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()
-        let settings = RecordingSettings(format: .wav, sampleRate: 48000, channels: 2)
-        let recording = try library.beginRecording(title: "Tone", settings: settings, at: LibraryFixture.start)
-        try Self.writeSine(to: recording.memo.path, metadata: recording.metadata)
+        let recording = try Self.recordSine(in: library, title: "Tone")
         let finished = try library.finishRecording(recording, peakDB: -23)
 
         let loudness = try #require(finished.loudnessLUFS)
@@ -58,6 +67,45 @@ import Testing
         #expect(stored.clipCount == 0)
     }
 
+    @Test func finishingWithTheRecordersStatisticsDoesNotDecodeTheFile() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let recording = try Self.recordSine(in: library, title: "Measured")
+        // Figures unlike the file's (−23 LUFS, no clips): what is stored can only come from here.
+        let measured = ProgrammeStatistics(
+            frames: 192_000, samplePeakDB: -1.5, truePeakDBTP: -1.25, loudnessLUFS: -31.5, loudnessRange: 4.5,
+            clipCount: 7)
+        let decodedBefore = library.filesDecoded
+        let finished = try library.finishRecording(recording, statistics: measured)
+
+        #expect(library.filesDecoded == decodedBefore, "the audio is not decoded")
+        #expect(finished.state == .complete)
+        #expect(finished.frames == 192_000, "the length is the file header's")
+        #expect(finished.peakDB == -1.5)
+        #expect(finished.truePeakDBTP == -1.25)
+        #expect(finished.loudnessLUFS == -31.5)
+        #expect(finished.loudnessRange == 4.5)
+        #expect(finished.clipCount == 7)
+        library.close()
+        let stored = try #require(try fixture.open().memo(id: finished.id))
+        #expect(stored.loudnessLUFS == -31.5)
+        #expect(stored.clipCount == 7)
+    }
+
+    @Test func finishingWithoutStatisticsDecodesTheFileOnce() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let recording = try Self.recordSine(in: library, title: "Unmeasured", fullScaleSamples: [2000])
+        let decodedBefore = library.filesDecoded
+        let finished = try library.finishRecording(recording, statistics: nil)
+
+        #expect(library.filesDecoded == decodedBefore + 1)
+        let loudness = try #require(finished.loudnessLUFS)
+        #expect(abs(loudness - -23) <= 0.2)
+        #expect(finished.clipCount == 1)
+        #expect(abs(finished.peakDB) < 0.01, "the peak is the file's too")
+    }
+
     @Test func droppedFileIsMeasuredOnAdoption() throws {
         let fixture = try LibraryFixture()
         try fixture.open().close()
@@ -65,6 +113,7 @@ import Testing
 
         let library = try fixture.open()
         #expect(library.maintenance.adopted.count == 1)
+        #expect(library.filesDecoded == 1, "adoption measures the file")
         let memo = try #require(try library.memos().first)
         #expect(memo.title == "dropped")
         let loudness = try #require(memo.loudnessLUFS)

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Metering
 import SoundFiles
 import Synchronization
 
@@ -28,6 +29,12 @@ public struct RecorderEvents: Sendable {
 /// libsndfile, so a slow disk never stalls capture. Durations are counted in
 /// frames: `record(forDuration: 2)` at 48 kHz writes exactly 96 000 frames, and
 /// `currentTime` excludes pauses.
+///
+/// A recorder made with `measuresStatistics` (a memo's) also measures, on the writer
+/// thread, every frame it writes: sample peak, true peak, integrated loudness, loudness
+/// range and full-scale samples, by the rules of `voicememo analyze`
+/// (`measuredStatistics`). A plain file (`voicememo record --output`) is not measured: the
+/// meters cost far more CPU than the recording itself.
 public final class Recorder: Sendable {
     /// The file being recorded.
     public let url: String
@@ -35,6 +42,8 @@ public final class Recorder: Sendable {
     public let settings: RecordingSettings
     /// Where the audio comes from.
     public let input: InputSource
+    /// Whether the frames written are measured (`measuredStatistics`).
+    public let measuresStatistics: Bool
 
     private let metadata: SoundFileMetadata
     private let paced: Bool
@@ -63,6 +72,8 @@ public final class Recorder: Sendable {
     ///   - input: the capture source.
     ///   - metadata: title, date, comment written into the file's tags where the format has them.
     ///   - paced: generated sources (tone, file) run in real time; tests may turn that off.
+    ///   - measuresStatistics: measure what is written, for `measuredStatistics` (a memo's
+    ///     figures); off by default, as for a plain file.
     ///   - eventQueue: where `events` are delivered.
     /// - Throws: `RecorderError` of kind `.settings` naming what is wrong and what would work.
     public convenience init(
@@ -71,13 +82,14 @@ public final class Recorder: Sendable {
         input: InputSource = .alsa(device: "default"),
         metadata: SoundFileMetadata = .init(),
         paced: Bool = true,
+        measuresStatistics: Bool = false,
         eventQueue: DispatchQueue = .main,
         events: RecorderEvents = .init()
     ) throws(RecorderError) {
         try input.validate(for: settings)
         try self.init(
             url: url, settings: settings, input: input, sharedEngine: nil, metadata: metadata, paced: paced,
-            eventQueue: eventQueue, events: events)
+            measuresStatistics: measuresStatistics, eventQueue: eventQueue, events: events)
     }
 
     /// A recorder that taps an engine its owner already opened and runs: the app keeps
@@ -91,6 +103,8 @@ public final class Recorder: Sendable {
     ///   - engine: the open input; its owner starts and stops it.
     ///   - input: what the engine was opened from (for `input`).
     ///   - metadata: title, date, comment written into the file's tags where the format has them.
+    ///   - measuresStatistics: measure what is written, for `measuredStatistics` (a memo's
+    ///     figures); off by default.
     ///   - eventQueue: where `events` are delivered.
     /// - Throws: `RecorderError` of kind `.settings` when the settings are invalid or
     ///   disagree with the engine's rate or channels.
@@ -100,6 +114,7 @@ public final class Recorder: Sendable {
         engine: CaptureEngine,
         input: InputSource,
         metadata: SoundFileMetadata = .init(),
+        measuresStatistics: Bool = false,
         eventQueue: DispatchQueue = .main,
         events: RecorderEvents = .init()
     ) throws(RecorderError) {
@@ -108,12 +123,13 @@ public final class Recorder: Sendable {
         }
         try self.init(
             url: url, settings: settings, input: input, sharedEngine: engine, metadata: metadata, paced: true,
-            eventQueue: eventQueue, events: events)
+            measuresStatistics: measuresStatistics, eventQueue: eventQueue, events: events)
     }
 
     private init(
         url: String, settings: RecordingSettings, input: InputSource, sharedEngine: CaptureEngine?,
-        metadata: SoundFileMetadata, paced: Bool, eventQueue: DispatchQueue, events: RecorderEvents
+        metadata: SoundFileMetadata, paced: Bool, measuresStatistics: Bool, eventQueue: DispatchQueue,
+        events: RecorderEvents
     ) throws(RecorderError) {
         do {
             try settings.validate(path: url)
@@ -125,6 +141,7 @@ public final class Recorder: Sendable {
         self.input = input
         self.metadata = metadata
         self.paced = paced
+        self.measuresStatistics = measuresStatistics
         self.eventQueue = eventQueue
         self.events = events
         self.sharedEngine = sharedEngine
@@ -184,7 +201,8 @@ public final class Recorder: Sendable {
         }
         let engine = CaptureEngine(source: source)
         let sink = RecordingSink(
-            writer: writer, format: source.format, reserve: reserve, eventQueue: eventQueue, events: events)
+            writer: writer, format: source.format, reserve: reserve, measuresStatistics: measuresStatistics,
+            eventQueue: eventQueue, events: events)
         if let start { sink.start(atFrame: start.atFrame, limit: start.limit) }
         engine.attach(sink)
         engine.start()
@@ -200,7 +218,8 @@ public final class Recorder: Sendable {
             throw RecorderError(.file, error.description)
         }
         let sink = RecordingSink(
-            writer: writer, format: engine.format, reserve: reserve, eventQueue: eventQueue, events: events)
+            writer: writer, format: engine.format, reserve: reserve, measuresStatistics: measuresStatistics,
+            eventQueue: eventQueue, events: events)
         parts.withLock { $0 = Parts(engine: engine, sink: sink, ownsEngine: false) }
         state.withLock { $0 = .prepared }
         if let start { sink.start(atFrame: start.atFrame, limit: start.limit) }
@@ -292,6 +311,18 @@ public final class Recorder: Sendable {
         return RecorderStatistics(
             overruns: parts.engine.overruns, lostFrames: parts.engine.lostFrames,
             droppedFrames: parts.sink.droppedFrames, framesWritten: parts.sink.framesWritten)
+    }
+
+    /// What was written, measured as `voicememo analyze` measures a file: sample peak, true
+    /// peak, integrated loudness, loudness range, full-scale samples (pauses excluded). Ready
+    /// once the recording has finished (`stop()` returned, or `hasFinished`); `nil` before,
+    /// and always without `measuresStatistics`.
+    ///
+    /// The figures are of the samples as captured: for lossy formats (Opus, and Ogg Vorbis
+    /// and MP3, encoded at stop) and for a file narrower than the input (16-bit from a 24-bit
+    /// engine) they are those of the PCM recorded, not of the encoding.
+    public var measuredStatistics: ProgrammeStatistics? {
+        currentParts?.sink.statistics
     }
 
     /// The error that ended the recording, if one did.

@@ -1,4 +1,5 @@
 import Dispatch
+import Metering
 import SoundFiles
 import Synchronization
 
@@ -38,6 +39,9 @@ public struct FinishedTake: Sendable {
     public var error: RecorderError?
     /// Frames written into its file.
     public var framesWritten: Int64
+    /// What was written, measured (see `Recorder.measuredStatistics`); `nil` without
+    /// `measuresStatistics` or when no file was opened.
+    public var statistics: ProgrammeStatistics?
 }
 
 /// What a voice-activated recorder tells its owner, on the recorder's own thread.
@@ -66,6 +70,8 @@ public struct VoiceActivationEvents: Sendable {
 public final class VoiceActivatedRecorder: Sendable {
     public let settings: VoiceActivationSettings
     public let recordingSettings: RecordingSettings
+    /// Whether each take's frames are measured as they are written (`FinishedTake.statistics`).
+    public let measuresStatistics: Bool
 
     private let engine: CaptureEngine
     private let tap: VoiceActivatedTap
@@ -79,10 +85,12 @@ public final class VoiceActivatedRecorder: Sendable {
 
     /// Validates the settings and attaches to `engine` (which may already be running).
     ///
+    /// - Parameter measuresStatistics: measure each take as it is written, for takes that
+    ///   become memos (see `Recorder.measuredStatistics`); off by default.
     /// - Throws: `RecorderError` of kind `.settings` naming what is wrong.
     public init(
         settings: VoiceActivationSettings, recordingSettings: RecordingSettings, engine: CaptureEngine,
-        events: VoiceActivationEvents
+        measuresStatistics: Bool = false, events: VoiceActivationEvents
     ) throws(RecorderError) {
         try settings.validate()
         guard engine.format.sampleRate == recordingSettings.sampleRate,
@@ -92,6 +100,7 @@ public final class VoiceActivatedRecorder: Sendable {
         }
         self.settings = settings
         self.recordingSettings = recordingSettings
+        self.measuresStatistics = measuresStatistics
         self.engine = engine
         self.events = events
         tap = VoiceActivatedTap(settings: settings, format: engine.format, firstFrame: engine.capturedFrames)
@@ -162,7 +171,14 @@ public final class VoiceActivatedRecorder: Sendable {
             guard let (number, slot, fullyFed) = next else { return }
             let info = TakeInfo(number: number, startFrame: slot.start.startFrame, triggerFrame: slot.start.triggerFrame)
             if !fullyFed {
-                guard slot.sink == nil, !slot.skip else { return }
+                guard slot.sink == nil, !slot.skip else {
+                    // Input that ended while this take's file was being opened fed nothing to
+                    // it (the sink had not arrived) and will feed nothing more: feed it here.
+                    guard inputEnded else { return }
+                    tap.feedPending()
+                    guard tap.withHandoff({ $0.finishedFeeding > number }) else { return }
+                    continue
+                }
                 if let end = slot.end, !end.keep {
                     tap.withHandoff { $0.slots[number % VoiceActivatedTap.slotCount]?.skip = true }
                 } else {
@@ -188,7 +204,7 @@ public final class VoiceActivatedRecorder: Sendable {
             let sink = RecordingSink(
                 writer: writer, format: engine.format,
                 reserve: FreeSpaceReserve(path: destination.url, bytes: FreeSpaceReserve.defaultBytes),
-                eventQueue: quietQueue, events: RecorderEvents())
+                measuresStatistics: measuresStatistics, eventQueue: quietQueue, events: RecorderEvents())
             sink.start(atFrame: nil, limit: nil)
             sinks.withLock { $0[info.number] = (sink, destination) }
             tap.withHandoff { $0.slots[info.number % VoiceActivatedTap.slotCount]?.sink = sink }
@@ -208,7 +224,7 @@ public final class VoiceActivatedRecorder: Sendable {
             info: info, destination: opened?.1, endFrame: end?.endFrame ?? slot.fed,
             kept: (end?.keep ?? false) && failure == nil && opened?.0.error == nil,
             peakDB: end?.peakDB ?? -160, error: failure ?? opened?.0.error,
-            framesWritten: opened?.0.framesWritten ?? 0)
+            framesWritten: opened?.0.framesWritten ?? 0, statistics: opened?.0.statistics)
         tap.withHandoff { handoff in
             handoff.slots[info.number % VoiceActivatedTap.slotCount] = nil
             handoff.collected = info.number + 1

@@ -1,4 +1,5 @@
 import Foundation
+import Metering
 import SoundFiles
 
 /// The SQLite index of a library: schema set-up, and reading and writing memo rows.
@@ -175,10 +176,11 @@ final class MemoIndex {
 
     /// Stores what a file holds, and the memo's new state.
     ///
-    /// - Parameter statistics: the file as measured; `nil` keeps what the row has.
+    /// - Parameter statistics: the audio as measured (by its recorder or from the file); `nil`
+    ///   keeps what the row has.
     func updateAudio(
         id: Int64, info: SoundFileInfo?, size: Int64, peakDB: Double?, state: Memo.State,
-        statistics: AudioStatistics? = nil
+        statistics: ProgrammeStatistics? = nil
     ) throws(SQLiteError) {
         if let statistics {
             try database.run(

@@ -5,15 +5,20 @@ import SoundFiles
 /// full-scale samples.
 ///
 /// Used by `voicememo analyze` and by the library, which stores the figures with each memo
-/// (`Memo.loudnessLUFS` and the rest) when a recording finishes and when it adopts a file.
+/// (`Memo.loudnessLUFS` and the rest) when it recovers or adopts a file, or finishes a recording
+/// whose recorder did not measure it. The meters are the recorder's (`ProgrammeMeter`).
 public struct FileAnalysis: Sendable {
     /// The file's rate, channels and coding.
     public let info: SoundFileInfo
     /// Frames actually decoded (the header may be wrong for damaged or streamed files).
     public private(set) var frames = 0
-    public private(set) var truePeak: TruePeakMeter
+    /// The meters, having consumed every decoded frame.
+    public private(set) var meters: ProgrammeMeter
+
+    /// True peak, sample peak and full-scale samples.
+    public var truePeak: TruePeakMeter { meters.truePeak }
     /// `nil` when the rate is outside `LoudnessMeter.supportedSampleRates`.
-    public private(set) var loudness: LoudnessMeter?
+    public var loudness: LoudnessMeter? { meters.loudness }
 
     /// Frames read from the file per call.
     static let chunkFrames = 8_192
@@ -55,15 +60,19 @@ public struct FileAnalysis: Sendable {
     private init(info: SoundFileInfo) {
         self.info = info
         let channels = min(max(info.channels, 1), LevelMeter.maximumChannelCount)
-        truePeak = TruePeakMeter(channels: channels, sampleRate: max(info.sampleRate, 1))
-        if LoudnessMeter.supportedSampleRates.contains(info.sampleRate) {
-            loudness = LoudnessMeter(channels: channels, sampleRate: info.sampleRate)
-        }
+        meters = ProgrammeMeter(channels: channels, sampleRate: max(info.sampleRate, 1))
     }
 
     /// Length in seconds of what was decoded.
     public var duration: Double {
         info.sampleRate > 0 ? Double(frames) / Double(info.sampleRate) : 0
+    }
+
+    /// The figures a memo keeps, with `frames` as decoded.
+    public var statistics: ProgrammeStatistics {
+        var statistics = meters.statistics
+        statistics.frames = Int64(frames)
+        return statistics
     }
 
     /// The sample width to decode `encoding` at: integers for integer PCM, floats otherwise.
@@ -77,11 +86,10 @@ public struct FileAnalysis: Sendable {
 
     private mutating func read<Sample>(
         _ reader: SoundFileReader, as format: SampleFormat, zero: Sample,
-        feed: (inout FileMeters, UnsafeBufferPointer<Sample>) -> Void
+        feed: (inout ProgrammeMeter, UnsafeBufferPointer<Sample>) -> Void
     ) throws(SoundFileError) {
         let channels = info.channels
         var buffer = [Sample](repeating: zero, count: Self.chunkFrames * channels)
-        var meters = FileMeters(truePeak: truePeak, loudness: loudness)
         while true {
             let result = buffer.withUnsafeMutableBytes { bytes -> Result<Int, SoundFileError> in
                 guard let base = bytes.baseAddress else { return .success(0) }
@@ -96,28 +104,5 @@ public struct FileAnalysis: Sendable {
                 feed(&meters, UnsafeBufferPointer(rebasing: samples[0..<(count * channels)]))
             }
         }
-        truePeak = meters.truePeak
-        loudness = meters.loudness
-    }
-}
-
-/// The meters a file goes through, with one `consume` per sample type.
-struct FileMeters {
-    var truePeak: TruePeakMeter
-    var loudness: LoudnessMeter?
-
-    mutating func consume(_ samples: UnsafeBufferPointer<Int16>) {
-        truePeak.consume(samples)
-        loudness?.consume(samples)
-    }
-
-    mutating func consume(_ samples: UnsafeBufferPointer<Int32>) {
-        truePeak.consume(samples)
-        loudness?.consume(samples)
-    }
-
-    mutating func consume(_ samples: UnsafeBufferPointer<Float>) {
-        truePeak.consume(samples)
-        loudness?.consume(samples)
     }
 }

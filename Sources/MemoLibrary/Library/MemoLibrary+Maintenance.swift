@@ -1,4 +1,5 @@
 import Foundation
+import Metering
 import SoundFiles
 
 extension MemoLibrary {
@@ -33,14 +34,14 @@ extension MemoLibrary {
             let path = absolute(row.path)
             var info: SoundFileInfo?
             var peakDB: Double?
-            var statistics: AudioStatistics?
+            var statistics: ProgrammeStatistics?
             var state = Memo.State.missing
             if FileSystem.exists(path) || FileSystem.exists(SoundFileRecovery.intermediatePath(for: path)) {
                 do {
                     info = try SoundFileRecovery.repair(path: path)
                     state = .recovered
                     // Its recorder died before storing the peak: measure it, and the real length.
-                    if let scan = AudioScan(path: path) {
+                    if let scan = scanAudio(path: path) {
                         info?.frames = scan.frames
                         peakDB = scan.peakDB
                         statistics = scan.statistics
@@ -101,7 +102,7 @@ extension MemoLibrary {
             for (id, relativePath) in plan.reprobe {
                 let probe = FileProbe(path: absolute(relativePath), timeZone: timeZone)
                 var info = probe.info
-                let scan = info == nil || !measuresAudio ? nil : AudioScan(path: probe.path)
+                let scan = info == nil || !measuresAudio ? nil : scanAudio(path: probe.path)
                 if let scan { info?.frames = scan.frames }
                 try indexCall { () throws(SQLiteError) in
                     try index.updateAudio(
@@ -163,7 +164,7 @@ extension MemoLibrary {
         let probe = FileProbe(path: absolute(relativePath), timeZone: timeZone)
         var memo = probe.memo(now: now)
         memo.deletedAt = deleted ? now : nil
-        if probe.info != nil, measuresAudio, let scan = AudioScan(path: probe.path) {
+        if probe.info != nil, measuresAudio, let scan = scanAudio(path: probe.path) {
             memo.frames = scan.frames
             memo.duration = memo.sampleRate > 0 ? Double(scan.frames) / Double(memo.sampleRate) : 0
             memo.peakDB = scan.peakDB

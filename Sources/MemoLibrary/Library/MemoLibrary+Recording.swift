@@ -1,11 +1,13 @@
 import Foundation
+import Metering
 import SoundFiles
 
 /// A memo being recorded: its row (state `recording`) and the lock that tells other processes
 /// its recorder is alive.
 ///
 /// Record into `memo.path` with `metadata` as the file's tags, then call
-/// `MemoLibrary.finishRecording(_:peakDB:)` (or `abandonRecording(_:)` if nothing was kept).
+/// `MemoLibrary.finishRecording(_:statistics:)` with what the recorder measured (or
+/// `abandonRecording(_:)` if nothing was kept).
 public final class MemoRecording: Sendable {
     /// The memo as inserted: state `recording`, no audio yet.
     public let memo: Memo
@@ -79,22 +81,52 @@ extension MemoLibrary {
         throw .file(path: folder, reason: "could not find a free file name for a new memo")
     }
 
+    /// Stores what was recorded, with the figures its recorder measured on the frames it wrote
+    /// (`Recorder.measuredStatistics`): peak, true peak, loudness, loudness range, clips. Marks
+    /// the memo complete (or damaged when its file cannot be opened) and releases its lock.
+    ///
+    /// Only the file's header is read (length, rate, size): the audio is not decoded, so
+    /// finishing an hour-long memo takes no longer than a second-long one. For lossy formats
+    /// (Opus, Ogg Vorbis, MP3) the figures are those of the PCM captured, not of the encoding.
+    ///
+    /// - Parameter statistics: `nil` when the recorder did not measure: the file is then
+    ///   decoded for every figure, its peak included (as `finishRecording(_:peakDB:)` does).
+    ///
+    /// A memo renamed while it was being recorded gets its new title written into its file now.
+    @discardableResult
+    public func finishRecording(_ recording: MemoRecording, statistics: ProgrammeStatistics?) throws(MemoLibraryError)
+        -> Memo
+    {
+        try finish(recording, peakDB: statistics.map { max($0.samplePeakDB, Double(Decibels.floor)) }, measured: statistics)
+    }
+
     /// Stores what was recorded (length, size, rate, `peakDB`) and marks the memo complete (or
     /// damaged when its file cannot be read); releases its lock.
     ///
-    /// The finished file is decoded once (`AudioScan`) for the memo's true peak, loudness,
-    /// loudness range and clip count: a fraction of a second per minute of audio, paid once,
-    /// and the figures are those of the file as kept (encoded, trimmed), not of the live input.
+    /// For a recorder that did not measure what it wrote: the finished file is decoded once
+    /// (`AudioScan`) for the memo's true peak, loudness, loudness range and clip count, which
+    /// costs time in proportion to the audio (about 8 s per hour). Prefer
+    /// `finishRecording(_:statistics:)`.
     ///
     /// A memo renamed while it was being recorded gets its new title written into its file now.
     @discardableResult
     public func finishRecording(_ recording: MemoRecording, peakDB: Double?) throws(MemoLibraryError) -> Memo {
+        try finish(recording, peakDB: peakDB, measured: nil)
+    }
+
+    /// Finishes the memo with `measured` statistics, or with the file's when `nil` (and its
+    /// peak too when `peakDB` is `nil`).
+    private func finish(_ recording: MemoRecording, peakDB: Double?, measured: ProgrammeStatistics?)
+        throws(MemoLibraryError) -> Memo
+    {
         defer { recording.releaseLock() }
         let probe = FileProbe(path: recording.memo.path, timeZone: timeZone)
         let state: Memo.State = probe.info != nil ? .complete : (FileSystem.exists(recording.memo.path) ? .damaged : .missing)
         let id = recording.memo.id
         // Measured before taking the write lock, so other processes wait only for the update.
-        let statistics = probe.info == nil ? nil : AudioScan(path: probe.path)?.statistics
+        let scan = probe.info == nil || measured != nil ? nil : scanAudio(path: probe.path)
+        let statistics = probe.info == nil ? nil : measured ?? scan?.statistics
+        let peakDB = peakDB ?? scan?.peakDB
         let finished = try write { () throws(MemoLibraryError) -> Memo in
             try indexCall { () throws(SQLiteError) in
                 try index.updateAudio(

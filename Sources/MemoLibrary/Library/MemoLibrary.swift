@@ -22,6 +22,9 @@ public final class MemoLibrary {
 
     let index: MemoIndex
     let timeZone: TimeZone
+    /// Files this library decoded in full to measure them (`scanAudio(path:)`): recovery,
+    /// adoption, re-reading a changed file, finishing a recording without its statistics.
+    var filesDecoded = 0
     /// How opening compared the folder with the index.
     let fileCheck: FileCheck
     /// Test seam: called when a file with a new title is ready beside the original, just before

@@ -282,7 +282,7 @@ final class AppLoop: @unchecked Sendable {
         let path = recording.recorder.url
         let reason = cause?.replacingOccurrences(of: path, with: (path as NSString).lastPathComponent)
         do {
-            let memo = try store.finishRecording(recording.memo, peakDB: Double(recording.peak))
+            let memo = try store.finishRecording(recording.memo, statistics: recording.recorder.measuredStatistics)
             dispatch(reason.map { .recordingStoppedOnError(memo, reason: $0) } ?? .recordingSaved(memo))
         } catch {
             let cause = reason.map { "Recording stopped: \($0). " } ?? ""

@@ -36,7 +36,7 @@ final class AppVoiceActivation {
         let origin = Date().addingTimeInterval(-Double(engine.capturedFrames) / rate)
         let takes = AppTakes(library: library, settings: settings) { event in queue.async { report(event) } }
         recorder = try VoiceActivatedRecorder(
-            settings: Self.settings(parameters), recordingSettings: settings, engine: engine,
+            settings: Self.settings(parameters), recordingSettings: settings, engine: engine, measuresStatistics: true,
             events: VoiceActivationEvents(
                 destination: { info throws(RecorderError) in
                     try takes.begin(info, at: origin.addingTimeInterval(Double(info.startFrame) / rate))
@@ -112,7 +112,7 @@ private final class AppTakes: Sendable {
                     try library.abandonRecording(recording)
                     return nil
                 }
-                return try library.finishRecording(recording, peakDB: Double(take.peakDB))
+                return try library.finishRecording(recording, statistics: take.statistics)
             }
         }
         switch result {

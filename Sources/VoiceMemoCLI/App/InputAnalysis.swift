@@ -13,7 +13,7 @@ final class InputAnalysis {
     private let tap: AnalysisTap
     let format: StreamFormat
     /// PPM, VU and loudness of the input: the meter modes' readings.
-    private var programme: ProgrammeMeters?
+    private var meterModes: MeterModeProcessors?
     /// Silence, a dead channel, too hot, too quiet: for the status line.
     private var diagnostics: InputDiagnostics
 
@@ -23,19 +23,19 @@ final class InputAnalysis {
     ///   app's queue stalls, frames are dropped here rather than holding up the capture
     ///   thread (and with it a recording). `voicememo meter`, which records nothing, waits
     ///   instead, so an unpaced source is analysed whole.
-    /// - Parameter measuresProgramme: whether the meter modes' PPM, VU and loudness run
+    /// - Parameter measuresMeterModes: whether the meter modes' PPM, VU and loudness run
     ///   (the app's LED rows need them; `voicememo meter` does not).
-    init(engine: CaptureEngine, overflow: AnalysisTap.Overflow = .drop, measuresProgramme: Bool = true) {
+    init(engine: CaptureEngine, overflow: AnalysisTap.Overflow = .drop, measuresMeterModes: Bool = true) {
         tap = AnalysisTap(engine: engine, seconds: 2, overflow: overflow)
         format = engine.format
         diagnostics = InputDiagnostics(channels: format.channels, sampleRate: format.sampleRate)
-        programme = measuresProgramme ? ProgrammeMeters(format: engine.format) : nil
+        meterModes = measuresMeterModes ? MeterModeProcessors(format: engine.format) : nil
     }
 
     /// The meter modes' readings since the previous call; `nil` when they are not measured
     /// or the input's format cannot be (a sample rate outside the loudness meter's range).
     func ballisticReadings() -> BallisticReadings? {
-        programme?.read()
+        meterModes?.read()
     }
 
     /// What the diagnostics find wrong with the input now (as of the last `update(at:)`).
@@ -68,16 +68,16 @@ final class InputAnalysis {
     /// Hands interleaved samples to every processor.
     private func consume(_ samples: UnsafeBufferPointer<Int16>) {
         diagnostics.consume(samples)
-        programme?.consume(samples)
+        meterModes?.consume(samples)
     }
 
     private func consume(_ samples: UnsafeBufferPointer<Int32>) {
         diagnostics.consume(samples)
-        programme?.consume(samples)
+        meterModes?.consume(samples)
     }
 
     private func consume(_ samples: UnsafeBufferPointer<Float>) {
         diagnostics.consume(samples)
-        programme?.consume(samples)
+        meterModes?.consume(samples)
     }
 }

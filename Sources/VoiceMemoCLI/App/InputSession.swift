@@ -14,8 +14,6 @@ final class InputSession {
         let recorder: Recorder
         /// The memo the library made for it (state `recording` until it is finished).
         let memo: MemoRecording
-        /// The highest peak the meter saw while recording (dBFS).
-        var peak: Float = -160
     }
 
     let source: InputSource
@@ -65,10 +63,6 @@ final class InputSession {
         guard let recorder = recording?.recorder else {
             return EngineSnapshot(channels: channels, voiceActivation: voiceActivation, ballistics: ballistics, diagnosis: diagnosis)
         }
-        if recorder.isRecording, let loudest = channels.map(\.peak).max() {
-            let previous = recording?.peak ?? -160
-            recording?.peak = max(previous, loudest)
-        }
         let state: RecordingState = recorder.isRecording ? .recording : recorder.hasFinished ? .idle : .paused
         return EngineSnapshot(
             channels: channels, recordedFrames: Int64(recorder.recordedFrames), recording: state,
@@ -80,8 +74,8 @@ final class InputSession {
         var metadata = memo.metadata
         metadata.software = "VoiceMemo \(VoiceMemoCLI.version)"
         let recorder = try Recorder(
-            url: memo.memo.path, settings: settings, engine: engine, input: source, metadata: metadata, eventQueue: queue,
-            events: RecorderEvents(encodeErrorDidOccur: onError))
+            url: memo.memo.path, settings: settings, engine: engine, input: source, metadata: metadata,
+            measuresStatistics: true, eventQueue: queue, events: RecorderEvents(encodeErrorDidOccur: onError))
         try recorder.record()
         recording = Recording(recorder: recorder, memo: memo)
     }

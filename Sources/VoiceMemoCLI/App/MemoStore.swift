@@ -1,5 +1,6 @@
 import Foundation
 import MemoLibrary
+import Metering
 import SoundFiles
 
 /// What the app asks of the memo library, with its errors already in words for the
@@ -40,9 +41,10 @@ final class MemoStore {
         try library.beginRecording(title: title, settings: settings, at: created)
     }
 
-    /// Stores what the finished recording holds.
-    func finishRecording(_ recording: MemoRecording, peakDB: Double?) throws(MemoLibraryError) -> Memo {
-        try library.finishRecording(recording, peakDB: peakDB)
+    /// Stores what the finished recording holds, with the statistics its recorder measured
+    /// (the file is not decoded unless `statistics` is `nil`).
+    func finishRecording(_ recording: MemoRecording, statistics: ProgrammeStatistics?) throws(MemoLibraryError) -> Memo {
+        try library.finishRecording(recording, statistics: statistics)
     }
 
     /// Removes a recording that never started.

@@ -31,7 +31,7 @@ enum MeterRunner {
         let rate = engine.format.sampleRate
         let channels = engine.format.channels
         var loudness = request.loudness ? LoudnessAnalysis(engine: engine) : nil
-        let analysis = InputAnalysis(engine: engine, overflow: .wait, measuresProgramme: false)
+        let analysis = InputAnalysis(engine: engine, overflow: .wait, measuresMeterModes: false)
         var diagnosis: InputDiagnosis?
 
         engine.start(frameLimit: request.duration.map { Int(($0 * Double(rate)).rounded()) })

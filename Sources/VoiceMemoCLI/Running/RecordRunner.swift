@@ -35,6 +35,8 @@ enum RecordRunner {
         /// The highest peak over the run, in dBFS.
         var peak: Float = -160
         var statistics = RecorderStatistics()
+        /// What was written, measured by the recorder: only for a memo (`addsMemo`).
+        var measured: ProgrammeStatistics?
     }
 
     /// Records into the library (a new memo) or into `--output`, and prints the result.
@@ -76,7 +78,7 @@ enum RecordRunner {
             return outcome.exitCode
         }
         let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
-            try library.finishRecording(recording, peakDB: Double(outcome.peak))
+            try library.finishRecording(recording, statistics: outcome.measured)
         }
         if outcome.exitCode == .success, request.json {
             context.console.printLine(memo.jsonText)
@@ -95,7 +97,9 @@ enum RecordRunner {
             recorder = try Recorder(
                 url: request.output, settings: request.settings, input: request.source,
                 metadata: request.metadata, paced: request.paced,
-                eventQueue: DispatchQueue(label: "voicememo.record.events"), events: events)
+                // A memo's figures are measured as it is written; a plain file's are not (they
+                // would cost far more CPU than the recording itself).
+                measuresStatistics: request.addsMemo, eventQueue: DispatchQueue(label: "voicememo.record.events"), events: events)
             if let delay = request.delay {
                 try recorder.record(atTime: recorder.deviceCurrentTime + delay, forDuration: request.duration)
             } else if let duration = request.duration {
@@ -135,7 +139,8 @@ enum RecordRunner {
         let peak = summary.peak.max() ?? -160
         if let error = recorder.error {
             console.printErrorMessage("\(error.message) (kept \(request.output): \(DisplayFormat.elapsedTime(seconds: Double(statistics.framesWritten) / Double(request.settings.sampleRate))) recorded)")
-            return Outcome(exitCode: .failure, kept: true, peak: peak, statistics: statistics)
+            return Outcome(
+                exitCode: .failure, kept: true, peak: peak, statistics: statistics, measured: recorder.measuredStatistics)
         }
         if statistics.overruns > 0 {
             console.printErrorMessage("warning: \(statistics.overruns) overrun(s), \(statistics.lostFrames) frame(s) lost")
@@ -143,7 +148,8 @@ enum RecordRunner {
         if statistics.droppedFrames > 0 {
             console.printErrorMessage("warning: the disk fell behind; \(statistics.droppedFrames) frame(s) dropped")
         }
-        return Outcome(exitCode: .success, kept: true, peak: peak, statistics: statistics)
+        return Outcome(
+            exitCode: .success, kept: true, peak: peak, statistics: statistics, measured: recorder.measuredStatistics)
     }
 }
 

@@ -39,7 +39,7 @@ enum VoxRunner {
         let recorder: VoiceActivatedRecorder
         do {
             recorder = try VoiceActivatedRecorder(
-                settings: settings, recordingSettings: request.settings, engine: engine,
+                settings: settings, recordingSettings: request.settings, engine: engine, measuresStatistics: true,
                 events: VoiceActivationEvents(
                     destination: { info throws(RecorderError) in
                         try takes.begin(info, at: startedAt.addingTimeInterval(Double(info.startFrame) / rate))
@@ -137,7 +137,7 @@ final class TakeBook: Sendable {
                 try library.abandonRecording(recording)
                 return
             }
-            let memo = try library.finishRecording(recording, peakDB: Double(take.peakDB))
+            let memo = try library.finishRecording(recording, statistics: take.statistics)
             state.withLock { $0.kept += 1 }
             console.printLine(json ? memo.jsonText : String(memo.id))
         } catch {

@@ -87,14 +87,19 @@ enum TestSignals {
         try data.write(to: URL(fileURLWithPath: path))
     }
 
-    /// A float WAV with a 1 kHz sine per channel at the given peak levels (dBFS; nil = silence).
-    static func writeSines(to path: String, levels: [Double?], seconds: Double = 1, sampleRate: Int = 48000) throws {
-        try writeSines(to: path, sections: [(seconds, levels)], sampleRate: sampleRate)
+    /// A float WAV with a 1 kHz sine per channel at the given peak levels (dBFS; nil = silence),
+    /// and a full-scale sample (+1, −1 alternately) on every channel at each of `fullScaleFrames`.
+    static func writeSines(
+        to path: String, levels: [Double?], seconds: Double = 1, sampleRate: Int = 48000, fullScaleFrames: [Int] = []
+    ) throws {
+        try writeSines(to: path, sections: [(seconds, levels)], sampleRate: sampleRate, fullScaleFrames: fullScaleFrames)
     }
 
     /// A float WAV made of sections, each `(seconds, levels)` as `writeSines(to:levels:)`
     /// has them; every section has as many levels as the first (the channel count).
-    static func writeSines(to path: String, sections: [(Double, [Double?])], sampleRate: Int = 48000) throws {
+    static func writeSines(
+        to path: String, sections: [(Double, [Double?])], sampleRate: Int = 48000, fullScaleFrames: [Int] = []
+    ) throws {
         let channels = sections.first?.1.count ?? 1
         let writer = try SoundFileWriter(
             path: path, settings: RecordingSettings(format: .wav, encoding: .float, sampleRate: sampleRate, channels: channels))
@@ -106,6 +111,9 @@ enum TestSignals {
                 for level in levels { samples.append(level.map { Float(pow(10, $0 / 20) * sin(phase)) } ?? 0) }
                 frames += 1
             }
+        }
+        for (number, frame) in fullScaleFrames.enumerated() {
+            for channel in 0..<channels { samples[frame * channels + channel] = number.isMultiple(of: 2) ? 1 : -1 }
         }
         try samples.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }

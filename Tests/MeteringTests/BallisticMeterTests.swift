@@ -4,7 +4,7 @@ import Testing
 
 /// PPM (IEC 60268-10 types I and II) and VU (IEC 60268-17) ballistics against their specified
 /// figures, with synthesised tone bursts; time is the audio itself, so nothing is timed.
-@Suite struct ProgrammeMeterTests {
+@Suite struct BallisticMeterTests {
     static let rate = 48_000
 
     /// `seconds` of a sine at `decibels` dBFS (peak), starting at a zero crossing.
