@@ -31,12 +31,16 @@ import Testing
         #expect(state.statusLine?.kind == .error, "errors stay above the diagnosis")
     }
 
-    /// A diagnosis that appears (or changes) while a notice shows replaces the notice at
-    /// once: "Listening to …" must not hide "Input is silent" for its 4 s. Errors stay.
-    @Test func aNewDiagnosisReplacesANoticeButNotAnError() {
+    /// A diagnosis that appears (or changes) while a notice shows replaces the notice once it
+    /// has been up 1.5 s: "Listening to …" must not hide "Input is silent" for its 4 s, and
+    /// "Saved …" must still be readable. Errors stay.
+    @Test func aNewDiagnosisReplacesANoticeOnceReadableButNotAnError() {
         var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .tick(time: Self.t, snapshot: Fixtures.levels(recording: .idle)))
         _ = reduce(&state, .notice("Listening to tone:440@-12."))
         _ = reduce(&state, .tick(time: Self.t + 1, snapshot: Fixtures.mutedInput))
+        #expect(state.statusLine?.text == "Listening to tone:440@-12.", "a notice up 1 s stays")
+        _ = reduce(&state, .tick(time: Self.t + 1.6, snapshot: Fixtures.mutedInput))
         #expect(state.statusLine == StatusMessage(text: InputDiagnosis.silent.message, kind: .warning))
         _ = reduce(&state, .failed("The library is read-only."))
         _ = reduce(&state, .tick(time: Self.t + 2, snapshot: Fixtures.deadRightChannel))

@@ -33,6 +33,17 @@ public struct StatusMessage: Sendable, Hashable {
     /// When an info message goes away (errors stay until replaced or dismissed).
     public var expires: Double
 
+    /// Seconds an info message stays.
+    public static let infoLifetime = 4.0
+    /// Seconds an info message stays at least, even when a new finding about the input
+    /// wants the line: long enough to read a short sentence.
+    public static let infoReadingTime = 1.5
+
+    /// Whether an info message has been up long enough to read at `time`.
+    func hasBeenReadable(at time: Double) -> Bool {
+        kind == .info && time >= expires - Self.infoLifetime + Self.infoReadingTime
+    }
+
     public init(text: String, kind: Kind, expires: Double = .infinity) {
         self.text = text
         self.kind = kind

@@ -109,19 +109,21 @@ private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: ino
     state.shortTermLoudness = snapshot.ballistics?.shortTermLoudness
     state.recording = snapshot.recording
     state.recordedFrames = snapshot.recordedFrames
-    if let diagnosis = snapshot.diagnosis, diagnosis != state.inputDiagnosis, state.status?.kind == .info {
-        // A new finding about the input matters more than a passing notice ("Listening to …"
-        // would otherwise hide "Input is silent" for its 4 s): it takes the line at once.
-        state.status = nil
+    // A new finding about the input matters more than a passing notice ("Listening to …"
+    // would otherwise hide "Input is silent" for its 4 s): it takes the line once the notice
+    // has been up long enough to read; until then it waits (and is still new when it shows).
+    var diagnosisWaits = false
+    if let diagnosis = snapshot.diagnosis, diagnosis != state.inputDiagnosis, let status = state.status, status.kind == .info {
+        if status.hasBeenReadable(at: time) { state.status = nil } else { diagnosisWaits = true }
     }
-    state.inputDiagnosis = snapshot.diagnosis
+    if !diagnosisWaits { state.inputDiagnosis = snapshot.diagnosis }
     VoiceKeys.absorb(snapshot.voiceActivation, into: &state)
 }
 
 extension AppState {
     /// Shows an info message for a few seconds.
     mutating func say(_ text: String) {
-        status = StatusMessage(text: text, kind: .info, expires: now + 4)
+        status = StatusMessage(text: text, kind: .info, expires: now + StatusMessage.infoLifetime)
     }
 
     /// Shows an error until it is replaced or dismissed.
