@@ -14,6 +14,8 @@ final class InputAnalysis {
     let format: StreamFormat
     /// PPM, VU and loudness of the input: the meter modes' readings.
     private var meterModes: MeterModeProcessors?
+    /// Sample peak, true peak, loudness and range of everything captured (`meter --loudness`).
+    private(set) var programme: ProgrammeMeter?
     /// Silence, a dead channel, too hot, too quiet: for the status line.
     private var diagnostics: InputDiagnostics
 
@@ -25,11 +27,17 @@ final class InputAnalysis {
     ///   instead, so an unpaced source is analysed whole.
     /// - Parameter measuresMeterModes: whether the meter modes' PPM, VU and loudness run
     ///   (the app's LED rows need them; `voicememo meter` does not).
-    init(engine: CaptureEngine, overflow: AnalysisTap.Overflow = .drop, measuresMeterModes: Bool = true) {
+    /// - Parameter measuresProgramme: whether a `ProgrammeMeter` measures the whole run
+    ///   (`voicememo meter --loudness`; its history grows with the run, so not for the app).
+    init(
+        engine: CaptureEngine, overflow: AnalysisTap.Overflow = .drop, measuresMeterModes: Bool = true,
+        measuresProgramme: Bool = false
+    ) {
         tap = AnalysisTap(engine: engine, seconds: 2, overflow: overflow)
         format = engine.format
         diagnostics = InputDiagnostics(channels: format.channels, sampleRate: format.sampleRate)
         meterModes = measuresMeterModes ? MeterModeProcessors(format: engine.format) : nil
+        programme = measuresProgramme ? ProgrammeMeter(channels: format.channels, sampleRate: format.sampleRate) : nil
     }
 
     /// The meter modes' readings since the previous call; `nil` when they are not measured
@@ -69,15 +77,18 @@ final class InputAnalysis {
     private func consume(_ samples: UnsafeBufferPointer<Int16>) {
         diagnostics.consume(samples)
         meterModes?.consume(samples)
+        programme?.consume(samples)
     }
 
     private func consume(_ samples: UnsafeBufferPointer<Int32>) {
         diagnostics.consume(samples)
         meterModes?.consume(samples)
+        programme?.consume(samples)
     }
 
     private func consume(_ samples: UnsafeBufferPointer<Float>) {
         diagnostics.consume(samples)
         meterModes?.consume(samples)
+        programme?.consume(samples)
     }
 }

@@ -30,8 +30,8 @@ enum MeterRunner {
         }
         let rate = engine.format.sampleRate
         let channels = engine.format.channels
-        var loudness = request.loudness ? LoudnessAnalysis(engine: engine) : nil
-        let analysis = InputAnalysis(engine: engine, overflow: .wait, measuresMeterModes: false)
+        let analysis = InputAnalysis(
+            engine: engine, overflow: .wait, measuresMeterModes: false, measuresProgramme: request.loudness)
         var diagnosis: InputDiagnosis?
 
         engine.start(frameLimit: request.duration.map { Int(($0 * Double(rate)).rounded()) })
@@ -43,9 +43,9 @@ enum MeterRunner {
             let done = StopSignals.pending != nil || engine.hasEnded
             if done { engine.stop() }
             engine.updateMeters()
-            loudness?.update()
             let captured = engine.capturedFrames
             analysis.update(at: Double(captured) / Double(rate))
+            let loudness = analysis.programme
             let levels = Levels(engine: engine)
             summary.add(frames: captured - lastFrames, average: levels.average, peak: levels.peak)
             lastFrames = captured
@@ -67,8 +67,8 @@ enum MeterRunner {
             }
             if done { break }
         }
-        loudness?.detach()
         analysis.detach()
+        let loudness = analysis.programme
         if live { console.writeOutput("\n") }
         if let error = engine.error {
             console.printErrorMessage(error.message)
@@ -81,7 +81,7 @@ enum MeterRunner {
             console.printLine("whole run (\(DisplayFormat.elapsedTime(seconds: seconds))):")
             console.printLine("  " + levelsText(average: summary.average, peak: summary.peak))
             if let loudness {
-                console.printLine("  " + loudness.summaryText)
+                console.printLine("  " + LoudnessText.summary(loudness))
             }
         }
         return ExitCode.success
@@ -93,37 +93,37 @@ enum MeterRunner {
         })
     }
 
-    private static func update(time: Double, levels: Levels, loudness: LoudnessAnalysis?, diagnosis: InputDiagnosis?) -> JSONValue {
+    private static func update(time: Double, levels: Levels, loudness: ProgrammeMeter?, diagnosis: InputDiagnosis?) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("t", .number(time)),
             ("channels", channelsJSON(average: levels.average, peak: levels.peak)),
             ("diagnosis", DiagnosisText.json(diagnosis)),
         ]
         if let loudness {
-            members.append(("momentary_lufs", .lufs(loudness.meter.momentaryLoudness)))
-            members.append(("short_term_lufs", .lufs(loudness.meter.shortTermLoudness)))
+            members.append(("momentary_lufs", .lufs(loudness.loudness?.momentaryLoudness)))
+            members.append(("short_term_lufs", .lufs(loudness.loudness?.shortTermLoudness)))
         }
         return .object(members)
     }
 
-    private static func summaryJSON(seconds: Double, summary: MeterSummary, loudness: LoudnessAnalysis?) -> JSONValue {
+    private static func summaryJSON(seconds: Double, summary: MeterSummary, loudness: ProgrammeMeter?) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("summary", true),
             ("t", .number(seconds)),
             ("channels", channelsJSON(average: summary.average, peak: summary.peak)),
         ]
         if let loudness {
-            members.append(("integrated_lufs", .lufs(loudness.meter.integratedLoudness)))
-            members.append(("lra", .lufs(loudness.meter.loudnessRange)))
+            members.append(("integrated_lufs", .lufs(loudness.statistics.loudnessLUFS)))
+            members.append(("lra", .lufs(loudness.statistics.loudnessRange)))
             members.append(("true_peak_dbtp", .number(Double(loudness.truePeak.truePeakLevel))))
         }
         return .object(members)
     }
 
-    private static func text(time: Double, levels: Levels, loudness: LoudnessAnalysis?) -> String {
+    private static func text(time: Double, levels: Levels, loudness: ProgrammeMeter?) -> String {
         var line = String(format: "%7.2f s  ", time) + levelsText(average: levels.average, peak: levels.peak)
         if let loudness {
-            line += "   M \(LoudnessAnalysis.text(loudness.meter.momentaryLoudness)) S \(LoudnessAnalysis.text(loudness.meter.shortTermLoudness))"
+            line += "   M \(LoudnessText.text(loudness.loudness?.momentaryLoudness)) S \(LoudnessText.text(loudness.loudness?.shortTermLoudness))"
         }
         return line
     }
@@ -135,41 +135,14 @@ enum MeterRunner {
     }
 }
 
-/// EBU R128 loudness and true peak of everything the engine captures, measured on the
-/// command's own thread from an `AnalysisTap` (the gating lists allocate, which the
-/// capture thread must not).
-struct LoudnessAnalysis {
-    private let tap: AnalysisTap
-    private(set) var meter: LoudnessMeter
-    private(set) var truePeak: TruePeakMeter
-
-    init(engine: CaptureEngine) {
-        tap = AnalysisTap(engine: engine)
-        meter = LoudnessMeter(channels: engine.format.channels, sampleRate: engine.format.sampleRate)
-        truePeak = TruePeakMeter(channels: engine.format.channels, sampleRate: engine.format.sampleRate)
-    }
-
-    /// Measures what was captured since the last call.
-    mutating func update() {
-        let channels = tap.format.channels
-        var meter = self.meter
-        var truePeak = self.truePeak
-        tap.drain { frames, count in
-            let samples = UnsafeBufferPointer(start: frames.assumingMemoryBound(to: Float.self), count: count * channels)
-            meter.consume(samples)
-            truePeak.consume(samples)
-        }
-        self.meter = meter
-        self.truePeak = truePeak
-    }
-
-    func detach() {
-        tap.detach()
-    }
-
-    var summaryText: String {
-        "integrated \(Self.text(meter.integratedLoudness))   range \(meter.loudnessRange.map { String(format: "%.1f LU", $0) } ?? "—")"
-            + "   true peak \(String(format: "%.1f dBTP", truePeak.truePeakLevel))"
+/// How `meter --loudness` words the programme's figures (`ProgrammeMeter`, fed by the
+/// command's `InputAnalysis` on its own thread: the gating lists allocate, which the capture
+/// thread must not).
+enum LoudnessText {
+    static func summary(_ programme: ProgrammeMeter) -> String {
+        let statistics = programme.statistics
+        return "integrated \(text(statistics.loudnessLUFS))   range \(statistics.loudnessRange.map { String(format: "%.1f LU", $0) } ?? "—")"
+            + "   true peak \(String(format: "%.1f dBTP", programme.truePeak.truePeakLevel))"
     }
 
     static func text(_ lufs: Double?) -> String {
