@@ -54,6 +54,31 @@ import Testing
         #expect(engine.peakPower(forChannel: 0) > -13)
     }
 
+    /// The capture thread reads straight into a recording's ring; a recorder stopped and
+    /// released meanwhile must not take that memory away under the read (it did: the app
+    /// crashed with SIGSEGV on `s` now and then). An unpaced engine reads all the time, so
+    /// each of these stops lands in the middle of a read.
+    @Test func recordersStoppedAndReleasedWhileTheEngineReadsIntoThem() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let engine = CaptureEngine(source: try ToneSource(frequency: 440, peakDBFS: -12, format: Self.format, paced: false))
+        engine.start()
+        defer { engine.stop() }
+        for take in 0..<300 {
+            let path = folder.appendingPathComponent("take\(take).wav").path
+            do {
+                let recorder = try Recorder(
+                    url: path, settings: Self.settings, engine: engine, input: Self.tone, eventQueue: DispatchQueue(label: "events"))
+                try recorder.record()
+                Thread.sleep(forTimeInterval: 0.002)
+                recorder.stop()
+                #expect(recorder.hasFinished)
+            }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        #expect(!engine.hasEnded, "the engine is still capturing")
+    }
+
     @Test func settingsThatDisagreeWithTheEngineAreRefused() throws {
         let engine = CaptureEngine(source: try ToneSource(frequency: 440, peakDBFS: -12, format: Self.format, paced: false))
         let settings = RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: 44_100, channels: 2)

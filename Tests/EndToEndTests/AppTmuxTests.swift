@@ -32,6 +32,14 @@ import Testing
         #expect(listed.status == 0, "\(listed)")
         #expect(listed.standardOutput.contains("\"title\": \"Kitchen idea 漢字\""), "the library has it: \(listed)")
         #expect(listed.standardOutput.contains("\"duration\": 2"), "\(listed)")
+        // The statistics the app's recorder measured while writing are the file's own.
+        let memo = try sandbox.listedMemos().first { ($0["title"] as? String) == "Kitchen idea 漢字" }
+        let stored = memo?["loudness_lufs"] as? Double
+        let analyzed = try sandbox.run("analyze", "Kitchen idea 漢字", "--json")
+        let figures = try JSONSerialization.jsonObject(with: Data(analyzed.standardOutput.utf8)) as? [String: Any]
+        let measured = figures?["loudness_lufs"] as? Double
+        #expect(stored != nil && measured != nil && abs((stored ?? 0) - (measured ?? 99)) < 0.05, "list \(String(describing: memo)) analyze \(analyzed)")
+        #expect(memo?["clips"] as? Int == 0, "\(String(describing: memo))")
 
         try app.press("d")
         screen = try app.waitFor("(y/N)")

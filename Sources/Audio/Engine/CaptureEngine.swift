@@ -185,14 +185,20 @@ public final class CaptureEngine: Sendable {
             }
             // Straight into a recording's ring when it offers room for a fair share of a
             // chunk (saves copying every byte once more); else into the engine's buffer.
+            // The tap whose memory is read into stays alive until its chunk is handed over:
+            // a recorder can be stopped, detached and released meanwhile, and its ring with it
+            // (that was a write into freed memory: the app crashed on `s` now and then).
             var target = buffer
-            if let region = offeredRegion() {
+            var regionOwner: (any CaptureTap)?
+            if let (owner, region) = offeredRegion() {
                 let fitting = region.count / format.bytesPerFrame
                 if fitting >= min(wanted, minimumRegionFrames), let start = region.baseAddress {
                     target = start
                     wanted = min(wanted, fitting)
+                    regionOwner = owner
                 }
             }
+            defer { withExtendedLifetime(regionOwner) {} }
             let read: CaptureRead
             do {
                 read = try source.read(into: target, frames: wanted)
@@ -225,11 +231,12 @@ public final class CaptureEngine: Sendable {
     /// the end of a ring the free space before the wrap can be a few frames, not worth a read.
     private let minimumRegionFrames = 2000
 
-    /// The first region a tap offers for the next read (see `CaptureTap.captureRegion()`).
-    private func offeredRegion() -> UnsafeMutableRawBufferPointer? {
+    /// The first region a tap offers for the next read (see `CaptureTap.captureRegion()`), and
+    /// that tap, which the caller keeps alive for as long as it uses the region.
+    private func offeredRegion() -> (any CaptureTap, UnsafeMutableRawBufferPointer)? {
         taps.withLock { taps in
             for tap in taps {
-                if let region = tap.captureRegion() { return region }
+                if let region = tap.captureRegion() { return (tap, region) }
             }
             return nil
         }
