@@ -246,14 +246,7 @@ public final class CaptureEngine: Sendable {
         let samples = frames * format.channels
         meters.withLock { meters in
             guard meters.isEnabled else { return }
-            switch format.sampleFormat {
-            case .int16:
-                meters.live.consume(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Int16.self), count: samples))
-            case .int32:
-                meters.live.consume(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Int32.self), count: samples))
-            case .float32:
-                meters.live.consume(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Float.self), count: samples))
-            }
+            format.sampleFormat.deliver(buffer, samples: samples, to: &meters.live)
         }
     }
 }

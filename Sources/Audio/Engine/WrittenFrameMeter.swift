@@ -50,12 +50,7 @@ struct WrittenFrameMeter {
         // samples are aligned.
         pending.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
-            let first = base + offset
-            switch sampleFormat {
-            case .int16: meter.consume(UnsafeBufferPointer(start: first.assumingMemoryBound(to: Int16.self), count: samples))
-            case .int32: meter.consume(UnsafeBufferPointer(start: first.assumingMemoryBound(to: Int32.self), count: samples))
-            case .float32: meter.consume(UnsafeBufferPointer(start: first.assumingMemoryBound(to: Float.self), count: samples))
-            }
+            sampleFormat.deliver(base + offset, samples: samples, to: &meter)
         }
         start += frames * bytesPerFrame
         if start == pending.count {

@@ -20,15 +20,7 @@ struct PlaybackMeters {
     /// Measures `frames` interleaved frames of `format` at `buffer`.
     mutating func consume(_ buffer: UnsafeRawPointer, frames: Int, format: StreamFormat) {
         guard isEnabled else { return }
-        let samples = frames * format.channels
-        switch format.sampleFormat {
-        case .int16:
-            live.consume(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Int16.self), count: samples))
-        case .int32:
-            live.consume(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Int32.self), count: samples))
-        case .float32:
-            live.consume(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Float.self), count: samples))
-        }
+        format.sampleFormat.deliver(buffer, samples: frames * format.channels, to: &live)
     }
 
     /// Takes a snapshot of the levels since the previous one (−160 dB where nothing played).

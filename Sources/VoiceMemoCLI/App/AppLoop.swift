@@ -89,7 +89,7 @@ final class AppLoop: @unchecked Sendable {
         }
         let now = Date().timeIntervalSince1970
         if let playback { dispatch(.playbackProgress(time: now, playback.snapshot())) }
-        dispatch(.tick(time: now, snapshot: session?.snapshot(at: now)))
+        dispatch(.tick(time: now, snapshot: session?.snapshot()))
         scheduleTimer()
         render()
     }

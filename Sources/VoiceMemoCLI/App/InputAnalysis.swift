@@ -46,7 +46,7 @@ final class InputAnalysis {
         meterModes?.read()
     }
 
-    /// What the diagnostics find wrong with the input now (as of the last `update(at:)`).
+    /// What the diagnostics find wrong with the input now (as of the last `update()`).
     var diagnosis: InputDiagnosis? { diagnostics.diagnosis }
 
     deinit {
@@ -58,37 +58,15 @@ final class InputAnalysis {
         tap.detach()
     }
 
-    /// Analyses everything captured since the last call; `time` is the runner's clock
-    /// (seconds), for processors whose conclusions depend on how long something lasted.
-    func update(at time: Double) {
-        let channels = format.channels
+    /// Analyses everything captured since the last call (the processors keep time by the
+    /// frames they are fed).
+    func update() {
+        let samplesPerFrame = format.channels
         let sampleFormat = format.sampleFormat
         tap.drain { frames, count in
-            let samples = count * channels
-            switch sampleFormat {
-            case .int16: consume(UnsafeBufferPointer(start: frames.assumingMemoryBound(to: Int16.self), count: samples))
-            case .int32: consume(UnsafeBufferPointer(start: frames.assumingMemoryBound(to: Int32.self), count: samples))
-            case .float32: consume(UnsafeBufferPointer(start: frames.assumingMemoryBound(to: Float.self), count: samples))
-            }
+            sampleFormat.deliver(frames, samples: count * samplesPerFrame, to: &diagnostics)
+            sampleFormat.deliver(frames, samples: count * samplesPerFrame, to: &meterModes)
+            sampleFormat.deliver(frames, samples: count * samplesPerFrame, to: &programme)
         }
-    }
-
-    /// Hands interleaved samples to every processor.
-    private func consume(_ samples: UnsafeBufferPointer<Int16>) {
-        diagnostics.consume(samples)
-        meterModes?.consume(samples)
-        programme?.consume(samples)
-    }
-
-    private func consume(_ samples: UnsafeBufferPointer<Int32>) {
-        diagnostics.consume(samples)
-        meterModes?.consume(samples)
-        programme?.consume(samples)
-    }
-
-    private func consume(_ samples: UnsafeBufferPointer<Float>) {
-        diagnostics.consume(samples)
-        meterModes?.consume(samples)
-        programme?.consume(samples)
     }
 }

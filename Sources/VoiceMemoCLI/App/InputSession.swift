@@ -50,10 +50,10 @@ final class InputSession {
             recordingFormat: settings.format.displayName)
     }
 
-    /// Reads the meters and the recording state; `time` is the runner's clock (seconds).
-    func snapshot(at time: Double) -> EngineSnapshot {
+    /// Reads the meters and the recording state.
+    func snapshot() -> EngineSnapshot {
         engine.updateMeters()
-        analysis.update(at: time)
+        analysis.update()
         let channels = (0..<engine.format.channels).map {
             ChannelLevel(average: engine.averagePower(forChannel: $0), peak: engine.peakPower(forChannel: $0))
         }

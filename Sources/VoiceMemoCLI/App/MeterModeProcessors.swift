@@ -1,3 +1,4 @@
+import Audio
 import Interface
 import Metering
 import SoundFiles
@@ -5,7 +6,7 @@ import SoundFiles
 /// The processors behind the meter modes, fed every sample of the input: both PPM types and
 /// the VU per channel, and the programme's loudness. All run whatever the mode, so switching
 /// shows a settled reading at once (and short-term loudness has its 3 s of history).
-struct MeterModeProcessors {
+struct MeterModeProcessors: InterleavedSampleConsumer {
     private var ppmTypeI: PeakProgrammeMeter
     private var ppmTypeII: PeakProgrammeMeter
     private var vu: VolumeUnitMeter

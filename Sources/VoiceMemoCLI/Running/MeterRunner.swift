@@ -44,7 +44,7 @@ enum MeterRunner {
             if done { engine.stop() }
             engine.updateMeters()
             let captured = engine.capturedFrames
-            analysis.update(at: Double(captured) / Double(rate))
+            analysis.update()
             let loudness = analysis.programme
             let levels = Levels(engine: engine)
             summary.add(frames: captured - lastFrames, average: levels.average, peak: levels.peak)
