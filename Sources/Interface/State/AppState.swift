@@ -24,6 +24,8 @@ public struct AppState: Sendable, Equatable {
     /// What the input's diagnostics find wrong now (from the latest snapshot); shown on the
     /// status line while monitoring (see `statusLine`).
     public var inputDiagnosis: InputDiagnosis?
+    /// When the current diagnosis (or its absence) began, on the runner's clock.
+    public var inputDiagnosisSince = 0.0
 
     // MARK: Recording
 
@@ -100,11 +102,18 @@ public struct AppState: Sendable, Equatable {
 
     /// What the status line shows, prompts aside: a message from an action (info or error)
     /// for its lifetime, else the input's diagnosis while monitoring (an input open and
-    /// nothing playing: during playback the meter shows the memo, not the input).
+    /// nothing playing: during playback the meter shows the memo, not the input). A diagnosis
+    /// newer than an info message takes the line once that message has been readable
+    /// (`StatusMessage.infoReadingTime`): "Listening to …" must not hide "Input is silent" for
+    /// its whole lifetime, and "Saved …" must still be read.
     public var statusLine: StatusMessage? {
-        if let status { return status }
-        guard let inputDiagnosis, input != nil, playback == nil else { return nil }
-        return StatusMessage(text: inputDiagnosis.message, kind: .warning)
+        let diagnosis = inputDiagnosis.flatMap { input != nil && playback == nil ? $0 : nil }
+            .map { StatusMessage(text: $0.message, kind: .warning) }
+        guard let status else { return diagnosis }
+        if let diagnosis, status.kind == .info, inputDiagnosisSince > status.shownAt, status.hasBeenReadable(at: now) {
+            return diagnosis
+        }
+        return status
     }
 
     /// Seconds recorded into the current memo.

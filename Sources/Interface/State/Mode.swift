@@ -39,9 +39,12 @@ public struct StatusMessage: Sendable, Hashable {
     /// wants the line: long enough to read a short sentence.
     public static let infoReadingTime = 1.5
 
+    /// When an info message appeared.
+    var shownAt: Double { expires - Self.infoLifetime }
+
     /// Whether an info message has been up long enough to read at `time`.
     func hasBeenReadable(at time: Double) -> Bool {
-        kind == .info && time >= expires - Self.infoLifetime + Self.infoReadingTime
+        kind == .info && time >= shownAt + Self.infoReadingTime
     }
 
     public init(text: String, kind: Kind, expires: Double = .infinity) {

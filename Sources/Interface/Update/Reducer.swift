@@ -109,14 +109,8 @@ private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: ino
     state.shortTermLoudness = snapshot.ballistics?.shortTermLoudness
     state.recording = snapshot.recording
     state.recordedFrames = snapshot.recordedFrames
-    // A new finding about the input matters more than a passing notice ("Listening to …"
-    // would otherwise hide "Input is silent" for its 4 s): it takes the line once the notice
-    // has been up long enough to read; until then it waits (and is still new when it shows).
-    var diagnosisWaits = false
-    if let diagnosis = snapshot.diagnosis, diagnosis != state.inputDiagnosis, let status = state.status, status.kind == .info {
-        if status.hasBeenReadable(at: time) { state.status = nil } else { diagnosisWaits = true }
-    }
-    if !diagnosisWaits { state.inputDiagnosis = snapshot.diagnosis }
+    if snapshot.diagnosis != state.inputDiagnosis { state.inputDiagnosisSince = time }
+    state.inputDiagnosis = snapshot.diagnosis
     VoiceKeys.absorb(snapshot.voiceActivation, into: &state)
 }
 
