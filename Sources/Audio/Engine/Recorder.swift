@@ -300,6 +300,13 @@ public final class Recorder: Sendable {
         currentParts?.sink.recordedFrames ?? 0
     }
 
+    /// When the first frame in the file was captured, as Unix seconds (`CLOCK_REALTIME`,
+    /// estimated from the chunk that brought it); `nil` until a frame was recorded. What a
+    /// crash may lose is measured from here (`VOICEMEMO_EVENT_LOG`, the kill -9 tests).
+    public var firstFrameCapturedAt: Double? {
+        currentParts?.sink.firstFrameCapturedAt
+    }
+
     /// Seconds of input captured since `prepareToRecord()`, recorded or not.
     public var deviceCurrentTime: Double {
         currentParts?.engine.deviceCurrentTime ?? 0

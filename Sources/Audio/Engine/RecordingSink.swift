@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Metering
 import SoundFiles
 import Synchronization
@@ -43,6 +44,8 @@ final class RecordingSink: CaptureTap, Sendable {
     private let recorded = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     private let written = Atomic<Int64>(0)
+    /// When the first recorded frame was captured: CLOCK_REALTIME in ns, 0 until then.
+    private let firstRecordedAt = Atomic<Int64>(0)
     private let inputDone = Atomic<Bool>(false)
     private let closed = Atomic<Bool>(false)
     private let failure = Mutex<RecorderError?>(nil)
@@ -110,6 +113,11 @@ final class RecordingSink: CaptureTap, Sendable {
     var recordedFrames: Int { recorded.load(ordering: .acquiring) }
     var droppedFrames: Int { dropped.load(ordering: .relaxed) }
     var framesWritten: Int64 { written.load(ordering: .acquiring) }
+    /// When the first recorded frame was captured (Unix seconds), once one was.
+    var firstFrameCapturedAt: Double? {
+        let nanoseconds = firstRecordedAt.load(ordering: .acquiring)
+        return nanoseconds == 0 ? nil : Double(nanoseconds) / 1e9
+    }
     var hasFinished: Bool { closed.load(ordering: .acquiring) }
     var error: RecorderError? { failure.withLock { $0 } }
 
@@ -148,10 +156,22 @@ final class RecordingSink: CaptureTap, Sendable {
             }
         }
         if count > 0 {
+            if recorded.load(ordering: .relaxed) == 0 { noteFirstFrame(framesBeforeNow: frames - offset) }
             push(buffer + offset * format.bytesPerFrame, frames: count)
             recorded.add(count, ordering: .releasing)
         }
         if reachedLimit { endInput() }
+    }
+
+    /// Stores when the first recorded frame was captured: the chunk that holds it has just
+    /// arrived, and that frame is `framesBeforeNow` frames before the chunk's end. One
+    /// `clock_gettime` (vDSO: no system call, no allocation), once per recording.
+    private func noteFirstFrame(framesBeforeNow: Int) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanoseconds = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+            - Int64(framesBeforeNow) * 1_000_000_000 / Int64(format.sampleRate)
+        firstRecordedAt.store(max(1, nanoseconds), ordering: .releasing)
     }
 
     /// While recording, the ring's free space: the engine reads the next chunk straight into

@@ -18,6 +18,10 @@ final class InputAnalysis {
     private(set) var programme: ProgrammeMeter?
     /// Silence, a dead channel, too hot, too quiet: for the status line.
     private var diagnostics: InputDiagnostics
+    /// Frames analysed so far: the audio time the diagnosis and the programme are at. The
+    /// engine hands a chunk to its taps before it counts it as captured, so this can be a
+    /// chunk ahead of `CaptureEngine.capturedFrames`.
+    private(set) var analysedFrames = 0
 
     /// Attaches to `engine`; frames captured from now on are analysed.
     ///
@@ -64,6 +68,7 @@ final class InputAnalysis {
         let samplesPerFrame = format.channels
         let sampleFormat = format.sampleFormat
         tap.drain { frames, count in
+            analysedFrames += count
             sampleFormat.deliver(frames, samples: count * samplesPerFrame, to: &diagnostics)
             sampleFormat.deliver(frames, samples: count * samplesPerFrame, to: &meterModes)
             sampleFormat.deliver(frames, samples: count * samplesPerFrame, to: &programme)

@@ -42,9 +42,13 @@ enum MeterRunner {
             usleep(100_000)
             let done = StopSignals.pending != nil || engine.hasEnded
             if done { engine.stop() }
-            engine.updateMeters()
-            let captured = engine.capturedFrames
+            // Analyse first, then read the meter and the count: both then cover at least what
+            // the diagnosis has judged, and `t` is never earlier than the audio behind it (an
+            // unpaced source runs ahead of this loop: reading the count first reported a
+            // diagnosis made at 2 s of audio with the t of 0.78 s).
             analysis.update()
+            engine.updateMeters()
+            let captured = max(engine.capturedFrames, analysis.analysedFrames)
             let loudness = analysis.programme
             let levels = Levels(engine: engine)
             summary.add(frames: captured - lastFrames, average: levels.average, peak: levels.peak)

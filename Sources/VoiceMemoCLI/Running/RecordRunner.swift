@@ -23,6 +23,8 @@ struct RecordRequest {
     var paced = true
     /// `--vox`: one memo per utterance (see `VoxRunner`).
     var voiceActivation: VoiceActivationSettings?
+    /// `VOICEMEMO_EVENT_LOG`'s file, when set: the first frame's capture time goes there.
+    var eventLogEnvironment: [String: String] = [:]
 }
 
 /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
@@ -45,6 +47,8 @@ enum RecordRunner {
     /// whole memo is printed when the recording stops instead. With `--output`, the path (or the
     /// JSON report) is printed at the end.
     static func run(_ request: RecordRequest, context: CommandContext) throws -> ExitCode {
+        var request = request
+        request.eventLogEnvironment = context.environment
         if let voiceActivation = request.voiceActivation {
             return try VoxRunner.run(request, settings: voiceActivation, context: context)
         }
@@ -115,8 +119,18 @@ enum RecordRunner {
         let live = console.isErrorTerminal && !request.json ? LiveLine(console: console, channels: request.settings.channels) : nil
         var summary = MeterSummary(channels: request.settings.channels)
         var lastFrames = 0
+        let eventLog = EventLog(environment: request.eventLogEnvironment)
+        defer { eventLog?.close() }
+        var loggedFirstFrame = false
         while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
             if StopSignals.pending != nil { break }
+            if let eventLog {
+                if !loggedFirstFrame, let firstFrame = recorder.firstFrameCapturedAt {
+                    eventLog.note("first_frame", at: firstFrame)
+                    loggedFirstFrame = true
+                }
+                eventLog.note("recorded \(recorder.recordedFrames)")
+            }
             recorder.updateMeters()
             let captured = Int(recorder.deviceCurrentTime * Double(request.settings.sampleRate))
             let levels = Levels(recorder: recorder, channels: request.settings.channels)
