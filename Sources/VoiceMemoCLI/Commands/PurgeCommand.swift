@@ -4,7 +4,7 @@ import ArgumentParsing
 enum PurgeCommand: SubcommandDefinition {
     static let memo = Positional<String>(
         name: "MEMO", help: "The deleted memo: its id or a unique prefix of its title.",
-        isOptional: true, parser: .nonEmptyText)
+        isOptional: true, parser: ValueParser.nonEmptyText.completing(.memo))
     static let all = Flag(name: "all", help: "Purge everything in Recently Deleted.")
 
     static let specification = CommandSpecification(

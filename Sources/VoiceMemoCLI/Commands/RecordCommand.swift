@@ -43,7 +43,8 @@ enum RecordCommand: SubcommandDefinition {
         parser: .choice)
     static let output = Option<String>(
         name: "output", shortName: "o", valueName: "PATH",
-        help: "Write this file instead of adding a memo to the library.", parser: .nonEmptyText)
+        help: "Write this file instead of adding a memo to the library.",
+        parser: ValueParser.nonEmptyText.completing(.file))
     static let vox = Flag(
         name: "vox",
         help: "Voice-activated: wait for the level to cross the threshold, stop after the "

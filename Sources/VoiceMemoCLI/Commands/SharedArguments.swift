@@ -6,7 +6,7 @@ enum SharedArguments {
     /// `MEMO`: a memo id or a unique title prefix.
     static let memo = Positional<String>(
         name: "MEMO", help: "The memo: its id or a unique prefix of its title.",
-        parser: .nonEmptyText)
+        parser: ValueParser.nonEmptyText.completing(.memo))
 
     /// `--json`: machine-readable output.
     static let json = Flag(name: "json", help: "Print JSON instead of text.")
