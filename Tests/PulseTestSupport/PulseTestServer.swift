@@ -98,7 +98,8 @@ public final class PulseTestSink: Sendable {
     public var monitor: String { "\(name).monitor" }
 
     /// An ALSA configuration defining `device`: playback goes into this sink, capture comes
-    /// from its monitor (the pulse plugin through `asym`).
+    /// from its monitor (the pulse plugin through `asym`); its mixer (`ctl.DEVICE`) is the
+    /// monitor's volume and mute as capture, the sink's as playback.
     public func alsaDefinitions(device: String) -> String {
         """
         pcm.\(device) {
@@ -106,6 +107,7 @@ public final class PulseTestSink: Sendable {
             playback.pcm { type pulse server "\(server)" device "\(name)" }
             capture.pcm { type pulse server "\(server)" device "\(monitor)" }
         }
+        ctl.\(device) { type pulse server "\(server)" source "\(monitor)" sink "\(name)" }
 
         """
     }

@@ -4,7 +4,7 @@ import VoiceMemoCLI
 @Suite("Help and version")
 struct HelpAndVersionTests {
     static let subcommands = [
-        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices", "analyze",
+        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices", "gain", "analyze",
     ]
 
     @Test func version() {
@@ -108,7 +108,7 @@ struct HelpAndVersionTests {
 /// The man page and the completions come from the same declarations as `--help`: every
 /// option `--help` shows is in each of them.
 @Suite struct ManualDriftTests {
-    static let subcommands = ["record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices", "analyze"]
+    static let subcommands = ["record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices", "gain", "analyze"]
 
     @Test(arguments: subcommands)
     func everyOptionOfTheHelpIsInTheManualAndTheCompletions(subcommand: String) {
