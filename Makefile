@@ -11,7 +11,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
-BUILD_DEPS := libasound2-dev libsndfile1-dev libncursesw5-dev libsqlite3-dev pkg-config
+BUILD_DEPS := libasound2-dev libsndfile1-dev libncursesw5-dev libsqlite3-dev libsoundtouch-dev pkg-config
 TEST_DEPS  := alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins espeak-ng sqlite3 \
               man-db zsh fish
 DEPS       := $(BUILD_DEPS) $(TEST_DEPS)

@@ -27,6 +27,10 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        // SoundTouch's plain C interface (SoundTouchDLL.h): tempo and pitch for playback.
+        .systemLibrary(
+            name: "CSoundTouch",
+            providers: [.apt(["libsoundtouch-dev"])]),
 
         // Pure Swift, no C: meters, decibels, ballistics, formatting. Optimised in debug builds
         // too: unoptimised, a memo's statistics (K-weighting, 4× true-peak oversampling) cost
@@ -36,7 +40,7 @@ let package = Package(
         // libsndfile: format table, validation, reading and writing sound files.
         .target(name: "SoundFiles", dependencies: ["CSndFile"]),
         // ALSA devices, sources, the ring buffer, the recorder.
-        .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles"]),
+        .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch"]),
         // SQLite index of memos.
         .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
