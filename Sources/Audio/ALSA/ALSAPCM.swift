@@ -1,7 +1,8 @@
 import CALSA
+import Dispatch
 import Glibc
 
-/// An open ALSA PCM device (`snd_pcm_t`), for capture or playback, in blocking mode.
+/// An open ALSA PCM device (`snd_pcm_t`), for capture or playback.
 ///
 /// Open it by name (`default`, `pulse`, `hw:0`, or a device defined in an extra
 /// configuration file), then call `configure(_:)` once to set the hardware
@@ -15,6 +16,11 @@ import Glibc
 /// that opens it to the capture or playback thread, never shared: alsa-lib allows
 /// one thread at a time per `snd_pcm_t`, and the callers (`ALSACaptureSource`,
 /// `ALSAPlaybackSink`) promise exactly that. `close` must not race a blocked read.
+///
+/// It opens in blocking mode; the capture source and the playback sink switch it to
+/// non-blocking I/O (`useNonblockingIO()`) and wait with a timeout (`snd_pcm_wait`, 100 ms),
+/// so that a device or sound server that stops delivering (a SIGSTOPped PulseAudio, an
+/// unlinked PipeWire stream) can never hold their thread past a stop request.
 public final class ALSAPCM: @unchecked Sendable {
     /// The device name it was opened with.
     public let device: String
@@ -75,17 +81,42 @@ public final class ALSAPCM: @unchecked Sendable {
     /// Whether the PCM is open.
     public var isOpen: Bool { handle != nil }
 
+    /// How long `close()` waits for alsa-lib to close the device before going on without it.
+    ///
+    /// A healthy device closes in a few milliseconds. The pulse plugin's close waits for the
+    /// server to answer (`pa_stream_cork`, then up to 30 s for its operation timeout,
+    /// measured against a SIGSTOPped PulseAudio): a stop must not wait for that.
+    public static let closeWaitMilliseconds = 300
+
     /// Closes the device. Safe to call more than once; also done on deinit.
-    public func close() {
-        if let handle {
-            _ = operations.close(handle)
-            self.handle = nil
+    ///
+    /// alsa-lib's close runs on a thread of its own, which this waits for at most
+    /// `closeWaitMilliseconds`: a device whose sound server has stopped answering is left
+    /// to finish closing in the background (its handle, already handed over, is used by
+    /// nothing else), so the caller can finalise its file and exit.
+    ///
+    /// - Returns: Whether the device had closed when it returned (`false`: still closing).
+    @discardableResult
+    public func close() -> Bool {
+        let closing = DeviceClosing(
+            operations: operations, handle: handle, status: statusObject, configuration: configuration)
+        handle = nil
+        statusObject = nil
+        configuration = nil
+        guard closing.holdsAnything else { return true }
+        let closed = DispatchSemaphore(value: 0)
+        DetachedThread.start {
+            closing.run()
+            closed.signal()
         }
-        if let statusObject {
-            operations.freeStatus(statusObject)
-            self.statusObject = nil
-        }
-        releaseConfiguration()
+        return closed.wait(timeout: .now() + .milliseconds(Self.closeWaitMilliseconds)) == .success
+    }
+
+    /// Switches reads and writes to non-blocking (`snd_pcm_nonblock`): `snd_pcm_readi` and
+    /// `snd_pcm_writei` return `-EAGAIN` instead of waiting, and the caller waits with a
+    /// timeout.
+    public func useNonblockingIO() throws(ALSAError) {
+        try check(function: "snd_pcm_nonblock") { operations.setNonblocking($0, true) }
     }
 
     /// Reads up to `frames` interleaved frames, blocking until some are available.
@@ -252,5 +283,22 @@ public final class ALSAPCM: @unchecked Sendable {
             snd_config_delete(configuration)
             self.configuration = nil
         }
+    }
+}
+
+/// What closing one PCM releases, handed to the thread that closes it: from then on no other
+/// thread uses any of it. `@unchecked Sendable` for that hand-over.
+private struct DeviceClosing: @unchecked Sendable {
+    let operations: any PCMOperations
+    let handle: OpaquePointer?
+    let status: OpaquePointer?
+    let configuration: OpaquePointer?
+
+    var holdsAnything: Bool { handle != nil || status != nil || configuration != nil }
+
+    func run() {
+        if let handle { _ = operations.close(handle) }
+        if let status { operations.freeStatus(status) }
+        if let configuration { snd_config_delete(configuration) }
     }
 }

@@ -41,3 +41,22 @@ private final class ThreadBody {
     let run: @Sendable () -> Void
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
+
+/// Runs `body` on a thread nobody joins: for work that may never return (closing a device
+/// whose sound server has stopped answering) and must not hold up the caller.
+enum DetachedThread {
+    static func start(_ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var handle = pthread_t()
+        let status = pthread_create(&handle, nil, { argument in
+            guard let argument else { return nil }
+            Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().run()
+            return nil
+        }, box)
+        if status == 0 {
+            pthread_detach(handle)
+        } else {
+            Unmanaged<ThreadBody>.fromOpaque(box).takeRetainedValue().run()
+        }
+    }
+}

@@ -30,6 +30,11 @@ extension CaptureTap {
 /// recorder attaches as a tap and sees the same frames. Meter reads follow
 /// AVAudioRecorder: `updateMeters()`, then `averagePower(forChannel:)` and
 /// `peakPower(forChannel:)`.
+///
+/// It also knows when audio last arrived (`secondsWithoutAudio`): an input that is open but
+/// delivers nothing — a stopped sound server, a PipeWire stream nothing links — is a stall
+/// (`isStalled`, after `InputDiagnosis.noAudioAfter` seconds), which the surfaces report.
+/// A stall never traps `stop()`: sources return from `read` at least every 100 ms.
 public final class CaptureEngine: Sendable {
     /// The format frames arrive in.
     public let format: StreamFormat
@@ -56,10 +61,16 @@ public final class CaptureEngine: Sendable {
     private let failure = Mutex<CaptureError?>(nil)
     private let ended = Atomic<Bool>(false)
     private let thread = Mutex<AudioThread?>(nil)
+    private let clock: MonotonicClock
+    /// When the last frame arrived (or capture started, before the first), on `clock`.
+    private let lastAudioAt = Atomic<Int>(0)
 
     /// Takes ownership of an open source; nothing runs until `start()`.
-    public init(source: CaptureSource) {
+    ///
+    /// - Parameter clock: when frames arrive, for `secondsWithoutAudio` (tests step it).
+    public init(source: CaptureSource, clock: MonotonicClock = .system) {
         self.source = source
+        self.clock = clock
         self.format = source.format
         self.sourceName = source.name
         let floor = Array(repeating: Decibels.floor, count: source.format.channels)
@@ -79,6 +90,7 @@ public final class CaptureEngine: Sendable {
     ///   read is shortened), as if the source had run out; `nil` runs until `stop()`.
     public func start(frameLimit: Int? = nil) {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        lastAudioAt.store(clock.nanoseconds(), ordering: .releasing)
         let started = AudioThread { [self] in captureLoop(frameLimit: frameLimit) }
         thread.withLock { $0 = started }
     }
@@ -111,6 +123,23 @@ public final class CaptureEngine: Sendable {
 
     /// Frames lost to those overruns.
     public var lostFrames: Int { lostFrameCount.load(ordering: .relaxed) }
+
+    /// Whether `stop()` has been asked for (or capture never started): the capture thread
+    /// is on its way out.
+    var isStopping: Bool { !running.load(ordering: .acquiring) }
+
+    /// Seconds since the last frame arrived (since `start()` before the first one), while
+    /// capture runs; 0 before `start()`, after `stop()` and once capture has ended (an input
+    /// that ran out or failed is not stalled: it is over).
+    public var secondsWithoutAudio: Double {
+        guard running.load(ordering: .acquiring), !hasEnded else { return 0 }
+        let elapsed = clock.nanoseconds() - lastAudioAt.load(ordering: .acquiring)
+        return max(0, Double(elapsed) / 1e9)
+    }
+
+    /// Whether the input has delivered nothing for `InputDiagnosis.noAudioAfter` seconds
+    /// while open: `InputDiagnosis.noAudio` is the report. Clears with the next frame.
+    public var isStalled: Bool { secondsWithoutAudio >= InputDiagnosis.noAudioAfter }
 
     // MARK: Metering
 
@@ -211,6 +240,7 @@ public final class CaptureEngine: Sendable {
                 lostFrameCount.add(read.lostFrames, ordering: .relaxed)
             }
             if read.frames > 0 {
+                lastAudioAt.store(clock.nanoseconds(), ordering: .releasing)
                 meter(target, frames: read.frames)
                 let first = framesCaptured.load(ordering: .relaxed)
                 taps.withLock { taps in

@@ -295,6 +295,12 @@ public final class Recorder: Sendable {
         Double(recordedFrames) / Double(settings.sampleRate)
     }
 
+    /// Seconds since the input last delivered a frame (`CaptureEngine.secondsWithoutAudio`):
+    /// 0 while audio flows, and when not recording.
+    public var secondsWithoutAudio: Double {
+        currentParts?.engine.secondsWithoutAudio ?? 0
+    }
+
     /// Frames recorded into the file so far.
     public var recordedFrames: Int {
         currentParts?.sink.recordedFrames ?? 0

@@ -123,11 +123,11 @@ final class PlaybackLoop: Sendable {
                     let count = try reader.read(into: buffer, frames: chunkFrames, as: format.sampleFormat)
                     if count == 0 {
                         if next < frameCount { return .failed(truncated(at: next)) }
-                        try output.drain()
-                        return .finished
+                        return try output.drain(stopRequested: isStopRequested) ? .finished : .stopped
                     }
                     meters.withLock { $0.consume(buffer, frames: count, format: format) }
-                    try output.write(from: buffer, frames: count)
+                    let written = try output.write(from: buffer, frames: count, stopRequested: isStopRequested)
+                    if written < count { return .stopped }
                     next += count
                     let heard = next - output.queuedFrames()
                     let underruns = output.underruns
@@ -144,6 +144,12 @@ final class PlaybackLoop: Sendable {
         } catch {
             return .failed(PlayerError(.decode, "playing \(url) failed: \(error)"))
         }
+    }
+
+    /// Whether the owner asked to stop: the device waits ask it, so a device that stops
+    /// consuming cannot keep the thread (and `Player.stop()`, which joins it) waiting.
+    private func isStopRequested() -> Bool {
+        control.withLock { $0.request == .stop }
     }
 
     private func nextCommand() -> Command {

@@ -11,6 +11,7 @@ import SoundFiles
 /// type; what they conclude goes to the screen in the `EngineSnapshot` of each tick.
 final class InputAnalysis {
     private let tap: AnalysisTap
+    private let engine: CaptureEngine
     let format: StreamFormat
     /// PPM, VU and loudness of the input: the meter modes' readings.
     private var meterModes: MeterModeProcessors?
@@ -38,6 +39,7 @@ final class InputAnalysis {
         measuresProgramme: Bool = false
     ) {
         tap = AnalysisTap(engine: engine, seconds: 2, overflow: overflow)
+        self.engine = engine
         format = engine.format
         diagnostics = InputDiagnostics(channels: format.channels, sampleRate: format.sampleRate)
         meterModes = measuresMeterModes ? MeterModeProcessors(format: engine.format) : nil
@@ -50,8 +52,10 @@ final class InputAnalysis {
         meterModes?.read()
     }
 
-    /// What the diagnostics find wrong with the input now (as of the last `update()`).
-    var diagnosis: InputDiagnosis? { diagnostics.diagnosis }
+    /// What is wrong with the input now: `noAudio` while the engine has had no frame for
+    /// `InputDiagnosis.noAudioAfter` seconds (the samples cannot tell), else what the
+    /// diagnostics found in the frames (as of the last `update()`).
+    var diagnosis: InputDiagnosis? { engine.isStalled ? .noAudio : diagnostics.diagnosis }
 
     deinit {
         tap.detach()

@@ -40,6 +40,8 @@ enum MeterRunner {
         let live = !request.json && console.isOutputTerminal
         while true {
             usleep(100_000)
+            // Read before a stop, which ends a stall as it ends capture.
+            let secondsWithoutAudio = engine.secondsWithoutAudio
             let done = StopSignals.pending != nil || engine.hasEnded
             if done { engine.stop() }
             // Analyse first, then read the meter and the count: both then cover at least what
@@ -53,12 +55,19 @@ enum MeterRunner {
             let levels = Levels(engine: engine)
             summary.add(frames: captured - lastFrames, average: levels.average, peak: levels.peak)
             lastFrames = captured
-            if captured > 0 || done {
+            let current: InputDiagnosis? =
+                secondsWithoutAudio >= InputDiagnosis.noAudioAfter ? .noAudio : analysis.diagnosis
+            // An input that never delivers still gets its updates: they say so.
+            if captured > 0 || done || current != nil {
                 let time = Double(captured) / Double(rate)
-                let changed = analysis.diagnosis != diagnosis
-                diagnosis = analysis.diagnosis
+                let changed = current != diagnosis
+                diagnosis = current
                 if request.json {
-                    console.printLine(update(time: time, levels: levels, loudness: loudness, diagnosis: diagnosis).serialized)
+                    console.printLine(
+                        update(
+                            time: time, levels: levels, loudness: loudness, diagnosis: diagnosis,
+                            secondsWithoutAudio: secondsWithoutAudio
+                        ).serialized)
                 } else {
                     // A change gets a line of its own, above the live line.
                     if changed { console.printLine((live ? "\r\u{1B}[K" : "") + DiagnosisText.change(to: diagnosis, at: time)) }
@@ -97,11 +106,13 @@ enum MeterRunner {
         })
     }
 
-    private static func update(time: Double, levels: Levels, loudness: ProgrammeMeter?, diagnosis: InputDiagnosis?) -> JSONValue {
+    private static func update(
+        time: Double, levels: Levels, loudness: ProgrammeMeter?, diagnosis: InputDiagnosis?, secondsWithoutAudio: Double
+    ) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("t", .number(time)),
             ("channels", channelsJSON(average: levels.average, peak: levels.peak)),
-            ("diagnosis", DiagnosisText.json(diagnosis)),
+            ("diagnosis", DiagnosisText.json(diagnosis, secondsWithoutAudio: secondsWithoutAudio)),
         ]
         if let loudness {
             members.append(("momentary_lufs", .lufs(loudness.loudness?.momentaryLoudness)))
