@@ -107,6 +107,29 @@ struct InputStallTests {
         #expect(engine.secondsWithoutAudio == 0, "a stopped input is not stalled")
     }
 
+    /// Stalled before the stream starts: the first read starts it, and the pulse plugin's start
+    /// waits for the server without a timeout (`pulse_start`, up to 30 s), so the capture
+    /// thread is stuck inside alsa-lib. The stop leaves it there and returns; the thread
+    /// closes the device itself once alsa-lib lets it go.
+    @Test func aServerStoppedBeforeTheStreamStartsNeverHoldsUpTheStop() throws {
+        let server = try StallableServer()
+        let source = try ALSACaptureSource(
+            device: StallableServer.device, format: ALSATestDevices.stereo48k, configFile: server.configFile)
+        let time = SteppedClock()
+        let engine = CaptureEngine(source: source, clock: time.clock)
+        server.daemon.suspend()
+        engine.start()
+        time.advance(seconds: 2)
+        #expect(engine.isStalled, "nothing ever arrived")
+        let stopping = ContinuousClock.now
+        engine.stop()
+        let stopped = ContinuousClock.now - stopping
+        print("InputStallTests: stop of a stream that never started took \(stopped)")
+        #expect(stopped < .seconds(1), "took \(stopped)")
+        #expect(engine.hasEnded)
+        #expect(engine.capturedFrames == 0)
+    }
+
     @Test func anInputThatEndedOrNeverStartedIsNotStalled() throws {
         let time = SteppedClock()
         let tone = try ToneSource(frequency: 440, peakDBFS: -6, format: ALSATestDevices.stereo48k, paced: false)
@@ -157,5 +180,28 @@ struct InputStallTests {
         #expect(stopped < .seconds(1), "took \(stopped)")
         #expect(!player.isPlaying)
         #expect(log.finishes.isEmpty, "a stop sends no event")
+    }
+
+    /// Stalled before the first write: the write starts the stream, which the pulse plugin
+    /// does by waiting for the server (`pulse_start`, no timeout). The stop leaves the thread.
+    @Test func playbackOfAServerStoppedBeforeTheStartStopsAtOnce() throws {
+        let server = try StallableServer()
+        let fixture = try PlayerFixture()
+        defer { fixture.remove() }
+        let file = try fixture.writeSines("two.wav", seconds: 2, peak: 0.5, format: .wav)
+        let log = PlayerEventLog()
+        let player = try Player(
+            url: file, device: StallableServer.device, configFile: server.configFile,
+            eventQueue: DispatchQueue(label: "stall-player-events"), events: log.events)
+        try player.prepareToPlay()
+        server.daemon.suspend()
+        try player.play()
+        let stopping = ContinuousClock.now
+        player.stop()
+        let stopped = ContinuousClock.now - stopping
+        print("InputStallTests: player stop of a stream that never started took \(stopped)")
+        #expect(stopped < .seconds(1), "took \(stopped)")
+        #expect(!player.isPlaying)
+        #expect(log.finishes.isEmpty)
     }
 }

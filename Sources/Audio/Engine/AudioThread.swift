@@ -6,7 +6,8 @@ import Glibc
 /// loop blocks in `snd_pcm_readi` for whole periods and must not starve or be
 /// starved, so it gets a thread of its own.
 ///
-/// `join()` must be called once: owners keep the thread in a `Mutex` and take it out to join.
+/// `join()` (or `detach()`) must be called once: owners keep the thread in a `Mutex` and take it
+/// out to join.
 final class AudioThread: Sendable {
     private let thread: pthread_t?
 
@@ -30,10 +31,18 @@ final class AudioThread: Sendable {
         }
     }
 
-    /// Waits for the thread to finish. Call once.
+    /// Waits for the thread to finish. Call once (and not after `detach()`).
     func join() {
         guard let thread else { return }
         pthread_join(thread, nil)
+    }
+
+    /// Lets the thread finish on its own, unjoined: for a thread stuck in a call that does not
+    /// return (alsa-lib waiting for a sound server that stopped answering). Call once, instead
+    /// of `join()`.
+    func detach() {
+        guard let thread else { return }
+        pthread_detach(thread)
     }
 }
 

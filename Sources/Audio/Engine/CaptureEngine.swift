@@ -1,3 +1,4 @@
+import Dispatch
 import Metering
 import SoundFiles
 import Synchronization
@@ -61,6 +62,10 @@ public final class CaptureEngine: Sendable {
     private let failure = Mutex<CaptureError?>(nil)
     private let ended = Atomic<Bool>(false)
     private let thread = Mutex<AudioThread?>(nil)
+    /// Whether the capture loop finished in time for `stop()`, or was left to finish alone.
+    private enum Ending { case running, finished, abandoned }
+    private let ending = Mutex(Ending.running)
+    private let loopFinished = DispatchSemaphore(value: 0)
     private let clock: MonotonicClock
     /// When the last frame arrived (or capture started, before the first), on `clock`.
     private let lastAudioAt = Atomic<Int>(0)
@@ -95,14 +100,42 @@ public final class CaptureEngine: Sendable {
         thread.withLock { $0 = started }
     }
 
+    /// How long `stop()` waits for the capture thread before leaving it to finish alone.
+    public static let stopWaitMilliseconds = 400
+
     /// Stops capture, waits for the thread and closes the source. Idempotent.
+    ///
+    /// The thread notices within one read (a source waits at most 100 ms for the device).
+    /// A thread stuck inside a call that does not return — alsa-lib's pulse plugin starting a
+    /// stream waits for the server without a timeout — is given `stopWaitMilliseconds`, then
+    /// left to finish alone: it is detached, the taps are detached from it (it delivers
+    /// nothing more), and it closes the source itself when it gets out. Every frame delivered
+    /// before the stop has reached the taps either way.
     public func stop() {
         running.store(false, ordering: .releasing)
-        let finished = thread.withLock { value -> AudioThread? in
+        let started = thread.withLock { value -> AudioThread? in
             defer { value = nil }
             return value
         }
-        finished?.join()
+        guard let started else {
+            // Never started, or stopped before; a source left to its thread is not ours to close.
+            if ending.withLock({ $0 }) != .abandoned { source.close() }
+            return
+        }
+        if loopFinished.wait(timeout: .now() + .milliseconds(Self.stopWaitMilliseconds)) == .timedOut {
+            let abandoned = ending.withLock { state -> Bool in
+                guard state == .running else { return false }
+                state = .abandoned
+                return true
+            }
+            if abandoned {
+                started.detach()
+                taps.withLock { $0.removeAll() }
+                ended.store(true, ordering: .releasing)
+                return
+            }
+        }
+        started.join()
         source.close()
     }
 
@@ -255,6 +288,13 @@ public final class CaptureEngine: Sendable {
         taps.withLock { taps in
             for tap in taps { tap.captureEnded(error: captureError) }
         }
+        let closesSource = ending.withLock { state -> Bool in
+            if state == .abandoned { return true }
+            state = .finished
+            return false
+        }
+        loopFinished.signal()
+        if closesSource { source.close() }
     }
 
     /// The smallest tap region the capture loop reads into (a quarter of a 48 kHz chunk): near

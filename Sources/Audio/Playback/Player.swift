@@ -171,14 +171,30 @@ public final class Player: Sendable {
         }
     }
 
+    /// How long `stop()` waits for the playback thread before leaving it to finish alone.
+    public static let stopWaitMilliseconds = 400
+
     /// Stops at once and releases the device; the position stays where it was.
-    /// Sends no event. Idempotent; when it returns the device is closed.
+    /// Sends no event. Idempotent; when it returns the device is closed — unless the
+    /// playback thread is stuck inside alsa-lib (the pulse plugin starting, draining or
+    /// dropping a stream waits for the server without a timeout): after
+    /// `stopWaitMilliseconds` it is left to finish alone, and closes the device itself.
     public func stop() {
         lifecycle.withLock { _ in
             loop.control.withLock { control in
                 if control.isRunning { control.request = .stop }
             }
             loop.wakeup.signal()
+            let deadline = ContinuousClock.now + .milliseconds(Self.stopWaitMilliseconds)
+            while ContinuousClock.now < deadline, loop.control.withLock({ $0.isRunning }) {
+                usleep(1000)
+            }
+            if loop.control.withLock({ $0.isRunning }) {
+                thread.withLock { value in
+                    value?.detach()
+                    value = nil
+                }
+            }
             joinFinishedThread()
             prepared.withLock { value in
                 value?.close()
