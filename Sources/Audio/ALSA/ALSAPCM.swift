@@ -86,7 +86,7 @@ public final class ALSAPCM: @unchecked Sendable {
     /// A healthy device closes in a few milliseconds. The pulse plugin's close waits for the
     /// server to answer (`pa_stream_cork`, then up to 30 s for its operation timeout,
     /// measured against a SIGSTOPped PulseAudio): a stop must not wait for that.
-    public static let closeWaitMilliseconds = 300
+    public static let closeWaitMilliseconds = 150
 
     /// Closes the device. Safe to call more than once; also done on deinit.
     ///
