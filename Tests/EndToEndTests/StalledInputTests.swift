@@ -95,6 +95,41 @@ import Testing
         #expect(listed.standardOutput.contains(URL(fileURLWithPath: path).lastPathComponent), "the memo is kept: \(listed)")
     }
 
+    /// Opening the pulse plugin against a server that does not answer waits 30 s for its
+    /// connect timeout; a stop signal meanwhile ends the command at once with exit 130 and
+    /// nothing kept (the memo `record` had begun is abandoned, no file is left behind).
+    @Test(arguments: ["record", "meter"])
+    func aSignalWhileTheInputOpensOnAStoppedServerEndsTheCommandAtOnce(_ command: String) throws {
+        let daemon = try PulsePrivateDaemon()
+        let sandbox = try sandbox(daemon)
+        let format = command == "record" ? " --format wav" : ""
+        let outcome = try sandbox.shell(helpers + """
+            kill -STOP $DAEMON
+            voicememo \(command) --source alsa:\(Self.device)\(format) > out.txt 2> cmd.err & pid=$!
+            # alsa-lib loads the pulse plugin inside snd_pcm_open, after the signal handlers
+            # are installed: from then on the command waits for the server.
+            until_true 15 grep -q libasound_module_pcm_pulse /proc/$pid/maps
+            t0=$(date +%s%N); kill -TERM $pid; wait $pid; status=$?; t1=$(date +%s%N)
+            kill -CONT $DAEMON
+            echo "status=$status"; echo "stop_ms=$(( (t1 - t0) / 1000000 ))"
+            """, timeout: .seconds(60))
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        func value(_ name: String) -> String? { lines.first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) } }
+        let stopMilliseconds = value("stop_ms").flatMap(Int.init) ?? -1
+        let stderr = (try? String(contentsOfFile: sandbox.file("cmd.err"), encoding: .utf8)) ?? ""
+        print("StalledInputTests: \(command), SIGTERM while opening on a stopped server: exit \(value("status") ?? "?") in \(stopMilliseconds) ms; \(stderr.debugDescription)")
+        #expect(value("status") == "130", "\(outcome) \(stderr)")
+        #expect(stopMilliseconds >= 0 && stopMilliseconds < 1000, "stopped in \(stopMilliseconds) ms")
+        #expect(stderr.contains("interrupted by SIGTERM while the input was opening"), "\(stderr)")
+        if command == "record" {
+            #expect(stderr.contains("nothing was recorded"), "\(stderr)")
+            let listed = try sandbox.run("list", "--json")
+            #expect(listed.status == 0 && listed.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(listed)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: sandbox.libraryDirectory.path)
+            #expect(!files.contains { $0.hasSuffix(".wav") }, "no file left behind: \(files)")
+        }
+    }
+
     @Test func meterReportsTheStallAfterTwoSecondsAndStopsWithinOneSecond() throws {
         let daemon = try PulsePrivateDaemon()
         let sandbox = try sandbox(daemon)

@@ -1,6 +1,7 @@
 import CALSA
 import Dispatch
 import Glibc
+import Synchronization
 
 /// An open ALSA PCM device (`snd_pcm_t`), for capture or playback.
 ///
@@ -63,15 +64,56 @@ public final class ALSAPCM: @unchecked Sendable {
             }
             configuration = loaded
         }
-        var opened: OpaquePointer?
-        let code = operations.open(&opened, name: device, stream: stream.cValue, config: configuration)
-        guard code >= 0, let opened else {
-            let error = makeError(code, function: configuration == nil ? "snd_pcm_open" : "snd_pcm_open_lconf")
+        let function = configuration == nil ? "snd_pcm_open" : "snd_pcm_open_lconf"
+        let outcome = Self.openInterruptibly(operations: operations, device: device, stream: stream, configuration: configuration)
+        guard let outcome else {
+            // The opening thread owns the configuration now and frees it when alsa-lib returns.
+            configuration = nil
+            throw ALSAError(
+                code: -EINTR, function: function, device: device, stream: stream,
+                detail: "a stop was asked for while the device was opening")
+        }
+        guard outcome.code >= 0, let opened = outcome.handle else {
+            let error = ALSAError(
+                code: outcome.code, function: function, device: device, stream: stream, alsaMessage: outcome.message)
             releaseConfiguration()
             throw error
         }
         handle = opened
         statusObject = operations.allocateStatus()
+    }
+
+    /// Asked every 100 ms while `snd_pcm_open` waits; `true` stops waiting for it (the command
+    /// line sets it to "a stop signal came": opening the pulse plugin against a server that
+    /// does not answer waits 30 s for its connect timeout). `nil`: wait for the open.
+    public static let openInterruption = Mutex<(@Sendable () -> Bool)?>(nil)
+
+    /// `snd_pcm_open` on a thread of its own, waited for in 100 ms slices while
+    /// `openInterruption` says to go on; `nil` when it said to stop first. The thread then
+    /// closes what it opens and frees `configuration` itself.
+    private static func openInterruptibly(
+        operations: any PCMOperations, device: String, stream: ALSAStream, configuration: OpaquePointer?
+    ) -> PendingOpen.Outcome? {
+        let pending = PendingOpen()
+        let done = DispatchSemaphore(value: 0)
+        let request = DeviceClosing(operations: operations, handle: nil, status: nil, configuration: configuration)
+        DetachedThread.start {
+            ALSAErrorCapture.clear()
+            var opened: OpaquePointer?
+            let code = request.operations.open(&opened, name: device, stream: stream.cValue, config: request.configuration)
+            let outcome = PendingOpen.Outcome(code: code, handle: opened, message: ALSAErrorCapture.lastMessage())
+            if !pending.deliver(outcome) {
+                DeviceClosing(
+                    operations: request.operations, handle: opened, status: nil, configuration: request.configuration
+                ).run()
+            }
+            done.signal()
+        }
+        while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            let interrupted = openInterruption.withLock { $0?() ?? false }
+            if interrupted, pending.abandon() { return nil }
+        }
+        return pending.outcome
     }
 
     deinit {
@@ -282,6 +324,45 @@ public final class ALSAPCM: @unchecked Sendable {
         if let configuration {
             snd_config_delete(configuration)
             self.configuration = nil
+        }
+    }
+}
+
+/// The result of an `snd_pcm_open` running on a thread of its own, handed to the waiting side
+/// unless that gave up first (then the opening thread releases what it got).
+private final class PendingOpen: Sendable {
+    struct Outcome: @unchecked Sendable {
+        var code: Int32
+        var handle: OpaquePointer?
+        /// alsa-lib's message on the opening thread (the capture buffer is per thread).
+        var message: String
+    }
+
+    private enum State { case waiting, delivered(Outcome), abandoned }
+    private let state = Mutex(State.waiting)
+
+    /// Hands the outcome over; `false` when the waiting side has already given up.
+    func deliver(_ outcome: Outcome) -> Bool {
+        state.withLock { state in
+            guard case .waiting = state else { return false }
+            state = .delivered(outcome)
+            return true
+        }
+    }
+
+    /// Gives up waiting; `false` when the outcome is already there (then use it).
+    func abandon() -> Bool {
+        state.withLock { state in
+            guard case .waiting = state else { return false }
+            state = .abandoned
+            return true
+        }
+    }
+
+    var outcome: Outcome? {
+        state.withLock { state in
+            if case .delivered(let outcome) = state { return outcome }
+            return nil
         }
     }
 }

@@ -25,6 +25,10 @@ enum MeterRunner {
         do {
             engine = CaptureEngine(source: try request.source.open(format: format, paced: request.paced))
         } catch {
+            if let interrupted = StopSignals.interruptedWhileOpening("the input") {
+                console.printErrorMessage(interrupted)
+                return ExitCode.interrupted
+            }
             console.printErrorMessage(error.messageWithHint)
             return error.kind == .settings ? ExitCode.usageError : ExitCode.failure
         }

@@ -112,6 +112,10 @@ enum RecordRunner {
                 try recorder.record()
             }
         } catch {
+            if let interrupted = StopSignals.interruptedWhileOpening("the input") {
+                console.printErrorMessage(interrupted + "; nothing was recorded")
+                return Outcome(exitCode: .interrupted, kept: false)
+            }
             console.printErrorMessage(error.messageWithHint)
             return Outcome(exitCode: error.kind == .settings ? .usageError : .failure, kept: false)
         }
