@@ -60,7 +60,8 @@ enum RecordRunner {
             }
             return outcome.exitCode
         }
-        let library = try LibraryAccess.open(context)
+        // A killed recording's recovery can take a minute; this one starts now.
+        let library = try LibraryAccess.open(context, pendingRecoveries: .leave)
         let recording = try LibraryAccess.perform { () throws(MemoLibraryError) in
             try library.beginRecording(title: request.title, settings: request.settings, at: Date())
         }
