@@ -11,7 +11,8 @@ import SoundFiles
 /// The device delivers as fast as it is read, so the recording runs far faster than real time
 /// (about an hour in tens of seconds): whatever the writer, the statistics or the encoder have
 /// not caught up with when `stop()` is called is the backlog that `stop()` waits for. The
-/// figure is the wall time of `stop()` alone, from the call to its return (the file complete).
+/// figure is the wall time of `stop()` alone, from the call to its return (the file complete);
+/// "encoded at stop" is `Recorder.finishingProgress` just before the call (MP3, Vorbis).
 struct StopBenchmark {
     let seconds: Int
 
@@ -35,7 +36,7 @@ struct StopBenchmark {
         }
         print("stop: Recorder.stop() after \(seconds) s of 48 kHz stereo from an unpaced ALSA file device, statistics measured")
         print("  " + "format".padding(to: 14) + "recording s".leftPadding(to: 12) + "× real time".leftPadding(to: 13)
-            + "stop s".leftPadding(to: 9) + "file frames".leftPadding(to: 14))
+            + "encoded at stop".leftPadding(to: 17) + "stop s".leftPadding(to: 9) + "file frames".leftPadding(to: 14))
         for format in [FileFormat.wav, .mp3, .ogg] {
             let url = work.appendingPathComponent("memo.\(format.rawValue)").path
             let queue = DispatchQueue(label: "voicememo-bench.stop")
@@ -57,6 +58,7 @@ struct StopBenchmark {
                 usleep(20_000)
             }
             let recording = clock.now - started
+            let encodedAtStop = recorder.finishingProgress.map { fixed(100 * $0, decimals: 1) + " %" } ?? "—"
             let stopping = clock.now
             recorder.stop()
             let stopped = clock.now - stopping
@@ -64,7 +66,7 @@ struct StopBenchmark {
             let recordingSeconds = Self.seconds(recording)
             print("  " + "\(format.rawValue)".padding(to: 14) + fixed(recordingSeconds, decimals: 1).leftPadding(to: 12)
                 + fixed(Double(recorder.recordedFrames) / 48_000 / recordingSeconds, decimals: 0).leftPadding(to: 13)
-                + fixed(Self.seconds(stopped), decimals: 3).leftPadding(to: 9) + "\(frames)".leftPadding(to: 14))
+                + encodedAtStop.leftPadding(to: 17) + fixed(Self.seconds(stopped), decimals: 3).leftPadding(to: 9) + "\(frames)".leftPadding(to: 14))
             unlink(url)
         }
     }

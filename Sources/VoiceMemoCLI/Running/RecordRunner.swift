@@ -116,8 +116,17 @@ enum RecordRunner {
         let live = console.isErrorTerminal && !request.json ? LiveLine(console: console, channels: request.settings.channels) : nil
         var summary = MeterSummary(channels: request.settings.channels)
         var lastFrames = 0
+        let encodingNote = EncodingNote(console: console, format: request.settings.format)
+        var liveCleared = false
         while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
             if StopSignals.pending != nil { break }
+            if !recorder.isRecording, recorder.recordedFrames > 0, let progress = recorder.finishingProgress, progress < 1 {
+                // The duration is reached: what is left is the encoder's.
+                if !liveCleared { live?.clear() }
+                liveCleared = true
+                encodingNote.show(progress)
+                continue
+            }
             recorder.updateMeters()
             let captured = Int(recorder.deviceCurrentTime * Double(request.settings.sampleRate))
             let levels = Levels(recorder: recorder, channels: request.settings.channels)
@@ -125,7 +134,8 @@ enum RecordRunner {
             lastFrames = captured
             live?.show(recorder: recorder, levels: levels, peak: summary.peak)
         }
-        recorder.stop()
+        live?.clear()
+        encodingNote.stop(recorder)
         recorder.updateMeters()
         let levels = Levels(recorder: recorder, channels: request.settings.channels)
         summary.add(frames: max(1, recorder.recordedFrames - lastFrames), average: levels.average, peak: levels.peak)
