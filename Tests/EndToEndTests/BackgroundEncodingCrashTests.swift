@@ -98,6 +98,10 @@ import Testing
         #expect(quick.standardError.contains("1 memo from a recording that was killed waits to be recovered (1)"), "\(quick)")
         let pending = try JSONSerialization.jsonObject(with: Data(quick.standardOutput.utf8)) as? [[String: Any]]
         #expect(pending?.first?["state"] as? String == "recording", "\(quick)")
+        // `record` does not wait for it either, and says so.
+        let another = try sandbox.run("record", "--source", "tone:440@-6", "--duration", "0.2", "--title", "Meanwhile")
+        #expect(another.status == 0, "\(another)")
+        #expect(another.standardError.contains("waits to be recovered (1); `voicememo list` recovers it"), "\(another)")
 
         let interrupted = try sandbox.shell("""
             voicememo list > list.txt 2> list-err.txt &
@@ -120,7 +124,7 @@ import Testing
         let clean = try sandbox.run(arguments: ["list", "--json"], timeout: .seconds(300))
         #expect(clean.status == 0, "\(clean)")
         #expect(clean.standardError.contains("1 memo recovered after a crash: 1"), "\(clean)")
-        let memo = try #require(try sandbox.listedMemos().first)
+        let memo = try #require(try sandbox.listedMemos().first { $0["id"] as? Int == 1 })
         #expect(memo["state"] as? String == "recovered")
         let frames = try #require(memo["frames"] as? Int)
         // The intermediate's frames: its size less a header of at most 4 kB, 8 bytes a frame.

@@ -1,6 +1,6 @@
 import ArgumentParsing
 
-/// `voicememo list [--json] [--deleted]`: the memos in the library, newest first.
+/// `voicememo list [--json] [--deleted] [--no-wait]`: the memos in the library, newest first.
 enum ListCommand: SubcommandDefinition {
     static let json = Flag(name: "json", help: "Print a JSON array of memos.")
     static let deleted = Flag(name: "deleted", help: "List Recently Deleted instead.")

@@ -28,7 +28,7 @@ public struct AppOptions: Sendable, Equatable {
     }
 }
 
-/// `voicememo list [--json] [--deleted]`.
+/// `voicememo list [--json] [--deleted] [--no-wait]`.
 public struct ListOptions: Sendable, Equatable {
     /// `--json`: an array of memos.
     public var json: Bool
