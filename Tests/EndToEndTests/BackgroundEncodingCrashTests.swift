@@ -69,9 +69,10 @@ import Testing
     }
 
     /// An MP3 recorded from an unpaced file device (a minute in a second or two, so the nice-19 encoder
-    /// lags far behind) and killed: `list --no-wait` lists it at once as `recording` and
-    /// encodes nothing; a `list` killed in the middle of recovery's encode (as soon as it
-    /// reports 10 %) leaves the memo as it was; a clean `list` then finishes it whole.
+    /// lags far behind) and killed: `list --no-wait` lists it at once as `recording`, and
+    /// neither it nor `record` encodes anything; a `list` stopped by SIGINT, then one killed with -9, in the middle of
+    /// recovery's encode (as soon as it reports 10 %) leave the memo as it was; a clean `list`
+    /// then finishes it whole.
     @Test func killedDuringRecoveryTheNextStartFinishesTheMemo() throws {
         let sandbox = try VoiceMemoSandbox()
         let input = sandbox.file("input.raw")
@@ -102,6 +103,24 @@ import Testing
         let another = try sandbox.run("record", "--source", "tone:440@-6", "--duration", "0.2", "--title", "Meanwhile")
         #expect(another.status == 0, "\(another)")
         #expect(another.standardError.contains("waits to be recovered (1); `voicememo list` recovers it"), "\(another)")
+
+        // Ctrl-C in the middle of recovery's encode: a clean stop, exit 130, nothing changed.
+        let stopped = try sandbox.shell("""
+            voicememo list > list.txt 2> list-err.txt &
+            pid=$!
+            until grep -q "encoding memo 1: 10 %" list-err.txt; do
+                kill -0 $pid 2>/dev/null || { echo "list ended before 10 %" >&2; cat list-err.txt >&2; exit 3; }
+                sleep 0.01
+            done
+            kill -INT $pid
+            wait $pid
+            echo "status=$?"
+            cat list-err.txt
+            sqlite3 "$VOICEMEMO_HOME/index.sqlite3" ".timeout 5000" "SELECT state FROM memos WHERE id = 1"
+            """, timeout: .seconds(300))
+        #expect(stopped.standardOutput.contains("status=130"), "\(stopped)")
+        #expect(stopped.standardOutput.contains("SIGINT: stopped recovering; memo 1 is kept as it was"), "\(stopped)")
+        #expect(stopped.standardOutput.contains("\nrecording\n"), "\(stopped)")
 
         let interrupted = try sandbox.shell("""
             voicememo list > list.txt 2> list-err.txt &
