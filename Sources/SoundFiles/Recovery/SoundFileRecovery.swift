@@ -6,7 +6,9 @@ public enum SoundFileRecovery {
     /// returns what it now holds.
     ///
     /// - An intermediate left by a killed `.intermediate` recording (Ogg Vorbis, MP3) is encoded
-    ///   into `path` with the settings and tags saved beside it, then removed.
+    ///   into `path` with the settings and tags saved beside it, then removed. It is encoded whole,
+    ///   over whatever part of `path` the recording had encoded before it died (libsndfile cannot
+    ///   append to an MP3 or Ogg stream).
     /// - A WAV whose header sizes are stale is given sizes matching the data on disk, so that
     ///   tools other than libsndfile (sox) read it too.
     /// - FLAC, Ogg and MP3 of unknown or doubtful length are readable as they are; the frame count
