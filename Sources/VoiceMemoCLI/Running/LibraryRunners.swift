@@ -7,7 +7,8 @@ import MemoLibrary
 /// a memo that is not there exits 1.
 enum LibraryRunners {
     static func list(_ options: ListOptions, context: CommandContext) throws -> ExitCode {
-        let library = try LibraryAccess.open(context, fileCheck: .names)
+        let library = try LibraryAccess.open(
+            context, fileCheck: .names, pendingRecoveries: options.noWait ? .leave : .finish)
         let memos = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.memos(deleted: options.deleted) }
         if options.json {
             context.console.printLine(Memo.jsonText(of: memos))

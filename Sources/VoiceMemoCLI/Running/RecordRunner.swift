@@ -64,7 +64,8 @@ enum RecordRunner {
             }
             return outcome.exitCode
         }
-        let library = try LibraryAccess.open(context)
+        // A killed recording's recovery can take a minute; this one starts now.
+        let library = try LibraryAccess.open(context, pendingRecoveries: .leave)
         let recording = try LibraryAccess.perform { () throws(MemoLibraryError) in
             try library.beginRecording(title: request.title, settings: request.settings, at: Date())
         }
@@ -126,6 +127,8 @@ enum RecordRunner {
         let eventLog = EventLog(environment: request.eventLogEnvironment)
         defer { eventLog?.close() }
         var loggedFirstFrame = false
+        let encodingNote = EncodingNote(console: console, format: request.settings.format)
+        var liveCleared = false
         while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
             if StopSignals.pending != nil { break }
             if let eventLog {
@@ -135,6 +138,13 @@ enum RecordRunner {
                 }
                 eventLog.note("recorded \(recorder.recordedFrames)")
             }
+            if !recorder.isRecording, recorder.recordedFrames > 0, let progress = recorder.finishingProgress, progress < 1 {
+                // The duration is reached: what is left is the encoder's.
+                if !liveCleared { live?.clear() }
+                liveCleared = true
+                encodingNote.show(progress)
+                continue
+            }
             recorder.updateMeters()
             let captured = Int(recorder.deviceCurrentTime * Double(request.settings.sampleRate))
             let levels = Levels(recorder: recorder, channels: request.settings.channels)
@@ -142,7 +152,8 @@ enum RecordRunner {
             lastFrames = captured
             live?.show(recorder: recorder, levels: levels, peak: summary.peak)
         }
-        recorder.stop()
+        live?.clear()
+        encodingNote.stop(recorder)
         recorder.updateMeters()
         let levels = Levels(recorder: recorder, channels: request.settings.channels)
         summary.add(frames: max(1, recorder.recordedFrames - lastFrames), average: levels.average, peak: levels.peak)

@@ -17,7 +17,7 @@ enum VoxRunner {
         -> ExitCode
     {
         let console = context.console
-        let library = try LibraryAccess.open(context)
+        let library = try LibraryAccess.open(context, pendingRecoveries: .leave)
         StopSignals.install()
         defer { StopSignals.uninstall() }
         let format = StreamFormat(
