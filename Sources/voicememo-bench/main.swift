@@ -36,6 +36,10 @@ let benchmarks: [Benchmark] = [
         name: "ui",
         summary: "The full-screen app in tmux: CPU and terminal bytes while metering, and when idle",
         run: { UIBenchmark().run() }),
+    Benchmark(
+        name: "vox",
+        summary: "Voice activation in synthetic rooms (5 noises x 4 levels) beside sox silence; `room` writes one",
+        run: { VoxBenchmark().run() }),
 ]
 
 /// The usage text, listing every benchmark.
@@ -57,6 +61,9 @@ func printToStandardError(_ text: String) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "room" {
+    exit(RoomSynthesis.command(Array(arguments.dropFirst())))
+}
 if arguments == ["--help"] || arguments == ["-h"] {
     print(usage(benchmarks))
     exit(0)
