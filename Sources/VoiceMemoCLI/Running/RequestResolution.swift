@@ -93,7 +93,8 @@ extension MeterRequest {
             source: source, duration: options.duration?.seconds, json: options.json, loudness: options.loudness,
             sampleRate: fileInfo?.sampleRate ?? configuration.sampleRate ?? 48000,
             channels: fileInfo?.channels ?? configuration.channels ?? 2,
-            paced: context.isPaced)
+            paced: context.isPaced,
+            alert: options.alert)
     }
 }
 
