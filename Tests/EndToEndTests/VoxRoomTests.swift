@@ -51,6 +51,23 @@ import Testing
         }
     }
 
+    /// A room within 10 dB of the threshold (white noise at −45 dBFS RMS, threshold −40):
+    /// record says so on standard error, naming both levels.
+    @Test func aRoomCloseToTheThresholdIsReported() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        _ = try Self.makeRoom("white", dBFS: -45, seed: 6, in: sandbox)
+        let outcome = try sandbox.run(
+            "record", "--vox", "--source", "file:" + sandbox.file("room.wav"), "--format", "wav", "--duration", "6")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardError.contains("room noise -45 dB is close to the -40 dB threshold"), "\(outcome)")
+        let quiet = try Self.makeRoom("white", dBFS: -60, seed: 6, in: sandbox)
+        #expect(quiet.count == 3)
+        let calm = try sandbox.run(
+            "record", "--vox", "--source", "file:" + sandbox.file("room.wav"), "--format", "wav", "--duration", "6")
+        #expect(!calm.standardError.contains("close to"), "\(calm)")
+    }
+
     /// Where `part` lies in `whole`, by its loudest 1024 samples (the pre-roll of mains hum
     /// repeats every 20 ms and would match too early).
     static func offset(of part: [Int16], in whole: [Int16]) -> Int? {

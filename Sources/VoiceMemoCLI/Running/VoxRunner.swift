@@ -51,9 +51,18 @@ enum VoxRunner {
         }
         engine.start(frameLimit: request.duration.map { Int(($0 * rate).rounded()) })
         let live = console.isErrorTerminal && !request.json
+        var roomWasClose = false
         while !engine.hasEnded, StopSignals.pending == nil {
             usleep(100_000)
-            if live { console.writeError("\r" + statusLine(recorder.status, kept: takes.keptCount) + "\u{1B}[K") }
+            let status = recorder.status
+            if status.isNoiseCloseToThreshold != roomWasClose, let floor = status.noiseFloorDB {
+                roomWasClose = status.isNoiseCloseToThreshold
+                let line = roomWasClose
+                    ? String(format: "warning: room noise %.0f dB is close to the %.0f dB threshold: takes may not end; raise --vox-threshold", floor, status.startThresholdDB)
+                    : String(format: "room noise %.0f dB is back under the %.0f dB threshold by %.0f dB or more", floor, status.startThresholdDB, VoiceActivation.noiseMargin)
+                console.writeError((live ? "\r\u{1B}[K" : "") + line + "\n")
+            }
+            if live { console.writeError("\r" + statusLine(status, kept: takes.keptCount) + "\u{1B}[K") }
         }
         recorder.stop()
         engine.stop()
@@ -68,9 +77,10 @@ enum VoxRunner {
         return takes.failed ? .failure : .success
     }
 
-    /// `listening · -52.3 dB (start -40.0) · 2 memos` or `recording · silence 1.2/2.0 s · …`.
+    /// `listening · -52.3 dB (start -40.0, room -55) · 2 memos` or `recording · silence 1.2/2.0 s · …`.
     static func statusLine(_ status: VoiceActivationStatus, kept: Int) -> String {
-        let level = String(format: "%.1f dB (start %.1f)", status.levelDB, status.startThresholdDB)
+        let room = status.noiseFloorDB.map { String(format: ", room %.0f", $0) } ?? ""
+        let level = String(format: "%.1f dB (start %.1f", status.levelDB, status.startThresholdDB) + room + ")"
         let memos = "\(kept) memo\(kept == 1 ? "" : "s")"
         switch status.phase {
         case .calibrating: return "measuring the noise floor · \(level) · \(memos)"
