@@ -10,7 +10,8 @@ import SoundFiles
 /// 2.0 s). The goal, for every room at least 12 dB under the −40 dB threshold: 3 memos, every
 /// onset kept, every end within +0.3/−0.05 s.
 struct VoxBenchmark {
-    static let levels: [Double] = [-70, -60, -55, -52]
+    /// The goal's rooms, and one within the 10 dB margin (-46) to show what happens there.
+    static let levels: [Double] = [-70, -60, -55, -52, -46]
 
     struct Take {
         var start: Int
@@ -30,8 +31,8 @@ struct VoxBenchmark {
             print("vox: \(error)")
             return
         }
-        print("| noise | dBFS RMS | voicememo memos | start error (s) | end error (s) | sox files | sox start error (s) | sox end error (s) |")
-        print("|---|---|---|---|---|---|---|---|")
+        print("| noise | dBFS RMS | voicememo memos | start error (s) | end error (s) | --vox-calibrate 2s: memos | start | end | sox files | sox start error (s) | sox end error (s) |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
         var misses: [String] = []
         for noise in RoomSynthesis.Noise.allCases {
             for level in Self.levels {
@@ -40,11 +41,14 @@ struct VoxBenchmark {
                 do {
                     try RoomSynthesis.write(room.samples, to: path)
                     let ours = try voicememoTakes(voicememo, room: path, samples: room.samples, work: work)
+                    let calibrated = try voicememoTakes(
+                        voicememo, room: path, samples: room.samples, work: work, extra: ["--vox-calibrate", "2s"])
                     let theirs = try soxTakes(room: path, samples: room.samples, work: work)
                     let (ourStart, ourEnd, ourOK) = Self.errors(ours, room.phrases)
+                    let (calibratedStart, calibratedEnd, _) = Self.errors(calibrated, room.phrases)
                     let (soxStart, soxEnd, _) = Self.errors(theirs, room.phrases)
-                    print("| \(noise.rawValue) | \(Int(level)) | \(ours.count) | \(ourStart) | \(ourEnd) | \(theirs.count) | \(soxStart) | \(soxEnd) |")
-                    if !(ourOK && ours.count == 3) { misses.append("\(noise.rawValue) \(Int(level))") }
+                    print("| \(noise.rawValue) | \(Int(level)) | \(ours.count) | \(ourStart) | \(ourEnd) | \(calibrated.count) | \(calibratedStart) | \(calibratedEnd) | \(theirs.count) | \(soxStart) | \(soxEnd) |")
+                    if level <= -52, !(ourOK && ours.count == 3) { misses.append("\(noise.rawValue) \(Int(level))") }
                 } catch {
                     print("| \(noise.rawValue) | \(Int(level)) | failed: \(error) | | | | | |")
                     misses.append("\(noise.rawValue) \(Int(level))")
@@ -52,7 +56,7 @@ struct VoxBenchmark {
             }
         }
         print("")
-        print(misses.isEmpty ? "PASS: 3 memos, every onset kept, every end within +0.3/-0.05 s of 2.0 s, in every room"
+        print(misses.isEmpty ? "PASS: 3 memos, every onset kept, every end within +0.3/-0.05 s of 2.0 s, in every room 12 dB or more under the threshold"
               : "MISS: \(misses.joined(separator: ", "))")
     }
 
@@ -79,7 +83,9 @@ struct VoxBenchmark {
         return (starts.joined(separator: " "), ends.joined(separator: " "), good)
     }
 
-    private func voicememoTakes(_ voicememo: String, room: String, samples: [Int16], work: String) throws -> [Take] {
+    private func voicememoTakes(
+        _ voicememo: String, room: String, samples: [Int16], work: String, extra: [String] = []
+    ) throws -> [Take] {
         let home = work + "/home"
         try? FileManager.default.removeItem(atPath: home)
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
@@ -89,7 +95,7 @@ struct VoxBenchmark {
         environment["VOICEMEMO_UNPACED"] = "1"
         let output = work + "/record.json"
         guard let result = ChildProcess.run(
-            voicememo, ["record", "--vox", "--vox-silence", "2s", "--source", "file:" + room, "--format", "wav", "--json"],
+            voicememo, ["record", "--vox", "--vox-silence", "2s", "--source", "file:" + room, "--format", "wav", "--json"] + extra,
             environment: environment, output: output), result.status == 0
         else { throw RoomSynthesis.Failure.tool("voicememo record --vox failed") }
         let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")

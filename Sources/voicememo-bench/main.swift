@@ -48,6 +48,7 @@ func usage(_ benchmarks: [Benchmark]) -> String {
     for benchmark in benchmarks {
         text += "  \(benchmark.name.padding(to: 10))\(benchmark.summary)\n"
     }
+    text += "  room      voicememo-bench room white|pink|brown|hum|fan DBFS SEED OUT.wav: write a room for vox (prints each phrase's onset and end)\n"
     text += "\nBuild with `swift build -c release` first; debug builds measure nothing useful."
     return text
 }

@@ -79,6 +79,15 @@ extension RecordRequest {
             }
             settings.preRoll = preroll
         }
+        if let calibration = options.calibration?.seconds {
+            guard calibration > 0, calibration <= 60 else {
+                throw CommandFailure("--vox-calibrate: \"\(calibration)\" is out of range; use more than 0 s, up to 60 s", exitCode: .usageError)
+            }
+            if options.thresholdDB != nil {
+                throw CommandFailure("--vox-calibrate and --vox-threshold cannot be used together: the calibration sets the threshold", exitCode: .usageError)
+            }
+            settings.calibrationTime = calibration
+        }
         return settings
     }
 }

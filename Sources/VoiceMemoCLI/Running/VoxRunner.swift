@@ -52,9 +52,14 @@ enum VoxRunner {
         engine.start(frameLimit: request.duration.map { Int(($0 * rate).rounded()) })
         let live = console.isErrorTerminal && !request.json
         var roomWasClose = false
+        var calibrating = settings.calibrationTime != nil
         while !engine.hasEnded, StopSignals.pending == nil {
             usleep(100_000)
             let status = recorder.status
+            if calibrating, status.phase != .calibrating {
+                calibrating = false
+                console.writeError((live ? "\r\u{1B}[K" : "") + String(format: "threshold %.1f dB: the room's level + %.0f dB\n", status.startThresholdDB, settings.calibrationMargin))
+            }
             if status.isNoiseCloseToThreshold != roomWasClose, let floor = status.noiseFloorDB {
                 roomWasClose = status.isNoiseCloseToThreshold
                 let line = roomWasClose
