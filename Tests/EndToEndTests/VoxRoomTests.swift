@@ -51,6 +51,21 @@ import Testing
         }
     }
 
+    /// `--vox-calibrate 2s` in pink noise at −55 dBFS RMS: the threshold becomes the room + 12 dB
+    /// (−43), said on standard error, and the three phrases still make three memos.
+    @Test func calibrationSetsTheThresholdAboveTheRoom() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        _ = try Self.makeRoom("pink", dBFS: -55, seed: 7, in: sandbox)
+        let outcome = try sandbox.run(
+            "record", "--vox", "--vox-calibrate", "2s", "--source", "file:" + sandbox.file("room.wav"), "--format", "wav")
+        #expect(outcome.status == 0, "\(outcome)")
+        let said = outcome.standardError.split(separator: "\n").first { $0.hasPrefix("threshold ") } ?? ""
+        let threshold = said.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+        #expect(abs(threshold + 43) <= 0.5, "\(outcome)")
+        #expect(outcome.standardOutput.split(separator: "\n").count == 3, "\(outcome)")
+    }
+
     /// A room within 10 dB of the threshold (white noise at −45 dBFS RMS, threshold −40):
     /// record says so on standard error, naming both levels.
     @Test func aRoomCloseToTheThresholdIsReported() throws {
