@@ -62,8 +62,8 @@ enum RecordCommand: SubcommandDefinition {
         help: "How much audio from before the threshold was crossed to keep.", parser: .duration)
     static let voxCalibrate = Option<Duration>(
         name: "vox-calibrate", valueName: "T",
-        help: "Listen for T first (up to 60 s) and set the threshold 12 dB above the room's noise floor "
-            + "instead of --vox-threshold.", parser: .duration)
+        help: "Listen for T first (up to 60 s) and set the threshold 12 dB above the room's level "
+            + "(its RMS over T) instead of --vox-threshold.", parser: .duration)
     static let json = Flag(
         name: "json", help: "Print the new memo as JSON when recording stops, instead of its id at the start.")
 

@@ -26,7 +26,7 @@ final class MeterAlert {
 
     /// Reports the alerts since the last turn.
     func report(to console: Console, json: Bool, live: Bool) {
-        reap(waiting: false)
+        reapFinishedCommands()
         let (alerts, lost) = tap.takeAlerts()
         for alert in alerts { report(alert, to: console, json: json, live: live) }
         if lost > 0 { console.printErrorMessage("warning: \(lost) alert(s) came too fast to report") }
@@ -96,10 +96,10 @@ final class MeterAlert {
         return result == 0 ? .success(pid) : .failure(SpawnError(code: result))
     }
 
-    private func reap(waiting: Bool) {
+    private func reapFinishedCommands() {
         children.removeAll { pid in
             var status: Int32 = 0
-            return waitpid(pid, &status, waiting ? 0 : WNOHANG) == pid
+            return waitpid(pid, &status, WNOHANG) == pid
         }
     }
 }
