@@ -182,6 +182,7 @@ import Testing
         _ = reduce(&close, .tick(time: Fixtures.now + 13, snapshot: Self.reading(.listening, floor: -43.2, close: true)))
         #expect(close.statusLine?.text == "Room noise -43 dB is close to the -40 dB threshold: raise it or press V")
         #expect(close.statusLine?.kind == .warning)
+        #expect(AppView.render(close).lines()[1].contains("┃┆"), "a floor on the threshold's LED sits beside its mark")
         let lines = AppView.render(close).lines()
         #expect(lines.contains { $0.contains("Room noise -43 dB is close to the -40 dB threshold") }, "\(lines)")
         var quiet = noisy

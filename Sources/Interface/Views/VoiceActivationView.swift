@@ -25,8 +25,9 @@ enum VoiceActivationView {
     /// The glyph that marks the noise floor's LED: lighter than the threshold's.
     static let noiseFloorGlyph = "┆"
 
-    /// Draws the noise-floor mark over the LED that holds the room's floor (below the
-    /// threshold mark when both fall on one LED). Bold when the floor is close to the threshold.
+    /// Draws the noise-floor mark over the LED that holds the room's floor (beside the
+    /// threshold mark when both fall on one LED two cells wide, under it when the LED is one
+    /// cell). Bold when the floor is close to the threshold.
     static func markNoiseFloor(_ state: AppState, row: Rect, geometry: MeterGeometry, on screen: inout Screen) {
         guard let status = state.voice.status, let floor = status.noiseFloorDB else { return }
         let position = state.meterScale.value(forPower: Float(floor))
@@ -34,9 +35,13 @@ enum VoiceActivationView {
         let style: Style = status.noiseIsClose
             ? (state.usesColor ? Style(foreground: .yellow, attributes: .bold) : Style(attributes: .bold))
             : (state.usesColor ? Style(foreground: .white) : .plain)
+        // On the threshold's own LED the floor takes the LED's second cell, where there is one.
+        let threshold = state.meterScale.value(forPower: Float(status.thresholdDB))
+        let shared = MeterView.ledIndex(position: position, geometry: geometry)
+            == MeterView.ledIndex(position: threshold, geometry: geometry)
         MeterView.mark(
             position: position, row: row, geometry: geometry, usesColor: state.usesColor, glyph: noiseFloorGlyph,
-            style: style, on: &screen)
+            style: style, cell: shared ? 1 : 0, on: &screen)
     }
 
     /// The line under the meter: "silence 1.2/2.0 s" while a take records, "┆ room -55 dB
