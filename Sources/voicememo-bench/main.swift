@@ -40,6 +40,10 @@ let benchmarks: [Benchmark] = [
         name: "ui",
         summary: "The full-screen app in tmux: CPU and terminal bytes while metering, and when idle",
         run: { UIBenchmark().run() }),
+    Benchmark(
+        name: "vox",
+        summary: "Voice activation in synthetic rooms (5 noises x 4 levels) beside sox silence; `room` writes one",
+        run: { VoxBenchmark().run() }),
 ]
 
 /// The usage text, listing every benchmark.
@@ -48,6 +52,7 @@ func usage(_ benchmarks: [Benchmark]) -> String {
     for benchmark in benchmarks {
         text += "  \(benchmark.name.padding(to: 10))\(benchmark.summary)\n"
     }
+    text += "  room      voicememo-bench room white|pink|brown|hum|fan DBFS SEED OUT.wav: write a room for vox (prints each phrase's onset and end)\n"
     text += "\nBuild with `swift build -c release` first; debug builds measure nothing useful."
     return text
 }
@@ -61,6 +66,9 @@ func printToStandardError(_ text: String) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "room" {
+    exit(RoomSynthesis.command(Array(arguments.dropFirst())))
+}
 if arguments == ["--help"] || arguments == ["-h"] {
     print(usage(benchmarks))
     exit(0)

@@ -179,3 +179,135 @@ struct NoiseGenerator {
         for index in samples.indices { samples[index] = next() }
     }
 }
+
+/// The detector in noisy rooms, on synthetic block sequences: what ends a take is the room's
+/// 200 ms RMS, not its peaks nor single blocks; the noise floor follows the room.
+@Suite struct VoiceActivationRoomTests {
+    static let rate = VoiceActivationTests.rate
+    static let block = VoiceActivationTests.block
+
+    static func amplitude(_ decibels: Double) -> Float { VoiceActivation.amplitude(decibels) }
+
+    /// Feeds `seconds` of blocks whose RMS and peak come from `levels(blockIndex)` (dBFS).
+    static func feed(
+        _ detector: inout VoiceActivation, seconds: Double, levels: (Int) -> (rms: Double, peak: Double)
+    ) -> [VoiceActivation.Step] {
+        var steps: [VoiceActivation.Step] = []
+        let end = detector.position + Int(seconds * Double(rate))
+        var index = 0
+        while detector.position < end {
+            let frames = min(block, end - detector.position)
+            let (rms, peak) = levels(index)
+            let step = detector.consume(
+                peak: amplitude(peak), rms: amplitude(rms), frames: frames, firstFrame: detector.position)
+            if step != VoiceActivation.Step() { steps.append(step) }
+            index += 1
+        }
+        return steps
+    }
+
+    /// Gaussian noise at −55 dBFS RMS: every 10 ms block peaks near −40, above the −46 stop
+    /// threshold (the old peak detector never ended a take in it). The take ends hang time
+    /// after the speech.
+    @Test func aTakeEndsInNoiseWhosePeaksAreAboveTheStopThreshold() {
+        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        let room = { (_: Int) in (rms: -55.0, peak: -40.0) }
+        #expect(Self.feed(&detector, seconds: 3, levels: room).isEmpty, "the room alone starts nothing")
+        let started = Self.feed(&detector, seconds: 2, levels: { _ in (rms: -20, peak: -6) }).compactMap(\.started)
+        #expect(started.count == 1)
+        let speechEnd = detector.position
+        let ended = Self.feed(&detector, seconds: 3, levels: room).compactMap(\.ended)
+        #expect(ended.count == 1)
+        #expect(ended.first?.endFrame == speechEnd + 2 * Self.rate)
+        #expect(ended.first?.keep == true)
+    }
+
+    /// A room whose 10 ms blocks wander (brown noise): one block in four at −42, the rest at
+    /// −58 (200 ms RMS ≈ −47.6). Single blocks above the stop threshold do not hold the take.
+    @Test func singleLoudBlocksOfTheRoomDoNotKeepATakeAlive() {
+        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        let room = { (index: Int) in index % 4 == 0 ? (rms: -42.0, peak: -36.0) : (rms: -58.0, peak: -50.0) }
+        _ = Self.feed(&detector, seconds: 1, levels: room)
+        _ = Self.feed(&detector, seconds: 1.5, levels: { _ in (rms: -18, peak: -6) })
+        #expect(detector.phase == .recording)
+        let speechEnd = detector.position
+        let ended = Self.feed(&detector, seconds: 4, levels: room).compactMap(\.ended)
+        #expect(ended.count == 1)
+        // The take's sound ends at most one envelope window (200 ms) after the speech.
+        let soundEnd = ended.first?.soundEndFrame ?? -1
+        #expect(soundEnd >= speechEnd && soundEnd <= speechEnd + Self.rate / 5)
+        #expect(ended.first?.endFrame == soundEnd + 2 * Self.rate)
+    }
+
+    /// A room loud enough that its 200 ms RMS is above the stop threshold keeps the take going:
+    /// the status says the room is close to the threshold.
+    @Test func aRoomWithinTheMarginIsReportedAndKeepsTheTake() {
+        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        _ = Self.feed(&detector, seconds: 1, levels: { _ in (rms: -60, peak: -50) })
+        #expect(detector.isNoiseCloseToThreshold == false)
+        _ = Self.feed(&detector, seconds: 1, levels: { _ in (rms: -10, peak: -3) })
+        #expect(Self.feed(&detector, seconds: 12, levels: { _ in (rms: -44, peak: -30) }).compactMap(\.ended).isEmpty)
+        #expect(abs((detector.noiseFloorDB ?? 0) + 44) < 0.01)
+        #expect(detector.isNoiseCloseToThreshold)
+        let status = VoiceActivationStatus(detector)
+        #expect(status.isNoiseCloseToThreshold)
+        #expect(status.noiseFloorDB.map { abs($0 + 44) < 0.01 } == true)
+    }
+
+    /// The floor is the quietest 250 ms of the last ~10 s: it finds the room in the pauses
+    /// of speech, rises within ~11 s when the room gets louder, falls at once when it gets quieter.
+    @Test func theNoiseFloorFollowsTheRoomAndIgnoresSpeech() {
+        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        #expect(detector.noiseFloorDB == nil)
+        _ = Self.feed(&detector, seconds: 0.24, levels: { _ in (rms: -62, peak: -50) })
+        #expect(detector.noiseFloorDB == nil, "less than 250 ms heard")
+        _ = Self.feed(&detector, seconds: 0.02, levels: { _ in (rms: -62, peak: -50) })
+        #expect(abs((detector.noiseFloorDB ?? 0) + 62) < 0.01)
+        // 20 s of speech: 1.2 s words at −20 dB with 300 ms pauses at −62 dB.
+        _ = Self.feed(&detector, seconds: 20, levels: { index in index % 150 < 120 ? (rms: -20, peak: -6) : (rms: -62, peak: -50) })
+        #expect(abs((detector.noiseFloorDB ?? 0) + 62) < 0.01, "the pauses are the room")
+        #expect(detector.isNoiseCloseToThreshold == false)
+        // The room gets louder: followed after the floor's memory (10–11 s), not before.
+        _ = Self.feed(&detector, seconds: 9.5, levels: { _ in (rms: -45, peak: -33) })
+        #expect((detector.noiseFloorDB ?? 0) < -61)
+        _ = Self.feed(&detector, seconds: 2, levels: { _ in (rms: -45, peak: -33) })
+        #expect(abs((detector.noiseFloorDB ?? 0) + 45) < 0.01)
+        #expect(detector.isNoiseCloseToThreshold)
+        // Quieter again: at once (one 250 ms window).
+        _ = Self.feed(&detector, seconds: 0.26, levels: { _ in (rms: -70, peak: -58) })
+        #expect(abs((detector.noiseFloorDB ?? 0) + 70) < 0.01)
+    }
+
+    /// The same frames at the same powers, handed over in 2 ms blocks or in runs of up to
+    /// six of them, give the same envelope and floor (slots are filled by frames, not blocks).
+    @Test func theRoomLevelDoesNotDependOnHowTheAudioIsCut() {
+        func power(_ index: Int) -> Double {
+            let amplitude = Double(VoiceActivation.amplitude(index % 7 == 0 ? -30 : -55))
+            return amplitude * amplitude
+        }
+        var small = RoomLevel(sampleRate: Self.rate)
+        var large = RoomLevel(sampleRate: Self.rate)
+        for index in 0..<4000 { small.add(power: power(index), frames: 96) }
+        var index = 0
+        while index < 4000 {
+            var run = 1
+            while index % 7 != 0, index + run < 4000, (index + run) % 7 != 0, run < 6 { run += 1 }
+            large.add(power: power(index), frames: 96 * run)
+            index += run
+        }
+        #expect(abs(small.envelope - large.envelope) < 1e-6)
+        #expect(small.envelope > 0)
+        let floor = small.noiseFloorDB ?? 0
+        #expect(abs(floor - (large.noiseFloorDB ?? 1)) < 1e-9)
+    }
+
+    /// A 0.2 s click train (every block at −3 dBFS peak, −12 RMS) starts a take that is not kept.
+    @Test func aClickTrainStillLeavesNothingBehind() {
+        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        _ = Self.feed(&detector, seconds: 1, levels: { _ in (rms: -55, peak: -40) })
+        _ = Self.feed(&detector, seconds: 0.2, levels: { _ in (rms: -12, peak: -3) })
+        let ended = Self.feed(&detector, seconds: 3, levels: { _ in (rms: -55, peak: -40) }).compactMap(\.ended)
+        #expect(ended.count == 1)
+        #expect(ended.first?.keep == false)
+    }
+}

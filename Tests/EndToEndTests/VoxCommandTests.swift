@@ -137,6 +137,9 @@ import Testing
         (["--vox-preroll", "20s"], "--vox-preroll"),
         (["--vox-min", "abc"], "--vox-min"),
         (["--output", "x.wav"], "--output"),
+        (["--vox-calibrate", "0"], "--vox-calibrate"),
+        (["--vox-calibrate", "61s"], "--vox-calibrate"),
+        (["--vox-calibrate", "2s", "--vox-threshold", "-30"], "--vox-calibrate"),
     ])
     func badVoxValuesAreUsageErrorsNamingTheFlag(flags: [String], named: String) throws {
         let sandbox = try VoiceMemoSandbox()

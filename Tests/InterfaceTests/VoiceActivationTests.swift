@@ -5,24 +5,32 @@ import Testing
 /// Voice activation in the app: `v` arms and disarms, readings arrive in ticks, kept
 /// takes join the table, `V` edits the parameters; and how it looks.
 @Suite struct VoiceActivationTests {
-    static func reading(_ phase: VoiceActivationPhase, silence: Double = 0) -> EngineSnapshot {
+    static func reading(
+        _ phase: VoiceActivationPhase, silence: Double = 0, floor: Double? = nil, close: Bool = false
+    ) -> EngineSnapshot {
         var snapshot = Fixtures.levels(recording: .idle)
         snapshot.voiceActivation = VoiceActivationSnapshot(
-            phase: phase, levelDB: -30, thresholdDB: -40, silence: silence, hangTime: 2)
+            phase: phase, levelDB: -30, thresholdDB: -40, silence: silence, hangTime: 2, noiseFloorDB: floor,
+            noiseIsClose: close)
         return snapshot
     }
 
     /// After `v` and one tick with the detector in `phase`.
-    static func armed(width: Int, height: Int, usesColor: Bool = true, _ phase: VoiceActivationPhase, silence: Double = 0) -> AppState {
+    static func armed(
+        width: Int, height: Int, usesColor: Bool = true, _ phase: VoiceActivationPhase, silence: Double = 0,
+        floor: Double? = nil, close: Bool = false
+    ) -> AppState {
         Fixtures.state(
             width: width, height: height, usesColor: usesColor,
-            [.key(.character("v")), .tick(time: Fixtures.now + 11, snapshot: reading(phase, silence: silence))])
+            [.key(.character("v")), .tick(time: Fixtures.now + 11, snapshot: reading(phase, silence: silence, floor: floor, close: close))])
     }
 
     static let scenes: [(String, @Sendable (Int, Int) -> AppState)] = [
         ("voice-armed", { armed(width: $0, height: $1, .listening) }),
         ("voice-countdown", { armed(width: $0, height: $1, .recording, silence: 1.2) }),
         ("voice-countdown-no-color", { armed(width: $0, height: $1, usesColor: false, .recording, silence: 1.2) }),
+        ("voice-quiet-room", { armed(width: $0, height: $1, .listening, floor: -62) }),
+        ("voice-noisy-room", { armed(width: $0, height: $1, .listening, floor: -43.2, close: true) }),
         ("voice-settings", { Fixtures.state(width: $0, height: $1, [.key(.character("V")), .key(.down), .key(.right)]) }),
     ]
 
@@ -157,5 +165,28 @@ import Testing
         let column = MeterGeometry.labelWidth + index * geometry.ledWidth
         #expect(Array(row)[column] == "┃", "\(row)")
         #expect(row.filter { $0 == "┃" }.count == 1)
+    }
+
+    /// The floor's mark sits on its LED beside the threshold's; a floor within 10 dB of the
+    /// threshold puts the warning on the status line, and a quiet room does not.
+    @Test func theNoiseFloorIsMarkedAndAFloorCloseToTheThresholdIsSaid() {
+        let noisy = Self.armed(width: 80, height: 24, usesColor: false, .listening, floor: -55, close: false)
+        let row = AppView.render(noisy).lines()[1]
+        let geometry = MeterGeometry(width: 80)
+        let index = Int(noisy.meterScale.value(forPower: -55) * Float(geometry.ledCount))
+        #expect(Array(row)[MeterGeometry.labelWidth + index * geometry.ledWidth] == "┆", "\(row)")
+        #expect(row.filter { $0 == "┃" }.count == 1)
+        #expect(noisy.statusLine?.kind == .info, "the notice that voice activation is on")
+        var close = Self.armed(width: 80, height: 24, usesColor: false, .listening, floor: -43.2, close: true)
+        #expect(close.statusLine?.kind == .info, "the notice stays until it has been readable")
+        _ = reduce(&close, .tick(time: Fixtures.now + 13, snapshot: Self.reading(.listening, floor: -43.2, close: true)))
+        #expect(close.statusLine?.text == "Room noise -43 dB is close to the -40 dB threshold: raise it or press V")
+        #expect(close.statusLine?.kind == .warning)
+        #expect(AppView.render(close).lines()[1].contains("┃┆"), "a floor on the threshold's LED sits beside its mark")
+        let lines = AppView.render(close).lines()
+        #expect(lines.contains { $0.contains("Room noise -43 dB is close to the -40 dB threshold") }, "\(lines)")
+        var quiet = noisy
+        _ = reduce(&quiet, .tick(time: Fixtures.now + 13, snapshot: Self.reading(.listening, floor: -55)))
+        #expect(quiet.statusLine?.kind != .warning)
     }
 }

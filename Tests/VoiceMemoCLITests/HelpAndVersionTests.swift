@@ -87,6 +87,9 @@ struct HelpAndVersionTests {
                   --vox-min T         Utterances shorter than T are not kept.
                   --vox-preroll T     How much audio from before the threshold was crossed
                                       to keep.
+                  --vox-calibrate T   Listen for T first (up to 60 s) and set the threshold
+                                      12 dB above the room's level (its RMS over T) instead
+                                      of --vox-threshold.
                   --json              Print the new memo as JSON when recording stops,
                                       instead of its id at the start.
               -h, --help              Show this help.

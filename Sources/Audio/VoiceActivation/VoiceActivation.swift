@@ -6,20 +6,29 @@ import Glibc
 /// passes it in with the block's first device frame; nothing here reads a clock or
 /// touches audio, so tests drive it with synthetic level sequences.
 ///
-/// - The detector's level is smoothed by a one-pole low-pass on the linear scale, the
-///   classic α = 0.05 per 20 ms; α follows each block's duration
-///   (α = 1 − 0.95^(duration / 20 ms)), so any block size behaves the same.
-/// - A take starts when the smoothed level reaches the start threshold. Its trigger is
-///   the first frame of that block, and it begins `preRoll` earlier (never before the
-///   first frame seen, nor inside the previous take).
-/// - A block whose own (unsmoothed) level is below the stop threshold is silence. The
-///   smoothed level decays far too slowly for this (≈ 1.3 s to fall 28 dB): it would
-///   add its decay to the hang time. The smoothing is what keeps clicks from starting
-///   takes; the minimum take is what discards the ones that still do.
+/// - A take starts when the smoothed level reaches the start threshold. The smoothed level
+///   is each block's RMS (or peak, with `detector == .peak`) through a one-pole low-pass on
+///   the linear scale, the classic α = 0.05 per 20 ms; α follows each block's duration
+///   (α = 1 − 0.95^(duration / 20 ms)), so any block size behaves the same. On steady sound
+///   it reads what the meter's RMS bar shows. Its trigger is the first frame of that block,
+///   and the take begins `preRoll` earlier (never before the first frame seen, nor inside the
+///   previous take).
+/// - A take goes on while the room's envelope (the RMS over the last 200 ms, `RoomLevel`)
+///   is at or above the stop threshold; its sound ends with the last 10 ms block whose own
+///   RMS reached the stop threshold while the envelope was up. Neither single peaks nor
+///   single blocks of room noise keep a take alive (Gaussian noise at −55 dBFS RMS peaks
+///   above −46 in every block; brown noise at −52 has 10 ms blocks at −41), and the end is
+///   still exact to the block in a quiet room. The smoothed start level decays far too
+///   slowly for this (≈ 1.2 s to fall 26 dB): it would add its decay to the hang time.
+/// - The smoothing keeps single clicks from starting takes; the minimum take discards the
+///   ones that still do (a 0.2 s click train).
 /// - A take ends `hangTime` after the end of its last sounding block, exact to the
 ///   frame. It is kept when the sound lasted at least `minimumTake` (trigger to last sound).
 /// - With `maximumTake`, a take that reaches it ends there and the next starts on the
 ///   same frame.
+/// - The noise floor (`RoomLevel.noiseFloorDB`) is tracked all the time, takes included;
+///   `isNoiseCloseToThreshold` says when it is within `noiseMargin` of the start threshold,
+///   where takes may start on the room alone or not end.
 public struct VoiceActivation: Sendable {
     /// What the detector is doing.
     public enum Phase: Sendable, Equatable {
@@ -76,6 +85,11 @@ public struct VoiceActivation: Sendable {
     public private(set) var stopThresholdDB: Double
     /// The smoothed detector level, linear (1.0 = full scale).
     public private(set) var smoothedLevel: Float = 0
+    /// The room's envelope and noise floor.
+    public private(set) var room: RoomLevel
+    /// How close (in dB) the noise floor may come to the start threshold before it is a
+    /// problem: takes end reliably with the room at least this far under the threshold.
+    public static let noiseMargin = 10.0
     public private(set) var phase: Phase
     /// One past the last frame consumed.
     public private(set) var position: Int
@@ -84,6 +98,8 @@ public struct VoiceActivation: Sendable {
     private var stopLevel: Float
     private var earliestStart: Int
     private var take: Take?
+    /// One past the last block whose RMS reached the stop threshold in the current take.
+    private var lastLoudFrame = 0
     private var calibrationPower: Double = 0
     private var calibrationFrames = 0
     private let hangFrames: Int
@@ -113,10 +129,17 @@ public struct VoiceActivation: Sendable {
         phase = settings.calibrationTime == nil ? .armed : .calibrating
         position = firstFrame
         earliestStart = firstFrame
+        room = RoomLevel(sampleRate: sampleRate)
     }
 
     /// The smoothed detector level in dBFS (−160 for silence).
     public var smoothedLevelDB: Float { Self.decibels(smoothedLevel) }
+
+    /// The noise floor in dBFS; `nil` until enough has been heard (250 ms).
+    public var noiseFloorDB: Double? { room.noiseFloorDB }
+
+    /// Whether the noise floor is within `noiseMargin` of the start threshold.
+    public var isNoiseCloseToThreshold: Bool { VoiceActivationStatus(self).isNoiseCloseToThreshold }
 
     /// Seconds of silence so far in the current take (0 when none is in progress).
     public var silence: Double {
@@ -135,6 +158,8 @@ public struct VoiceActivation: Sendable {
         let blockEnd = firstFrame + frames
         position = blockEnd
         let level = settings.detector == .peak ? peak : rms
+        room.add(power: Double(rms) * Double(rms), frames: frames)
+        let sounding = room.envelope >= stopLevel
         let alpha = 1 - Float(pow(0.95, Double(frames) / (0.02 * Double(sampleRate))))
         smoothedLevel += alpha * (level - smoothedLevel)
 
@@ -157,19 +182,22 @@ public struct VoiceActivation: Sendable {
             if smoothedLevel >= startLevel, smoothedLevel > 0 {
                 let start = max(firstFrame - preRollFrames, earliestStart)
                 take = Take(startFrame: start, triggerFrame: firstFrame, soundEndFrame: blockEnd, peak: peak)
+                lastLoudFrame = blockEnd
                 phase = .recording
                 step.started = TakeStart(startFrame: start, triggerFrame: firstFrame)
             }
         case .recording:
             guard var current = take else { break }
             current.peak = max(current.peak, peak)
-            if level >= stopLevel { current.soundEndFrame = blockEnd }
+            if rms >= stopLevel { lastLoudFrame = blockEnd }
+            if sounding { current.soundEndFrame = max(current.soundEndFrame, lastLoudFrame) }
             take = current
             if let maximumFrames, blockEnd - current.startFrame >= maximumFrames {
                 let split = current.startFrame + maximumFrames
                 step.ended = end(current, at: split)
-                if level >= stopLevel {
+                if sounding {
                     take = Take(startFrame: split, triggerFrame: split, soundEndFrame: blockEnd, peak: peak)
+                    lastLoudFrame = blockEnd
                     phase = .recording
                     step.started = TakeStart(startFrame: split, triggerFrame: split)
                 }

@@ -4,17 +4,19 @@
 /// start at −40 dBFS, stop listening for the end below 6 dB less, 2 s of silence
 /// ends a take, takes with less than 0.5 s of sound are discarded, 0.3 s of pre-roll.
 public struct VoiceActivationSettings: Sendable, Equatable {
-    /// Which per-block measure drives the detector.
+    /// Which per-block measure the start decision smooths. The end of a take is always
+    /// judged on RMS (see `VoiceActivation`).
     public enum Detector: String, Sendable, Equatable, CaseIterable {
-        /// The largest absolute sample (the classic talking-app detector).
+        /// The largest absolute sample (the classic talking-app detector): starts on clicks
+        /// and on the peaks of room noise 10–15 dB above its RMS.
         case peak
-        /// The root mean square over the block.
+        /// The root mean square over the block: what the meter's bar shows (the default).
         case rms
     }
 
     /// The smoothed level that starts a take, in dBFS.
     public var startThresholdDB: Double
-    /// The level below which a block counts as silence, in dBFS; `nil` is 6 dB below
+    /// The level below which the room's 200 ms RMS counts as silence, in dBFS; `nil` is 6 dB below
     /// the start threshold. At most the start threshold (hysteresis).
     public var stopThresholdDB: Double?
     /// Seconds of continuous silence that end a take.
@@ -41,7 +43,7 @@ public struct VoiceActivationSettings: Sendable, Equatable {
     public init(
         startThresholdDB: Double = -40, stopThresholdDB: Double? = nil, hangTime: Double = 2.0,
         minimumTake: Double = 0.5, preRoll: Double = 0.3, maximumTake: Double? = nil,
-        calibrationTime: Double? = nil, calibrationMargin: Double = 12, detector: Detector = .peak
+        calibrationTime: Double? = nil, calibrationMargin: Double = 12, detector: Detector = .rms
     ) {
         self.startThresholdDB = startThresholdDB
         self.stopThresholdDB = stopThresholdDB

@@ -15,11 +15,19 @@ public struct VoiceActivationStatus: Sendable, Equatable {
     /// Frames of the take in progress so far, pre-roll included (0 when none is in progress):
     /// what the take's file will hold when it ends now.
     public var takeFrames: Int
+    /// The room's noise floor in dBFS; `nil` until 250 ms have been heard.
+    public var noiseFloorDB: Double?
+    /// Whether the floor is within `VoiceActivation.noiseMargin` of the start threshold.
+    public var isNoiseCloseToThreshold: Bool {
+        guard phase != .calibrating, let noiseFloorDB else { return false }
+        return noiseFloorDB > startThresholdDB - VoiceActivation.noiseMargin
+    }
 
     public init(
         phase: VoiceActivation.Phase, levelDB: Float, startThresholdDB: Double, stopThresholdDB: Double,
-        silence: Double, hangTime: Double, takeFrames: Int = 0
+        silence: Double, hangTime: Double, takeFrames: Int = 0, noiseFloorDB: Double? = nil
     ) {
+        self.noiseFloorDB = noiseFloorDB
         self.phase = phase
         self.levelDB = levelDB
         self.startThresholdDB = startThresholdDB
@@ -35,6 +43,7 @@ public struct VoiceActivationStatus: Sendable, Equatable {
             phase: detector.phase, levelDB: detector.smoothedLevelDB, startThresholdDB: detector.startThresholdDB,
             stopThresholdDB: detector.stopThresholdDB, silence: detector.silence,
             hangTime: detector.settings.hangTime,
-            takeFrames: detector.currentTakeStart.map { max(detector.position - $0, 0) } ?? 0)
+            takeFrames: detector.currentTakeStart.map { max(detector.position - $0, 0) } ?? 0,
+            noiseFloorDB: detector.noiseFloorDB)
     }
 }

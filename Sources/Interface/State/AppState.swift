@@ -109,10 +109,14 @@ public struct AppState: Sendable, Equatable {
     public var statusLine: StatusMessage? {
         let diagnosis = inputDiagnosis.flatMap { input != nil && playback == nil ? $0 : nil }
             .map { StatusMessage(text: $0.message, kind: .warning) }
-        guard let status else { return diagnosis }
+        // A room too loud for voice activation, when the input itself is fine: like a
+        // diagnosis, it replaces an info notice once the notice has been readable.
+        let noise = voice.noiseWarning.map { StatusMessage(text: $0, kind: .warning) }
+        guard let status else { return diagnosis ?? noise }
         if let diagnosis, status.kind == .info, inputDiagnosisSince > status.shownAt, status.hasBeenReadable(at: now) {
             return diagnosis
         }
+        if diagnosis == nil, let noise, status.kind == .info, status.hasBeenReadable(at: now) { return noise }
         return status
     }
 

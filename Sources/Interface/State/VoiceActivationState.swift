@@ -18,6 +18,13 @@ public struct VoiceActivationState: Sendable, Hashable {
 
     /// Whether a take is being recorded now.
     public var isRecordingTake: Bool { status?.phase == .recording }
+
+    /// The status line's warning when the room's noise floor is close to the threshold (takes
+    /// may then start on the room alone, or not end); `nil` otherwise.
+    public var noiseWarning: String? {
+        guard let status, status.noiseIsClose, let floor = status.noiseFloorDB else { return nil }
+        return "Room noise \(Int(floor.rounded())) dB is close to the \(Int(status.thresholdDB.rounded())) dB threshold: raise it or press V"
+    }
 }
 
 /// What the voice-activation detector is doing.
@@ -43,11 +50,17 @@ public struct VoiceActivationSnapshot: Sendable, Hashable {
     public var hangTime: Double
     /// Frames of the take being recorded so far (0 when none is): the header's timer.
     public var takeFrames: Int64
+    /// The room's noise floor (the quietest 250 ms of the last ~10 s), in dBFS; `nil` until heard.
+    public var noiseFloorDB: Double?
+    /// Whether the detector finds the floor within its margin (10 dB) of the threshold.
+    public var noiseIsClose: Bool
 
     public init(
         phase: VoiceActivationPhase, levelDB: Float, thresholdDB: Double, silence: Double, hangTime: Double,
-        takeFrames: Int64 = 0
+        takeFrames: Int64 = 0, noiseFloorDB: Double? = nil, noiseIsClose: Bool = false
     ) {
+        self.noiseFloorDB = noiseFloorDB
+        self.noiseIsClose = noiseIsClose
         self.phase = phase
         self.levelDB = levelDB
         self.thresholdDB = thresholdDB

@@ -42,6 +42,7 @@ enum MeterView {
             peak: state.meterScale.value(forPower: meter.heldPeak),
             count: geometry.ledCount)
         drawLights(lights, row: row, geometry: geometry, theme: theme, on: &screen)
+        VoiceActivationView.markNoiseFloor(state, row: row, geometry: geometry, on: &screen)
         VoiceActivationView.markThreshold(state, row: row, geometry: geometry, on: &screen)
         let numbersX = row.x + MeterGeometry.labelWidth + geometry.cells
         let clipped = state.clipLatch.isLatched && state.playback == nil
@@ -73,13 +74,22 @@ enum MeterView {
         }
     }
 
-    /// Draws `markGlyph` over the LED at `position` (0…1 on the row's scale).
-    static func mark(position: Float, row: Rect, geometry: MeterGeometry, usesColor: Bool, on screen: inout Screen) {
+    /// The LED that holds `position` (0…1 on the row's scale).
+    static func ledIndex(position: Float, geometry: MeterGeometry) -> Int {
+        min(max(Int(min(max(position, 0), 1) * Float(geometry.ledCount)), 0), geometry.ledCount - 1)
+    }
+
+    /// Draws `glyph` (`markGlyph` unless given) over the LED at `position` (0…1 on the row's
+    /// scale), on the LED's cell `cell` (0, the first, unless given; kept inside the LED).
+    static func mark(
+        position: Float, row: Rect, geometry: MeterGeometry, usesColor: Bool, glyph: String = markGlyph,
+        style: Style? = nil, cell: Int = 0, on screen: inout Screen
+    ) {
         guard geometry.ledCount > 0, !position.isNaN else { return }
-        let index = min(max(Int(min(max(position, 0), 1) * Float(geometry.ledCount)), 0), geometry.ledCount - 1)
-        let x = row.x + MeterGeometry.labelWidth + index * geometry.ledWidth
-        let style = usesColor ? Style(foreground: .white, attributes: .bold) : Style(attributes: .bold)
-        screen.set(x: x, y: row.y, Cell(glyph: markGlyph, style: style))
+        let index = ledIndex(position: position, geometry: geometry)
+        let x = row.x + MeterGeometry.labelWidth + index * geometry.ledWidth + min(max(cell, 0), geometry.ledWidth - 1)
+        let style = style ?? (usesColor ? Style(foreground: .white, attributes: .bold) : Style(attributes: .bold))
+        screen.set(x: x, y: row.y, Cell(glyph: glyph, style: style))
     }
 
     /// "L"/"R" for stereo, "M" for mono, channel numbers beyond.

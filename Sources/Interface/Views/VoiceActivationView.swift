@@ -22,24 +22,46 @@ enum VoiceActivationView {
         MeterView.mark(position: position, row: row, geometry: geometry, usesColor: state.usesColor, on: &screen)
     }
 
-    /// The line under the meter: "silence 1.2/2.0 s" while a take records, "listening
-    /// for -40 dB" while armed. Right of the dB scale when it fits, else in its place.
+    /// The glyph that marks the noise floor's LED: lighter than the threshold's.
+    static let noiseFloorGlyph = "┆"
+
+    /// Draws the noise-floor mark over the LED that holds the room's floor (beside the
+    /// threshold mark when both fall on one LED two cells wide, under it when the LED is one
+    /// cell). Bold when the floor is close to the threshold.
+    static func markNoiseFloor(_ state: AppState, row: Rect, geometry: MeterGeometry, on screen: inout Screen) {
+        guard let status = state.voice.status, let floor = status.noiseFloorDB else { return }
+        let position = state.meterScale.value(forPower: Float(floor))
+        guard position > 0 else { return }
+        let style: Style = status.noiseIsClose
+            ? (state.usesColor ? Style(foreground: .yellow, attributes: .bold) : Style(attributes: .bold))
+            : (state.usesColor ? Style(foreground: .white) : .plain)
+        // On the threshold's own LED the floor takes the LED's second cell, where there is one.
+        let threshold = state.meterScale.value(forPower: Float(status.thresholdDB))
+        let shared = MeterView.ledIndex(position: position, geometry: geometry)
+            == MeterView.ledIndex(position: threshold, geometry: geometry)
+        MeterView.mark(
+            position: position, row: row, geometry: geometry, usesColor: state.usesColor, glyph: noiseFloorGlyph,
+            style: style, cell: shared ? 1 : 0, on: &screen)
+    }
+
+    /// The line under the meter: "silence 1.2/2.0 s" while a take records, "┆ room -55 dB
+    /// ┃ listening for -40 dB" while armed (without the room when that does not fit). Right
+    /// of the dB scale when it fits, else in its place.
     static func renderCountdown(_ state: AppState, scale: Rect?, on screen: inout Screen) {
         guard let status = state.voice.status, let row = scale, !row.isEmpty else { return }
         let threshold = "\(Int(status.thresholdDB.rounded())) dB"
-        let (text, style): (String, Style) = switch status.phase {
-        case .calibrating: ("measuring the noise floor…", Theme(state).dim)
-        case .listening: ("\(thresholdGlyph) listening for \(threshold)", .bold)
+        let (texts, style): ([String], Style) = switch status.phase {
+        case .calibrating: (["measuring the noise floor…"], Theme(state).dim)
+        case .listening:
+            ([roomText(status) + "\(thresholdGlyph) listening for \(threshold)", "\(thresholdGlyph) listening for \(threshold)"], .bold)
         case .recording:
-            ("silence \(tenths(status.silence))/\(tenths(status.hangTime)) s", Theme(state).recordingBadge)
+            (["silence \(tenths(status.silence))/\(tenths(status.hangTime)) s"], Theme(state).recordingBadge)
         }
         let geometry = MeterGeometry(width: row.width)
         let scaleEnd = geometry.cells >= 10 ? row.x + MeterGeometry.labelWidth + geometry.cells + 3 : row.x
-        let width = DisplayWidth.of(text)
-        let right = row.x + row.width - width - 1
-        if right >= scaleEnd + 2 {
-            screen.put(text, x: right, y: row.y, style: style)
-        } else if status.phase == .recording {
+        if let text = texts.first(where: { row.x + row.width - DisplayWidth.of($0) - 1 >= scaleEnd + 2 }) {
+            screen.put(text, x: row.x + row.width - DisplayWidth.of(text) - 1, y: row.y, style: style)
+        } else if status.phase == .recording, let text = texts.first {
             screen.put(String(repeating: " ", count: row.width), x: row.x, y: row.y)
             screen.put(" " + text, x: row.x, y: row.y, style: style, maxWidth: row.width)
         }
@@ -67,6 +89,11 @@ enum VoiceActivationView {
                 screen.put(" " + line, x: area.x, y: y + offset, style: theme.dim, maxWidth: area.width)
             }
         }
+    }
+
+    /// "┆ room -55 dB  " once the floor is known.
+    private static func roomText(_ status: VoiceActivationSnapshot) -> String {
+        status.noiseFloorDB.map { "\(noiseFloorGlyph) room \(Int($0.rounded())) dB  " } ?? ""
     }
 
     /// "1.2", with one decimal.

@@ -61,7 +61,8 @@ final class AppVoiceActivation {
         }
         return VoiceActivationSnapshot(
             phase: phase, levelDB: status.levelDB, thresholdDB: status.startThresholdDB, silence: status.silence,
-            hangTime: status.hangTime, takeFrames: Int64(status.takeFrames))
+            hangTime: status.hangTime, takeFrames: Int64(status.takeFrames), noiseFloorDB: status.noiseFloorDB,
+            noiseIsClose: status.isNoiseCloseToThreshold)
     }
 
     /// Detaches; a take in progress is kept (if it had enough sound) and reported.

@@ -61,6 +61,10 @@ enum RecordCommand: SubcommandDefinition {
     static let voxPreroll = Option<Duration>(
         name: "vox-preroll", valueName: "T",
         help: "How much audio from before the threshold was crossed to keep.", parser: .duration)
+    static let voxCalibrate = Option<Duration>(
+        name: "vox-calibrate", valueName: "T",
+        help: "Listen for T first (up to 60 s) and set the threshold 12 dB above the room's level "
+            + "(its RMS over T) instead of --vox-threshold.", parser: .duration)
     static let json = Flag(
         name: "json", help: "Print the new memo as JSON when recording stops, instead of its id at the start.")
 
@@ -76,7 +80,7 @@ enum RecordCommand: SubcommandDefinition {
         options: [
             duration, delay, title, format, encoding, rate, channels, quality,
             SharedArguments.source, output, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
-            json,
+            voxCalibrate, json,
         ])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> RecordOptions {
@@ -96,8 +100,9 @@ enum RecordCommand: SubcommandDefinition {
             thresholdDB: try arguments.value(of: voxThreshold),
             silence: try arguments.value(of: voxSilence),
             minimumLength: try arguments.value(of: voxMinimum),
-            preroll: try arguments.value(of: voxPreroll))
-        let voiceActivationParameters: [any OptionDeclaring] = [voxThreshold, voxSilence, voxMinimum, voxPreroll]
+            preroll: try arguments.value(of: voxPreroll),
+            calibration: try arguments.value(of: voxCalibrate))
+        let voiceActivationParameters: [any OptionDeclaring] = [voxThreshold, voxSilence, voxMinimum, voxPreroll, voxCalibrate]
         if arguments.isSet(vox) {
             options.voiceActivation = voiceActivation
         } else if let given = voiceActivationParameters.first(where: { arguments.contains($0) }) {

@@ -61,11 +61,14 @@ public struct VoiceActivationOptions: Sendable, Equatable {
     public var minimumLength: Duration?
     /// `--vox-preroll T`: audio kept from before the threshold was crossed.
     public var preroll: Duration?
+    /// `--vox-calibrate T`: listen this long first and start at the noise floor + 12 dB.
+    public var calibration: Duration?
 
     public init(
         thresholdDB: Double? = nil, silence: Duration? = nil, minimumLength: Duration? = nil,
-        preroll: Duration? = nil
+        preroll: Duration? = nil, calibration: Duration? = nil
     ) {
+        self.calibration = calibration
         self.thresholdDB = thresholdDB
         self.silence = silence
         self.minimumLength = minimumLength

@@ -12,6 +12,8 @@ struct MeterRequest {
     var sampleRate = 48000
     var channels = 2
     var paced = true
+    /// `--alert-above …`: the noise alert (`MeterAlert`).
+    var alert: AlertOptions?
 }
 
 /// Shows levels until the duration is reached, the input ends, or a signal comes;
@@ -37,6 +39,7 @@ enum MeterRunner {
         let analysis = InputAnalysis(
             engine: engine, overflow: .wait, measuresMeterModes: false, measuresProgramme: request.loudness)
         var diagnosis: InputDiagnosis?
+        let alert = request.alert.map { MeterAlert($0, engine: engine) }
 
         engine.start(frameLimit: request.duration.map { Int(($0 * Double(rate)).rounded()) })
         var summary = MeterSummary(channels: channels)
@@ -53,6 +56,7 @@ enum MeterRunner {
             // unpaced source runs ahead of this loop: reading the count first reported a
             // diagnosis made at 2 s of audio with the t of 0.78 s).
             analysis.update()
+            alert?.report(to: console, json: request.json, live: live)
             engine.updateMeters()
             let captured = max(engine.capturedFrames, analysis.analysedFrames)
             let loudness = analysis.programme
@@ -85,6 +89,7 @@ enum MeterRunner {
             if done { break }
         }
         analysis.detach()
+        alert?.finish(to: console, json: request.json, live: live)
         let loudness = analysis.programme
         if live { console.writeOutput("\n") }
         if let error = engine.error {

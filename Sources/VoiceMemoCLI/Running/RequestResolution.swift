@@ -79,6 +79,15 @@ extension RecordRequest {
             }
             settings.preRoll = preroll
         }
+        if let calibration = options.calibration?.seconds {
+            guard calibration > 0, calibration <= 60 else {
+                throw CommandFailure("--vox-calibrate: \"\(calibration)\" is out of range; use more than 0 s, up to 60 s", exitCode: .usageError)
+            }
+            if options.thresholdDB != nil {
+                throw CommandFailure("--vox-calibrate and --vox-threshold cannot be used together: the calibration sets the threshold", exitCode: .usageError)
+            }
+            settings.calibrationTime = calibration
+        }
         return settings
     }
 }
@@ -93,7 +102,8 @@ extension MeterRequest {
             source: source, duration: options.duration?.seconds, json: options.json, loudness: options.loudness,
             sampleRate: fileInfo?.sampleRate ?? configuration.sampleRate ?? 48000,
             channels: fileInfo?.channels ?? configuration.channels ?? 2,
-            paced: context.isPaced)
+            paced: context.isPaced,
+            alert: options.alert)
     }
 }
 

@@ -55,10 +55,24 @@ enum VoxRunner {
         }
         engine.start(frameLimit: request.duration.map { Int(($0 * rate).rounded()) })
         let live = console.isErrorTerminal && !request.json
+        var roomWasClose = false
+        var calibrating = settings.calibrationTime != nil
         while !engine.hasEnded, StopSignals.pending == nil {
             usleep(100_000)
+            let status = recorder.status
+            if calibrating, status.phase != .calibrating {
+                calibrating = false
+                console.writeError((live ? "\r\u{1B}[K" : "") + String(format: "threshold %.1f dB: the room's level + %.0f dB\n", status.startThresholdDB, settings.calibrationMargin))
+            }
+            if status.isNoiseCloseToThreshold != roomWasClose, let floor = status.noiseFloorDB {
+                roomWasClose = status.isNoiseCloseToThreshold
+                let line = roomWasClose
+                    ? String(format: "warning: room noise %.0f dB is close to the %.0f dB threshold: takes may not end; raise --vox-threshold", floor, status.startThresholdDB)
+                    : String(format: "room noise %.0f dB is back under the %.0f dB threshold by %.0f dB or more", floor, status.startThresholdDB, VoiceActivation.noiseMargin)
+                console.writeError((live ? "\r\u{1B}[K" : "") + line + "\n")
+            }
             if live {
-                let line = engine.isStalled ? InputDiagnosis.noAudio.message : statusLine(recorder.status, kept: takes.keptCount)
+                let line = engine.isStalled ? InputDiagnosis.noAudio.message : statusLine(status, kept: takes.keptCount)
                 console.writeError("\r" + line + "\u{1B}[K")
             }
         }
@@ -75,9 +89,10 @@ enum VoxRunner {
         return takes.failed ? .failure : .success
     }
 
-    /// `listening · -52.3 dB (start -40.0) · 2 memos` or `recording · silence 1.2/2.0 s · …`.
+    /// `listening · -52.3 dB (start -40.0, room -55) · 2 memos` or `recording · silence 1.2/2.0 s · …`.
     static func statusLine(_ status: VoiceActivationStatus, kept: Int) -> String {
-        let level = String(format: "%.1f dB (start %.1f)", status.levelDB, status.startThresholdDB)
+        let room = status.noiseFloorDB.map { String(format: ", room %.0f", $0) } ?? ""
+        let level = String(format: "%.1f dB (start %.1f", status.levelDB, status.startThresholdDB) + room + ")"
         let memos = "\(kept) memo\(kept == 1 ? "" : "s")"
         switch status.phase {
         case .calibrating: return "measuring the noise floor · \(level) · \(memos)"
