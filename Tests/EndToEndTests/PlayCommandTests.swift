@@ -132,3 +132,80 @@ import Testing
         #expect(!outcome.standardError.contains("ALSA lib "))
     }
 }
+
+/// `voicememo play --speed --pitch --volume --skip-silence` into the ALSA file test device.
+@Suite struct PlayAdjustmentCommandTests {
+    /// A sandbox with the test devices and `tone.wav`: `sections` of (seconds, amplitude) of a
+    /// 440 Hz sine, 16-bit stereo 48 kHz.
+    private func sandbox(_ sections: [(Double, Double)]) throws -> VoiceMemoSandbox {
+        let sandbox = try VoiceMemoSandbox()
+        try sandbox.installALSATestDevices(captureFile: "/dev/null", playbackFile: sandbox.file("played.raw"))
+        var samples: [Int16] = []
+        var frame = 0
+        for (seconds, amplitude) in sections {
+            for _ in 0..<Int(seconds * 48_000) {
+                let value = Int16(amplitude * 32767 * sin(2 * Double.pi * 440 * Double(frame) / 48_000))
+                samples += [value, value]
+                frame += 1
+            }
+        }
+        let writer = try SoundFileWriter(
+            path: sandbox.file("tone.wav"), settings: RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: 48_000, channels: 2))
+        try samples.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            try writer.write(base, frames: samples.count / 2, sampleFormat: .int16)
+        }
+        try writer.close()
+        return sandbox
+    }
+
+    private func playedLeft(_ sandbox: VoiceMemoSandbox) throws -> [Int16] {
+        let all = try Data(contentsOf: URL(fileURLWithPath: sandbox.file("played.raw"))).withUnsafeBytes {
+            Array($0.bindMemory(to: Int16.self))
+        }
+        return stride(from: 0, to: all.count, by: 2).map { all[$0] }
+    }
+
+    @Test func twiceAsFastTakesHalfTheFramesAndSaysNothing() throws {
+        let sandbox = try sandbox([(2, 0.5)])
+        let outcome = try sandbox.run("play", sandbox.file("tone.wav"), "--device", "voicememo_playback", "--speed", "2x")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardError.isEmpty, "\(outcome)")
+        let seconds = Double(try playedLeft(sandbox).count) / 48_000
+        #expect(abs(seconds - 1) < 0.1, "\(seconds) s")
+    }
+
+    @Test func halfVolumeHalvesThePeakAndLoudVolumeWarnsOfClipping() throws {
+        let quiet = try sandbox([(1, 0.8)])
+        let half = try quiet.run("play", quiet.file("tone.wav"), "--device", "voicememo_playback", "--volume", "50%")
+        #expect(half.status == 0, "\(half)")
+        let peak = Double(try playedLeft(quiet).map { abs(Int($0)) }.max() ?? 0) / 32768
+        #expect(abs(peak - 0.4) < 0.01, "\(peak)")
+        let loud = try sandbox([(1, 0.8)])
+        let clipped = try loud.run("play", loud.file("tone.wav"), "--device", "voicememo_playback", "--volume", "150", "--pitch", "-3")
+        #expect(clipped.status == 0, "\(clipped)")
+        #expect(clipped.standardError.contains("warning: at 150 % the volume clipped"), "\(clipped)")
+    }
+
+    @Test func skipSilenceSaysHowMuchItSkipped() throws {
+        let sandbox = try sandbox([(1, 0.5), (3, 0), (1, 0.5)])
+        let outcome = try sandbox.run("play", sandbox.file("tone.wav"), "--device", "voicememo_playback", "--skip-silence")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardError == "voicememo: skipped 2.8 s of silence\n", "\(outcome)")
+        let seconds = Double(try playedLeft(sandbox).count) / 48_000
+        #expect(abs(seconds - 2.25) < 0.05, "\(seconds) s")
+    }
+
+    @Test(arguments: [
+        ["--speed", "4"], ["--speed", "0.25"], ["--speed", "fast"], ["--speed", "2xx"], ["--pitch", "13"],
+        ["--pitch", "-12.5"], ["--volume", "151"], ["--volume", "-5"], ["--volume", "%"], ["--skip-silence=yes"],
+    ])
+    func badValuesAreUsageErrorsNamingTheFlag(arguments: [String]) throws {
+        let sandbox = try sandbox([(0.1, 0.5)])
+        let outcome = try sandbox.run(arguments: ["play", sandbox.file("tone.wav"), "--device", "voicememo_playback"] + arguments)
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.standardError.contains(arguments[0].split(separator: "=").first.map(String.init) ?? ""), "\(outcome)")
+        let played = (try? Data(contentsOf: URL(fileURLWithPath: sandbox.file("played.raw")))) ?? Data()
+        #expect(played.isEmpty, "nothing was played")
+    }
+}

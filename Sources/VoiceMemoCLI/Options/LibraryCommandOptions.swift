@@ -52,11 +52,26 @@ public struct PlayOptions: Sendable, Equatable {
     public var device: String?
     /// `--from T`: start this far into the memo.
     public var start: Duration?
+    /// `--speed X`: 0.5–3, the pitch kept.
+    public var speed: Double?
+    /// `--pitch SEMITONES`: −12…+12, the speed kept.
+    public var pitch: Double?
+    /// `--volume PERCENT`: 0–150.
+    public var volume: Double?
+    /// `--skip-silence`.
+    public var skipsSilence: Bool
 
-    public init(memo: String, device: String? = nil, start: Duration? = nil) {
+    public init(
+        memo: String, device: String? = nil, start: Duration? = nil, speed: Double? = nil, pitch: Double? = nil,
+        volume: Double? = nil, skipsSilence: Bool = false
+    ) {
         self.memo = memo
         self.device = device
         self.start = start
+        self.speed = speed
+        self.pitch = pitch
+        self.volume = volume
+        self.skipsSilence = skipsSilence
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Audio
 import Foundation
 
 /// Everything `voicememo play` needs once its arguments are parsed.
@@ -9,6 +10,8 @@ struct PlayRequest {
     var device: String
     /// `--from`: seconds into the file to start at.
     var start: Double?
+    /// Speed, pitch, volume, skip silence (identity without those flags: bit-exact playback).
+    var adjustments = PlaybackAdjustments()
 }
 
 extension PlayRequest {
@@ -20,6 +23,9 @@ extension PlayRequest {
         self.init(
             file: try LibraryAccess.audioPath(for: options.memo, context: context),
             device: device.hasPrefix("alsa:") ? String(device.dropFirst("alsa:".count)) : device,
-            start: options.start?.seconds)
+            start: options.start?.seconds,
+            adjustments: PlaybackAdjustments(
+                speed: options.speed ?? 1, pitchSemitones: options.pitch ?? 0, volume: (options.volume ?? 100) / 100,
+                skipsSilence: options.skipsSilence))
     }
 }

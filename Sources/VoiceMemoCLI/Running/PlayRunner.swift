@@ -18,8 +18,9 @@ enum PlayRunner {
         let player: Player
         do {
             player = try Player(
-                url: request.file, device: request.device,
+                url: request.file, device: request.device, adjustable: !request.adjustments.isIdentity,
                 eventQueue: DispatchQueue(label: "voicememo.play.events"), events: events)
+            try player.setAdjustments(request.adjustments)
         } catch {
             console.printErrorMessage(error.message)
             return ExitCode.failure
@@ -65,6 +66,13 @@ enum PlayRunner {
         }
         if player.underruns > 0 {
             console.printErrorMessage("warning: \(player.underruns) underrun(s) during playback (recovered)")
+        }
+        if request.adjustments.skipsSilence {
+            console.printErrorMessage(String(format: "skipped %.1f s of silence", player.skippedSeconds))
+        }
+        if player.clippedSamples > 0 {
+            console.printErrorMessage(
+                "warning: at \(Int((request.adjustments.volume * 100).rounded())) % the volume clipped \(player.clippedSamples) sample(s); lower --volume")
         }
         return ExitCode.success
     }
