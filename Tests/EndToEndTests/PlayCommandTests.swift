@@ -209,3 +209,80 @@ import Testing
         #expect(played.isEmpty, "nothing was played")
     }
 }
+
+/// `record --play` and `play_after_stop = true`: the recording plays as soon as it is saved.
+@Suite struct PlayAfterStopTests {
+    /// A sandbox whose ALSA `default` device is the file test device.
+    private func sandbox() throws -> VoiceMemoSandbox {
+        let sandbox = try VoiceMemoSandbox()
+        try sandbox.installALSATestDevices(captureFile: "/dev/null", playbackFile: sandbox.file("played.raw"))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: sandbox.file("alsa-devices.conf")))
+        handle.seekToEndOfFile()
+        handle.write(Data("\npcm.!default { type plug slave.pcm \"voicememo_playback\" }\n".utf8))
+        try handle.close()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        return sandbox
+    }
+
+    private func played(_ sandbox: VoiceMemoSandbox) throws -> [Int16] {
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: sandbox.file("played.raw")))) ?? Data()
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+
+    @Test func recordPlayPlaysTheNewMemoAsItIsStored() throws {
+        let sandbox = try sandbox()
+        let outcome = try sandbox.run("record", "--source", "tone:440@-6", "--duration", "0.5", "--format", "wav", "--play")
+        #expect(outcome.status == 0, "\(outcome)")
+        let memo = try #require(try sandbox.listedMemos().first)
+        let stored = try PlayerFixtureDecoding.int16(try #require(memo["path"] as? String))
+        #expect(stored.count == 24_000 * 2)
+        #expect(try played(sandbox) == stored, "what was played is the memo, sample for sample")
+    }
+
+    @Test func theConfigDoesTheSameAndAStopSignalDoesNotPlay() throws {
+        let sandbox = try sandbox()
+        try sandbox.writeConfig("play_after_stop = yes\n")
+        let outcome = try sandbox.run("record", "--source", "tone:440@-6", "--duration", "0.25", "--format", "wav")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(try played(sandbox).count == 12_000 * 2)
+
+        try FileManager.default.removeItem(atPath: sandbox.file("played.raw"))
+        sandbox.environment["VOICEMEMO_UNPACED"] = nil
+        let stopped = try sandbox.shell("""
+            voicememo record --source tone:440@-6 --format wav > id.txt 2> err.txt &
+            pid=$!
+            until [ -s id.txt ]; do sleep 0.01; done
+            sleep 0.5
+            kill -INT $pid; wait $pid; echo "status=$?"
+            cat err.txt
+            """)
+        #expect(stopped.standardOutput.contains("status=0"), "\(stopped)")
+        #expect(stopped.standardOutput.contains("not playing the recording: SIGINT stopped the command"), "\(stopped)")
+        #expect(try played(sandbox).isEmpty)
+    }
+
+    @Test func badCombinationsAndValuesAreRefused() throws {
+        let sandbox = try sandbox()
+        let vox = try sandbox.run("record", "--vox", "--play", "--source", "tone:440@-6")
+        #expect(vox.status == 2, "\(vox)")
+        #expect(vox.standardError.contains("--play") && vox.standardError.contains("--vox"), "\(vox)")
+        try sandbox.writeConfig("play_after_stop = maybe\n")
+        let config = try sandbox.run("record", "--source", "tone:440@-6", "--duration", "0.1")
+        #expect(config.status == 2, "\(config)")
+        #expect(config.standardError.contains("line 1") && config.standardError.contains("maybe"), "\(config)")
+        #expect(try sandbox.listedMemos().isEmpty, "nothing recorded")
+    }
+}
+
+/// What libsndfile decodes from a file, as interleaved Int16.
+enum PlayerFixtureDecoding {
+    static func int16(_ path: String) throws -> [Int16] {
+        let reader = try SoundFileReader(path: path)
+        defer { reader.close() }
+        var samples = [Int16](repeating: 0, count: (Int(reader.info.frames) + 1024) * reader.info.channels)
+        let count = try samples.withUnsafeMutableBytes { raw in
+            try reader.read(into: raw.baseAddress!, frames: Int(reader.info.frames) + 1024, as: .int16)
+        }
+        return Array(samples.prefix(count * reader.info.channels))
+    }
+}

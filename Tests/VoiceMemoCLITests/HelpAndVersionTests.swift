@@ -92,6 +92,9 @@ struct HelpAndVersionTests {
                                       of --vox-threshold.
                   --json              Print the new memo as JSON when recording stops,
                                       instead of its id at the start.
+                  --play              Play the recording on the default ALSA device as soon
+                                      as it is saved (the config's play_after_stop = true
+                                      does the same).
               -h, --help              Show this help.
 
             """

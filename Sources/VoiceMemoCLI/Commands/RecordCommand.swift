@@ -67,6 +67,8 @@ enum RecordCommand: SubcommandDefinition {
             + "(its RMS over T) instead of --vox-threshold.", parser: .duration)
     static let json = Flag(
         name: "json", help: "Print the new memo as JSON when recording stops, instead of its id at the start.")
+    static let play = Flag(
+        name: "play", help: "Play the recording on the default ALSA device as soon as it is saved (the config's play_after_stop = true does the same).")
 
     static let specification = CommandSpecification(
         name: "record",
@@ -80,7 +82,7 @@ enum RecordCommand: SubcommandDefinition {
         options: [
             duration, delay, title, format, encoding, rate, channels, quality,
             SharedArguments.source, output, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
-            voxCalibrate, json,
+            voxCalibrate, json, play,
         ])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> RecordOptions {
@@ -96,6 +98,10 @@ enum RecordCommand: SubcommandDefinition {
             source: try arguments.value(of: SharedArguments.source),
             outputPath: try arguments.value(of: output),
             json: arguments.isSet(json))
+        options.playsAfterStop = arguments.isSet(play)
+        if options.playsAfterStop, arguments.isSet(vox) {
+            throw .conflictingArguments(play.longForm, vox.longForm)
+        }
         let voiceActivation = VoiceActivationOptions(
             thresholdDB: try arguments.value(of: voxThreshold),
             silence: try arguments.value(of: voxSilence),

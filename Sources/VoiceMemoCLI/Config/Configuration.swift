@@ -33,6 +33,8 @@ struct Configuration: Sendable, Equatable {
     var meterMode: MeterMode?
     /// `meter.loudness_target = -16`: the loudness mode's target line, in LUFS.
     var loudnessTarget: Double?
+    /// `play_after_stop = true`: `record` plays each memo as soon as it is saved.
+    var playAfterStop: Bool?
 
     init() {}
 

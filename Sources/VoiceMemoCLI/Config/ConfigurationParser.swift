@@ -50,6 +50,7 @@ enum ConfigurationParser {
         seconds("meter.peak_hold", in: 0...60, \.meterPeakHold),
         key("meter.mode", .choice, \.meterMode),
         key("meter.loudness_target", .number(in: -60 ... -5, unit: "LUFS"), \.loudnessTarget),
+        key("play_after_stop", ValueParser.oneOf(["true", "false", "yes", "no", "on", "off"]).map { ["true", "yes", "on"].contains($0) }, \.playAfterStop),
     ]
 
     /// The names of every key, for messages.

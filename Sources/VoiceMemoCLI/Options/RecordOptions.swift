@@ -29,6 +29,8 @@ public struct RecordOptions: Sendable, Equatable {
     public var voiceActivation: VoiceActivationOptions?
     /// `--json`: print the new memo as JSON.
     public var json: Bool
+    /// `--play`: play the memo (or the file) as soon as it is saved.
+    public var playsAfterStop = false
 
     public init(
         duration: Duration? = nil, delay: Duration? = nil, title: String? = nil,

@@ -25,6 +25,8 @@ struct RecordRequest {
     var voiceActivation: VoiceActivationSettings?
     /// `VOICEMEMO_EVENT_LOG`'s file, when set: the first frame's capture time goes there.
     var eventLogEnvironment: [String: String] = [:]
+    /// `--play` or `play_after_stop = true`: play the recording once it is saved.
+    var playsAfterStop = false
 }
 
 /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
@@ -62,7 +64,7 @@ enum RecordRunner {
                     context.console.printLine(request.output)
                 }
             }
-            return outcome.exitCode
+            return try playAfterStop(request, file: request.output, outcome: outcome, context: context)
         }
         // A killed recording's recovery can take a minute; this one starts now.
         let library = try LibraryAccess.open(context, pendingRecoveries: .leave)
@@ -88,7 +90,21 @@ enum RecordRunner {
         if outcome.exitCode == .success, request.json {
             context.console.printLine(memo.jsonText)
         }
-        return outcome.exitCode
+        return try playAfterStop(request, file: memo.path, outcome: outcome, context: context)
+    }
+
+    /// `--play` / `play_after_stop`: plays what was just saved, when the recording ended by
+    /// itself (a duration, the input's end). A stop signal asked the whole command to stop, so
+    /// nothing plays then; a recording that failed keeps its exit status.
+    private static func playAfterStop(
+        _ request: RecordRequest, file: String, outcome: Outcome, context: CommandContext
+    ) throws -> ExitCode {
+        guard request.playsAfterStop, outcome.kept, outcome.exitCode == .success else { return outcome.exitCode }
+        if let signal = StopSignals.pending {
+            context.console.printErrorMessage("not playing the recording: \(StopSignals.name(signal)) stopped the command")
+            return outcome.exitCode
+        }
+        return try PlayRunner.run(PlayRequest(file: file, device: "default", start: nil), console: context.console)
     }
 
     /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.

@@ -52,6 +52,7 @@ extension RecordRequest {
             json: options.json,
             paced: context.isPaced,
             voiceActivation: voiceActivation)
+        playsAfterStop = options.playsAfterStop || (voiceActivation == nil && configuration.playAfterStop == true)
     }
 
     /// The `--vox*` values over `base` (the config file's, else the built-in defaults), each
