@@ -7,6 +7,7 @@ import Testing
         var state = Fixtures.state(width: 80, height: 24)
         #expect(reduce(&state, .key(.character("r"))) == [.startRecording(title: "Memo 2026-11-29 14:05")])
         _ = reduce(&state, .recordingStarted(title: "Memo 2026-11-29 14:05"))
+        _ = reduce(&state, .workFinished)
         #expect(state.recording == .recording)
         #expect(reduce(&state, .key(.character("r"))) == [.pauseRecording])
         #expect(state.recording == .paused)

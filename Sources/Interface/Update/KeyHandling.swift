@@ -98,6 +98,8 @@ enum KeyHandling {
 
     private static func stop(_ state: inout AppState) -> [Effect] {
         guard state.recording != .idle else { return nothing("Nothing to stop. Press r to record, ⏎ to play.", &state) }
+        // The runner detaches the recording at once and saves it beside the loop.
+        state.recording = .idle
         return [.stopRecording]
     }
 
@@ -181,7 +183,11 @@ enum KeyHandling {
         state.mode = .browsing
         guard key == .character("y") || key == .character("Y") else { return [] }
         state.isQuitting = true
-        return [.stopRecording, .quit]
+        // Asked while recording: stop and save first. Asked while work ran: it finishes first.
+        guard state.recording != .idle || state.voice.isRecordingTake else { return [.quit] }
+        let stop: [Effect] = state.recording != .idle ? [.stopRecording] : []
+        state.recording = .idle
+        return stop + [.quit]
     }
 
     // MARK: Lists
@@ -221,6 +227,9 @@ enum KeyHandling {
                 return nothing("Stop the recording (s) before changing the input.", &state)
             }
             let choice = choices[state.pickerSelection]
+            // The old input closes at once: no frozen meter while the new one opens.
+            state.input = nil
+            state.meters = []
             state.say("Opening \(choice.source)…")
             return [.selectInput(source: choice.source)]
         case .escape, .character("i"), .character("q"):
