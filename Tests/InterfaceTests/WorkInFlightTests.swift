@@ -59,8 +59,12 @@ import Testing
         var state = Self.saving()
         #expect(state.recording == .idle, "the recording is detached at once")
         #expect(state.work.map(\.kind) == [.saving(title: "Lecture")])
+        _ = reduce(&state, .tick(time: state.now + 1, snapshot: Fixtures.levels(recording: .idle)))
+        #expect(state.statusLine?.text == "Saving “Lecture”… 1 s")
         #expect(reduce(&state, .key(.character("s"))) == [])
-        #expect(state.status?.text == "Already saving “Lecture”.")
+        #expect(state.statusLine?.text == "Already saving “Lecture”.", "the refusal is read before the work's line")
+        _ = reduce(&state, .tick(time: state.now + StatusMessage.infoLifetime, snapshot: Fixtures.levels(recording: .idle)))
+        #expect(state.statusLine?.text == "Saving “Lecture”… 5 s", "then the work's line comes back")
         // A new recording is queued behind the save, and says so.
         let effects = reduce(&state, .key(.character("r")))
         #expect(effects.count == 1)

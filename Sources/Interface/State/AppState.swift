@@ -105,7 +105,7 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// What the status line shows, prompts aside: work that has run over half a second
-    /// (`WorkInFlight.statusText`), else a message from an action (info or error)
+    /// (`WorkInFlight.statusText`) unless an info message came after it began, else a message from an action (info or error)
     /// for its lifetime, else the input's diagnosis while monitoring (an input open and
     /// nothing playing: during playback the meter shows the memo, not the input). A diagnosis
     /// newer than an info message takes the line once that message has been readable
@@ -113,6 +113,10 @@ public struct AppState: Sendable, Equatable {
     /// its whole lifetime, and "Saved …" must still be read.
     public var statusLine: StatusMessage? {
         if let running = work.first, now - running.startedAt >= WorkInFlight.visibleAfter {
+            // A message said since the work began (a refused key) is read first, for its lifetime.
+            if let status, status.kind == .info, status.shownAt > running.startedAt, now < status.expires {
+                return status
+            }
             let text = running.statusText(at: now) + (isQuitting ? " Quitting when done." : "")
             return StatusMessage(text: text, kind: .info)
         }

@@ -59,7 +59,7 @@ final class InputSession: @unchecked Sendable {
     /// Reads the meters and the recording state.
     func snapshot() -> EngineSnapshot {
         engine.updateMeters()
-        analysis.update()
+        analysis.update(maxFrames: max(engine.format.sampleRate / 2, 1))
         let channels = (0..<engine.format.channels).map {
             ChannelLevel(average: engine.averagePower(forChannel: $0), peak: engine.peakPower(forChannel: $0))
         }
