@@ -36,6 +36,10 @@ let benchmarks: [Benchmark] = [
         name: "ui",
         summary: "The full-screen app in tmux: CPU and terminal bytes while metering, and when idle",
         run: { UIBenchmark().run() }),
+    Benchmark(
+        name: "gaps",
+        summary: "The app's longest gap between frames during slow work (stop, rename, purge, play, input, 10 000 memos)",
+        run: { GapBenchmark().run() }),
 ]
 
 /// The usage text, listing every benchmark.

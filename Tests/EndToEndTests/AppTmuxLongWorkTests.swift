@@ -1,4 +1,5 @@
 import Foundation
+import SoundFiles
 import Testing
 
 /// The app stays live while slow work runs beside its loop: the meter moves and keys
@@ -104,10 +105,18 @@ import Testing
         #expect(memo?["state"] as? String == "complete", "\(String(describing: memo))")
         #expect(memo?["format"] as? String == "ogg", "\(String(describing: memo))")
         #expect((memo?["duration"] as? Double ?? 0) >= 120, "the whole recording is there: \(String(describing: memo))")
-        // The file is whole: it decodes to its stated length.
-        if let id = memo?["id"] as? Int {
-            let analyzed = try sandbox.run("analyze", String(id), "--json")
-            #expect(analyzed.status == 0, "\(analyzed)")
+        // The file is whole: it holds the frames the index says, and its last second decodes.
+        if let path = memo?["path"] as? String, let frames = memo?["frames"] as? Int {
+            let reader = try SoundFileReader(path: path)
+            defer { reader.close() }
+            #expect(reader.info.frames == Int64(frames), "\(reader.info)")
+            try reader.seek(toFrame: Int64(frames - 48000))
+            var last = [Float](repeating: 0, count: 48000 * reader.info.channels)
+            let read = try last.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return try reader.read(into: base, frames: 48000, as: .float32)
+            }
+            #expect(read == 48000, "the last second decodes")
         }
     }
 

@@ -145,10 +145,12 @@ final class AppLoop: @unchecked Sendable {
         guard !isFinished else { return }
         terminal.draw(AppView.render(state))
         frameLog?.frame(work: state.work.count, prompt: state.mode.isRenaming)
+        scheduleTimer()
     }
 
+    /// Fast while audio flows or work is in flight (its status line counts), slow otherwise.
     func scheduleTimer() {
-        let active = session != nil || playback != nil
+        let active = session != nil || playback != nil || !state.work.isEmpty
         guard let timer, active != timerIsActive || !timerIsScheduled else { return }
         timerIsActive = active
         timerIsScheduled = true
