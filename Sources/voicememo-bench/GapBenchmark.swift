@@ -155,8 +155,8 @@ struct GapBenchmark {
             _ = app.waitFor("Stopped “Long FLAC”", timeout: 30)
         }
         app.press("i")
-        _ = app.waitFor("tone:1000@-3", timeout: 30)
-        app.press("End")
+        _ = app.waitFor("tone:440@-12", timeout: 30)
+        app.press("G")
         let switchInput = app.press("Enter")
         _ = app.waitFor("Listening to tone:", timeout: 60)
         let switched = app.settle()
