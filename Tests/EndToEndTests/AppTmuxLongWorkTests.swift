@@ -120,6 +120,20 @@ import Testing
         }
     }
 
+    /// The library opens beside the loop, after the first frame: one that cannot be opened
+    /// still ends the app with its reason, exit 1, and the terminal given back.
+    @Test func aLibraryThatCannotBeOpenedEndsTheAppWithItsReason() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let notAFolder = sandbox.file("not-a-folder")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: notAFolder))
+        let app = try AppTmuxSession(
+            sandbox: sandbox, arguments: "--source tone:440@-12", environment: "VOICEMEMO_HOME='\(notAFolder)'")
+        let end = try app.waitFor("END", timeout: 20)
+        #expect(end.contains("EXIT=1"), "\(end)")
+        #expect(end.contains("not-a-folder"), "the message names the library: \(end)")
+        #expect(end.contains("MODES: icanon echo END"), "the terminal is restored: \(end)")
+    }
+
     /// The first LED row and its numbers.
     static func meterRow(_ screen: String) -> String {
         screen.split(separator: "\n").first { $0.hasPrefix(" L ") }.map(String.init) ?? ""
