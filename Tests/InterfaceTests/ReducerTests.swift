@@ -56,7 +56,11 @@ import Testing
         _ = reduce(&state, .key(.character("d")))
         #expect(reduce(&state, .key(.character("y"))) == [.deleteMemo(id: 1)])
         #expect(state.memos.count == 3)
+        // Both lists show the change before the runner has made it (it may be busy).
+        #expect(state.deletedMemos.map(\.id) == [1])
         #expect(reduce(&state, .key(.character("u"))) == [.restoreMemo(id: 1)])
+        #expect(state.memos.map(\.id) == [1, 2, 3, 4])
+        #expect(state.deletedMemos.isEmpty)
     }
 
     @Test func quitAsksWhileRecordingAndStoppingSaves() {
