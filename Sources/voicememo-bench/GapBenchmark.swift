@@ -68,7 +68,7 @@ struct GapBenchmark {
 
     // MARK: Sessions
 
-    private func sessions() -> [(Build, String) -> [String: Double]] {
+    private func sessions() -> [(Build, String) -> [(String, Double)]] {
         [
             { build, work in longWAVSession(build, work: work) },
             { build, work in stopSession(build, work: work, format: "mp3", label: "MP3") },
@@ -115,17 +115,16 @@ struct GapBenchmark {
     }
 
     /// Stop, rename, delete, purge of a long WAV; playback of the long FLAC; switching input.
-    private func longWAVSession(_ build: Build, work: String) -> [String: Double] {
+    private func longWAVSession(_ build: Build, work: String) -> [(String, Double)] {
         let library = work + "/\(build.name)-wav"
         copy(work + "/flac-library", to: library)
         defer { try? FileManager.default.removeItem(atPath: library) }
         guard let app = AppPane(binary: build.binary, arguments: "--source alsa:voicememo_capture --format wav --device null",
             environment: baseEnvironment(work: work, library: library), work: work, name: "\(build.name)-wav")
-        else { return [:] }
-        var figures: [String: Double] = [:]
-        guard app.waitFor("Listening to", timeout: 30) != nil, record(app) else { return [:] }
+        else { return [] }
+        guard app.waitFor("Listening to", timeout: 30) != nil, record(app) else { return [] }
         let stop = app.press("s")
-        guard app.waitFor("Title: ", timeout: 900) != nil else { return [:] }
+        guard app.waitFor("Title: ", timeout: 900) != nil else { return [] }
         let stopped = app.now()
         app.press("C-u")
         app.type("Bench rename")
@@ -160,48 +159,49 @@ struct GapBenchmark {
         let switchInput = app.press("Enter")
         _ = app.waitFor("Listening to tone:", timeout: 60)
         let switched = app.settle()
-        guard let frames = app.quit() else { return [:] }
+        guard let frames = app.quit() else { return [] }
         let m = "\(minutes) min"
-        figures["longest gap: stop, \(m) WAV"] = frames.longestGap(from: stop, to: stopped + 1)
-        figures["stop → title prompt, \(m) WAV"] = frames.firstPrompt(after: stop)
-        figures["longest gap: rename, \(m) WAV"] = frames.longestGap(from: rename, to: renamed)
-        figures["longest gap: delete, \(m) WAV"] = frames.longestGap(from: delete, to: deleted)
-        figures["longest gap: purge, \(m) WAV"] = frames.longestGap(from: purge, to: purged)
-        figures["longest gap: play, \(m) FLAC"] = frames.longestGap(from: play, to: playing)
-        figures["longest gap: switch input"] = frames.longestGap(from: switchInput, to: switched)
-        return figures
+        return [
+            ("longest gap: stop, \(m) WAV", frames.longestGap(from: stop, to: stopped)),
+            ("stop → title prompt, \(m) WAV", frames.firstPrompt(after: stop)),
+            ("longest gap: rename, \(m) WAV", frames.longestGap(from: rename, to: renamed)),
+            ("longest gap: delete, \(m) WAV", frames.longestGap(from: delete, to: deleted)),
+            ("longest gap: purge, \(m) WAV", frames.longestGap(from: purge, to: purged)),
+            ("longest gap: play, \(m) FLAC", frames.longestGap(from: play, to: playing)),
+            ("longest gap: switch input", frames.longestGap(from: switchInput, to: switched)),
+        ]
     }
 
     /// Stop of a long recording in `format` (encoded from its intermediate at stop, before wt-encode).
-    private func stopSession(_ build: Build, work: String, format: String, label: String) -> [String: Double] {
+    private func stopSession(_ build: Build, work: String, format: String, label: String) -> [(String, Double)] {
         let library = work + "/\(build.name)-\(format)"
         try? FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: library) }
         guard let app = AppPane(binary: build.binary, arguments: "--source alsa:voicememo_capture --format \(format)",
             environment: baseEnvironment(work: work, library: library), work: work, name: "\(build.name)-\(format)")
-        else { return [:] }
-        guard app.waitFor("Listening to", timeout: 30) != nil, record(app) else { return [:] }
+        else { return [] }
+        guard app.waitFor("Listening to", timeout: 30) != nil, record(app) else { return [] }
         let stop = app.press("s")
-        guard app.waitFor("Title: ", timeout: 900) != nil else { return [:] }
+        guard app.waitFor("Title: ", timeout: 900) != nil else { return [] }
         let stopped = app.now()
         app.press("Enter")
-        guard let frames = app.quit() else { return [:] }
+        guard let frames = app.quit() else { return [] }
         return [
-            "longest gap: stop, \(minutes) min \(label)": frames.longestGap(from: stop, to: stopped + 1),
-            "stop → title prompt, \(minutes) min \(label)": frames.firstPrompt(after: stop),
+            ("longest gap: stop, \(minutes) min \(label)", frames.longestGap(from: stop, to: stopped)),
+            ("stop → title prompt, \(minutes) min \(label)", frames.firstPrompt(after: stop)),
         ]
     }
 
     /// Start-up and a rename (the table reloads) in a 10 000-memo library.
-    private func bigLibrarySession(_ build: Build, work: String) -> [String: Double] {
+    private func bigLibrarySession(_ build: Build, work: String) -> [(String, Double)] {
         let library = work + "/\(build.name)-big"
         copy(work + "/big-library", to: library)
         defer { try? FileManager.default.removeItem(atPath: library) }
         let launched = monotonicNow()
         guard let app = AppPane(binary: build.binary, arguments: "--source tone:440@-12",
             environment: baseEnvironment(work: work, library: library), work: work, name: "\(build.name)-big")
-        else { return [:] }
-        guard app.waitFor("Memo number 9999", timeout: 60) != nil else { return [:] }
+        else { return [] }
+        guard app.waitFor("Memo number 9999", timeout: 60) != nil else { return [] }
         app.press("e")
         _ = app.waitFor("Title: ", timeout: 10)
         app.press("C-u")
@@ -209,11 +209,11 @@ struct GapBenchmark {
         let rename = app.press("Enter")
         _ = app.waitFor("Renamed to", timeout: 60)
         let renamed = app.settle()
-        guard let frames = app.quit() else { return [:] }
+        guard let frames = app.quit() else { return [] }
         return [
-            "start-up to first frame, 10 000 memos": (frames.times.first ?? launched) - launched,
-            "start-up to the library listed": (frames.firstIdle() ?? launched) - launched,
-            "longest gap: rename + reload, 10 000": frames.longestGap(from: rename, to: renamed),
+            ("start-up to first frame, 10 000 memos", (frames.times.first ?? launched) - launched),
+            ("start-up to the library listed", (frames.firstIdle() ?? launched) - launched),
+            ("longest gap: rename + reload, 10 000", frames.longestGap(from: rename, to: renamed)),
         ]
     }
 
