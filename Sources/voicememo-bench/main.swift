@@ -44,6 +44,10 @@ let benchmarks: [Benchmark] = [
         name: "vox",
         summary: "Voice activation in synthetic rooms (5 noises x 4 levels) beside sox silence; `room` writes one",
         run: { VoxBenchmark().run() }),
+    Benchmark(
+        name: "gaps",
+        summary: "The app's longest gap between frames during slow work (stop, rename, purge, play, input, 10 000 memos)",
+        run: { GapBenchmark().run() }),
 ]
 
 /// The usage text, listing every benchmark.

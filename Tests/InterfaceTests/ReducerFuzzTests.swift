@@ -87,6 +87,8 @@ import Testing
             case .stopPlayback: playing = nil
             case .quit:
                 return []
+            case .openLibrary, .reloadLibrary:
+                return [loaded]
             }
             return []
         }
@@ -153,7 +155,10 @@ import Testing
             while !pending.isEmpty {
                 let action = pending.removeFirst()
                 for effect in reduce(&state, action) {
-                    pending += engine.perform(effect)
+                    // As the runner answers: the results, then `workFinished` for its work.
+                    pending += engine.perform(effect) + (effect.isRunnerWork ? [.workFinished] : [])
+                    // Quitting refuses every key from then on: go on as a new run of the app would.
+                    if effect == .quit { state.isQuitting = false }
                 }
                 if case .tick = action {
                     #expect(state.recording == engine.recording, "step \(step)")
@@ -164,6 +169,7 @@ import Testing
                 #expect(!(engine.voiceArmed && engine.recording != .idle), "never both at once: step \(step)")
                 #expect(state.playback == nil || state.recording == .idle, "nothing plays while recording, step \(step)")
             }
+            #expect(state.work.isEmpty, "every piece of work was answered: step \(step)")
             let count = state.visibleMemos.count
             if count == 0 {
                 #expect(state.selection == 0)

@@ -7,6 +7,7 @@ import Testing
         var state = Fixtures.state(width: 80, height: 24)
         #expect(reduce(&state, .key(.character("r"))) == [.startRecording(title: "Memo 2026-11-29 14:05")])
         _ = reduce(&state, .recordingStarted(title: "Memo 2026-11-29 14:05"))
+        _ = reduce(&state, .workFinished)
         #expect(state.recording == .recording)
         #expect(reduce(&state, .key(.character("r"))) == [.pauseRecording])
         #expect(state.recording == .paused)
@@ -55,7 +56,11 @@ import Testing
         _ = reduce(&state, .key(.character("d")))
         #expect(reduce(&state, .key(.character("y"))) == [.deleteMemo(id: 1)])
         #expect(state.memos.count == 3)
+        // Both lists show the change before the runner has made it (it may be busy).
+        #expect(state.deletedMemos.map(\.id) == [1])
         #expect(reduce(&state, .key(.character("u"))) == [.restoreMemo(id: 1)])
+        #expect(state.memos.map(\.id) == [1, 2, 3, 4])
+        #expect(state.deletedMemos.isEmpty)
     }
 
     @Test func quitAsksWhileRecordingAndStoppingSaves() {

@@ -100,14 +100,15 @@ import Testing
         _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: Self.reading(.recording)))
         #expect(reduce(&state, .key(.character("q"))) == [])
         #expect(state.mode == .confirmingQuit)
-        #expect(reduce(&state, .key(.character("y"))) == [.stopRecording, .quit])
+        // Quitting closes the input, which keeps the take: no manual recording to stop.
+        #expect(reduce(&state, .key(.character("y"))) == [.quit])
     }
 
     @Test func aKeptTakeJoinsTheTableWithoutMovingTheSelection() {
         var state = Fixtures.state(width: 80, height: 24, [.key(.down)])
         let selected = state.selectedMemo?.id
         let take = Fixtures.memo(50, "Memo 2026-11-29 14:04:58", minutesAgo: 0.1, seconds: 3, size: 40_000)
-        #expect(reduce(&state, .voiceTakeSaved(take)) == [])
+        #expect(reduce(&state, .voiceTakeSaved(take)) == [.reloadLibrary])
         #expect(state.memos.first?.id == 50, "newest first")
         #expect(state.selectedMemo?.id == selected)
         #expect(state.mode == .browsing, "no rename prompt: takes keep their start-time titles")

@@ -63,10 +63,12 @@ public final class AnalysisTap: CaptureTap, Sendable {
     public var captureHasEnded: Bool { ended.load(ordering: .acquiring) }
 
     /// Hands the frames captured since the last call to `body` (whole frames, in one or
-    /// more runs) and returns how many there were. Call from one thread.
+    /// more runs), at most `maxFrames` of them, and returns how many there were. Call from
+    /// one thread.
     @discardableResult
-    public func drain(_ body: (UnsafeRawPointer, _ frames: Int) -> Void) -> Int {
-        let frames = ring.readWholeFrames(bytesPerFrame: format.bytesPerFrame, straddling: straddling, body)
+    public func drain(maxFrames: Int = .max, _ body: (UnsafeRawPointer, _ frames: Int) -> Void) -> Int {
+        let frames = ring.readWholeFrames(
+            bytesPerFrame: format.bytesPerFrame, straddling: straddling, maxFrames: maxFrames, body)
         if frames > 0 { spaceFreed.signal() }
         return frames
     }

@@ -117,18 +117,21 @@ public final class RingBuffer: Sendable {
     /// where they are contiguous; a frame split by the wrap is copied into `straddling`
     /// (at least `bytesPerFrame` bytes) and handed over on its own. Returns the frames
     /// consumed. If `body` throws, what it was given is not consumed.
+    ///
+    /// `maxFrames` bounds one call: against a producer faster than `body`, "every frame
+    /// waiting" would never end (the app's UI queue drained an unpaced input for ever).
     @discardableResult
     public func readWholeFrames<E: Error>(
-        bytesPerFrame: Int, straddling: UnsafeMutableRawPointer,
+        bytesPerFrame: Int, straddling: UnsafeMutableRawPointer, maxFrames: Int = .max,
         _ body: (UnsafeRawPointer, _ frames: Int) throws(E) -> Void
     ) throws(E) -> Int {
         var total = 0
-        while availableToRead >= bytesPerFrame {
+        while total < maxFrames, availableToRead >= bytesPerFrame {
             let read = readPosition.load(ordering: .relaxed)
             let write = writePosition.load(ordering: .acquiring)
             let start = read & mask
             let contiguous = min(write - read, capacity - start)
-            let frames = contiguous / bytesPerFrame
+            let frames = min(contiguous / bytesPerFrame, maxFrames - total)
             if frames > 0 {
                 try body(storage + start, frames)
                 readPosition.store(read + frames * bytesPerFrame, ordering: .releasing)

@@ -38,4 +38,11 @@ public enum Action: Sendable {
     case failed(String)
     /// Something worth saying happened.
     case notice(String)
+    /// The app started with this input (its name as `--source` takes it): open it and the library.
+    case launched(input: String)
+    /// The oldest work in flight (`AppState.work`) is done; its results came before.
+    case workFinished
+    /// The oldest work in flight got this far: `fraction` 0…1 when known, `stage` in words
+    /// ("encoding MP3") when it says.
+    case workProgress(fraction: Double?, stage: String?)
 }

@@ -31,6 +31,8 @@ public struct AppState: Sendable, Equatable {
 
     public var recording: RecordingState = .idle
     public var recordedFrames: Int64 = 0
+    /// The title of the memo being recorded (from `recordingStarted`).
+    public var recordingTitle: String?
     /// Voice-activated recording (`v`) and its parameters (`V`).
     public var voice = VoiceActivationState()
     /// Seconds the meters hold a peak before it decays.
@@ -73,6 +75,8 @@ public struct AppState: Sendable, Equatable {
     public var utcOffset = 0
     /// Set once quitting was decided.
     public var isQuitting = false
+    /// Slow work the effect runner is doing or has queued, oldest (the one running) first.
+    public var work: [WorkInFlight] = []
 
     public init(width: Int = 80, height: Int = 24, usesColor: Bool = true, utcOffset: Int = 0, now: Double = 0) {
         self.width = width
@@ -100,13 +104,22 @@ public struct AppState: Sendable, Equatable {
         deletedMemos.indices.contains(deletedSelection) ? deletedMemos[deletedSelection] : nil
     }
 
-    /// What the status line shows, prompts aside: a message from an action (info or error)
+    /// What the status line shows, prompts aside: work that has run over half a second
+    /// (`WorkInFlight.statusText`) unless an info message came after it began, else a message from an action (info or error)
     /// for its lifetime, else the input's diagnosis while monitoring (an input open and
     /// nothing playing: during playback the meter shows the memo, not the input). A diagnosis
     /// newer than an info message takes the line once that message has been readable
     /// (`StatusMessage.infoReadingTime`): "Listening to …" must not hide "Input is silent" for
     /// its whole lifetime, and "Saved …" must still be read.
     public var statusLine: StatusMessage? {
+        if let running = work.first, now - running.startedAt >= WorkInFlight.visibleAfter {
+            // A message said since the work began (a refused key) is read first, for its lifetime.
+            if let status, status.kind == .info, status.shownAt > running.startedAt, now < status.expires {
+                return status
+            }
+            let text = running.statusText(at: now) + (isQuitting ? " Quitting when done." : "")
+            return StatusMessage(text: text, kind: .info)
+        }
         let diagnosis = inputDiagnosis.flatMap { input != nil && playback == nil ? $0 : nil }
             .map { StatusMessage(text: $0.message, kind: .warning) }
         // A room too loud for voice activation, when the input itself is fine: like a
@@ -118,6 +131,16 @@ public struct AppState: Sendable, Equatable {
         }
         if diagnosis == nil, let noise, status.kind == .info, status.hasBeenReadable(at: now) { return noise }
         return status
+    }
+
+    /// Whether the library is still being opened (the table says so).
+    public var isLibraryLoading: Bool {
+        work.contains { $0.kind == .openingLibrary }
+    }
+
+    /// Whether work of this kind is in flight.
+    func hasWork(_ matches: (WorkInFlight.Kind) -> Bool) -> Bool {
+        work.contains { matches($0.kind) }
     }
 
     /// Seconds recorded into the current memo.

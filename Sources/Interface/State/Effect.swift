@@ -1,7 +1,9 @@
 import MemoLibrary
 
 /// What the reducer asks the outside world to do: data, performed by one runner, whose
-/// results come back as actions.
+/// results come back as actions. The slow ones (library, files, opening devices) run on
+/// the effect runner's queue, one at a time in order, each answered by its results and
+/// then `Action.workFinished`; `WorkInFlight(for:before:after:)` says which they are.
 public enum Effect: Sendable, Hashable {
     /// Start a new memo with this default title.
     case startRecording(title: String)
@@ -34,6 +36,11 @@ public enum Effect: Sendable, Hashable {
     case armVoiceActivation(VoiceParameters)
     /// Stop voice activation; a take in progress is kept.
     case disarmVoiceActivation
-    /// Restore the terminal and exit.
+    /// Open the library (start-up maintenance: recovery, adoption, the 30-day purge) and
+    /// list it; `libraryLoaded` follows.
+    case openLibrary
+    /// List the library again (another process may have changed it); `libraryLoaded` follows.
+    case reloadLibrary
+    /// Restore the terminal and exit, once the work already asked for is done.
     case quit
 }

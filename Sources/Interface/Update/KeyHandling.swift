@@ -98,6 +98,8 @@ enum KeyHandling {
 
     private static func stop(_ state: inout AppState) -> [Effect] {
         guard state.recording != .idle else { return nothing("Nothing to stop. Press r to record, ⏎ to play.", &state) }
+        // The runner detaches the recording at once and saves it beside the loop.
+        state.recording = .idle
         return [.stopRecording]
     }
 
@@ -105,6 +107,7 @@ enum KeyHandling {
         guard let entry = state.undoStack.popLast() else { return nothing("Nothing to undo.", &state) }
         switch entry {
         case .deleted(let id, let title):
+            showRestored(id, &state)
             state.say("Restored “\(title)”.")
             return [.restoreMemo(id: id)]
         case .renamed(let id, let previousTitle):
@@ -159,6 +162,11 @@ enum KeyHandling {
         guard key == .character("y") || key == .character("Y") else { return [] }
         guard let index = state.memos.firstIndex(where: { $0.id == id }) else { return [] }
         let memo = state.memos.remove(at: index)
+        // Shown in Recently Deleted at once: the runner may still be busy with earlier work.
+        var deleted = memo
+        deleted.deletedAt = memo.created.addingTimeInterval(state.now - memo.created.timeIntervalSince1970)
+        state.deletedMemos.removeAll { $0.id == id }
+        state.deletedMemos.insert(deleted, at: 0)
         state.undoStack.append(.deleted(id: id, title: memo.title))
         state.say("Moved “\(memo.title)” to Recently Deleted. Press u to undo.")
         return PlaybackUpdate.stoppingPlayback(ofMemo: id, &state) + [.deleteMemo(id: id)]
@@ -181,7 +189,11 @@ enum KeyHandling {
         state.mode = .browsing
         guard key == .character("y") || key == .character("Y") else { return [] }
         state.isQuitting = true
-        return [.stopRecording, .quit]
+        // Asked while recording: stop and save first. Asked while work ran: it finishes first.
+        guard state.recording != .idle || state.voice.isRecordingTake else { return [.quit] }
+        let stop: [Effect] = state.recording != .idle ? [.stopRecording] : []
+        state.recording = .idle
+        return stop + [.quit]
     }
 
     // MARK: Lists
@@ -193,7 +205,7 @@ enum KeyHandling {
         switch key {
         case .character("r"), .enter:
             guard let memo = state.selectedDeletedMemo else { return nothing("Recently Deleted is empty.", &state) }
-            state.deletedMemos.remove(at: state.deletedSelection)
+            showRestored(memo.id, &state)
             state.say("Restored “\(memo.title)”.")
             return [.restoreMemo(id: memo.id)]
         case .character("p"), .character("d"), .delete:
@@ -221,6 +233,9 @@ enum KeyHandling {
                 return nothing("Stop the recording (s) before changing the input.", &state)
             }
             let choice = choices[state.pickerSelection]
+            // The old input closes at once: no frozen meter while the new one opens.
+            state.input = nil
+            state.meters = []
             state.say("Opening \(choice.source)…")
             return [.selectInput(source: choice.source)]
         case .escape, .character("i"), .character("q"):
@@ -229,6 +244,17 @@ enum KeyHandling {
             break
         }
         return []
+    }
+
+    /// Moves memo `id` from Recently Deleted back into the table (before the runner answers).
+    private static func showRestored(_ id: Int64, _ state: inout AppState) {
+        guard let index = state.deletedMemos.firstIndex(where: { $0.id == id }) else { return }
+        var memo = state.deletedMemos.remove(at: index)
+        memo.deletedAt = nil
+        if !state.memos.contains(where: { $0.id == id }) {
+            state.memos.append(memo)
+            state.memos.sort { $0.created > $1.created }
+        }
     }
 
     /// Moves a list selection for the navigation keys; returns whether `key` was one.

@@ -5,12 +5,27 @@ import Metering
 /// world must do, as data. Pure: no I/O, no clock (time arrives in `.tick`).
 ///
 /// After every call the selection is within the visible memos (0 when there are none)
-/// and the table's scroll offset keeps it on screen.
+/// and the table's scroll offset keeps it on screen. Every effect the runner performs is
+/// in `state.work` from the call that emits it until its `workFinished`.
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    switch action {
+    case .tick, .playbackProgress:
+        // Ticks emit nothing; they need no copy of the state to describe work.
+        return reduceAction(&state, action)
+    default:
+        let before = state
+        let effects = reduceAction(&state, action)
+        let now = state
+        state.work += effects.compactMap { WorkInFlight(for: $0, before: before, after: now) }
+        return effects
+    }
+}
+
+private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect] {
     let effects: [Effect]
     switch action {
     case .key(let key):
-        effects = KeyHandling.handle(key, in: &state)
+        effects = WorkUpdate.refusal(of: key, in: &state) ?? KeyHandling.handle(key, in: &state)
     case .tick(let time, let snapshot):
         state.now = time
         if let status = state.status, status.expires <= time { state.status = nil }
@@ -54,11 +69,13 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .recordingStarted(let title):
         state.recording = .recording
         state.recordedFrames = 0
+        state.recordingTitle = title
         state.say("Recording “\(title)”.")
         effects = []
     case .recordingSaved(let memo):
         showSaved(memo, in: &state)
-        if !state.isQuitting {
+        // The save ran beside the loop: a prompt or list opened meanwhile is not taken away.
+        if !state.isQuitting, state.mode == .browsing {
             state.mode = .renaming(id: memo.id, field: TextField(memo.title))
         }
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
@@ -69,7 +86,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         effects = []
     case .voiceTakeSaved(let memo):
         VoiceKeys.takeSaved(memo, &state)
-        effects = []
+        effects = [.reloadLibrary]
     case .playbackStarted, .playbackProgress, .playbackFinished, .playbackFailed:
         effects = PlaybackUpdate.apply(action, to: &state)
     case .failed(let message):
@@ -77,6 +94,17 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         effects = []
     case .notice(let message):
         state.say(message)
+        effects = []
+    case .launched(let input):
+        effects = [.selectInput(source: input), .openLibrary]
+    case .workFinished:
+        if !state.work.isEmpty { state.work.removeFirst() }
+        effects = []
+    case .workProgress(let fraction, let stage):
+        if !state.work.isEmpty {
+            state.work[0].fraction = fraction
+            state.work[0].stage = stage
+        }
         effects = []
     }
     state.keepSelectionInRange()
@@ -87,6 +115,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 private func showSaved(_ memo: Memo, in state: inout AppState) {
     state.recording = .idle
     state.recordedFrames = 0
+    state.recordingTitle = nil
     if !state.memos.contains(where: { $0.id == memo.id }) {
         state.memos.insert(memo, at: 0)
     }

@@ -37,7 +37,13 @@ enum BottomLinesView {
             let text = " Purge “\(TextFitting.truncated(title, toWidth: max(row.width / 2, 8)))” for good? This cannot be undone. (y/N)"
             screen.put(TextFitting.truncated(text, toWidth: row.width), x: row.x, y: row.y, style: .bold)
         case .confirmingQuit:
-            screen.put(" Recording. Stop, save and quit? (y/N)", x: row.x, y: row.y, style: .bold, maxWidth: row.width)
+            let text =
+                if state.recording == .idle, let work = state.work.first {
+                    " \(work.summary)… quit when done? (y/N)"
+                } else {
+                    " Recording. Stop, save and quit? (y/N)"
+                }
+            screen.put(TextFitting.truncated(text, toWidth: row.width), x: row.x, y: row.y, style: .bold)
         default:
             guard let status = state.statusLine else { return }
             let style =

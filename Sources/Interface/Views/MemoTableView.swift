@@ -91,6 +91,7 @@ enum MemoTableView {
     }
 
     static func emptyMessage(_ state: AppState) -> String {
+        if state.isLibraryLoading { return "Loading the library…" }
         if !state.filter.isEmpty { return "No title contains “\(state.filter)”. Esc clears the filter." }
         if state.input == nil { return "No memos yet. Press i to choose an input, then r to record." }
         return "No memos yet. Press r to record your first one."

@@ -23,7 +23,6 @@ enum AppRunner {
         } catch {
             throw CommandFailure(error.message, exitCode: .usageError)
         }
-        let store = try makeStore(environment: context.environment)
 
         StopSignals.install()
         defer { StopSignals.uninstall() }
@@ -35,18 +34,9 @@ enum AppRunner {
         }
         defer { terminal.end() }
         let loop = AppLoop(
-            terminal: terminal, store: store, source: source, settings: settings,
+            terminal: terminal, environment: context.environment, source: source, settings: settings,
             playbackDevice: options.playbackDevice ?? "default", configuration: configuration)
-        return loop.runUntilQuit()
+        return try loop.runUntilQuit()
     }
 
-    /// The memo library the app uses; a library that cannot be opened stops the app
-    /// before the screen is taken, with the reason.
-    static func makeStore(environment: [String: String]) throws -> MemoStore {
-        do {
-            return try MemoStore(environment: environment)
-        } catch {
-            throw CommandFailure(error.description)
-        }
-    }
 }

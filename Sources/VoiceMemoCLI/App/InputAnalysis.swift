@@ -66,12 +66,14 @@ final class InputAnalysis {
         tap.detach()
     }
 
-    /// Analyses everything captured since the last call (the processors keep time by the
-    /// frames they are fed).
-    func update() {
+    /// Analyses what was captured since the last call (the processors keep time by the
+    /// frames they are fed), at most `maxFrames`: the app passes half a second of audio,
+    /// so a tick stays short even when the input delivers faster than it is analysed (an
+    /// unpaced device; the rest is dropped by the tap, as when the queue stalls).
+    func update(maxFrames: Int = .max) {
         let samplesPerFrame = format.channels
         let sampleFormat = format.sampleFormat
-        tap.drain { frames, count in
+        tap.drain(maxFrames: maxFrames) { frames, count in
             analysedFrames += count
             sampleFormat.deliver(frames, samples: count * samplesPerFrame, to: &diagnostics)
             sampleFormat.deliver(frames, samples: count * samplesPerFrame, to: &meterModes)

@@ -8,7 +8,13 @@ import SoundFiles
 
 /// The open input (a running `CaptureEngine`, so the meter works while nothing
 /// records) and the recording in progress, if any, attached to it.
-final class InputSession {
+///
+/// Threading: while it is the app's session, its mutable parts (`recording`, `voice`) are
+/// set and read on the UI queue only (the tick's `snapshot()`); the effect runner gets the
+/// session to open a recorder on its engine (`makeRecording`, which changes nothing here)
+/// and, once the UI queue has let the session go, to `close()` it. The engine, recorders
+/// and analysis tap are thread-safe themselves.
+final class InputSession: @unchecked Sendable {
     /// A recording in progress.
     struct Recording {
         let recorder: Recorder
@@ -53,7 +59,7 @@ final class InputSession {
     /// Reads the meters and the recording state.
     func snapshot() -> EngineSnapshot {
         engine.updateMeters()
-        analysis.update()
+        analysis.update(maxFrames: max(engine.format.sampleRate / 2, 1))
         let channels = (0..<engine.format.channels).map {
             ChannelLevel(average: engine.averagePower(forChannel: $0), peak: engine.peakPower(forChannel: $0))
         }
@@ -69,22 +75,32 @@ final class InputSession {
             voiceActivation: voiceActivation, ballistics: ballistics, diagnosis: diagnosis)
     }
 
-    /// Starts recording into the library's new memo.
-    func startRecording(into memo: MemoRecording, queue: DispatchQueue, onError: @escaping @Sendable (RecorderError) -> Void) throws(RecorderError) {
+    /// Starts a recorder into the library's new memo on this input's engine. The recording
+    /// is not this session's until `attach` (on the UI queue): the effect runner owns it.
+    ///
+    /// - Parameter onError: gets the error and the recording's path, on `queue`.
+    func makeRecording(
+        into memo: MemoRecording, queue: DispatchQueue, onError: @escaping @Sendable (RecorderError, String) -> Void
+    ) throws(RecorderError) -> Recording {
         var metadata = memo.metadata
         metadata.software = "VoiceMemo \(VoiceMemoCLI.version)"
+        let path = memo.memo.path
         let recorder = try Recorder(
-            url: memo.memo.path, settings: settings, engine: engine, input: source, metadata: metadata,
-            measuresStatistics: true, eventQueue: queue, events: RecorderEvents(encodeErrorDidOccur: onError))
+            url: path, settings: settings, engine: engine, input: source, metadata: metadata,
+            measuresStatistics: true, eventQueue: queue, events: RecorderEvents(encodeErrorDidOccur: { onError($0, path) }))
         try recorder.record()
-        recording = Recording(recorder: recorder, memo: memo)
+        return Recording(recorder: recorder, memo: memo)
     }
 
-    /// Stops the recording in progress (the file is complete when this returns).
-    func stopRecording() -> Recording? {
-        guard let recording else { return nil }
-        recording.recorder.stop()
-        self.recording = nil
+    /// Shows `recording` in the snapshots from now on (UI queue).
+    func attach(_ recording: Recording) {
+        self.recording = recording
+    }
+
+    /// Stops showing the recording in the snapshots (UI queue), before the runner stops it:
+    /// the tick never reads a recorder that is being stopped.
+    func detachRecording() -> Recording? {
+        defer { recording = nil }
         return recording
     }
 
@@ -106,12 +122,12 @@ final class InputSession {
         voice = nil
     }
 
-    /// Stops any recording and voice activation, and closes the input.
-    func close() -> Recording? {
+    /// Stops voice activation (a take in progress is kept) and closes the input. A manual
+    /// recording is the runner's to stop and save first (`AppEffects.saveRecording`).
+    func close() {
         disarmVoice()
-        let stopped = stopRecording()
+        recording = nil
         analysis.detach()
         engine.stop()
-        return stopped
     }
 }

@@ -7,21 +7,22 @@ import SoundFiles
 /// status line. The app keeps one `MemoLibrary` open for its whole run; other processes
 /// (a `voicememo record` from cron) may change the library meanwhile, and each reload
 /// sees their memos.
-final class MemoStore {
+///
+/// Threading: the app's effect runner creates it and uses it on its queue only (one
+/// SQLite connection, one thread); it is `Sendable` only to be handed to that queue.
+final class MemoStore: @unchecked Sendable {
     private let library: MemoLibrary
-    private let environment: [String: String]
 
     /// Opens the library at `$VOICEMEMO_HOME` (else the XDG data folder), running its
     /// start-up maintenance (recovering recordings whose process died, adopting files,
     /// purging Recently Deleted after 30 days).
     init(environment: [String: String]) throws(MemoLibraryError) {
         library = try MemoLibrary(environment: environment, now: Date())
-        self.environment = environment
     }
 
     /// A second connection to the same library, for a thread of its own (voice
     /// activation's takes are begun and finished on the recorder's thread).
-    func openConnection() throws(MemoLibraryError) -> MemoLibrary {
+    static func openConnection(environment: [String: String]) throws(MemoLibraryError) -> MemoLibrary {
         try MemoLibrary(environment: environment, now: Date())
     }
 

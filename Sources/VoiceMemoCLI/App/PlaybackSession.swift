@@ -5,7 +5,7 @@ import MemoLibrary
 
 /// The memo being played: a `Player` on the app's playback device, started at once,
 /// whose end or failure arrives as one call on the app's queue.
-final class PlaybackSession {
+final class PlaybackSession: Sendable {
     let memo: Memo
     let player: Player
 

@@ -1,0 +1,110 @@
+/// Slow work the effect runner is doing or has queued for the app: what it is, since
+/// when, and how far it has got. Pure state: the reducer adds one when it emits an effect
+/// the runner performs (`WorkInFlight(for:before:after:)`), and `Action.workFinished`
+/// removes the oldest (the runner performs its effects one at a time, in order).
+public struct WorkInFlight: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// Opening the library (start-up maintenance and recovery) and listing it.
+        case openingLibrary
+        /// Listing the library again.
+        case reloadingLibrary
+        /// Opening an input (at start or from the picker).
+        case openingInput(name: String)
+        /// Listing the inputs for the picker.
+        case listingInputs
+        /// Creating the memo and its file.
+        case startingRecording
+        /// Stopping the recording and finishing its memo (encoding, measuring, the index).
+        case saving(title: String)
+        case renaming(title: String)
+        case deleting(title: String)
+        case restoring(title: String)
+        case purging(title: String)
+        /// Opening a memo's file and the playback device.
+        case startingPlayback(title: String)
+    }
+
+    public var kind: Kind
+    /// When the reducer emitted it, on the runner's clock (`AppState.now`).
+    public var startedAt: Double
+    /// How much is done, 0…1, when the work can tell; `nil` otherwise.
+    public var fraction: Double?
+    /// What it is doing now, when the work says ("encoding MP3").
+    public var stage: String?
+
+    public init(kind: Kind, startedAt: Double, fraction: Double? = nil, stage: String? = nil) {
+        self.kind = kind
+        self.startedAt = startedAt
+        self.fraction = fraction
+        self.stage = stage
+    }
+
+    /// Work that has run this long shows on the status line.
+    public static let visibleAfter = 0.5
+
+    /// "Saving “Lecture”…", then with what it is doing and how far it is when known
+    /// ("Saving “Lecture”… encoding MP3, 40 %"), else the seconds so far once there is one
+    /// ("Saving “Lecture”… finishing the file, 3 s").
+    public func statusText(at time: Double) -> String {
+        let elapsed = max(time - startedAt, 0)
+        var detail: [String] = []
+        if let stage { detail.append(stage) }
+        if let fraction {
+            detail.append("\(Int((min(max(fraction, 0), 1) * 100).rounded(.down))) %")
+        } else if elapsed >= 1 {
+            detail.append("\(Int(elapsed)) s")
+        }
+        return detail.isEmpty ? "\(summary)…" : "\(summary)… " + detail.joined(separator: ", ")
+    }
+
+    /// The work in a few words: "Saving “Lecture”".
+    public var summary: String {
+        switch kind {
+        case .openingLibrary: "Opening the library"
+        case .reloadingLibrary: "Reading the library"
+        case .openingInput(let name): "Opening \(name)"
+        case .listingInputs: "Listing the inputs"
+        case .startingRecording: "Starting the recording"
+        case .saving(let title): "Saving “\(title)”"
+        case .renaming(let title): "Renaming to “\(title)”"
+        case .deleting(let title): "Moving “\(title)” to Recently Deleted"
+        case .restoring(let title): "Restoring “\(title)”"
+        case .purging(let title): "Purging “\(title)”"
+        case .startingPlayback(let title): "Opening “\(title)” to play"
+        }
+    }
+
+    /// The work `effect` starts, if the runner performs it; `before` is the state the
+    /// reducer started from (a deleted memo's title is gone from `after`).
+    init?(for effect: Effect, before: AppState, after: AppState) {
+        let kind: Kind
+        func title(_ id: Int64) -> String {
+            (before.memos + before.deletedMemos + after.memos + after.deletedMemos).first { $0.id == id }?.title ?? "memo \(id)"
+        }
+        switch effect {
+        case .openLibrary: kind = .openingLibrary
+        case .reloadLibrary: kind = .reloadingLibrary
+        case .selectInput(let source): kind = .openingInput(name: source)
+        case .listInputs: kind = .listingInputs
+        case .startRecording: kind = .startingRecording
+        case .stopRecording: kind = .saving(title: before.recordingTitle ?? "the recording")
+        case .renameMemo(_, let newTitle): kind = .renaming(title: newTitle)
+        case .deleteMemo(let id): kind = .deleting(title: title(id))
+        case .restoreMemo(let id): kind = .restoring(title: title(id))
+        case .purgeMemo(let id): kind = .purging(title: title(id))
+        case .play(let memo): kind = .startingPlayback(title: memo.title)
+        case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .stopPlayback,
+            .armVoiceActivation, .disarmVoiceActivation, .quit:
+            return nil
+        }
+        self.init(kind: kind, startedAt: after.now)
+    }
+}
+
+extension Effect {
+    /// Whether the effect runner performs it (and the reducer tracks it in `AppState.work`
+    /// until `workFinished`); the others are quick and run on the UI queue.
+    public var isRunnerWork: Bool {
+        WorkInFlight(for: self, before: AppState(), after: AppState()) != nil
+    }
+}

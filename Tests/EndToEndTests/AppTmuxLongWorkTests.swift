@@ -1,0 +1,155 @@
+import Foundation
+import SoundFiles
+import Testing
+
+/// The app stays live while slow work runs beside its loop: the meter moves and keys
+/// answer while a long recording is being saved, and `q` then waits for the save.
+///
+/// The long save: Ogg Vorbis recorded from an unpaced ALSA file device (minutes of audio
+/// in seconds), which is encoded from its crash-safe intermediate when it stops.
+@Suite(.serialized) struct AppTmuxLongWorkTests {
+    /// A sandbox whose ALSA device `voicememo_capture` delivers noise whose level jumps
+    /// every 50 ms (so the meter's numbers change from one frame to the next), unpaced.
+    static func sandboxWithUnpacedNoise() throws -> VoiceMemoSandbox {
+        let sandbox = try VoiceMemoSandbox()
+        let input = sandbox.file("steps.raw")
+        try Self.writeSteppedNoise(to: input, seconds: 600)
+        try sandbox.installALSATestDevices(captureFile: input)
+        return sandbox
+    }
+
+    /// Raw S16_LE stereo noise in 50 ms steps, each at a random level from −40 to −6 dBFS.
+    static func writeSteppedNoise(to path: String, seconds: Int) throws {
+        var state: UInt64 = 0x5EED_F00D
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 33
+        }
+        let step = 2400
+        var data = Data(count: seconds * 48000 * 4)
+        data.withUnsafeMutableBytes { raw in
+            let samples = raw.bindMemory(to: Int16.self)
+            var gain = 0.1
+            for frame in 0..<(samples.count / 2) {
+                if frame % step == 0 { gain = pow(10, (-40 + Double(next() % 35)) / 20) }
+                for channel in 0..<2 {
+                    let noise = Double(Int64(next() % 65536) - 32768)
+                    samples[frame * 2 + channel] = Int16(clamping: Int(noise * gain)).littleEndian
+                }
+            }
+        }
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Starts the app recording Ogg Vorbis and waits until the timer shows `minutes` of audio.
+    static func recordLong(_ sandbox: VoiceMemoSandbox, minutes: Int) throws -> AppTmuxSession {
+        let app = try AppTmuxSession(
+            sandbox: sandbox, arguments: "--source alsa:voicememo_capture --format ogg")
+        try app.waitFor("Listening to alsa:voicememo_capture", timeout: 20)
+        try app.press("r")
+        let timer = String(format: "● REC  00:%02d:", minutes)
+        let screen = try app.waitFor(timer, timeout: 240)
+        #expect(screen.contains(timer), "the recording reached \(minutes) min: \(screen)")
+        return app
+    }
+
+    @Test func theMeterMovesAndKeysAnswerWhileALongRecordingIsSaved() throws {
+        let sandbox = try Self.sandboxWithUnpacedNoise()
+        let app = try Self.recordLong(sandbox, minutes: 2)
+        try app.press("s")
+        let saving = try app.waitFor("Saving “Memo ", timeout: 10)
+        #expect(saving.contains("Saving “Memo "), "work over 0.5 s shows on the status line: \(saving)")
+        // Successive captures while the save runs: the meter's row changes.
+        let first = Self.meterRow(saving)
+        let moved = try app.waitUntil(timeout: 10) { screen in
+            screen.contains("Saving “Memo ") && Self.meterRow(screen) != first
+        }
+        let last = try app.screen()
+        #expect(moved != nil, "the meter moved during the save: first \(first), last \(last)")
+        // A key answers during the save: `m` switches the meter mode (its name is on the scale row).
+        try app.press("m")
+        let answered = try app.waitUntil(timeout: 10) { screen in
+            screen.contains("Saving “Memo ") && screen.contains("PPM")
+        }
+        let afterM = try app.screen()
+        #expect(answered != nil, "m answered while saving: \(afterM)")
+        // `s` again is refused with a reason, not lost.
+        try app.press("s")
+        let refused = try app.waitUntil(timeout: 10) { $0.contains("Already saving “Memo ") }
+        let afterS = try app.screen()
+        #expect(refused != nil, "\(afterS)")
+        // The save ends in the title prompt.
+        let prompt = try app.waitFor("Title: Memo ", timeout: 120)
+        #expect(prompt.contains("Title: Memo "), "\(prompt)")
+        try app.press("Enter")
+        try app.press("q")
+        #expect(try app.waitFor("END", timeout: 20).contains("EXIT=0"))
+    }
+
+    @Test func quitDuringALongSaveAsksThenWaitsAndTheMemoIsComplete() throws {
+        let sandbox = try Self.sandboxWithUnpacedNoise()
+        let app = try Self.recordLong(sandbox, minutes: 2)
+        try app.press("s")
+        let saving = try app.waitFor("Saving “Memo ", timeout: 10)
+        #expect(saving.contains("Saving “Memo "), "\(saving)")
+        try app.press("q")
+        let asked = try app.waitUntil(timeout: 10) { $0.contains("quit when done? (y/N)") }
+        let afterQ = try app.screen()
+        #expect(asked != nil, "q during the save asks: \(afterQ)")
+        try app.press("y")
+        let end = try app.waitFor("END", timeout: 120)
+        #expect(end.contains("EXIT=0"), "\(end)")
+        let memos = try sandbox.listedMemos()
+        #expect(memos.count == 1, "\(memos)")
+        let memo = memos.first
+        #expect(memo?["state"] as? String == "complete", "\(String(describing: memo))")
+        #expect(memo?["format"] as? String == "ogg", "\(String(describing: memo))")
+        #expect((memo?["duration"] as? Double ?? 0) >= 120, "the whole recording is there: \(String(describing: memo))")
+        // The file is whole: it holds the frames the index says, and its last second decodes.
+        if let path = memo?["path"] as? String, let frames = memo?["frames"] as? Int {
+            let reader = try SoundFileReader(path: path)
+            defer { reader.close() }
+            #expect(reader.info.frames == Int64(frames), "\(reader.info)")
+            try reader.seek(toFrame: Int64(frames - 48000))
+            var last = [Float](repeating: 0, count: 48000 * reader.info.channels)
+            let read = try last.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return try reader.read(into: base, frames: 48000, as: .float32)
+            }
+            #expect(read == 48000, "the last second decodes")
+        }
+    }
+
+    /// The library opens beside the loop, after the first frame: one that cannot be opened
+    /// still ends the app with its reason, exit 1, and the terminal given back.
+    @Test func aLibraryThatCannotBeOpenedEndsTheAppWithItsReason() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let notAFolder = sandbox.file("not-a-folder")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: notAFolder))
+        let app = try AppTmuxSession(
+            sandbox: sandbox, arguments: "--source tone:440@-12", environment: "VOICEMEMO_HOME='\(notAFolder)'")
+        let end = try app.waitFor("END", timeout: 20)
+        #expect(end.contains("EXIT=1"), "\(end)")
+        #expect(end.contains("not-a-folder"), "the message names the library: \(end)")
+        #expect(end.contains("MODES: icanon echo END"), "the terminal is restored: \(end)")
+    }
+
+    /// The first LED row and its numbers.
+    static func meterRow(_ screen: String) -> String {
+        screen.split(separator: "\n").first { $0.hasPrefix(" L ") }.map(String.init) ?? ""
+    }
+}
+
+extension AppTmuxSession {
+    /// Waits until `condition` holds for a capture of the pane (or `timeout` passes);
+    /// returns that capture, or `nil` if it never held.
+    func waitUntil(timeout: Double, _ condition: (String) -> Bool) throws -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let screen = try screen()
+            if condition(screen) { return screen }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return nil
+    }
+}
