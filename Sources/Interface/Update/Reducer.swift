@@ -59,7 +59,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .recordingSaved(let memo):
         showSaved(memo, in: &state)
         if !state.isQuitting {
-            state.mode = .renaming(id: memo.id, field: TextField(memo.title))
+            state.mode = .renaming(id: memo.id, field: TextField(memo.title, maximumLength: state.titleMaximumLength))
         }
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
         effects = []

@@ -115,6 +115,34 @@ enum FileSystem {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// What is at a path, without following a final symbolic link (`lstat`).
+    enum Kind: Equatable {
+        case none, regularFile, directory, symbolicLink, characterDevice, blockDevice, fifo, socket, other
+    }
+
+    /// What is at `path`; `follow` follows symbolic links (`stat`), else `lstat`.
+    static func kind(of path: String, follow: Bool = false) -> Kind {
+        var status = stat()
+        guard (follow ? stat(path, &status) : lstat(path, &status)) == 0 else { return .none }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regularFile
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        case S_IFCHR: return .characterDevice
+        case S_IFBLK: return .blockDevice
+        case S_IFIFO: return .fifo
+        case S_IFSOCK: return .socket
+        default: return .other
+        }
+    }
+
+    /// The absolute path with every symbolic link, `.` and `..` resolved (`realpath`), or `errno`.
+    static func canonicalPath(_ path: String) -> Result<String, FileSystemError> {
+        guard let resolved = realpath(path, nil) else { return .failure(FileSystemError(code: errno)) }
+        defer { free(resolved) }
+        return .success(String(cString: resolved))
+    }
+
     /// Removes a file; a missing one is not an error. `0` or `errno`.
     static func remove(_ path: String) -> Int32 {
         unlink(path) == 0 || errno == ENOENT ? 0 : errno

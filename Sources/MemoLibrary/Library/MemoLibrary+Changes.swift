@@ -68,7 +68,7 @@ extension MemoLibrary {
     /// The memo with `id`, read inside the current transaction.
     func existing(_ id: Int64) throws(MemoLibraryError) -> Memo {
         guard let memo = try indexCall({ () throws(SQLiteError) in try index.memo(id: id) }) else {
-            throw .notFound(reference: String(id), inRecentlyDeleted: false)
+            throw .noMemoWithID(String(id), inRecentlyDeleted: false, onTheOtherSide: false)
         }
         return memo
     }

@@ -43,7 +43,12 @@ enum RecordCommand: SubcommandDefinition {
         parser: .choice)
     static let output = Option<String>(
         name: "output", shortName: "o", valueName: "PATH",
-        help: "Write this file instead of adding a memo to the library.", parser: .nonEmptyText)
+        help: "Write this file instead of adding a memo to the library. An existing file is "
+            + "refused unless --force; a folder, a device, a FIFO and any path inside the library "
+            + "folder are refused even then.",
+        parser: .nonEmptyText)
+    static let force = Flag(
+        name: "force", help: "With --output: replace a regular file already at PATH.")
     static let vox = Flag(
         name: "vox",
         help: "Voice-activated: wait for the level to cross the threshold, stop after the "
@@ -74,7 +79,7 @@ enum RecordCommand: SubcommandDefinition {
             + "is kept either way. Flags override the config file.",
         options: [
             duration, delay, title, format, encoding, rate, channels, quality,
-            SharedArguments.source, output, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
+            SharedArguments.source, output, force, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
             json,
         ])
 
@@ -90,7 +95,11 @@ enum RecordCommand: SubcommandDefinition {
             quality: try arguments.value(of: quality),
             source: try arguments.value(of: SharedArguments.source),
             outputPath: try arguments.value(of: output),
+            force: arguments.isSet(force),
             json: arguments.isSet(json))
+        if options.force, options.outputPath == nil {
+            throw .missingCompanion(option: force.longForm, requirement: output.longForm)
+        }
         let voiceActivation = VoiceActivationOptions(
             thresholdDB: try arguments.value(of: voxThreshold),
             silence: try arguments.value(of: voxSilence),

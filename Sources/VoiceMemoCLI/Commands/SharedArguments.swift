@@ -3,9 +3,11 @@ import ArgumentParsing
 
 /// Arguments several subcommands declare the same way.
 enum SharedArguments {
-    /// `MEMO`: a memo id or a unique title prefix.
+    /// `MEMO`: a memo id or a unique title prefix (see `MemoReference`).
     static let memo = Positional<String>(
-        name: "MEMO", help: "The memo: its id or a unique prefix of its title.",
+        name: "MEMO",
+        help: "The memo: its id (all digits is only ever an id), else its title or a unique prefix of it; "
+            + "title:TEXT is always a title (title:2 for a memo titled \"2 weeks\").",
         parser: .nonEmptyText)
 
     /// `--json`: machine-readable output.

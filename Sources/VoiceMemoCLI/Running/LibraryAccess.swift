@@ -28,7 +28,7 @@ enum LibraryAccess {
     }
 
     /// The audio file a command argument names: an existing file path as it is, else a
-    /// memo by id or unique title prefix (`analyze`, `play`).
+    /// memo by id or unique title prefix (`analyze`, `play`; see `MemoReference`).
     ///
     /// - Throws: `CommandFailure` saying that neither a file nor a memo has that name
     ///   (exit 1), or that a title prefix is ambiguous (exit 2, listing the candidates).
@@ -43,6 +43,8 @@ enum LibraryAccess {
             return try library.memo(matching: reference).path
         } catch .notFound {
             throw CommandFailure("no file or memo named “\(TitleText.escaped(reference))” (`voicememo list` shows the memos)")
+        } catch .noMemoWithID(let digits, _, _) {
+            throw CommandFailure("no file named “\(digits)” and no memo with id \(digits) (`voicememo list` shows the memos)")
         } catch {
             throw failure(error)
         }

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+/// Issue 15: nothing a user does by mistake loses a memo or another file.
+@Suite struct MistakeSafetyTests {
+    // MARK: 1. An all-digit MEMO is only ever an id
+
+    @Test func aGoneIdNeverFallsBackToATitle() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let plan = try sandbox.recordMemo(title: "2 weeks plan")
+        let groceries = try sandbox.recordMemo(title: "groceries")
+        #expect(groceries == "2" && plan == "1")
+        #expect(try sandbox.run("delete", plan).status == 0)
+        #expect(try sandbox.run("delete", groceries).status == 0)
+        #expect(try sandbox.run("purge", "2").status == 0)
+
+        let again = try sandbox.run("purge", "2")
+        #expect(again.status == 1, "\(again)")
+        #expect(again.standardError.contains("no memo with id 2"), "\(again.standardError)")
+        #expect(again.standardOutput.isEmpty)
+        #expect(try sandbox.listedMemos(deleted: true).map { $0["title"] as? String } == ["2 weeks plan"], "still in Recently Deleted")
+
+        let titled = try sandbox.run("restore", "title:2")
+        #expect(titled.status == 0 && titled.standardOutput == "1\n", "title:2 reaches \"2 weeks plan\": \(titled)")
+    }
+
+    @Test func everyCommandTakingMemoTreatsDigitsAsAnIdOnly() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let three = try sandbox.recordMemo(title: "3")
+        _ = try sandbox.recordMemo(title: "9 lives")
+        #expect(try sandbox.run("delete", "3").status == 1, "memo 3 does not exist; the memo titled 3 is memo \(three)")
+        #expect(try sandbox.listedMemos().count == 2, "nothing was deleted")
+        let export = sandbox.file("nine.wav")
+        let commands: [[String]] = [
+            ["rename", "9", "new"], ["delete", "9"], ["restore", "9"], ["purge", "9"], ["export", "9", export],
+            ["play", "9", "--device", "null"], ["analyze", "9"],
+        ]
+        for arguments in commands {
+            let outcome = try sandbox.run(arguments: arguments)
+            #expect(outcome.status == 1, "\(arguments): \(outcome)")
+            #expect(outcome.standardError.contains("no memo with id 9"), "\(arguments): \(outcome.standardError)")
+        }
+        #expect(try sandbox.listedMemos().compactMap { $0["title"] as? String }.sorted() == ["3", "9 lives"], "nothing changed")
+        #expect(!FileManager.default.fileExists(atPath: export))
+
+        #expect(try sandbox.run("rename", "title:9", "nine").status == 0)
+        #expect(try sandbox.run("rename", "title:3", "three").status == 0)
+        #expect(try sandbox.listedMemos().compactMap { $0["title"] as? String }.sorted() == ["nine", "three"])
+        let help = try sandbox.run("rename", "--help")
+        #expect(help.standardOutput.contains("title:"), "\(help.standardOutput)")
+    }
+
+    // MARK: 2. record --output never replaces what it should not
+
+    private func record(_ sandbox: VoiceMemoSandbox, _ extra: String..., timeout: Duration = .seconds(30)) throws -> ProcessOutcome {
+        var environment = sandbox.environment
+        environment["VOICEMEMO_UNPACED"] = "1"
+        return try ProcessRunner.run(
+            try VoiceMemoBinary.url(),
+            arguments: ["record", "--source", "tone:440@-6", "--duration", "0.5"] + extra,
+            environment: environment, timeout: timeout)
+    }
+
+    private func bytes(_ path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    @Test func recordOutputRefusesAnExistingFileUnlessForced() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let keep = sandbox.file("keep.wav")
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: keep))
+        let refused = try record(sandbox, "--output", keep)
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.standardError.contains("already exists") && refused.standardError.contains("--force"), "\(refused.standardError)")
+        #expect(try bytes(keep) == Data("precious".utf8), "untouched")
+
+        let forced = try record(sandbox, "--output", keep, "--force")
+        #expect(forced.status == 0, "\(forced)")
+        #expect(try bytes(keep).prefix(4) == Data("RIFF".utf8), "replaced by the recording")
+
+        let lonely = try sandbox.run("record", "--force", "--duration", "1")
+        #expect(lonely.status == 2 && lonely.standardError.contains("--output"), "--force needs --output: \(lonely)")
+    }
+
+    @Test func recordOutputNeverWritesIntoTheLibraryEvenWithForce() throws {
+        let sandbox = try VoiceMemoSandbox()
+        _ = try sandbox.recordMemo(title: "three seconds", seconds: "3")
+        let memo = try #require(try sandbox.listedMemos().first)
+        let memoFile = try #require(memo["path"] as? String)
+        let index = sandbox.libraryDirectory.appendingPathComponent("index.sqlite3").path
+        let before = (try bytes(memoFile), try bytes(index))
+        let linkToMemo = sandbox.file("link.wav")
+        try FileManager.default.createSymbolicLink(atPath: linkToMemo, withDestinationPath: memoFile)
+        let targets = [
+            memoFile, index, sandbox.libraryDirectory.appendingPathComponent("new.wav").path,
+            sandbox.libraryDirectory.appendingPathComponent(".trash/x.wav").path,
+            sandbox.libraryDirectory.path + "/../library/sneaky.wav", linkToMemo,
+        ]
+        for target in targets {
+            let outcome = try record(sandbox, "--output", target, "--force", "--format", "wav")
+            #expect(outcome.status == 1, "\(target): \(outcome)")
+            #expect(outcome.standardError.contains("inside the memo library"), "\(target): \(outcome.standardError)")
+        }
+        #expect(try bytes(memoFile) == before.0, "the memo's audio is untouched")
+        #expect(try bytes(index) == before.1, "the index is untouched")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.libraryDirectory.appendingPathComponent("new.wav").path))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.libraryDirectory.appendingPathComponent("sneaky.wav").path))
+        let listed = try #require(try sandbox.listedMemos().first)
+        #expect(listed["frames"] as? Int == memo["frames"] as? Int && listed["state"] as? String == "complete")
+    }
+
+    @Test func recordOutputRefusesAFIFOAndFollowsASymbolicLinkToAFile() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let fifo = sandbox.file("pipe.wav")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A regression would open the FIFO for writing and block: the timeout ends it.
+        let refused = try record(sandbox, "--output", fifo, "--force", timeout: .seconds(10))
+        #expect(refused.status == 1 && !refused.timedOut, "\(refused)")
+        #expect(refused.standardError.contains("FIFO"), "\(refused.standardError)")
+        #expect(fileType(fifo) == S_IFIFO, "still a FIFO")
+
+        let real = sandbox.file("real.wav")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: real))
+        let link = sandbox.file("link.wav")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        #expect(try record(sandbox, "--output", link).status == 1, "an existing file behind a link needs --force too")
+        let forced = try record(sandbox, "--output", link, "--force")
+        #expect(forced.status == 0, "\(forced)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real, "the link stays a link")
+        #expect(try bytes(real).prefix(4) == Data("RIFF".utf8), "its file got the recording")
+
+        let dangling = sandbox.file("dangling.wav")
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: sandbox.file("nowhere/x.wav"))
+        let nothing = try record(sandbox, "--output", dangling, "--force")
+        #expect(nothing.status == 1 && nothing.standardError.contains("symbolic link to nothing"), "\(nothing)")
+    }
+
+    // MARK: 3. export --force replaces only a regular file outside the library
+
+    @Test func exportForceRefusesDevicesFIFOsAndTheLibrary() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let one = try sandbox.recordMemo(title: "one", seconds: "1")
+        let two = try sandbox.recordMemo(title: "two", seconds: "0.3")
+        let oneFile = try #require(try sandbox.listedMemos().first { $0["title"] as? String == "one" }?["path"] as? String)
+        let oneBytes = try bytes(oneFile)
+
+        let onto = try sandbox.run("export", two, oneFile, "--force")
+        #expect(onto.status == 1 && onto.standardError.contains("inside the memo library"), "\(onto)")
+        #expect(try bytes(oneFile) == oneBytes, "memo one's audio is untouched")
+        let index = sandbox.libraryDirectory.appendingPathComponent("index.sqlite3").path
+        let intoIndex = try sandbox.run("export", one, index, "--force", "--format", "wav")
+        #expect(intoIndex.status == 1, "\(intoIndex)")
+        #expect(try sandbox.listedMemos().count == 2)
+
+        let fifo = sandbox.file("pipe.wav")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let toFIFO = try sandbox.run("export", one, fifo, "--force")
+        #expect(toFIFO.status == 1 && toFIFO.standardError.contains("FIFO"), "\(toFIFO)")
+        #expect(fileType(fifo) == S_IFIFO, "still a FIFO")
+
+        // /dev/full's twin, made here: a regression replaces this node, never /dev/full.
+        if getuid() == 0 {
+            let device = sandbox.file("full")
+            #expect(mknod(device, S_IFCHR | 0o600, dev_t(0x107)) == 0, "makedev(1, 7), as /dev/full")
+            let toDevice = try sandbox.run("export", one, device, "--force", "--format", "wav")
+            #expect(toDevice.status == 1 && toDevice.standardError.contains("character device"), "\(toDevice)")
+            #expect(fileType(device) == S_IFCHR, "still a character device")
+        }
+
+        let outside = sandbox.file("outside.wav")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: outside))
+        let link = sandbox.file("link.wav")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outside)
+        let throughLink = try sandbox.run("export", one, link, "--force")
+        #expect(throughLink.status == 0, "\(throughLink)")
+        #expect(fileType(link) == S_IFLNK, "the link stays a link")
+        #expect(try bytes(outside) == oneBytes, "the file it points to got the copy")
+
+        let linkIntoLibrary = sandbox.file("into.wav")
+        try FileManager.default.createSymbolicLink(atPath: linkIntoLibrary, withDestinationPath: oneFile)
+        let refused = try sandbox.run("export", two, linkIntoLibrary, "--force")
+        #expect(refused.status == 1 && refused.standardError.contains("inside the memo library"), "\(refused)")
+        #expect(try bytes(oneFile) == oneBytes)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.file("")).filter { $0.contains(".export-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    private func fileType(_ path: String) -> mode_t {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
+    }
+}
