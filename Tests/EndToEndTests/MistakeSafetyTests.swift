@@ -190,3 +190,50 @@ import Testing
         return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
     }
 }
+
+/// Issue 15 item 7: a rename killed part-way leaves nothing behind for long.
+@Suite struct KilledRenameTests {
+    @Test func aCopyLeftByAKilledRenameIsRemovedAtTheNextStart() throws {
+        let sandbox = try VoiceMemoSandbox()
+        // FLAC: its title is written by copying the file (decoded and encoded again), which
+        // takes long enough (≈ 0.2 s for 20 s of audio here) for the kill to land part-way.
+        var environment = sandbox.environment
+        environment["VOICEMEMO_UNPACED"] = "1"
+        let recorded = try ProcessRunner.run(
+            try VoiceMemoBinary.url(),
+            arguments: ["record", "--source", "tone:440@-6", "--duration", "20", "--format", "flac", "--title", "long"],
+            environment: environment, timeout: .seconds(180))
+        #expect(recorded.status == 0, "\(recorded)")
+        let id = recorded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let library = sandbox.libraryDirectory.path
+        let killed = try sandbox.shell("""
+            voicememo rename \(id) "new title" &
+            pid=$!
+            deadline=$((SECONDS + 60))
+            until ls -a "\(library)" | grep -q '\\.retag-'; do
+              if ! kill -0 $pid 2>/dev/null || [ $SECONDS -ge $deadline ]; then echo "no copy seen"; exit 1; fi
+            done
+            kill -9 $pid
+            wait $pid 2>/dev/null
+            ls -a "\(library)" | grep '\\.retag-'
+            """, timeout: .seconds(90))
+        #expect(killed.status == 0, "\(killed)")
+        let leftover = killed.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(leftover.hasPrefix(".") && leftover.contains(".retag-"), "\(killed)")
+
+        // A copy whose process still runs (this test's, by its name) is another rename's: kept.
+        let alive = library + "/.other.flac.retag-\(getpid()).flac"
+        try Data("in progress".utf8).write(to: URL(fileURLWithPath: alive))
+        let list = try sandbox.run("list")
+        #expect(list.status == 0, "\(list)")
+        #expect(FileManager.default.fileExists(atPath: alive), "a live process's copy is left to it")
+        try FileManager.default.removeItem(atPath: alive)
+        #expect(list.standardError.contains("removed") && list.standardError.contains(leftover), "\(list.standardError)")
+        let after = try FileManager.default.contentsOfDirectory(atPath: library).filter { $0.contains(".retag-") }
+        #expect(after.isEmpty, "\(after)")
+        let memo = try #require(try sandbox.listedMemos().first)
+        #expect(memo["title"] as? String == "long", "the rename did not happen")
+        #expect(memo["state"] as? String == "complete" && memo["frames"] as? Int == 48_000 * 20)
+        #expect(try sandbox.run("list").standardError.isEmpty, "said once")
+    }
+}

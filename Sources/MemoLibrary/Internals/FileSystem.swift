@@ -44,6 +44,30 @@ enum FileSystem {
         return entries
     }
 
+    /// The names of the hidden regular files (`.name`) directly in `directory`, with their sizes.
+    static func hiddenFiles(in directory: String) -> [Entry] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        let descriptor = dirfd(stream)
+        var entries: [Entry] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix("."), name != ".", name != ".." else { continue }
+            var status = stat()
+            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            entries.append(Entry(name: name, size: Int64(status.st_size)))
+        }
+        return entries
+    }
+
+    /// Whether a process with this id runs (`kill(pid, 0)`: EPERM means it does, as another user's).
+    static func processIsAlive(_ processID: Int32) -> Bool {
+        guard processID > 0 else { return false }
+        return kill(processID, 0) == 0 || errno == EPERM
+    }
+
     /// The size of the file at `path`, or `nil` when there is none.
     static func size(of path: String) -> Int64? {
         var status = stat()

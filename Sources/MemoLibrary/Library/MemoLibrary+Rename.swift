@@ -44,11 +44,14 @@ extension MemoLibrary {
 
     // MARK: Helpers
 
+    /// Names the copy a rename prepares beside a memo's file (see `AtomicReplacement`).
+    static let retagPurpose = "retag"
+
     /// A copy of `memo`'s file with `title` in its tags, ready beside it; `nil` when the file is
     /// not to be rewritten (see `rename(id:to:)`).
     func prepareRetaggedFile(of memo: Memo, title: String) throws(MemoLibraryError) -> AtomicReplacement? {
         guard titleIsWrittenToFile(memo), FileSystem.exists(memo.path) else { return nil }
-        let replacement = AtomicReplacement(path: memo.path, purpose: "retag")
+        let replacement = AtomicReplacement(path: memo.path, purpose: Self.retagPurpose)
         try replacement.prepare { temporary throws(MemoLibraryError) in
             do throws(SoundFileError) {
                 try TitleRewrite.copy(memo.path, to: temporary, title: title)

@@ -206,6 +206,14 @@ public struct MaintenanceReport: Sendable, Equatable {
     public var rebuiltIndex = false
     /// Where a corrupt index was moved to (kept, never deleted).
     public var setAsideIndex: String?
+    /// A copy an interrupted rename left behind, removed.
+    public struct RemovedCopy: Sendable, Equatable {
+        public var path: String
+        public var size: Int64
+    }
+
+    /// Copies that renames killed part-way left beside memos' files, now removed.
+    public var removedCopies: [RemovedCopy] = []
     /// Why start-up maintenance could not finish (a full disk); the memos are listed as the
     /// index has them, and the next open tries again.
     public var postponed: String?
@@ -215,6 +223,6 @@ public struct MaintenanceReport: Sendable, Equatable {
     /// Whether opening changed nothing.
     public var isEmpty: Bool {
         recovered.isEmpty && adopted.isEmpty && missing.isEmpty && damaged.isEmpty && purged.isEmpty && postponed == nil
-            && setAsideIndex == nil
+            && setAsideIndex == nil && removedCopies.isEmpty
     }
 }

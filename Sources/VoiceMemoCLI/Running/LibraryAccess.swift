@@ -61,6 +61,11 @@ enum LibraryAccess {
         if let aside = report.setAsideIndex {
             console.printErrorMessage("the memo index was damaged; kept it as \(aside) and rebuilt the index from the audio files")
         }
+        for copy in report.removedCopies {
+            console.printErrorMessage(
+                "removed \(copy.path) (\(MemoTable.sizeText(copy.size))): "
+                    + "a copy an interrupted rename left behind; the memo's own file is whole")
+        }
         let notes: [(String, [Int64])] = [
             ("recovered after a crash", report.recovered), ("adopted (found in the folder)", report.adopted),
             ("missing their file", report.missing), ("unreadable (damaged)", report.damaged),
