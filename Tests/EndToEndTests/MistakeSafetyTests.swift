@@ -191,6 +191,30 @@ import Testing
     }
 }
 
+/// Issue 15 item 8: restoring a memo whose name a hand-copied file took keeps both.
+@Suite struct RestoreClashTests {
+    @Test func restoreAfterAHandCopiedFileKeepsBothUnderTwoNames() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let id = try sandbox.recordMemo(title: "kept twice", format: "wav", seconds: "0.5")
+        let original = try #require(try sandbox.listedMemos().first?["path"] as? String)
+        #expect(try sandbox.run("delete", id).status == 0)
+        let trashed = try #require(try sandbox.listedMemos(deleted: true).first?["path"] as? String)
+        try FileManager.default.copyItem(atPath: trashed, toPath: original)  // put back by hand
+
+        let restored = try sandbox.run("restore", id)
+        #expect(restored.status == 0, "\(restored)")
+        #expect(!restored.standardError.contains("SQLite") && !restored.standardError.contains("constraint"), "\(restored.standardError)")
+        let memos = try sandbox.listedMemos()
+        #expect(memos.count == 2, "the adopted copy and the restored memo: \(memos)")
+        let paths = Set(memos.compactMap { $0["path"] as? String })
+        #expect(paths.contains(original))
+        let restoredPath = try #require(memos.first { String(describing: $0["id"] ?? "") == id }?["path"] as? String)
+        #expect(restoredPath != original && restoredPath.hasSuffix("-2.wav"), "\(restoredPath)")
+        #expect(FileManager.default.fileExists(atPath: restoredPath) && FileManager.default.fileExists(atPath: original))
+        #expect(try sandbox.listedMemos(deleted: true).isEmpty)
+    }
+}
+
 /// Issue 15 item 7: a rename killed part-way leaves nothing behind for long.
 @Suite struct KilledRenameTests {
     @Test func aCopyLeftByAKilledRenameIsRemovedAtTheNextStart() throws {

@@ -71,6 +71,18 @@ import Testing
         #expect(try library.memo(matching: String(plan.id), deleted: true).id == plan.id)
     }
 
+    @Test func indexFailuresNeverShowSQLitesWords() {
+        let errors = [
+            SQLiteError(code: 2067, message: "UNIQUE constraint failed: memos.path"),
+            SQLiteError(code: 13, message: "database or disk is full"), SQLiteError(code: 10, message: "disk I/O error"),
+            SQLiteError(code: 11, message: "database disk image is malformed"), SQLiteError(code: 1, message: "no such column: x"),
+        ]
+        for error in errors {
+            let text = MemoLibraryError.index(error).description
+            #expect(!text.contains(error.message) && !text.contains("memos.") && !text.contains("SQLite error"), "\(text)")
+        }
+    }
+
     @Test func referenceParsing() {
         #expect(MemoReference("12") == .id(digits: "12"))
         #expect(MemoReference("012") == .id(digits: "012"))

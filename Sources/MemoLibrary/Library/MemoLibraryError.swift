@@ -46,7 +46,16 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .index(let error):
-            return "the memo index failed: \(error)"
+            // SQLite's own words (its message, table and column names) mean nothing to a person.
+            return switch error {
+            case .full: "the disk is full: the memo index cannot be written (free some space and try again)"
+            case .ioError: "the memo index could not be read or written (a disk input/output error)"
+            case .corrupt, .notADatabase:
+                "the memo index is damaged; the next start keeps it aside and rebuilds it from the audio files"
+            case .constraint: "the memo index refused the change: it clashes with another memo's entry"
+            case .permission, .cannotOpen: "the memo index cannot be opened (check the folder's permissions)"
+            default: "the memo index failed (SQLite result code \(error.code))"
+            }
         case .busy(let folder):
             return "the memo index in \(folder) is locked by another process; try again in a moment"
         case .readOnly(let folder):
