@@ -191,6 +191,87 @@ import Testing
     }
 }
 
+/// Issue 15 items 9, 13, 14: input that used to trap, empty memos, one rate range.
+@Suite struct RefusedInputTests {
+    @Test func aFileSourceWithThirtyThreeChannelsIsRefusedByMeterRecordAndTheApp() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let file = sandbox.file("ch33.wav")
+        let made = try sandbox.shell("sox -n -r 48000 -c 33 ch33.wav synth 0.5 sine 440")
+        #expect(made.status == 0, "\(made)")
+        for arguments in [["meter", "--duration", "0.3"], ["record", "--duration", "0.3"], []] {
+            let outcome = try sandbox.run(arguments: arguments + ["--source", "file:" + file])
+            #expect(outcome.status == 2 && !outcome.wasSignalled, "\(arguments): \(outcome)")
+            #expect(outcome.standardError.contains("33 channels"), "\(arguments): \(outcome.standardError)")
+            #expect(!outcome.standardError.contains("Fatal error") && !outcome.standardError.contains("precondition"))
+        }
+        #expect(try sandbox.listedMemos().isEmpty)
+    }
+
+    @Test func recordForNoTimeIsAUsageErrorAndLeavesNothing() throws {
+        let sandbox = try VoiceMemoSandbox()
+        for format in ["flac", "mp3", "opus", "wav"] {
+            let outcome = try sandbox.run("record", "--source", "tone:440@-6", "--duration", "0", "--format", format)
+            #expect(outcome.status == 2, "\(format): \(outcome)")
+            #expect(outcome.standardError.contains("--duration") && outcome.standardError.contains("above zero"), "\(outcome.standardError)")
+        }
+        #expect(try sandbox.listedMemos().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.libraryDirectory.path).filter { !$0.hasPrefix(".") && !$0.hasPrefix("index.sqlite3") }.isEmpty)
+    }
+
+    @Test func aSourceThatGivesNothingLeavesNoMemoAndSaysSo() throws {
+        let sandbox = try VoiceMemoSandbox()
+        #expect(try sandbox.shell("sox -n -r 48000 -c 1 empty.wav trim 0 0").status == 0)
+        for format in ["flac", "mp3", "wav"] {
+            let outcome = try sandbox.run("record", "--source", "file:" + sandbox.file("empty.wav"), "--format", format)
+            #expect(outcome.status == 1, "\(format): \(outcome)")
+            #expect(outcome.standardError.contains("nothing was recorded"), "\(outcome.standardError)")
+            let output = sandbox.file("empty-out.\(format)")
+            let toFile = try sandbox.run("record", "--source", "file:" + sandbox.file("empty.wav"), "--output", output)
+            #expect(toFile.status == 1 && toFile.standardError.contains("no file was kept"), "\(toFile)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+        #expect(try sandbox.listedMemos().isEmpty, "no 0-frame damaged memo")
+    }
+
+    @Test(.enabled(if: LibraryReadOnlyMountTests.canMount, "needs root to mount a tmpfs"))
+    func aDiskFullAtTheStartLeavesNoMemo() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        let outcome = try sandbox.shell("""
+            mkdir -p mnt
+            exec unshare -m --propagation private bash -c '
+              mount -t tmpfs -o size=1m tmpfs mnt || exit 99
+              export VOICEMEMO_HOME="$PWD/mnt/library"
+              voicememo list > /dev/null || exit 98
+              # 100 kB left: room for the index, less than the 256 kB a recording keeps free.
+              avail=$(df -k --output=avail mnt | tail -1)
+              dd if=/dev/zero of=mnt/filler bs=1k count=$((avail - 100)) 2> /dev/null
+              voicememo record --source tone:440@-6 --format flac --duration 5 > id.txt 2> record.err
+              echo "record=$?"
+              voicememo list --json > list.json 2> list.err; echo "list=$?"
+              ls -a mnt/library > files.txt
+              umount mnt
+            '
+            """)
+        #expect(outcome.standardOutput.contains("record=1"), "\(outcome)")
+        let message = try String(contentsOfFile: sandbox.file("record.err"), encoding: .utf8)
+        #expect(message.contains("disk is full") && message.contains("nothing was recorded"), "\(message)")
+        #expect(outcome.standardOutput.contains("list=0"), "\(outcome)")
+        let list = try String(contentsOfFile: sandbox.file("list.json"), encoding: .utf8)
+        #expect(list.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "no damaged 0 B memo: \(list)")
+        let files = try String(contentsOfFile: sandbox.file("files.txt"), encoding: .utf8)
+        #expect(!files.contains(".flac"), "\(files)")
+    }
+
+    @Test func theRateFlagStatesTheOneRangeThatWorks() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let outcome = try sandbox.run("record", "--rate", "4000", "--duration", "1", "--source", "tone:440@-6")
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.standardError.contains("--rate") && outcome.standardError.contains("8000 to 384000"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("1000 to 768000"))
+    }
+}
+
 /// Issue 15 item 8: restoring a memo whose name a hand-copied file took keeps both.
 @Suite struct RestoreClashTests {
     @Test func restoreAfterAHandCopiedFileKeepsBothUnderTwoNames() throws {

@@ -5,8 +5,8 @@ import ArgumentParsing
 enum RecordCommand: SubcommandDefinition {
     static let duration = Option<Duration>(
         name: "duration", shortName: "d", valueName: "T",
-        help: "Stop after T of recorded audio: 90, 1.5s, 250ms, 2m, 1h, 01:30 or 1:02:03.",
-        parser: .duration)
+        help: "Stop after T of recorded audio (more than 0): 90, 1.5s, 250ms, 2m, 1h, 01:30 or 1:02:03.",
+        parser: .positiveDuration)
     static let delay = Option<Duration>(
         name: "delay", valueName: "T", help: "Start recording after T.", parser: .duration)
     static let title = Option<String>(
@@ -73,7 +73,8 @@ enum RecordCommand: SubcommandDefinition {
         abstract: "Record one memo into the library and print its id.",
         discussion: "The new memo's id is printed on standard output as soon as the memo exists, "
             + "before recording starts, so a script can use it while the recording runs; if nothing "
-            + "is recorded (interrupted at once) the memo is removed again. With --json, the whole "
+            + "is recorded (interrupted at once, a full disk, an input that gives nothing) the memo is "
+            + "removed again and the exit status is 1 (130 when interrupted). With --json, the whole "
             + "memo is printed when recording stops instead; with --output, the file's path. "
             + "Recording stops after --duration, or on Ctrl-C, SIGTERM or SIGHUP; the memo "
             + "is kept either way. Flags override the config file.",

@@ -1,5 +1,6 @@
 import Audio
 import ArgumentParsing
+import SoundFiles
 
 /// Arguments several subcommands declare the same way.
 enum SharedArguments {
@@ -22,5 +23,5 @@ enum SharedArguments {
         defaultDescription: "alsa:default", parser: InputSource.parser)
 
     /// The sample rates `--rate` accepts, in Hz.
-    static let sampleRates = 1_000...768_000
+    static let sampleRates = RecordingSettings.sampleRateRange
 }

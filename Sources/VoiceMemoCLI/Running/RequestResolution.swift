@@ -97,6 +97,12 @@ extension MeterRequest {
         let configuration = try context.configuration()
         let source = options.source ?? configuration.source ?? .default
         let fileInfo = try source.fileInfo()
+        if let fileInfo, !RecordingSettings.channelRange.contains(fileInfo.channels) {
+            throw CommandFailure(
+                "--source: \(source.description) has \(fileInfo.channels) channels; the meter takes "
+                    + "\(RecordingSettings.channelRange.lowerBound) to \(RecordingSettings.channelRange.upperBound)",
+                exitCode: .usageError)
+        }
         self.init(
             source: source, duration: options.duration?.seconds, json: options.json, loudness: options.loudness,
             sampleRate: fileInfo?.sampleRate ?? configuration.sampleRate ?? 48000,
