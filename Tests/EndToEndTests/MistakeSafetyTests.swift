@@ -1,4 +1,5 @@
 import Foundation
+import SoundFiles
 import Testing
 
 /// Issue 15: nothing a user does by mistake loses a memo or another file.
@@ -340,5 +341,40 @@ import Testing
         #expect(memo["title"] as? String == "long", "the rename did not happen")
         #expect(memo["state"] as? String == "complete" && memo["frames"] as? Int == 48_000 * 20)
         #expect(try sandbox.run("list").standardError.isEmpty, "said once")
+    }
+
+    /// A WAV's title is written in place: on a disk with no room for a copy the rename works,
+    /// and the file (its inode) is the same one.
+    @Test(.enabled(if: LibraryReadOnlyMountTests.canMount, "needs root to mount a tmpfs"))
+    func aWAVIsRenamedInPlaceOnANearlyFullDisk() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        let outcome = try sandbox.shell("""
+            mkdir -p mnt
+            exec unshare -m --propagation private bash -c '
+              mount -t tmpfs -o size=2m tmpfs mnt || exit 99
+              export VOICEMEMO_HOME="$PWD/mnt/library"
+              voicememo record --source tone:440@-6 --format wav --duration 5 --title before > /dev/null || exit 98
+              file=$(ls mnt/library/*.wav)
+              inode=$(stat -c %i "$file")
+              avail=$(df -k --output=avail mnt | tail -1)
+              dd if=/dev/zero of=mnt/filler bs=1k count=$((avail - 40)) 2> /dev/null
+              voicememo rename 1 "after, in place" > rename.out 2> rename.err; echo "rename=$?"
+              [ "$(stat -c %i "$file")" = "$inode" ] && echo "same-inode"
+              ls -a mnt/library | grep -c retag | sed "s/^/copies=/"
+              rm mnt/filler
+              cp "$file" renamed.wav
+              voicememo list --json > list.json
+              umount mnt
+            '
+            """)
+        #expect(outcome.standardOutput.contains("rename=0"), "\(outcome) \((try? String(contentsOfFile: sandbox.file("rename.err"), encoding: .utf8)) ?? "")")
+        #expect(outcome.standardOutput.contains("same-inode"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("copies=0"), "\(outcome)")
+        let reader = try SoundFileReader(path: sandbox.file("renamed.wav"))
+        #expect(reader.metadata.title == "after, in place")
+        #expect(reader.info.frames == 48_000 * 5)
+        let list = try String(contentsOfFile: sandbox.file("list.json"), encoding: .utf8)
+        #expect(list.contains("\"after, in place\"") && list.contains("\"complete\""), "\(list)")
     }
 }
