@@ -16,6 +16,13 @@ public final class CursesTerminal {
     private var colorPairs: ColorPairs
     private var isEnded = false
     private let window: UnsafeMutablePointer<WINDOW>
+    /// Standard error, kept off the screen while it is up (libmpg123, ALSA and libsndfile
+    /// write there); `nil` when it could not be redirected.
+    private let errorCapture: StandardErrorCapture?
+
+    /// The last lines written to standard error since the screen was taken (shown nowhere:
+    /// for tests and diagnostics).
+    public var capturedErrorOutput: [String] { errorCapture?.capturedLines ?? [] }
 
     /// Whether colours are drawn (a colour terminal and colour allowed).
     public let usesColor: Bool
@@ -66,6 +73,7 @@ public final class CursesTerminal {
         }
         usesColor = colored
         colorPairs = ColorPairs(enabled: colored)
+        errorCapture = StandardErrorCapture()
     }
 
     /// Turns off XON/XOFF flow control, which cbreak mode keeps: Ctrl-S would otherwise
@@ -126,6 +134,7 @@ public final class CursesTerminal {
         isEnded = true
         curs_set(1)
         endwin()
+        errorCapture?.restore()
         voicememo_uninstall_fatal_restore()
     }
 
