@@ -264,6 +264,41 @@ import Testing
         #expect(!files.contains(".flac"), "\(files)")
     }
 
+    @Test func exportNamesNoFlagItLacksNorItsTemporaryFile() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        #expect(try sandbox.run("record", "--source", "tone:440@-6", "--duration", "0.3", "--rate", "44.1k", "--format", "wav").status == 0)
+        let target = sandbox.file("out.opus")
+        let outcome = try sandbox.run("export", "1", target)
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(!outcome.standardError.contains("--rate") && !outcome.standardError.contains("--channels"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains(".export-"), "no temporary file named: \(outcome.standardError)")
+        #expect(outcome.standardError.contains(target) && outcome.standardError.contains("44100"), "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
+    @Test func analyzeSaysWhenAFileIsTooShortAndNamesTheMemo() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        #expect(try sandbox.run("record", "--source", "tone:440@-6", "--duration", "0.3", "--title", "Short one").status == 0)
+        let outcome = try sandbox.run("analyze", "1")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardOutput.contains("memo:                Short one"), "\(outcome.standardOutput)")
+        #expect(!outcome.standardOutput.contains("file:                1\n"), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("too short to measure"), "\(outcome.standardOutput)")
+        #expect(!outcome.standardOutput.contains("gate)") && !outcome.standardOutput.contains("below the"), "\(outcome.standardOutput)")
+    }
+
+    @Test(arguments: ["\u{200B}", "\u{200B}\u{200D}\u{2060}", "\u{FEFF} \u{200B}"])
+    func aTitleThatLooksBlankIsRefused(title: String) throws {
+        let sandbox = try VoiceMemoSandbox()
+        let id = try sandbox.recordMemo(title: "kept")
+        let outcome = try sandbox.run("rename", id, title)
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.standardError.contains("invisible"), "\(outcome.standardError)")
+        #expect(try sandbox.listedMemos().first?["title"] as? String == "kept")
+    }
+
     @Test func theRateFlagStatesTheOneRangeThatWorks() throws {
         let sandbox = try VoiceMemoSandbox()
         let outcome = try sandbox.run("record", "--rate", "4000", "--duration", "1", "--source", "tone:440@-6")

@@ -36,6 +36,13 @@ extension MemoLibrary {
                 reason: "the name says \(named.displayName) but the format asked for is \(target.displayName); "
                     + "name it .\(target.fileExtensions.first ?? target.rawValue) or use --format \(named.rawValue)")
         }
+        // Refused before anything is written, in export's words (it has no --rate or --channels).
+        if target != memo.format, let limitation = conversionSettings(memo, format: target).limitation() {
+            throw .file(
+                path: path,
+                reason: "this memo (\(memo.sampleRate) Hz, \(memo.channels) channels) cannot be exported as "
+                    + "\(target.displayName): \(limitation); choose another format, e.g. --format flac (name it .flac)")
+        }
         // Never into the library (another memo's file, the index), never over a device or a FIFO;
         // through a symbolic link, the file it points to (see `OutputDestination`).
         let destination = try OutputDestination.check(path, libraryFolder: folder, replacing: replacing)
@@ -53,10 +60,15 @@ extension MemoLibrary {
         }
     }
 
-    private func convert(_ memo: Memo, to path: String, format: FileFormat) throws(MemoLibraryError) {
+    /// The settings a converted copy of `memo` gets: its rate and channels, its encoding where
+    /// `format` has it, else `format`'s default.
+    private func conversionSettings(_ memo: Memo, format: FileFormat) -> RecordingSettings {
         let encoding = format.encodings.contains(memo.encoding) ? memo.encoding : format.defaultEncoding
-        let settings = RecordingSettings(
-            format: format, encoding: encoding, sampleRate: memo.sampleRate, channels: memo.channels)
+        return RecordingSettings(format: format, encoding: encoding, sampleRate: memo.sampleRate, channels: memo.channels)
+    }
+
+    private func convert(_ memo: Memo, to path: String, format: FileFormat) throws(MemoLibraryError) {
+        let settings = conversionSettings(memo, format: format)
         do {
             try Self.copyAudio(from: memo.path, to: path, settings: settings, title: memo.title)
         } catch {

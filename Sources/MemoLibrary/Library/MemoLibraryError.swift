@@ -80,7 +80,8 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
         case .invalidTitle(let problem):
             switch problem {
             case .empty: return "the title is empty; give at least one visible character"
-            case .whitespaceOnly: return "the title is only whitespace; give at least one visible character"
+            case .whitespaceOnly:
+                return "the title is only whitespace or invisible characters (such as U+200B); give at least one visible character"
             case .tooLong(let count):
                 return "the title has \(count) characters; at most \(MemoTitle.maximumLength) are allowed"
             }

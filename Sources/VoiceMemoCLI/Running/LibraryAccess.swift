@@ -33,14 +33,20 @@ enum LibraryAccess {
     /// - Throws: `CommandFailure` saying that neither a file nor a memo has that name
     ///   (exit 1), or that a title prefix is ambiguous (exit 2, listing the candidates).
     static func audioPath(for reference: String, context: CommandContext) throws -> String {
+        try audioFile(for: reference, context: context).path
+    }
+
+    /// `audioPath(for:context:)` and, when `reference` named a memo, its title.
+    static func audioFile(for reference: String, context: CommandContext) throws -> (path: String, memoTitle: String?) {
         if FileManager.default.fileExists(atPath: reference) {
             // A directory goes on to the sound-file reader, whose error names it as one.
-            return reference
+            return (reference, nil)
         }
         let library = try open(context)
         defer { library.close() }
         do {
-            return try library.memo(matching: reference).path
+            let memo = try library.memo(matching: reference)
+            return (memo.path, memo.title)
         } catch .notFound {
             throw CommandFailure("no file or memo named “\(TitleText.escaped(reference))” (`voicememo list` shows the memos)")
         } catch .noMemoWithID(let digits, _, _) {
