@@ -9,7 +9,8 @@ import Testing
             .write(to: sandbox.libraryDirectory.appendingPathComponent("text.mp3"))
         // Wide enough for the message after the sandbox's long path.
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device null", width: 200)
-        _ = try app.waitFor("Listening to")
+        let first = try app.waitFor("Listening to")
+        #expect(first.contains("text [damaged]"), "the table says the memo is damaged: \(first)")
         try app.press("Enter")
         var screen = try app.waitFor("Cannot play")
         #expect(screen.contains("Cannot play"), "\(screen)")

@@ -73,9 +73,10 @@ public struct AppState: Sendable, Equatable {
     public var utcOffset = 0
     /// Set once quitting was decided.
     public var isQuitting = false
-    /// The most characters the title prompt takes: the library's rule (`MemoTitle.maximumLength`,
-    /// which this module cannot import), set where the app is wired. Unlimited until then, so
-    /// the library, which refuses a longer title, has the last word.
+    /// The most characters the title prompt takes: the library's rule (`MemoTitle.maximumLength`),
+    /// handed in where the app is wired so that the reducer keeps no copy of it and does not
+    /// reach into the library for it (STYLE 17). Unlimited until then: the library, which
+    /// refuses a longer title, has the last word.
     public var titleMaximumLength = Int.max
 
     public init(width: Int = 80, height: Int = 24, usesColor: Bool = true, utcOffset: Int = 0, now: Double = 0) {

@@ -7,7 +7,7 @@ extension AppState {
     /// Takes the config file's meter range, peak hold, meter mode, loudness target and
     /// voice-activation defaults, and the library's title limit.
     mutating func apply(_ configuration: Configuration) {
-        // Not configurable: the library's rule, which the pure Interface module cannot import.
+        // Not configurable: the library's rule, handed to the reducer (see `titleMaximumLength`).
         titleMaximumLength = MemoTitle.maximumLength
         if let floor = configuration.meterMinimumDB {
             meterScale = .table(MeterTable(minDecibels: Float(floor)))
