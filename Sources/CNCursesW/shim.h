@@ -34,6 +34,13 @@ static inline attr_t voicememo_color_pair(short pair) { return (attr_t)COLOR_PAI
 #include <termios.h>
 #include <unistd.h>
 
+/* Whether the terminal has an alternate screen that endwin leaves (terminfo rmcup): without
+ * one (vt100), what was drawn stays on the shell's screen unless it is cleared first. */
+static inline int voicememo_has_alternate_screen(void) {
+    char *leave = tigetstr("rmcup");
+    return leave != NULL && leave != (char *)-1 && leave[0] != 0;
+}
+
 /* The codeset of the current locale, e.g. "UTF-8" (nl_langinfo's CODESET is an enum
  * constant Swift may not see on every libc). */
 static inline const char *voicememo_codeset(void) { return nl_langinfo(CODESET); }

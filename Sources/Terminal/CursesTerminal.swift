@@ -132,6 +132,13 @@ public final class CursesTerminal {
     public func end() {
         guard !isEnded else { return }
         isEnded = true
+        if voicememo_has_alternate_screen() == 0 {
+            // No alternate screen to leave (TERM=vt100): clear what was drawn, so the shell's
+            // prompt does not land on the app's last line.
+            werase(window)
+            wmove(window, 0, 0)
+            wrefresh(window)
+        }
         curs_set(1)
         endwin()
         errorCapture?.restore()

@@ -50,4 +50,18 @@ import Testing
             #expect(special.standardError.contains("not a sound file"), "\(arguments): \(special.standardError)")
         }
     }
+
+    /// Issue 15 item 14: without an alternate screen (TERM=vt100) the app's last line stayed
+    /// under the shell's next output.
+    @Test func quittingOnAVT100LeavesNothingOfTheAppOnTheScreen() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40", environment: "TERM=vt100")
+        _ = try app.waitFor("Listening to")
+        try app.press("q")
+        let screen = try app.waitFor("END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+        for leftover in ["record/pause", "Listening to", "digital peak", "VoiceMemo"] {
+            #expect(!screen.contains(leftover), "\(leftover) is still on the screen: \(screen)")
+        }
+    }
 }
