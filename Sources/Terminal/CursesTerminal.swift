@@ -24,6 +24,10 @@ public final class CursesTerminal {
     /// for tests and diagnostics).
     public var capturedErrorOutput: [String] { errorCapture?.capturedLines ?? [] }
 
+    /// Whether the environment's locale is not UTF-8 (`LANG=C`): every glyph is drawn in ASCII
+    /// (`ASCIIGlyphs`), since such a terminal may not show UTF-8.
+    public let asciiOnly: Bool
+
     /// Whether colours are drawn (a colour terminal and colour allowed).
     public let usesColor: Bool
 
@@ -37,7 +41,7 @@ public final class CursesTerminal {
     /// - Parameter allowsColor: `false` under `NO_COLOR`: attributes and glyphs only.
     /// - Throws: `SetupError` when standard input/output is not a terminal curses can use.
     public init(allowsColor: Bool) throws(SetupError) {
-        Self.setUpLocale()
+        asciiOnly = !Self.setUpLocale()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw SetupError(description: "the full-screen app needs a terminal (standard input and output are not one)")
         }
@@ -107,7 +111,8 @@ public final class CursesTerminal {
         for change in changes {
             let cell = change.cell
             let pair = colorPairs.pair(for: cell.style)
-            _ = voicememo_draw_text(window, Int32(change.y), Int32(change.x), cell.glyph, attributes(cell.style.attributes), pair)
+            let glyph = asciiOnly ? ASCIIGlyphs.fallback(for: cell.glyph) : cell.glyph
+            _ = voicememo_draw_text(window, Int32(change.y), Int32(change.x), glyph, attributes(cell.style.attributes), pair)
         }
         cellsDrawn += changes.count
         previous = screen
@@ -154,11 +159,16 @@ public final class CursesTerminal {
         return result
     }
 
-    /// `setlocale(LC_ALL, "")`, then C.UTF-8 when the environment's codeset is not UTF-8
-    /// (with LANG unset glyphs would come out as garbage).
-    static func setUpLocale() {
+    /// `setlocale(LC_ALL, "")`, then C.UTF-8 when the environment's codeset is not UTF-8 (so
+    /// that curses still takes our UTF-8 strings; what is drawn is then ASCII, see `asciiOnly`).
+    ///
+    /// - Returns: whether the environment's own locale is UTF-8.
+    @discardableResult
+    static func setUpLocale() -> Bool {
         setlocale(LC_ALL, "")
-        if !isUTF8Locale { setlocale(LC_ALL, "C.UTF-8") }
+        let environmentIsUTF8 = isUTF8Locale
+        if !environmentIsUTF8 { setlocale(LC_ALL, "C.UTF-8") }
+        return environmentIsUTF8
     }
 
     /// Whether the current locale's codeset is UTF-8.

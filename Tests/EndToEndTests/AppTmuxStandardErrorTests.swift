@@ -64,4 +64,19 @@ import Testing
             #expect(!screen.contains(leftover), "\(leftover) is still on the screen: \(screen)")
         }
     }
+
+    /// Issue 15 item 14: with a locale that is not UTF-8 the app writes ASCII only.
+    @Test func underLangCTheScreenIsASCII() throws {
+        let sandbox = try VoiceMemoSandbox()
+        _ = try sandbox.recordMemo(title: "Interview 会議 “quoted”")
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12", environment: "LANG=C LC_ALL=C")
+        let screen = try app.waitFor("Listening to")
+        #expect(screen.contains("Interview ???? \"quoted\""), "\(screen)")
+        #expect(screen.contains("#"), "the LED bar in ASCII: \(screen)")
+        let foreign = screen.unicodeScalars.filter { !$0.isASCII }
+        #expect(foreign.isEmpty, "non-ASCII on a C-locale screen: \(String(String.UnicodeScalarView(foreign)))")
+        try app.press("q")
+        let end = try app.waitFor("END")
+        #expect(end.contains("EXIT=0"), "\(end)")
+    }
 }
