@@ -3,10 +3,16 @@
 ///
 /// The cases are listed in priority order: when several apply, the earlier one is reported,
 /// because it makes the later ones meaningless or is the harder one to repair afterwards.
-/// - `silent` first: with no signal at all, nothing else can be judged.
+/// - `noAudio` first: an input that delivers no frames at all cannot be judged by them
+///   (`InputDiagnostics` never concludes it: it sees only frames that arrive; the capture
+///   engine does, from the time since its last frame).
+/// - `silent` next: with no signal at all, nothing else can be judged.
 /// - `channelSilent` next: a dead channel is a wiring or mixer fault, more basic than gain.
 /// - `tooHot` before `tooQuiet`: clipped audio cannot be repaired, quiet audio can be raised.
 public enum InputDiagnosis: Sendable, Hashable {
+    /// The input is open but has delivered no frame for `noAudioAfter` seconds or more (a
+    /// stopped sound server, a stream nothing links, a device that stopped delivering).
+    case noAudio
     /// Every channel is digital silence (every sample exactly 0) or a flat DC level.
     case silent
     /// These channels (0-based, ascending) are silent while another channel has sound;
@@ -21,6 +27,8 @@ public enum InputDiagnosis: Sendable, Hashable {
     /// 80-column status line (78 characters at most for stereo).
     public var message: String {
         switch self {
+        case .noAudio:
+            "No audio from the input for \(Int(Self.noAudioAfter)) s: is the audio server running?"
         case .silent:
             "Input is silent: is the capture switch off or muted? (alsamixer, F4)"
         case .channelSilent(let channels, let channelCount):
@@ -31,6 +39,9 @@ public enum InputDiagnosis: Sendable, Hashable {
             "Too quiet: speech peaks stay below −30 dBFS; move closer or raise the gain"
         }
     }
+
+    /// Seconds without a frame after which an open input is reported as `noAudio`.
+    public static let noAudioAfter = 2.0
 
     /// "Right channel is", "Channel 3 is", "Channels 3 and 4 are", "Channels 2, 3 and 4 are".
     private static func naming(_ channels: [Int], of channelCount: Int) -> String {

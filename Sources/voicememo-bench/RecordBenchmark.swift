@@ -92,7 +92,7 @@ struct RecordBenchmark {
         return nil
     }
 
-    private static func writeNoise(to path: String, frames: Int) throws {
+    static func writeNoise(to path: String, frames: Int) throws {
         var state: UInt64 = 0x5EED
         var data = Data(count: frames * 4)
         data.withUnsafeMutableBytes { raw in
@@ -104,7 +104,7 @@ struct RecordBenchmark {
         try data.write(to: URL(fileURLWithPath: path))
     }
 
-    private static func writeConfig(to path: String, captureFile: String, work: String) throws {
+    static func writeConfig(to path: String, captureFile: String, work: String) throws {
         let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Resources/alsa/test-devices.conf.in")
         let text = try String(contentsOf: template, encoding: .utf8)

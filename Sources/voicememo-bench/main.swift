@@ -25,6 +25,10 @@ let benchmarks: [Benchmark] = [
         summary: "CPU time of `voicememo record` vs `arecord`, 10 min from an unpaced ALSA file device",
         run: { RecordBenchmark(seconds: 600).run() }),
     Benchmark(
+        name: "stop",
+        summary: "Recorder.stop() after 1 h of WAV, MP3 and Ogg Vorbis from an unpaced ALSA file device",
+        run: { StopBenchmark(seconds: StopBenchmark.secondsFromEnvironment()).run() }),
+    Benchmark(
         name: "library",
         summary: "Opening the memo library and list --json at 1 000 and 10 000 memos",
         run: { LibraryBenchmark().run() }),

@@ -101,10 +101,10 @@ struct PlayerFixture {
 
     /// A player on the file-backed test device.
     func player(
-        _ file: String, operations: (any PCMOperations)? = nil, events: PlayerEvents = .init()
+        _ file: String, adjustable: Bool = false, operations: (any PCMOperations)? = nil, events: PlayerEvents = .init()
     ) throws -> Player {
         try Player(
-            url: file, device: ALSATestDevices.playback, configFile: devices.configFile,
+            url: file, device: ALSATestDevices.playback, configFile: devices.configFile, adjustable: adjustable,
             eventQueue: DispatchQueue(label: "player-test-events"), events: events, operations: operations)
     }
 }

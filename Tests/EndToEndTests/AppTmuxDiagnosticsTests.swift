@@ -15,9 +15,7 @@ import Testing
         #expect(screen.contains("Listening to") && !screen.contains("Input is silent"), "not at once: \(screen)")
         screen = try app.waitFor("Input is silent", timeout: 8)
         #expect(screen.contains(" Input is silent: is the capture switch off or muted? (alsamixer, F4)"), "\(screen)")
-        screen = try app.waitFor(" L █", timeout: 12)
-        Thread.sleep(forTimeInterval: 0.5)
-        screen = try app.screen()
+        screen = try app.waitUntil(timeout: 12) { $0.contains(" L █") && !$0.contains("Input is silent") }
         #expect(screen.contains(" L █") && !screen.contains("Input is silent"), "sound is back, the message gone: \(screen)")
         try app.press("q")
         screen = try app.waitFor("END")

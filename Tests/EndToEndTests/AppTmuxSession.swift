@@ -68,11 +68,18 @@ final class AppTmuxSession {
     /// Waits until the pane shows `text` (or `timeout` passes); returns the last screen.
     @discardableResult
     func waitFor(_ text: String, timeout: Double = 10) throws -> String {
+        try waitUntil(timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Waits until the pane's text satisfies `condition` (or `timeout` passes); returns the
+    /// last screen, which the caller checks.
+    @discardableResult
+    func waitUntil(timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
             last = try screen()
-            if last.contains(text) { return last }
+            if condition(last) { return last }
             Thread.sleep(forTimeInterval: 0.1)
         }
         return last

@@ -57,8 +57,7 @@ import Testing
         #expect(narrow.count >= 12 && narrow.contains { $0.contains("Kitchen idea") }, "\(screen)")
         #expect(narrow.allSatisfy { $0.count <= 40 }, "\(screen)")
         try app.resize(width: 10, height: 4)
-        Thread.sleep(forTimeInterval: 0.5)
-        screen = try app.screen()
+        screen = try app.waitUntil { $0.split(separator: "\n").allSatisfy { $0.count <= 10 } && $0.contains("00:00:00") }
         #expect(screen.contains("00:00:00"), "the timer survives at 10×4: \(screen)")
         try app.resize(width: 80, height: 24)
         screen = try app.waitFor("VoiceMemo   input")

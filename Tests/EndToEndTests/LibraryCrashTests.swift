@@ -39,7 +39,7 @@ import Testing
             a=$!
             voicememo record --source tone:880@-6 --duration 2 --format wav --title "Second" > b.txt &
             b=$!
-            sleep 0.5
+            until [ -s a.txt ] && [ -s b.txt ]; do sleep 0.01; done
             voicememo list --json > during.json
             wait $a; echo "a=$?"
             wait $b; echo "b=$?"
@@ -59,13 +59,17 @@ import Testing
         let sandbox = try VoiceMemoSandbox()
         let id = try sandbox.recordMemo(title: "Read me")
         // As root every file is writable: run as `nobody`, for whom the root-owned library is read-only.
+        // The build folder may sit where `nobody` cannot reach (a clone in a 0700 `mktemp -d`
+        // folder, /root): the binary is copied into the sandbox, which is made reachable.
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.libraryDirectory.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.directory.url.path)
         let outcome = try sandbox.shell("""
             chmod 644 "$VOICEMEMO_HOME"/index.sqlite3 "$VOICEMEMO_HOME"/*.wav
+            mkdir -p bin && cp "$(command -v voicememo)" bin/voicememo && chmod 755 bin bin/voicememo
             as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/tmp "$@"; }
-            as_nobody "$(command -v voicememo)" list --json; echo "list=$?"
-            as_nobody "$(command -v voicememo)" rename \(id) "New title"; echo "rename=$?"
+            as_nobody test -x "$PWD/bin/voicememo" || echo "nobody cannot run $PWD/bin/voicememo (is a parent folder 0700?)" >&2
+            as_nobody "$PWD/bin/voicememo" list --json; echo "list=$?"
+            as_nobody "$PWD/bin/voicememo" rename \(id) "New title"; echo "rename=$?"
             """)
         #expect(outcome.standardOutput.contains("\"Read me\""), "\(outcome)")
         #expect(outcome.standardOutput.contains("list=0"), "\(outcome)")
@@ -77,8 +81,8 @@ import Testing
         let sandbox = try VoiceMemoSandbox()
         let id = try sandbox.recordMemo(title: "Before")
         let outcome = try sandbox.shell("""
-            (echo "BEGIN EXCLUSIVE; UPDATE memos SET size = size;"; sleep 1; echo "COMMIT;") | sqlite3 "$VOICEMEMO_HOME/index.sqlite3" &
-            sleep 0.3
+            (echo "BEGIN EXCLUSIVE; UPDATE memos SET size = size;"; echo ".shell touch locked"; sleep 1; echo "COMMIT;") | sqlite3 "$VOICEMEMO_HOME/index.sqlite3" &
+            until [ -e locked ]; do sleep 0.01; done
             voicememo rename \(id) "After"; echo "rename=$?"
             wait
             """)

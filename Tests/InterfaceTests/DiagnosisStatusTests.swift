@@ -69,6 +69,57 @@ import Testing
         #expect(state.statusLine?.kind == .error)
     }
 
+    /// An input that delivers nothing (`InputDiagnosis.noAudio`, from the engine's time since
+    /// its last frame) is said on the status line while recording; the recording goes on, and
+    /// the line clears when audio comes back.
+    @Test func aStalledInputIsSaidWhileRecordingAndGoesWhenAudioReturns() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .tick(time: Self.t, snapshot: Fixtures.levels(recording: .recording, frames: 48_000)))
+        let stalled = EngineSnapshot(
+            channels: Array(repeating: ChannelLevel(average: -160, peak: -160), count: 2),
+            recordedFrames: 48_000, recording: .recording, diagnosis: .noAudio)
+        _ = reduce(&state, .tick(time: Self.t + 2.1, snapshot: stalled))
+        #expect(state.statusLine == StatusMessage(
+            text: "No audio from the input for 2 s: is the audio server running?", kind: .warning))
+        #expect(state.recording == .recording, "the recording is kept and goes on")
+        #expect(state.recordedFrames == 48_000)
+        _ = reduce(&state, .tick(time: Self.t + 5, snapshot: Fixtures.levels(recording: .recording, frames: 96_000)))
+        #expect(state.statusLine == nil)
+        #expect(state.recordedFrames == 96_000)
+    }
+
+    /// A stall that follows another diagnosis is a new one: it takes the line from a notice
+    /// once that has been readable, like any new diagnosis.
+    @Test func aStallAfterAnotherDiagnosisIsANewDiagnosis() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .tick(time: Self.t, snapshot: Fixtures.mutedInput))
+        _ = reduce(&state, .notice("Exported “Standup notes”."))
+        let stalled = EngineSnapshot(
+            channels: Array(repeating: ChannelLevel(average: -160, peak: -160), count: 2), diagnosis: .noAudio)
+        _ = reduce(&state, .tick(time: Self.t + 1, snapshot: stalled))
+        #expect(state.inputDiagnosisSince == Self.t + 1)
+        #expect(state.statusLine?.kind == .info, "the notice is still being read")
+        _ = reduce(&state, .tick(time: Self.t + 2, snapshot: stalled))
+        #expect(state.inputDiagnosisSince == Self.t + 1, "the same stall, not a new one")
+        _ = reduce(&state, .tick(time: Self.t + 3, snapshot: stalled))
+        #expect(state.statusLine?.text == InputDiagnosis.noAudio.message)
+    }
+
+    @Test func theStallMessageFitsAnEightyColumnLine() {
+        #expect(DisplayWidth.of(" " + InputDiagnosis.noAudio.message) <= 78)
+        let stalled = EngineSnapshot(
+            channels: Array(repeating: ChannelLevel(average: -160, peak: -160), count: 2),
+            recordedFrames: 48_000 * 3, recording: .recording, diagnosis: .noAudio)
+        let state = Fixtures.state(width: 80, height: 24, [.tick(time: Self.t + 1, snapshot: stalled)])
+        #expect(state.layout.status?.height == 1)
+        assertSnapshot(AppView.render(state), named: "diagnosis-no-audio-recording-80x24")
+        for (width, height) in [(1, 1), (12, 4), (30, 8)] {
+            let small = Fixtures.state(width: width, height: height, [.tick(time: Self.t + 1, snapshot: stalled)])
+            let screen = AppView.render(small)
+            #expect(screen.width == width && screen.height == height)
+        }
+    }
+
     /// Where the message does not fit one line it wraps onto a second status line on a tall
     /// enough terminal, else it is cut at a word with " …"; never cut mid-cell or run into
     /// the footer.

@@ -98,10 +98,14 @@ import Testing
         let memo = try fixture.record(into: first, title: "Locked")
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "(echo 'BEGIN IMMEDIATE; INSERT INTO memos (title, created, sample_rate, channels, format, encoding, path, state) VALUES (\"x\", 0, 1, 1, \"wav\", \"pcm16\", \"held.wav\", \"missing\");'; sleep 3; echo 'ROLLBACK;') | sqlite3 '\(fixture.folder)/index.sqlite3'"]
+        holder.arguments = ["-c", "(echo 'BEGIN IMMEDIATE; INSERT INTO memos (title, created, sample_rate, channels, format, encoding, path, state) VALUES (\"x\", 0, 1, 1, \"wav\", \"pcm16\", \"held.wav\", \"missing\");'; echo '.shell touch \(fixture.folder)/held'; sleep 3; echo 'ROLLBACK;') | sqlite3 '\(fixture.folder)/index.sqlite3'"]
         try holder.run()
         defer { holder.waitUntilExit() }
-        Thread.sleep(forTimeInterval: 0.5)
+        // The lock is held once sqlite3 has run the statements before `.shell`.
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: "\(fixture.folder)/held"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         let second = try fixture.open(busyTimeout: .milliseconds(200))
         #expect(try second.memos().map(\.title) == ["Locked"], "readers are not blocked (WAL)")
         #expect {

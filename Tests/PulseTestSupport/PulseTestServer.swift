@@ -98,7 +98,8 @@ public final class PulseTestSink: Sendable {
     public var monitor: String { "\(name).monitor" }
 
     /// An ALSA configuration defining `device`: playback goes into this sink, capture comes
-    /// from its monitor (the pulse plugin through `asym`).
+    /// from its monitor (the pulse plugin through `asym`); its mixer (`ctl.DEVICE`) is the
+    /// monitor's volume and mute as capture, the sink's as playback.
     public func alsaDefinitions(device: String) -> String {
         """
         pcm.\(device) {
@@ -106,6 +107,7 @@ public final class PulseTestSink: Sendable {
             playback.pcm { type pulse server "\(server)" device "\(name)" }
             capture.pcm { type pulse server "\(server)" device "\(monitor)" }
         }
+        ctl.\(device) { type pulse server "\(server)" source "\(monitor)" sink "\(name)" }
 
         """
     }
@@ -171,5 +173,62 @@ enum PulseCommand {
 
     private static func read(_ path: String) -> String {
         (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+}
+
+/// A PulseAudio daemon of one test's own (same script, same null sink `vsink`, whose monitor is
+/// the default source), for tests that do to the server what would disturb everyone else on the
+/// shared one: stopping it with SIGSTOP to stall every stream it serves.
+///
+/// It is resumed and stopped when released, and also stops when the test process ends.
+public final class PulsePrivateDaemon: Sendable {
+    /// The server address clients use (`PULSE_SERVER`).
+    public let address: String
+    /// The daemon's process id.
+    public let pid: pid_t
+    private let directory: String
+
+    /// Starts a daemon; it is up (its socket exists) when this returns.
+    ///
+    /// - Throws: ``PulseTestServer/Unavailable`` with the script's message.
+    public init() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("pulse-daemon.sh")
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("voicememo-pulse-private-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        let result = PulseCommand.run("/bin/bash", [script.path, "start", directory, String(getpid())], timeout: 30)
+        guard result.status == 0, let address = result.output.split(separator: "\n").last.map(String.init),
+            address.hasPrefix("unix:"),
+            let pidText = try? String(contentsOfFile: directory + "/pid", encoding: .utf8),
+            let pid = pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
+            throw PulseTestServer.Unavailable(
+                description: "a private PulseAudio daemon could not be started: \(result.error)\(result.output)")
+        }
+        self.address = address
+        self.pid = pid
+    }
+
+    /// Stalls the server (SIGSTOP): every stream it serves stops delivering and consuming.
+    public func suspend() {
+        kill(pid, SIGSTOP)
+    }
+
+    /// Lets a suspended server run again (SIGCONT).
+    public func resume() {
+        kill(pid, SIGCONT)
+    }
+
+    /// An ALSA configuration defining `device` as this server's default sink and source.
+    public func alsaDefinitions(device: String) -> String {
+        "pcm.\(device) { type pulse server \"\(address)\" }\n"
+    }
+
+    deinit {
+        kill(pid, SIGCONT)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("pulse-daemon.sh")
+        _ = PulseCommand.run("/bin/bash", [script.path, "stop", directory], timeout: 20)
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }

@@ -4,7 +4,7 @@ import VoiceMemoCLI
 @Suite("Help and version")
 struct HelpAndVersionTests {
     static let subcommands = [
-        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices", "analyze",
+        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices", "gain", "analyze",
     ]
 
     @Test func version() {
@@ -107,5 +107,38 @@ struct HelpAndVersionTests {
         for option in ["--source S", "--format F", "--rate HZ", "--channels N", "--device D"] {
             #expect(outcome.standardOutput.contains(option), "\(option) in: \(outcome.standardOutput)")
         }
+    }
+}
+
+/// The man page and the completions come from the same declarations as `--help`: every
+/// option `--help` shows is in each of them.
+@Suite struct ManualDriftTests {
+    static let subcommands = ["record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices", "gain", "analyze"]
+
+    @Test(arguments: subcommands)
+    func everyOptionOfTheHelpIsInTheManualAndTheCompletions(subcommand: String) {
+        let help = runCommandLine([subcommand, "--help"]).standardOutput
+        let options = help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," })
+            .filter { $0.hasPrefix("--") }.map { String($0.trimmingSuffix(while: { ".;:)".contains($0) })) }
+        #expect(!options.isEmpty)
+        let page = runCommandLine(["--generate-man-page"]).standardOutput
+        let bash = runCommandLine(["--generate-completion", "bash"]).standardOutput
+        let fish = runCommandLine(["--generate-completion", "fish"]).standardOutput
+        let zsh = runCommandLine(["--generate-completion", "zsh"]).standardOutput
+        #expect(page.contains(".SS \"voicememo \(subcommand)"))
+        for option in Set(options) {
+            #expect(page.contains(option.replacingOccurrences(of: "-", with: "\\-")), "\(option) in the man page")
+            #expect(bash.contains(option), "\(option) in the bash completion")
+            #expect(zsh.contains("'" + option) || zsh.contains(")" + option), "\(option) in the zsh completion")
+            #expect(fish.contains("-l " + option.dropFirst(2)), "\(option) in the fish completion")
+        }
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
+        var end = endIndex
+        while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
+        return self[startIndex..<end]
     }
 }

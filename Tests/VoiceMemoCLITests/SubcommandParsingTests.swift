@@ -135,3 +135,22 @@ struct SubcommandParsingTests {
         #expect(received.value == true)
     }
 }
+
+@Suite struct GainParsingTests {
+    @Test(arguments: [
+        ("+3dB", GainChange.byDecibels(3)), ("-1.5db", .byDecibels(-1.5)), ("=-6dB", .toDecibels(-6)), ("=12dB", .toDecibels(12)),
+        ("50%", .toPercent(50)), ("=0%", .toPercent(0)), ("+5%", .byPercent(5)), ("-5%", .byPercent(-5)),
+        ("mute", .mute), ("UNMUTE", .unmute), ("toggle", .toggle),
+    ])
+    func changes(text: String, change: GainChange) throws {
+        let received = ReceivedValue<GainOptions>()
+        var implementations = CommandImplementations()
+        implementations.gain = { options, _ in
+            received.store(options)
+            return .success
+        }
+        let outcome = runCommandLine(["gain", "--json", text], implementations: implementations)
+        #expect(outcome.exitCode == .success, "\(outcome.standardError)")
+        #expect(received.value == GainOptions(change: change, json: true))
+    }
+}

@@ -43,6 +43,7 @@ public struct Option<Value>: OptionDeclaring {
                 } catch {
                     return error
                 }
-            }))
+            }),
+            completion: parser.completion)
     }
 }

@@ -24,16 +24,19 @@ public struct OptionSpecification: Sendable {
     public let defaultDescription: String?
     /// Whether this is a flag or takes a value.
     public let kind: Kind
+    /// What a shell may offer for the value (`.none` for a flag).
+    public let completion: ValueCompletion
 
     public init(
         name: String, shortName: Character? = nil, help: String,
-        defaultDescription: String? = nil, kind: Kind
+        defaultDescription: String? = nil, kind: Kind, completion: ValueCompletion = .none
     ) {
         self.name = name
         self.shortName = shortName
         self.help = help
         self.defaultDescription = defaultDescription
         self.kind = kind
+        self.completion = completion
     }
 
     /// The spelling a person types and reads in messages: `--rate`.

@@ -29,7 +29,8 @@ public struct Positional<Value>: PositionalDeclaring {
                 } catch {
                     return error
                 }
-            })
+            },
+            completion: parser.completion)
     }
 }
 
@@ -43,15 +44,18 @@ public struct PositionalSpecification: Sendable {
     public let isOptional: Bool
     /// Returns why a value is refused, or `nil` when it is accepted.
     public let validate: @Sendable (String) -> ValueRejection?
+    /// What a shell may offer for the value.
+    public let completion: ValueCompletion
 
     public init(
         name: String, help: String, isOptional: Bool,
-        validate: @escaping @Sendable (String) -> ValueRejection?
+        validate: @escaping @Sendable (String) -> ValueRejection?, completion: ValueCompletion = .none
     ) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
         self.validate = validate
+        self.completion = completion
     }
 }
 

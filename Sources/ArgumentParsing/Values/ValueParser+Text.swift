@@ -11,7 +11,7 @@ extension ValueParser where Value == String {
     ///
     /// A refusal lists every choice and suggests the nearest one when it is close.
     public static func oneOf(_ choices: [String]) -> ValueParser<String> {
-        ValueParser { text throws(ValueRejection) in
+        ValueParser(completion: .choices(choices)) { text throws(ValueRejection) in
             guard choices.contains(text) else {
                 throw .notAChoice(choices: choices, suggestion: Suggestion.nearest(to: text, among: choices))
             }

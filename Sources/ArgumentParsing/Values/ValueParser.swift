@@ -6,10 +6,21 @@
 /// (``nonEmptyText``). Commands build their own with ``init(_:)`` or ``map(_:)``.
 public struct ValueParser<Value>: Sendable {
     private let conversion: @Sendable (String) throws(ValueRejection) -> Value
+    /// What a shell may offer for the value; ``oneOf(_:)`` and ``choice`` set their choices.
+    public let completion: ValueCompletion
 
     /// Creates a parser from a conversion that throws a ``ValueRejection`` for refused text.
-    public init(_ conversion: @escaping @Sendable (String) throws(ValueRejection) -> Value) {
+    public init(
+        completion: ValueCompletion = .none,
+        _ conversion: @escaping @Sendable (String) throws(ValueRejection) -> Value
+    ) {
         self.conversion = conversion
+        self.completion = completion
+    }
+
+    /// The same parser, with `completion` offered for its value.
+    public func completing(_ completion: ValueCompletion) -> ValueParser<Value> {
+        ValueParser(completion: completion, conversion)
     }
 
     /// Converts `text`.
@@ -24,7 +35,7 @@ public struct ValueParser<Value>: Sendable {
         _ transform: @escaping @Sendable (Value) throws(ValueRejection) -> Result
     ) -> ValueParser<Result> {
         let conversion = self.conversion
-        return ValueParser<Result> { text throws(ValueRejection) in
+        return ValueParser<Result>(completion: completion) { text throws(ValueRejection) in
             try transform(try conversion(text))
         }
     }

@@ -4,8 +4,10 @@ import SoundFiles
 
 /// Captures from an ALSA device: the `CaptureSource` behind `--source alsa:NAME`.
 ///
-/// The read loop is aplay.c's: a short read is returned as it is; `-EAGAIN` waits
-/// for the device; an overrun (`-EPIPE`) is counted, measured (how long the stream
+/// The read loop is aplay.c's, on a non-blocking PCM: a short read is returned as it is;
+/// `-EAGAIN` waits for the device, at most `waitMilliseconds`, and a wait that times out
+/// returns no frames, so the capture thread gets back to its stop flag at least every
+/// 100 ms whatever the device does (a stalled sound server never delivers); an overrun (`-EPIPE`) is counted, measured (how long the stream
 /// stood still, in frames) and recovered with `snd_pcm_prepare`; a suspend
 /// (`-ESTRPIPE`) is resumed, or prepared when resuming is not possible; a vanished
 /// device (`-ENODEV`, `-ENOTTY`) ends capture as `.disconnected`, anything else
@@ -43,10 +45,14 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
         self.pcm = pcm
         self.requestedFormat = format
         let setup = try pcm.configure(format)
+        try pcm.useNonblockingIO()
         self.setup = setup
         self.format = setup.format
         self.name = "alsa:\(pcm.device)"
     }
+
+    /// The longest a `read` waits for the device before returning with no frames.
+    static let waitMilliseconds: Int32 = 100
 
     deinit {
         pcm.close()
@@ -70,7 +76,8 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
             case 0, -EAGAIN:
                 // A wait that fails for a reason the next read will not report
                 // again (the device is gone) ends capture here instead of spinning.
-                let waited = pcm.waitCode(milliseconds: 100)
+                let waited = pcm.waitCode(milliseconds: Self.waitMilliseconds)
+                if waited == 0 { return result }
                 if waited < 0, waited != -EINTR, waited != -EPIPE, waited != -ESTRPIPE {
                     throw failure(waited, function: "snd_pcm_wait")
                 }
@@ -91,9 +98,11 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
     /// Releases the device. Safe to call more than once.
     ///
     /// Call it from the capture thread, or once that thread has stopped reading:
-    /// an alsa-lib handle must not be closed under a blocked `read`. A read
-    /// returns within about one period (25 ms), so a stop flag checked between
-    /// reads ends capture promptly.
+    /// an alsa-lib handle must not be closed under a `read`. A read returns within
+    /// `waitMilliseconds` even from a device that delivers nothing, so a stop flag
+    /// checked between reads ends capture promptly. Waits at most
+    /// `ALSAPCM.closeWaitMilliseconds` for the device to close, then leaves it closing in
+    /// the background.
     public func close() {
         pcm.close()
     }

@@ -1,7 +1,9 @@
 import CALSA
+import Dispatch
 import Glibc
+import Synchronization
 
-/// An open ALSA PCM device (`snd_pcm_t`), for capture or playback, in blocking mode.
+/// An open ALSA PCM device (`snd_pcm_t`), for capture or playback.
 ///
 /// Open it by name (`default`, `pulse`, `hw:0`, or a device defined in an extra
 /// configuration file), then call `configure(_:)` once to set the hardware
@@ -15,6 +17,11 @@ import Glibc
 /// that opens it to the capture or playback thread, never shared: alsa-lib allows
 /// one thread at a time per `snd_pcm_t`, and the callers (`ALSACaptureSource`,
 /// `ALSAPlaybackSink`) promise exactly that. `close` must not race a blocked read.
+///
+/// It opens in blocking mode; the capture source and the playback sink switch it to
+/// non-blocking I/O (`useNonblockingIO()`) and wait with a timeout (`snd_pcm_wait`, 100 ms),
+/// so that a device or sound server that stops delivering (a SIGSTOPped PulseAudio, an
+/// unlinked PipeWire stream) can never hold their thread past a stop request.
 public final class ALSAPCM: @unchecked Sendable {
     /// The device name it was opened with.
     public let device: String
@@ -57,15 +64,56 @@ public final class ALSAPCM: @unchecked Sendable {
             }
             configuration = loaded
         }
-        var opened: OpaquePointer?
-        let code = operations.open(&opened, name: device, stream: stream.cValue, config: configuration)
-        guard code >= 0, let opened else {
-            let error = makeError(code, function: configuration == nil ? "snd_pcm_open" : "snd_pcm_open_lconf")
+        let function = configuration == nil ? "snd_pcm_open" : "snd_pcm_open_lconf"
+        let outcome = Self.openInterruptibly(operations: operations, device: device, stream: stream, configuration: configuration)
+        guard let outcome else {
+            // The opening thread owns the configuration now and frees it when alsa-lib returns.
+            configuration = nil
+            throw ALSAError(
+                code: -EINTR, function: function, device: device, stream: stream,
+                detail: "a stop was asked for while the device was opening")
+        }
+        guard outcome.code >= 0, let opened = outcome.handle else {
+            let error = ALSAError(
+                code: outcome.code, function: function, device: device, stream: stream, alsaMessage: outcome.message)
             releaseConfiguration()
             throw error
         }
         handle = opened
         statusObject = operations.allocateStatus()
+    }
+
+    /// Asked every 100 ms while `snd_pcm_open` waits; `true` stops waiting for it (the command
+    /// line sets it to "a stop signal came": opening the pulse plugin against a server that
+    /// does not answer waits 30 s for its connect timeout). `nil`: wait for the open.
+    public static let openInterruption = Mutex<(@Sendable () -> Bool)?>(nil)
+
+    /// `snd_pcm_open` on a thread of its own, waited for in 100 ms slices while
+    /// `openInterruption` says to go on; `nil` when it said to stop first. The thread then
+    /// closes what it opens and frees `configuration` itself.
+    private static func openInterruptibly(
+        operations: any PCMOperations, device: String, stream: ALSAStream, configuration: OpaquePointer?
+    ) -> PendingOpen.Outcome? {
+        let pending = PendingOpen()
+        let done = DispatchSemaphore(value: 0)
+        let request = DeviceClosing(operations: operations, handle: nil, status: nil, configuration: configuration)
+        DetachedThread.start {
+            ALSAErrorCapture.clear()
+            var opened: OpaquePointer?
+            let code = request.operations.open(&opened, name: device, stream: stream.cValue, config: request.configuration)
+            let outcome = PendingOpen.Outcome(code: code, handle: opened, message: ALSAErrorCapture.lastMessage())
+            if !pending.deliver(outcome) {
+                DeviceClosing(
+                    operations: request.operations, handle: opened, status: nil, configuration: request.configuration
+                ).run()
+            }
+            done.signal()
+        }
+        while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            let interrupted = openInterruption.withLock { $0?() ?? false }
+            if interrupted, pending.abandon() { return nil }
+        }
+        return pending.outcome
     }
 
     deinit {
@@ -75,17 +123,42 @@ public final class ALSAPCM: @unchecked Sendable {
     /// Whether the PCM is open.
     public var isOpen: Bool { handle != nil }
 
+    /// How long `close()` waits for alsa-lib to close the device before going on without it.
+    ///
+    /// A healthy device closes in a few milliseconds. The pulse plugin's close waits for the
+    /// server to answer (`pa_stream_cork`, then up to 30 s for its operation timeout,
+    /// measured against a SIGSTOPped PulseAudio): a stop must not wait for that.
+    public static let closeWaitMilliseconds = 150
+
     /// Closes the device. Safe to call more than once; also done on deinit.
-    public func close() {
-        if let handle {
-            _ = operations.close(handle)
-            self.handle = nil
+    ///
+    /// alsa-lib's close runs on a thread of its own, which this waits for at most
+    /// `closeWaitMilliseconds`: a device whose sound server has stopped answering is left
+    /// to finish closing in the background (its handle, already handed over, is used by
+    /// nothing else), so the caller can finalise its file and exit.
+    ///
+    /// - Returns: Whether the device had closed when it returned (`false`: still closing).
+    @discardableResult
+    public func close() -> Bool {
+        let closing = DeviceClosing(
+            operations: operations, handle: handle, status: statusObject, configuration: configuration)
+        handle = nil
+        statusObject = nil
+        configuration = nil
+        guard closing.holdsAnything else { return true }
+        let closed = DispatchSemaphore(value: 0)
+        DetachedThread.start {
+            closing.run()
+            closed.signal()
         }
-        if let statusObject {
-            operations.freeStatus(statusObject)
-            self.statusObject = nil
-        }
-        releaseConfiguration()
+        return closed.wait(timeout: .now() + .milliseconds(Self.closeWaitMilliseconds)) == .success
+    }
+
+    /// Switches reads and writes to non-blocking (`snd_pcm_nonblock`): `snd_pcm_readi` and
+    /// `snd_pcm_writei` return `-EAGAIN` instead of waiting, and the caller waits with a
+    /// timeout.
+    public func useNonblockingIO() throws(ALSAError) {
+        try check(function: "snd_pcm_nonblock") { operations.setNonblocking($0, true) }
     }
 
     /// Reads up to `frames` interleaved frames, blocking until some are available.
@@ -252,5 +325,61 @@ public final class ALSAPCM: @unchecked Sendable {
             snd_config_delete(configuration)
             self.configuration = nil
         }
+    }
+}
+
+/// The result of an `snd_pcm_open` running on a thread of its own, handed to the waiting side
+/// unless that gave up first (then the opening thread releases what it got).
+private final class PendingOpen: Sendable {
+    struct Outcome: @unchecked Sendable {
+        var code: Int32
+        var handle: OpaquePointer?
+        /// alsa-lib's message on the opening thread (the capture buffer is per thread).
+        var message: String
+    }
+
+    private enum State { case waiting, delivered(Outcome), abandoned }
+    private let state = Mutex(State.waiting)
+
+    /// Hands the outcome over; `false` when the waiting side has already given up.
+    func deliver(_ outcome: Outcome) -> Bool {
+        state.withLock { state in
+            guard case .waiting = state else { return false }
+            state = .delivered(outcome)
+            return true
+        }
+    }
+
+    /// Gives up waiting; `false` when the outcome is already there (then use it).
+    func abandon() -> Bool {
+        state.withLock { state in
+            guard case .waiting = state else { return false }
+            state = .abandoned
+            return true
+        }
+    }
+
+    var outcome: Outcome? {
+        state.withLock { state in
+            if case .delivered(let outcome) = state { return outcome }
+            return nil
+        }
+    }
+}
+
+/// What closing one PCM releases, handed to the thread that closes it: from then on no other
+/// thread uses any of it. `@unchecked Sendable` for that hand-over.
+private struct DeviceClosing: @unchecked Sendable {
+    let operations: any PCMOperations
+    let handle: OpaquePointer?
+    let status: OpaquePointer?
+    let configuration: OpaquePointer?
+
+    var holdsAnything: Bool { handle != nil || status != nil || configuration != nil }
+
+    func run() {
+        if let handle { _ = operations.close(handle) }
+        if let status { operations.freeStatus(status) }
+        if let configuration { snd_config_delete(configuration) }
     }
 }

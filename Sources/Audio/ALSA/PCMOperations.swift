@@ -37,6 +37,7 @@ protocol PCMOperations: Sendable {
     func wait(_ pcm: OpaquePointer, milliseconds: Int32) -> Int32
     func availableUpdate(_ pcm: OpaquePointer) -> Int
     func status(_ pcm: OpaquePointer, _ status: OpaquePointer) -> PCMStatusSnapshot
+    func setNonblocking(_ pcm: OpaquePointer, _ enabled: Bool) -> Int32
 }
 
 /// The parts of `snd_pcm_status` the capture loop uses to measure an overrun.
@@ -141,6 +142,8 @@ extension PCMOperations {
     func availableUpdate(_ pcm: OpaquePointer) -> Int { snd_pcm_avail_update(pcm) }
 
     func wait(_ pcm: OpaquePointer, milliseconds: Int32) -> Int32 { snd_pcm_wait(pcm, milliseconds) }
+
+    func setNonblocking(_ pcm: OpaquePointer, _ enabled: Bool) -> Int32 { snd_pcm_nonblock(pcm, enabled ? 1 : 0) }
 
     func status(_ pcm: OpaquePointer, _ status: OpaquePointer) -> PCMStatusSnapshot {
         let code = snd_pcm_status(pcm, status)

@@ -74,7 +74,9 @@ public final class AnalysisTap: CaptureTap, Sendable {
     func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
         let bytesPerFrame = format.bytesPerFrame
         var pushed = 0
-        while pushed < frames, !detached.load(ordering: .acquiring) {
+        // Also stop waiting once the engine is stopping: its owner may be the thread that
+        // drains this ring, now joining the capture thread (`meter` on a signal).
+        while pushed < frames, !detached.load(ordering: .acquiring), !engine.isStopping {
             let fitting = min(frames - pushed, ring.availableToWrite / bytesPerFrame)
             if fitting > 0 {
                 ring.write(buffer + pushed * bytesPerFrame, count: fitting * bytesPerFrame)

@@ -1,3 +1,4 @@
+import Dispatch
 import Metering
 import SoundFiles
 import Synchronization
@@ -30,6 +31,11 @@ extension CaptureTap {
 /// recorder attaches as a tap and sees the same frames. Meter reads follow
 /// AVAudioRecorder: `updateMeters()`, then `averagePower(forChannel:)` and
 /// `peakPower(forChannel:)`.
+///
+/// It also knows when audio last arrived (`secondsWithoutAudio`): an input that is open but
+/// delivers nothing — a stopped sound server, a PipeWire stream nothing links — is a stall
+/// (`isStalled`, after `InputDiagnosis.noAudioAfter` seconds), which the surfaces report.
+/// A stall never traps `stop()`: sources return from `read` at least every 100 ms.
 public final class CaptureEngine: Sendable {
     /// The format frames arrive in.
     public let format: StreamFormat
@@ -56,10 +62,20 @@ public final class CaptureEngine: Sendable {
     private let failure = Mutex<CaptureError?>(nil)
     private let ended = Atomic<Bool>(false)
     private let thread = Mutex<AudioThread?>(nil)
+    /// Whether the capture loop finished in time for `stop()`, or was left to finish alone.
+    private enum Ending { case running, finished, abandoned }
+    private let ending = Mutex(Ending.running)
+    private let loopFinished = DispatchSemaphore(value: 0)
+    private let clock: MonotonicClock
+    /// When the last frame arrived (or capture started, before the first), on `clock`.
+    private let lastAudioAt = Atomic<Int>(0)
 
     /// Takes ownership of an open source; nothing runs until `start()`.
-    public init(source: CaptureSource) {
+    ///
+    /// - Parameter clock: when frames arrive, for `secondsWithoutAudio` (tests step it).
+    public init(source: CaptureSource, clock: MonotonicClock = .system) {
         self.source = source
+        self.clock = clock
         self.format = source.format
         self.sourceName = source.name
         let floor = Array(repeating: Decibels.floor, count: source.format.channels)
@@ -79,18 +95,47 @@ public final class CaptureEngine: Sendable {
     ///   read is shortened), as if the source had run out; `nil` runs until `stop()`.
     public func start(frameLimit: Int? = nil) {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        lastAudioAt.store(clock.nanoseconds(), ordering: .releasing)
         let started = AudioThread { [self] in captureLoop(frameLimit: frameLimit) }
         thread.withLock { $0 = started }
     }
 
+    /// How long `stop()` waits for the capture thread before leaving it to finish alone.
+    public static let stopWaitMilliseconds = 400
+
     /// Stops capture, waits for the thread and closes the source. Idempotent.
+    ///
+    /// The thread notices within one read (a source waits at most 100 ms for the device).
+    /// A thread stuck inside a call that does not return — alsa-lib's pulse plugin starting a
+    /// stream waits for the server without a timeout — is given `stopWaitMilliseconds`, then
+    /// left to finish alone: it is detached, the taps are detached from it (it delivers
+    /// nothing more), and it closes the source itself when it gets out. Every frame delivered
+    /// before the stop has reached the taps either way.
     public func stop() {
         running.store(false, ordering: .releasing)
-        let finished = thread.withLock { value -> AudioThread? in
+        let started = thread.withLock { value -> AudioThread? in
             defer { value = nil }
             return value
         }
-        finished?.join()
+        guard let started else {
+            // Never started, or stopped before; a source left to its thread is not ours to close.
+            if ending.withLock({ $0 }) != .abandoned { source.close() }
+            return
+        }
+        if loopFinished.wait(timeout: .now() + .milliseconds(Self.stopWaitMilliseconds)) == .timedOut {
+            let abandoned = ending.withLock { state -> Bool in
+                guard state == .running else { return false }
+                state = .abandoned
+                return true
+            }
+            if abandoned {
+                started.detach()
+                taps.withLock { $0.removeAll() }
+                ended.store(true, ordering: .releasing)
+                return
+            }
+        }
+        started.join()
         source.close()
     }
 
@@ -111,6 +156,23 @@ public final class CaptureEngine: Sendable {
 
     /// Frames lost to those overruns.
     public var lostFrames: Int { lostFrameCount.load(ordering: .relaxed) }
+
+    /// Whether `stop()` has been asked for (or capture never started): the capture thread
+    /// is on its way out.
+    var isStopping: Bool { !running.load(ordering: .acquiring) }
+
+    /// Seconds since the last frame arrived (since `start()` before the first one), while
+    /// capture runs; 0 before `start()`, after `stop()` and once capture has ended (an input
+    /// that ran out or failed is not stalled: it is over).
+    public var secondsWithoutAudio: Double {
+        guard running.load(ordering: .acquiring), !hasEnded else { return 0 }
+        let elapsed = clock.nanoseconds() - lastAudioAt.load(ordering: .acquiring)
+        return max(0, Double(elapsed) / 1e9)
+    }
+
+    /// Whether the input has delivered nothing for `InputDiagnosis.noAudioAfter` seconds
+    /// while open: `InputDiagnosis.noAudio` is the report. Clears with the next frame.
+    public var isStalled: Bool { secondsWithoutAudio >= InputDiagnosis.noAudioAfter }
 
     // MARK: Metering
 
@@ -211,6 +273,7 @@ public final class CaptureEngine: Sendable {
                 lostFrameCount.add(read.lostFrames, ordering: .relaxed)
             }
             if read.frames > 0 {
+                lastAudioAt.store(clock.nanoseconds(), ordering: .releasing)
                 meter(target, frames: read.frames)
                 let first = framesCaptured.load(ordering: .relaxed)
                 taps.withLock { taps in
@@ -225,6 +288,13 @@ public final class CaptureEngine: Sendable {
         taps.withLock { taps in
             for tap in taps { tap.captureEnded(error: captureError) }
         }
+        let closesSource = ending.withLock { state -> Bool in
+            if state == .abandoned { return true }
+            state = .finished
+            return false
+        }
+        loopFinished.signal()
+        if closesSource { source.close() }
     }
 
     /// The smallest tap region the capture loop reads into (a quarter of a 48 kHz chunk): near

@@ -295,9 +295,22 @@ public final class Recorder: Sendable {
         Double(recordedFrames) / Double(settings.sampleRate)
     }
 
+    /// Seconds since the input last delivered a frame (`CaptureEngine.secondsWithoutAudio`):
+    /// 0 while audio flows, and when not recording.
+    public var secondsWithoutAudio: Double {
+        currentParts?.engine.secondsWithoutAudio ?? 0
+    }
+
     /// Frames recorded into the file so far.
     public var recordedFrames: Int {
         currentParts?.sink.recordedFrames ?? 0
+    }
+
+    /// When the first frame in the file was captured, as Unix seconds (`CLOCK_REALTIME`,
+    /// estimated from the chunk that brought it); `nil` until a frame was recorded. What a
+    /// crash may lose is measured from here (`VOICEMEMO_EVENT_LOG`, the kill -9 tests).
+    public var firstFrameCapturedAt: Double? {
+        currentParts?.sink.firstFrameCapturedAt
     }
 
     /// Seconds of input captured since `prepareToRecord()`, recorded or not.
@@ -319,10 +332,22 @@ public final class Recorder: Sendable {
     /// and always without `measuresStatistics`.
     ///
     /// The figures are of the samples as captured: for lossy formats (Opus, and Ogg Vorbis
-    /// and MP3, encoded at stop) and for a file narrower than the input (16-bit from a 24-bit
+    /// and MP3, encoded from an intermediate) and for a file narrower than the input (16-bit from a 24-bit
     /// engine) they are those of the PCM recorded, not of the encoding.
     public var measuredStatistics: ProgrammeStatistics? {
         currentParts?.sink.statistics
+    }
+
+    /// For MP3, Ogg Vorbis and ALAC (encoded from an intermediate while recording): the
+    /// fraction of what was written so far that is already encoded into the final file, 0…1.
+    /// Near 1 while a live input records; below 1 when the encoder fell behind (an unpaced
+    /// source, a busy machine), and then what `stop()` still has to encode. Poll it from another
+    /// thread while `stop()` runs to show "encoding MP3, 40 %". `nil` for the other formats,
+    /// before `prepareToRecord()`, and once the recording has finished.
+    public var finishingProgress: Double? {
+        guard let sink = currentParts?.sink, !sink.hasFinished, let progress = sink.encodingProgress else { return nil }
+        guard progress.written > 0 else { return 1 }
+        return min(1, Double(progress.encoded) / Double(progress.written))
     }
 
     /// The error that ended the recording, if one did.

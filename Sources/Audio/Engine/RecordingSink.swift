@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Metering
 import SoundFiles
 import Synchronization
@@ -12,6 +13,12 @@ import Synchronization
 /// also measures each block once it has written it (`WrittenFrameMeter`, when nothing waits
 /// to be written), so the statistics cover exactly the frames in the file: pauses, and
 /// anything a failed write lost, excluded.
+///
+/// For the formats recorded through a W64 intermediate (Ogg Vorbis, MP3, ALAC in CAF) a third
+/// thread, at the lowest priority (nice 19), follows the writer: it reads back what the writer
+/// has written to the intermediate and encodes it into the final file
+/// (`IntermediateEncoding`), so that at stop only what it has not reached yet is left. At the
+/// end the writer thread joins it and encodes that rest itself, at its own priority.
 final class RecordingSink: CaptureTap, Sendable {
     private enum Mode: Equatable {
         /// Prepared: the input runs, nothing is recorded yet.
@@ -43,6 +50,8 @@ final class RecordingSink: CaptureTap, Sendable {
     private let recorded = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     private let written = Atomic<Int64>(0)
+    /// When the first recorded frame was captured: CLOCK_REALTIME in ns, 0 until then.
+    private let firstRecordedAt = Atomic<Int64>(0)
     private let inputDone = Atomic<Bool>(false)
     private let closed = Atomic<Bool>(false)
     private let failure = Mutex<RecorderError?>(nil)
@@ -54,6 +63,15 @@ final class RecordingSink: CaptureTap, Sendable {
     private let measurement: Mutex<WrittenFrameMeter?>
     private let eventQueue: DispatchQueue
     private let events: RecorderEvents
+    /// For `.intermediate` formats: the final file, encoded while recording. `nil` for the
+    /// other formats, and when the final file could not be created at the start (then
+    /// `SoundFileWriter.close()` encodes everything at the end, as it always did).
+    private let encoding: IntermediateEncoding?
+    private let encoderThread = Mutex<AudioThread?>(nil)
+    private let encoderWakeUp = DispatchSemaphore(value: 0)
+    /// Set by the writer thread when it takes over the encode (the intermediate is closed).
+    private let encoderStops = Atomic<Bool>(false)
+    private let encodingFailure = Mutex<SoundFileError?>(nil)
 
     /// - Parameter measuresStatistics: whether the writer thread measures what it writes
     ///   (`statistics`); costs about 0.2 % of a core in real time (see docs/PERFORMANCE.md).
@@ -71,8 +89,13 @@ final class RecordingSink: CaptureTap, Sendable {
         // Four seconds of audio: far more than a disk stall the writer must ride out.
         ring = RingBuffer(minimumCapacity: format.sampleRate * format.bytesPerFrame * 4)
         wakeThreshold = ring.capacity / 8
+        encoding = try? writer.startEncoding()
         let started = AudioThread { [self] in writeLoop() }
         thread.withLock { $0 = started }
+        if encoding != nil {
+            let encoder = AudioThread { [self] in encodeLoop() }
+            encoderThread.withLock { $0 = encoder }
+        }
     }
 
     // MARK: Control (any thread)
@@ -110,8 +133,20 @@ final class RecordingSink: CaptureTap, Sendable {
     var recordedFrames: Int { recorded.load(ordering: .acquiring) }
     var droppedFrames: Int { dropped.load(ordering: .relaxed) }
     var framesWritten: Int64 { written.load(ordering: .acquiring) }
+    /// When the first recorded frame was captured (Unix seconds), once one was.
+    var firstFrameCapturedAt: Double? {
+        let nanoseconds = firstRecordedAt.load(ordering: .acquiring)
+        return nanoseconds == 0 ? nil : Double(nanoseconds) / 1e9
+    }
     var hasFinished: Bool { closed.load(ordering: .acquiring) }
     var error: RecorderError? { failure.withLock { $0 } }
+
+    /// For a recording encoded from an intermediate: frames encoded into the final file and
+    /// frames written to the intermediate. `nil` for the other formats.
+    var encodingProgress: (encoded: Int64, written: Int64)? {
+        guard let encoding else { return nil }
+        return (encoding.framesEncoded, written.load(ordering: .acquiring))
+    }
 
     /// Peaks, loudness and clips of every frame written, once the file is closed; `nil`
     /// before, and when the sink does not measure.
@@ -148,10 +183,22 @@ final class RecordingSink: CaptureTap, Sendable {
             }
         }
         if count > 0 {
+            if recorded.load(ordering: .relaxed) == 0 { noteFirstFrame(framesBeforeNow: frames - offset) }
             push(buffer + offset * format.bytesPerFrame, frames: count)
             recorded.add(count, ordering: .releasing)
         }
         if reachedLimit { endInput() }
+    }
+
+    /// Stores when the first recorded frame was captured: the chunk that holds it has just
+    /// arrived, and that frame is `framesBeforeNow` frames before the chunk's end. One
+    /// `clock_gettime` (vDSO: no system call, no allocation), once per recording.
+    private func noteFirstFrame(framesBeforeNow: Int) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanoseconds = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+            - Int64(framesBeforeNow) * 1_000_000_000 / Int64(format.sampleRate)
+        firstRecordedAt.store(max(1, nanoseconds), ordering: .releasing)
     }
 
     /// While recording, the ring's free space: the engine reads the next chunk straight into
@@ -223,10 +270,11 @@ final class RecordingSink: CaptureTap, Sendable {
             _ = wakeUp.wait(timeout: .now() + .milliseconds(100))
         }
         do {
-            try writer.close()
+            try writer.close(encodingIntermediate: encoding == nil)
         } catch {
             fail(RecorderError(.file, error.description))
         }
+        if let encoding { finishEncoding(encoding) }
         _ = measureWritten(untilAudioWaits: false)
         closed.store(true, ordering: .releasing)
         control.withLock { $0.mode = .done }
@@ -251,6 +299,7 @@ final class RecordingSink: CaptureTap, Sendable {
                     written.store(writer.framesWritten, ordering: .releasing)
                 }
                 spaceFreed.signal()
+                if encoding != nil { encoderWakeUp.signal() }
             }
             return true
         } catch {
@@ -269,6 +318,49 @@ final class RecordingSink: CaptureTap, Sendable {
             if untilAudioWaits, ring.availableToRead >= format.bytesPerFrame { return true }
         }
         return false
+    }
+
+    // MARK: The encoder thread
+
+    /// Encodes what the writer has written, a slice at a time, until the writer takes over.
+    /// Runs at nice 19: the writer (and the capture thread) always come first, so encoding can
+    /// fall behind an unpaced source but never slows the recording.
+    private func encodeLoop() {
+        guard let encoding else { return }
+        // On Linux the nice value is per thread: PRIO_PROCESS with 0 is the calling thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        while !encoderStops.load(ordering: .acquiring) {
+            do {
+                if try encoding.encodeSlice(upTo: written.load(ordering: .acquiring)) > 0 { continue }
+            } catch {
+                encodingFailure.withLock { $0 = error }
+                return
+            }
+            _ = encoderWakeUp.wait(timeout: .now() + .milliseconds(250))
+        }
+    }
+
+    /// On the writer thread, once the intermediate is closed: stops the encoder thread after its
+    /// current slice, encodes the rest at this thread's priority and finishes the final file
+    /// (then the intermediate is removed). After a failure the final file is abandoned and the
+    /// intermediate kept, for recovery.
+    private func finishEncoding(_ encoding: IntermediateEncoding) {
+        encoderStops.store(true, ordering: .releasing)
+        encoderWakeUp.signal()
+        let encoder = encoderThread.withLock { value -> AudioThread? in
+            defer { value = nil }
+            return value
+        }
+        encoder?.join()
+        do throws(SoundFileError) {
+            if let failed = encodingFailure.withLock({ $0 }) { throw failed }
+            let total = written.load(ordering: .acquiring)
+            while try encoding.encodeSlice(upTo: total) > 0 {}
+            try encoding.finish()
+        } catch {
+            encoding.abandon()
+            fail(RecorderError(.file, error.description))
+        }
     }
 
     private func deliverEvents() {

@@ -23,6 +23,12 @@ struct PlaybackControl {
     /// Whether the thread has carried out the latest pause: the device is emptied and
     /// `position` is the frame playback resumes from.
     var isPauseSettled = false
+    /// Speed, pitch, volume, skip silence (an adjustable player only); read once a period.
+    var adjustments = PlaybackAdjustments()
+    /// Frames of pauses skip silence did not play, since playback started.
+    var skippedFrames = 0
+    /// Samples the volume clamped at full scale, since playback started.
+    var clippedSamples = 0
 }
 
 /// The part of a player the playback thread uses: the file, the shared control
@@ -53,7 +59,15 @@ final class PlaybackLoop: Sendable {
         case failed(PlayerError)
     }
 
-    init(reader: SoundFileReader, fileFormat: StreamFormat, eventQueue: DispatchQueue, events: PlayerEvents) {
+    /// Whether audio goes through `PlaybackProcessing` (decoded as float): speed, pitch, volume
+    /// and skip silence can change while it plays. Otherwise the file plays bit-exact.
+    let isAdjustable: Bool
+
+    init(
+        reader: SoundFileReader, fileFormat: StreamFormat, isAdjustable: Bool = false, eventQueue: DispatchQueue,
+        events: PlayerEvents
+    ) {
+        self.isAdjustable = isAdjustable
         self.url = reader.path
         self.reader = reader
         self.fileFormat = fileFormat
@@ -73,7 +87,12 @@ final class PlaybackLoop: Sendable {
         let chunkFrames = max(256, format.sampleRate / 50)
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkFrames * format.bytesPerFrame, alignment: 64)
         defer { buffer.deallocate() }
-        let outcome = play(output: output, buffer: buffer, chunkFrames: chunkFrames, format: format)
+        let outcome: Outcome
+        if isAdjustable {
+            outcome = playAdjusted(output: output, chunkFrames: chunkFrames, format: format)
+        } else {
+            outcome = play(output: output, buffer: buffer, chunkFrames: chunkFrames, format: format)
+        }
         output.close()
         var failure: PlayerError?
         if case .failed(let error) = outcome { failure = error }
@@ -123,11 +142,11 @@ final class PlaybackLoop: Sendable {
                     let count = try reader.read(into: buffer, frames: chunkFrames, as: format.sampleFormat)
                     if count == 0 {
                         if next < frameCount { return .failed(truncated(at: next)) }
-                        try output.drain()
-                        return .finished
+                        return try output.drain(stopRequested: isStopRequested) ? .finished : .stopped
                     }
                     meters.withLock { $0.consume(buffer, frames: count, format: format) }
-                    try output.write(from: buffer, frames: count)
+                    let written = try output.write(from: buffer, frames: count, stopRequested: isStopRequested)
+                    if written < count { return .stopped }
                     next += count
                     let heard = next - output.queuedFrames()
                     let underruns = output.underruns
@@ -144,6 +163,120 @@ final class PlaybackLoop: Sendable {
         } catch {
             return .failed(PlayerError(.decode, "playing \(url) failed: \(error)"))
         }
+    }
+
+    /// The adjustable form of `play`: decodes float, runs `PlaybackProcessing`, converts to the
+    /// device's format if it took another. The play head is the frames read less what
+    /// SoundTouch holds and what the device holds (at the speed it plays them).
+    private func playAdjusted(output: PlaybackOutput, chunkFrames: Int, format: StreamFormat) -> Outcome {
+        let channels = fileFormat.channels
+        let processing: PlaybackProcessing
+        do {
+            processing = try PlaybackProcessing(channels: channels, sampleRate: fileFormat.sampleRate, chunkFrames: chunkFrames)
+        } catch {
+            return .failed(PlayerError(.device, error.description))
+        }
+        let decoded = UnsafeMutablePointer<Float>.allocate(capacity: chunkFrames * channels)
+        defer { decoded.deallocate() }
+        let converted = UnsafeMutableRawPointer.allocate(
+            byteCount: processing.outputCapacity * channels * 4, alignment: 64)
+        defer { converted.deallocate() }
+        var next = control.withLock { $0.position }
+        var isIdle = true
+
+        /// Writes `frames` processed frames; false when a stop was asked meanwhile.
+        func write(_ frames: Int) throws -> Bool {
+            guard frames > 0 else { return true }
+            meters.withLock { $0.consume(processing.output, frames: frames, format: StreamFormat(sampleRate: format.sampleRate, channels: channels, sampleFormat: .float32)) }
+            let bytes = Self.convert(processing.output, samples: frames * channels, to: format.sampleFormat, into: converted)
+            return try output.write(from: bytes, frames: frames, stopRequested: isStopRequested) == frames
+        }
+        func heard() -> Int {
+            let queued = Double(output.queuedFrames()) * processing.speed
+            return max(0, next - processing.bufferedInputFrames - Int(queued.rounded()))
+        }
+        do {
+            try reader.seek(toFrame: Int64(next))
+            while true {
+                switch nextCommand() {
+                case .stop:
+                    return .stopped
+                case .seek(let frame):
+                    try output.discardQueued()
+                    processing.reset()
+                    try reader.seek(toFrame: Int64(frame))
+                    next = frame
+                    isIdle = true
+                case .pause:
+                    if !isIdle {
+                        let position = heard()
+                        try output.discardQueued()
+                        processing.reset()
+                        try reader.seek(toFrame: Int64(position))
+                        next = position
+                        control.withLock { if $0.pendingSeek == nil { $0.position = position } }
+                        isIdle = true
+                    }
+                    control.withLock { $0.isPauseSettled = true }
+                    _ = wakeup.wait(timeout: .now() + .milliseconds(100))
+                case .play:
+                    isIdle = false
+                    let adjustments = control.withLock { $0.adjustments }
+                    guard try write(processing.apply(adjustments)) else { return .stopped }
+                    let count = try reader.read(into: decoded, frames: chunkFrames, as: .float32)
+                    if count == 0 {
+                        if next < frameCount { return .failed(truncated(at: next)) }
+                        guard try write(processing.process(decoded, frames: 0, flush: true)) else { return .stopped }
+                        return try output.drain(stopRequested: isStopRequested) ? .finished : .stopped
+                    }
+                    let ready = processing.process(decoded, frames: count)
+                    next += count
+                    guard try write(ready) else { return .stopped }
+                    let position = heard()
+                    let underruns = output.underruns
+                    control.withLock { control in
+                        if control.pendingSeek == nil { control.position = min(position, frameCount) }
+                        control.underruns = underruns
+                        control.skippedFrames = processing.skippedFrames
+                        control.clippedSamples = processing.clippedSamples
+                    }
+                }
+            }
+        } catch let error as SoundFileError {
+            return .failed(PlayerError(.decode, error.description))
+        } catch let error as ALSAError {
+            return .failed(PlayerError(.device, error.description))
+        } catch {
+            return .failed(PlayerError(.decode, "playing \(url) failed: \(error)"))
+        }
+    }
+
+    /// `samples` floats in the device's sample format: the floats themselves, or converted
+    /// into `scratch` (a device that refused float: rounded, clamped to full scale).
+    static func convert(
+        _ samples: UnsafeMutablePointer<Float>, samples count: Int, to sampleFormat: SampleFormat,
+        into scratch: UnsafeMutableRawPointer
+    ) -> UnsafeRawPointer {
+        switch sampleFormat {
+        case .float32:
+            return UnsafeRawPointer(samples)
+        case .int16:
+            let out = scratch.assumingMemoryBound(to: Int16.self)
+            for index in 0..<count { out[index] = Int16(max(-32768, min(32767, (samples[index] * 32768).rounded()))) }
+            return UnsafeRawPointer(scratch)
+        case .int32:
+            let out = scratch.assumingMemoryBound(to: Int32.self)
+            for index in 0..<count {
+                out[index] = Int32(max(-2_147_483_648, min(2_147_483_520, (Double(samples[index]) * 2_147_483_648).rounded())))
+            }
+            return UnsafeRawPointer(scratch)
+        }
+    }
+
+    /// Whether the owner asked to stop: the device waits ask it, so a device that stops
+    /// consuming cannot keep the thread (and `Player.stop()`, which joins it) waiting.
+    private func isStopRequested() -> Bool {
+        control.withLock { $0.request == .stop }
     }
 
     private func nextCommand() -> Command {

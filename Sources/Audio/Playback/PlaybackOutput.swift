@@ -65,9 +65,12 @@ final class PlaybackOutput: @unchecked Sendable {
         close()
     }
 
-    /// Queues all `frames`, blocking while the device is full; recovers underruns.
-    func write(from buffer: UnsafeRawPointer, frames: Int) throws(ALSAError) {
-        try sink.write(from: buffer, frames: frames)
+    /// Queues all `frames`, waiting while the device is full, unless `stopRequested` says to
+    /// stop first; recovers underruns.
+    ///
+    /// - Returns: The frames queued (fewer only when a stop was requested).
+    func write(from buffer: UnsafeRawPointer, frames: Int, stopRequested: () -> Bool) throws(ALSAError) -> Int {
+        try sink.write(from: buffer, frames: frames, stopRequested: stopRequested)
     }
 
     /// Underruns recovered so far.
@@ -88,9 +91,12 @@ final class PlaybackOutput: @unchecked Sendable {
         try pcm.prepare()
     }
 
-    /// Plays out everything queued, then stops: the tail of the file is not cut.
-    func drain() throws(ALSAError) {
-        try sink.drain()
+    /// Plays out everything queued, then stops: the tail of the file is not cut, unless
+    /// `stopRequested` says to stop first.
+    ///
+    /// - Returns: Whether it drained.
+    func drain(stopRequested: () -> Bool) throws(ALSAError) -> Bool {
+        try sink.drain(stopRequested: stopRequested)
     }
 
     /// Releases the device. Idempotent.

@@ -47,18 +47,21 @@ public final class Player: Sendable {
     /// - Throws: `PlayerError` of kind `.file` naming the file and the cause: missing,
     ///   unreadable, a directory, empty, not audio, damaged (e.g. cut inside its header),
     ///   an encoding libsndfile cannot decode, no audio in it, or too many channels.
+    ///   - adjustable: decode to float and run speed, pitch, volume and skip silence
+    ///     (`adjustments`, changeable while playing); otherwise the file plays bit-exact and
+    ///     `adjustments` cannot be set.
     public convenience init(
-        url: String, device: String = "default", configFile: String? = nil,
+        url: String, device: String = "default", configFile: String? = nil, adjustable: Bool = false,
         eventQueue: DispatchQueue = .main, events: PlayerEvents = .init()
     ) throws(PlayerError) {
         try self.init(
-            url: url, device: device, configFile: configFile, eventQueue: eventQueue, events: events,
-            operations: nil)
+            url: url, device: device, configFile: configFile, adjustable: adjustable, eventQueue: eventQueue,
+            events: events, operations: nil)
     }
 
     init(
-        url: String, device: String, configFile: String?, eventQueue: DispatchQueue, events: PlayerEvents,
-        operations: (any PCMOperations)?
+        url: String, device: String, configFile: String?, adjustable: Bool = false, eventQueue: DispatchQueue,
+        events: PlayerEvents, operations: (any PCMOperations)?
     ) throws(PlayerError) {
         let reader: SoundFileReader
         do {
@@ -82,10 +85,19 @@ public final class Player: Sendable {
         self.fileInfo = info
         self.configFile = configFile
         self.operations = operations
+        if adjustable {
+            do {
+                _ = try TimeStretcher(channels: info.channels, sampleRate: info.sampleRate)
+            } catch {
+                reader.close()
+                throw PlayerError(.file, "cannot change the speed or pitch of \(url): \(error)")
+            }
+        }
         let format = StreamFormat(
             sampleRate: info.sampleRate, channels: info.channels,
-            sampleFormat: Self.decodingFormat(for: info.encoding))
-        loop = PlaybackLoop(reader: reader, fileFormat: format, eventQueue: eventQueue, events: events)
+            sampleFormat: adjustable ? .float32 : Self.decodingFormat(for: info.encoding))
+        loop = PlaybackLoop(
+            reader: reader, fileFormat: format, isAdjustable: adjustable, eventQueue: eventQueue, events: events)
     }
 
     deinit {
@@ -139,6 +151,8 @@ public final class Player: Sendable {
                 control.request = .play
                 control.isRunning = true
                 control.underruns = 0
+                control.skippedFrames = 0
+                control.clippedSamples = 0
                 control.error = nil
                 control.pendingSeek = nil
             }
@@ -171,14 +185,30 @@ public final class Player: Sendable {
         }
     }
 
+    /// How long `stop()` waits for the playback thread before leaving it to finish alone.
+    public static let stopWaitMilliseconds = 400
+
     /// Stops at once and releases the device; the position stays where it was.
-    /// Sends no event. Idempotent; when it returns the device is closed.
+    /// Sends no event. Idempotent; when it returns the device is closed — unless the
+    /// playback thread is stuck inside alsa-lib (the pulse plugin starting, draining or
+    /// dropping a stream waits for the server without a timeout): after
+    /// `stopWaitMilliseconds` it is left to finish alone, and closes the device itself.
     public func stop() {
         lifecycle.withLock { _ in
             loop.control.withLock { control in
                 if control.isRunning { control.request = .stop }
             }
             loop.wakeup.signal()
+            let deadline = ContinuousClock.now + .milliseconds(Self.stopWaitMilliseconds)
+            while ContinuousClock.now < deadline, loop.control.withLock({ $0.isRunning }) {
+                usleep(1000)
+            }
+            if loop.control.withLock({ $0.isRunning }) {
+                thread.withLock { value in
+                    value?.detach()
+                    value = nil
+                }
+            }
             joinFinishedThread()
             prepared.withLock { value in
                 value?.close()
@@ -241,6 +271,34 @@ public final class Player: Sendable {
         }
         loop.wakeup.signal()
     }
+
+    // MARK: Adjustments
+
+    /// Whether speed, pitch, volume and skip silence can be set (`init(…adjustable: true)`).
+    public var isAdjustable: Bool { loop.isAdjustable }
+
+    /// Speed, pitch, volume and skip silence, applied from the next period (20 ms) on.
+    public var adjustments: PlaybackAdjustments { loop.control.withLock { $0.adjustments } }
+
+    /// Changes the adjustments.
+    ///
+    /// - Throws: `PlayerError` of kind `.file` when the player is not adjustable, or a value
+    ///   is out of its range (nothing changes then).
+    public func setAdjustments(_ adjustments: PlaybackAdjustments) throws(PlayerError) {
+        guard loop.isAdjustable || adjustments.isIdentity else {
+            throw PlayerError(.file, "this player plays \(url) as it is: speed, pitch and volume need an adjustable player")
+        }
+        if let problem = adjustments.problem { throw PlayerError(.file, "cannot play \(url) at \(problem)") }
+        loop.control.withLock { $0.adjustments = adjustments }
+    }
+
+    /// Seconds of pauses skip silence left out since playback started.
+    public var skippedSeconds: Double {
+        Double(loop.control.withLock { $0.skippedFrames }) / Double(fileInfo.sampleRate)
+    }
+
+    /// Samples the volume clamped at full scale since playback started (above 100 %).
+    public var clippedSamples: Int { loop.control.withLock { $0.clippedSamples } }
 
     // MARK: State and statistics
 

@@ -12,11 +12,38 @@ extension MemoLibrary {
     ///
     /// - Parameter rows: the index's rows as just read by the opener, reused when recovery
     ///   changed nothing (saves reading 10 000 rows twice).
-    func runMaintenance(now: Date, rows: [MemoIndex.FileRow]? = nil) throws(MemoLibraryError) {
+    func runMaintenance(now: Date, rows: [MemoIndex.FileRow]? = nil, recovery: Recovery) throws(MemoLibraryError) {
         removeAbandonedCopies()
-        try recoverDeadRecordings()
+        switch recovery {
+        case .atOpening:
+            _ = try recoverDeadRecordings(progress: nil)
+        case .later:
+            maintenance.pendingRecoveries = try deadRecordings().map(\.id)
+        }
         try reconcileFiles(now: now, rows: maintenance.recovered.isEmpty ? rows : nil)
         maintenance.purged = try purgeDeleted(before: now.addingTimeInterval(-Self.recentlyDeletedLifetime))
+    }
+
+    /// The slow part of start-up maintenance, for a library opened with `recovery: .later`:
+    /// recovers the recordings whose process died (`MaintenanceReport.pendingRecoveries`),
+    /// encoding what a killed MP3 or Ogg Vorbis recording left in its intermediate and
+    /// measuring each file. Until a memo is recovered its row stays `recording` and other
+    /// processes leave it alone (its lock is held while it is repaired).
+    ///
+    /// - Parameter progress: called before each memo and after every slice of an encode;
+    ///   returning false stops at once: the memo being encoded stays `recording` with its
+    ///   intermediate, for the next attempt. Called on this thread.
+    /// - Returns: the memos recovered (also appended to `maintenance.recovered`);
+    ///   `maintenance.pendingRecoveries` keeps those left.
+    /// - Throws: `MemoLibraryError` when the index cannot be written.
+    @discardableResult
+    public func finishPendingRecoveries(progress: @escaping (RecoveryProgress) -> Bool = { _ in true })
+        throws(MemoLibraryError) -> [Int64]
+    {
+        guard !isReadOnly else { return [] }
+        let recovered = try recoverDeadRecordings(progress: progress)
+        maintenance.pendingRecoveries = try deadRecordings().map(\.id)
+        return recovered
     }
 
     // MARK: Abandoned copies
@@ -41,25 +68,49 @@ extension MemoLibrary {
 
     // MARK: Dead recordings
 
-    private func recoverDeadRecordings() throws(MemoLibraryError) {
+    /// Rows still `recording` whose recorder is gone (their lock can be taken now).
+    private func deadRecordings() throws(MemoLibraryError) -> [(id: Int64, path: String)] {
         let rows = try indexCall { () throws(SQLiteError) in try index.recordingRows() }
+        return rows.filter { row in
+            let lockPath = lockPath(forRelativePath: row.path)
+            guard case .success(let lock) = FileSystem.lockFile(lockPath, wait: false) else { return false }
+            FileSystem.unlock(lock)
+            return true
+        }
+    }
+
+    /// Recovers the dead recordings; returns those recovered. A `progress` that answers false
+    /// stops the loop (the memo in hand stays `recording`).
+    private func recoverDeadRecordings(progress: ((RecoveryProgress) -> Bool)?) throws(MemoLibraryError) -> [Int64] {
+        let rows = try indexCall { () throws(SQLiteError) in try index.recordingRows() }
+        var recoveredNow: [Int64] = []
         for row in rows {
             let lockPath = lockPath(forRelativePath: row.path)
             guard case .success(let lock) = FileSystem.lockFile(lockPath, wait: false) else {
                 continue  // its recorder is alive (or the lock cannot be taken: leave it be)
             }
+            var interrupted = false
             defer {
-                _ = FileSystem.remove(lockPath)
+                // An interrupted repair keeps its lock file (only the flock goes), like a killed one.
+                if !interrupted { _ = FileSystem.remove(lockPath) }
                 FileSystem.unlock(lock)
             }
             let path = absolute(row.path)
+            let encodes = SoundFileRecovery.needsEncoding(path: path)
+            let title = (try? indexCall { () throws(SQLiteError) in try index.memo(id: row.id) })??.title ?? row.path
+            var report = RecoveryProgress(memoID: row.id, title: title, path: path, encodes: encodes, encodedFrames: 0, totalFrames: 0)
+            if let progress, !progress(report) { return recoveredNow }
             var info: SoundFileInfo?
             var peakDB: Double?
             var statistics: ProgrammeStatistics?
             var state = Memo.State.missing
             if FileSystem.exists(path) || FileSystem.exists(SoundFileRecovery.intermediatePath(for: path)) {
                 do {
-                    info = try SoundFileRecovery.repair(path: path)
+                    info = try SoundFileRecovery.repair(path: path) { encoded, total in
+                        report.encodedFrames = encoded
+                        report.totalFrames = total
+                        return progress?(report) ?? true
+                    }
                     state = .recovered
                     // Its recorder died before storing the peak: measure it, and the real length.
                     if let scan = scanAudio(path: path) {
@@ -67,6 +118,9 @@ extension MemoLibrary {
                         peakDB = scan.peakDB
                         statistics = scan.statistics
                     }
+                } catch where error.kind == .interrupted {
+                    interrupted = true
+                    return recoveredNow
                 } catch {
                     state = FileSystem.exists(path) ? .damaged : .missing
                 }
@@ -85,8 +139,10 @@ extension MemoLibrary {
             }
             if changed {
                 maintenance.recovered.append(row.id)
+                recoveredNow.append(row.id)
             }
         }
+        return recoveredNow
     }
 
     /// The lock file of the recording whose file is at `relativePath`.
@@ -232,5 +288,24 @@ extension MemoLibrary {
         } catch .index(let error) {
             throw libraryError(error)
         }
+    }
+}
+
+/// Where a slow recovery is (`MemoLibrary.finishPendingRecoveries(progress:)`).
+public struct RecoveryProgress: Sendable, Equatable {
+    /// The memo being recovered.
+    public var memoID: Int64
+    public var title: String
+    public var path: String
+    /// Whether its audio is being encoded from the intermediate a killed recording left (MP3,
+    /// Ogg Vorbis, ALAC); otherwise it is only repaired and measured.
+    public var encodes: Bool
+    /// Frames encoded so far, and to encode (both 0 before the encode starts).
+    public var encodedFrames: Int64
+    public var totalFrames: Int64
+
+    /// The fraction encoded, 0…1 (0 before the encode starts).
+    public var fraction: Double {
+        totalFrames > 0 ? min(1, Double(encodedFrames) / Double(totalFrames)) : 0
     }
 }

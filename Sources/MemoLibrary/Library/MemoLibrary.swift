@@ -46,10 +46,14 @@ public final class MemoLibrary {
     ///   - timeZone: for default titles and file names.
     ///   - busyTimeout: how long to wait for another process's write lock on the index.
     ///   - fileCheck: whether to look for files that changed size (see `FileCheck`).
+    ///   - recovery: whether recordings whose process died are recovered now (`.atOpening`) or
+    ///     left, listed as `recording`, for `finishPendingRecoveries(progress:)` (`.later`):
+    ///     recovery encodes a killed MP3 or Ogg Vorbis recording and decodes every recovered
+    ///     file, seconds to a minute for an hour of audio, which listing need not wait for.
     /// - Throws: `MemoLibraryError` when the folder cannot be created or the index is locked or unusable.
     public init(
         folder: String, now: Date, timeZone: TimeZone = .current, busyTimeout: Duration = .seconds(5),
-        fileCheck: FileCheck = .namesAndSizes
+        fileCheck: FileCheck = .namesAndSizes, recovery: Recovery = .atOpening
     ) throws(MemoLibraryError) {
         self.folder = folder
         self.timeZone = timeZone
@@ -72,7 +76,7 @@ public final class MemoLibrary {
             }
         } else {
             do {
-                try runMaintenance(now: now, rows: opened.rows)
+                try runMaintenance(now: now, rows: opened.rows, recovery: recovery)
             } catch .index(let error) where error == .full {
                 // A full disk must not hide the memos: list them as the index has them and
                 // repair the rest once there is room (the next open does it again).
@@ -86,12 +90,23 @@ public final class MemoLibrary {
     /// Opens the library where the environment says (`LibraryLocation.folder(environment:)`).
     public convenience init(
         environment: [String: String], now: Date, timeZone: TimeZone = .current, busyTimeout: Duration = .seconds(5),
-        fileCheck: FileCheck = .namesAndSizes
+        fileCheck: FileCheck = .namesAndSizes, recovery: Recovery = .atOpening
     ) throws(MemoLibraryError) {
         guard let folder = LibraryLocation.folder(environment: environment) else {
             throw .folderUnavailable(path: "(none)", reason: "set VOICEMEMO_HOME, XDG_DATA_HOME or HOME")
         }
-        try self.init(folder: folder, now: now, timeZone: timeZone, busyTimeout: busyTimeout, fileCheck: fileCheck)
+        try self.init(
+            folder: folder, now: now, timeZone: timeZone, busyTimeout: busyTimeout, fileCheck: fileCheck,
+            recovery: recovery)
+    }
+
+    /// When opening recovers recordings whose process died.
+    public enum Recovery: Sendable, Hashable {
+        /// While opening (the opener waits for every encode and decode).
+        case atOpening
+        /// Later, by `finishPendingRecoveries(progress:)`; opening only notes them in
+        /// `MaintenanceReport.pendingRecoveries`.
+        case later
     }
 
     /// Closes the index. The library must not be used afterwards.
@@ -194,6 +209,9 @@ public final class MemoLibrary {
 public struct MaintenanceReport: Sendable, Equatable {
     /// Memos whose recording process had died, now repaired (or marked damaged/missing).
     public var recovered: [Int64] = []
+    /// Memos whose recording process died and which wait for `finishPendingRecoveries` (a
+    /// library opened with `recovery: .later`); listed as `recording` until then.
+    public var pendingRecoveries: [Int64] = []
     /// Audio files found in the folder that the index did not know.
     public var adopted: [Int64] = []
     /// Memos whose file has vanished.
@@ -222,7 +240,7 @@ public struct MaintenanceReport: Sendable, Equatable {
 
     /// Whether opening changed nothing.
     public var isEmpty: Bool {
-        recovered.isEmpty && adopted.isEmpty && missing.isEmpty && damaged.isEmpty && purged.isEmpty && postponed == nil
+        recovered.isEmpty && pendingRecoveries.isEmpty && adopted.isEmpty && missing.isEmpty && damaged.isEmpty && purged.isEmpty && postponed == nil
             && setAsideIndex == nil && removedCopies.isEmpty
     }
 }

@@ -22,6 +22,9 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
         case read
         /// The file is empty or damaged beyond what libsndfile accepts (SF_ERR_MALFORMED_FILE).
         case corrupt
+        /// The caller stopped the work (a recovery's encode, on Ctrl-C); nothing was lost and
+        /// it can be done again.
+        case interrupted
     }
 
     public var kind: Kind
@@ -73,6 +76,7 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
         case .fileTooLarge: "the file size limit was reached; writing \(path) stopped"
         case .read: "reading \(path) failed"
         case .corrupt: "\(path) is damaged"
+        case .interrupted: "repairing \(path) was interrupted"
         }
     }
 

@@ -9,6 +9,8 @@ public enum CrashSafety: Sendable, Hashable {
     /// (FLAC loses under one block, Opus under one page, whose latency is set small).
     case streaming
     /// Ogg Vorbis, MP3, ALAC in CAF: libsndfile cannot keep these readable mid-stream, so samples
-    /// go to a hidden W64 intermediate next to the target and are encoded when the writer closes.
+    /// go to a hidden W64 intermediate next to the target, from which an `IntermediateEncoding`
+    /// encodes them into the target while recording (or, without one, when the writer closes);
+    /// the intermediate is removed only once the target is complete, and recovery encodes it again.
     case intermediate
 }

@@ -98,9 +98,13 @@ public final class SoundFileWriter: @unchecked Sendable {
     /// Finalises the file; for `.intermediate` formats, encodes the intermediate into `path` and
     /// removes it. Idempotent.
     ///
+    /// - Parameter encodingIntermediate: for `.intermediate` formats, whether to encode the
+    ///   intermediate now (all of it). A recording that encodes while it records
+    ///   (`startEncoding()`) passes false: it only closes the intermediate, and its
+    ///   `IntermediateEncoding` finishes the final file.
     /// - Throws: `SoundFileError` if finalising or encoding fails; an intermediate is then kept
     ///   so that `SoundFileRecovery.repair(path:)` can try again.
-    public func close() throws(SoundFileError) {
+    public func close(encodingIntermediate: Bool = true) throws(SoundFileError) {
         try lock.locked { () throws(SoundFileError) in
             guard !isClosed, let handle else { return }
             isClosed = true
@@ -108,11 +112,23 @@ public final class SoundFileWriter: @unchecked Sendable {
             if let message = handle.close() {
                 throw SoundFileError(kind: .write, path: handle.path, detail: "closing failed", libraryMessage: message)
             }
-            if settings.crashSafety == .intermediate {
-                try IntermediateEncoder.encode(
-                    intermediate: handle.path, into: path, settings: settings, metadata: metadata)
+            if settings.crashSafety == .intermediate, encodingIntermediate {
+                _ = try IntermediateEncoding(
+                    intermediate: handle.path, into: path, settings: settings, metadata: metadata
+                ).encodeAll()
             }
         }
+    }
+
+    /// For `.intermediate` formats: starts the final file beside the intermediate being
+    /// written, for an encoder that follows the writer (`IntermediateEncoding.encodeSlice`,
+    /// up to `framesWritten`). `nil` for the other formats.
+    ///
+    /// - Throws: `SoundFileError` when the final file cannot be created.
+    public func startEncoding() throws(SoundFileError) -> IntermediateEncoding? {
+        guard settings.crashSafety == .intermediate else { return nil }
+        return try IntermediateEncoding(
+            intermediate: recordingPath, into: path, settings: settings, metadata: metadata)
     }
 
     // MARK: Opening

@@ -11,6 +11,7 @@ import SoundFiles
 /// type; what they conclude goes to the screen in the `EngineSnapshot` of each tick.
 final class InputAnalysis {
     private let tap: AnalysisTap
+    private let engine: CaptureEngine
     let format: StreamFormat
     /// PPM, VU and loudness of the input: the meter modes' readings.
     private var meterModes: MeterModeProcessors?
@@ -18,6 +19,10 @@ final class InputAnalysis {
     private(set) var programme: ProgrammeMeter?
     /// Silence, a dead channel, too hot, too quiet: for the status line.
     private var diagnostics: InputDiagnostics
+    /// Frames analysed so far: the audio time the diagnosis and the programme are at. The
+    /// engine hands a chunk to its taps before it counts it as captured, so this can be a
+    /// chunk ahead of `CaptureEngine.capturedFrames`.
+    private(set) var analysedFrames = 0
 
     /// Attaches to `engine`; frames captured from now on are analysed.
     ///
@@ -34,6 +39,7 @@ final class InputAnalysis {
         measuresProgramme: Bool = false
     ) {
         tap = AnalysisTap(engine: engine, seconds: 2, overflow: overflow)
+        self.engine = engine
         format = engine.format
         diagnostics = InputDiagnostics(channels: format.channels, sampleRate: format.sampleRate)
         meterModes = measuresMeterModes ? MeterModeProcessors(format: engine.format) : nil
@@ -46,8 +52,10 @@ final class InputAnalysis {
         meterModes?.read()
     }
 
-    /// What the diagnostics find wrong with the input now (as of the last `update()`).
-    var diagnosis: InputDiagnosis? { diagnostics.diagnosis }
+    /// What is wrong with the input now: `noAudio` while the engine has had no frame for
+    /// `InputDiagnosis.noAudioAfter` seconds (the samples cannot tell), else what the
+    /// diagnostics found in the frames (as of the last `update()`).
+    var diagnosis: InputDiagnosis? { engine.isStalled ? .noAudio : diagnostics.diagnosis }
 
     deinit {
         tap.detach()
@@ -64,6 +72,7 @@ final class InputAnalysis {
         let samplesPerFrame = format.channels
         let sampleFormat = format.sampleFormat
         tap.drain { frames, count in
+            analysedFrames += count
             sampleFormat.deliver(frames, samples: count * samplesPerFrame, to: &diagnostics)
             sampleFormat.deliver(frames, samples: count * samplesPerFrame, to: &meterModes)
             sampleFormat.deliver(frames, samples: count * samplesPerFrame, to: &programme)

@@ -6,7 +6,7 @@ enum AnalyzeCommand: SubcommandDefinition {
         name: "FILE|MEMO",
         help: "A sound file in any format libsndfile reads (WAV, FLAC, Ogg, MP3, CAF, AIFF, …), "
             + "or a memo by id (all digits is only ever an id) or unique title prefix (title:TEXT is always a title).",
-        parser: .nonEmptyText)
+        parser: ValueParser.nonEmptyText.completing(.memoOrFile))
     static let json = Flag(
         name: "json",
         help: "Print one JSON object: file, duration, sample_rate, channels, peak_db, "

@@ -4,7 +4,7 @@ import ArgumentParsing
 /// `voicememo export MEMO PATH [--format F]`: write a copy of a memo to a file.
 enum ExportCommand: SubcommandDefinition {
     static let path = Positional<String>(
-        name: "PATH", help: "The file to write.", parser: .nonEmptyText)
+        name: "PATH", help: "The file to write.", parser: ValueParser.nonEmptyText.completing(.file))
     static let format = Option<FileFormat>(
         name: "format", valueName: "F",
         help: "The file format: wav, flac, ogg, opus, mp3, caf or aiff.",

@@ -46,7 +46,7 @@ enum RecordCommand: SubcommandDefinition {
         help: "Write this file instead of adding a memo to the library. An existing file is "
             + "refused unless --force; a folder, a device, a FIFO and any path inside the library "
             + "folder are refused even then.",
-        parser: .nonEmptyText)
+        parser: ValueParser.nonEmptyText.completing(.file))
     static let force = Flag(
         name: "force", help: "With --output: replace a regular file already at PATH.")
     static let vox = Flag(

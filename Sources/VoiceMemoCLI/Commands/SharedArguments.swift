@@ -9,7 +9,7 @@ enum SharedArguments {
         name: "MEMO",
         help: "The memo: its id (all digits is only ever an id), else its title or a unique prefix of it; "
             + "title:TEXT is always a title (title:2 for a memo titled \"2 weeks\").",
-        parser: .nonEmptyText)
+        parser: ValueParser.nonEmptyText.completing(.memo))
 
     /// `--json`: machine-readable output.
     static let json = Flag(name: "json", help: "Print JSON instead of text.")

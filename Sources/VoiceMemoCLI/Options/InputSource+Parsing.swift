@@ -38,7 +38,10 @@ extension InputSource {
 
     /// The parser for `--source` values.
     public static var parser: ValueParser<InputSource> {
-        ValueParser { text throws(ValueRejection) in try InputSource(parsing: text) }
+        // Completion offers the three kinds (a file after `file:`) and the usual ALSA devices.
+        ValueParser(completion: .prefixes(["alsa:default", "alsa:pulse", "alsa:pipewire", "tone:1000@-12", "file:"])) {
+            text throws(ValueRejection) in try InputSource(parsing: text)
+        }
     }
 
     /// Why this source cannot be used at `sampleRate`, or `nil` if it can.

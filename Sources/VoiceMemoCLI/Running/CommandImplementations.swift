@@ -26,6 +26,7 @@ public struct CommandImplementations: Sendable {
     public var export: CommandImplementation<ExportOptions>?
     public var devices: CommandImplementation<DevicesOptions>?
     public var analyze: CommandImplementation<AnalyzeOptions>?
+    public var gain: CommandImplementation<GainOptions>?
 
     /// A table with no implementations: every subcommand is "not built yet".
     public init() {}

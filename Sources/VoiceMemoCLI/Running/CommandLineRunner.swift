@@ -13,7 +13,7 @@ struct CommandLineRunner {
         Subcommand(RecordCommand.self), Subcommand(MeterCommand.self), Subcommand(ListCommand.self),
         Subcommand(PlayCommand.self), Subcommand(RenameCommand.self), Subcommand(DeleteCommand.self),
         Subcommand(RestoreCommand.self), Subcommand(PurgeCommand.self), Subcommand(ExportCommand.self),
-        Subcommand(DevicesCommand.self), Subcommand(AnalyzeCommand.self),
+        Subcommand(DevicesCommand.self), Subcommand(GainCommand.self), Subcommand(AnalyzeCommand.self),
     ]
 
     /// Runs `arguments`, which exclude the program name.
@@ -30,6 +30,14 @@ struct CommandLineRunner {
             return .success
         case "help":
             return runHelp(rest)
+        case "--generate-man-page":
+            guard rest.isEmpty else { return reportUsageError(.unexpectedArgument(rest[0]), in: nil) }
+            context.console.writeOutput(ManPage.render(Manual.program, date: Manual.date))
+            return .success
+        case "--generate-completion":
+            return generateCompletion(rest)
+        case "--complete-memos":
+            return LibraryRunners.completeMemos(context: context)
         default:
             break
         }
@@ -72,6 +80,24 @@ struct CommandLineRunner {
         } catch {
             return report(error, in: nil)
         }
+    }
+
+    /// `voicememo --generate-completion bash|zsh|fish`.
+    private func generateCompletion(_ arguments: [String]) -> ExitCode {
+        let shells = CompletionScript.Shell.allCases.map(\.rawValue)
+        guard let name = arguments.first else {
+            return reportUsageError(.missingValue(option: "--generate-completion", valueName: "SHELL"), in: nil)
+        }
+        guard let shell = CompletionScript.Shell(rawValue: name) else {
+            return reportUsageError(
+                .invalidValue(
+                    argument: "--generate-completion", value: name,
+                    rejection: .notAChoice(choices: shells, suggestion: Suggestion.nearest(to: name, among: shells))),
+                in: nil)
+        }
+        guard arguments.count == 1 else { return reportUsageError(.unexpectedArgument(arguments[1]), in: nil) }
+        context.console.writeOutput(CompletionScript.render(Manual.program, for: shell))
+        return .success
     }
 
     /// `voicememo help [SUBCOMMAND]`.

@@ -5,11 +5,14 @@ import Metering
 /// and a line of its own, on the terminal or in text output, each time it changes.
 enum DiagnosisText {
     /// `null` when the input looks fine, else `{"kind": …, "message": …}`; a silent
-    /// channel adds `"channels"`, numbered from 1.
-    static func json(_ diagnosis: InputDiagnosis?) -> JSONValue {
+    /// channel adds `"channels"`, numbered from 1; no audio (`no_audio`) adds `"seconds"`,
+    /// how long since the last frame arrived.
+    static func json(_ diagnosis: InputDiagnosis?, secondsWithoutAudio: Double = 0) -> JSONValue {
         guard let diagnosis else { return .null }
         var members: [(String, JSONValue)]
         switch diagnosis {
+        case .noAudio:
+            members = [("kind", "no_audio"), ("seconds", .number((secondsWithoutAudio * 10).rounded() / 10))]
         case .silent: members = [("kind", "silent")]
         case .channelSilent(let channels, _):
             members = [("kind", "channel_silent"), ("channels", .array(channels.map { .int(Int64($0 + 1)) }))]

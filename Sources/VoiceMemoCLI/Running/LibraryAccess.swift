@@ -6,16 +6,85 @@ enum LibraryAccess {
     /// Opens the library where the environment says, telling on standard error what start-up repaired.
     ///
     /// - Parameter fileCheck: `.names` for commands that only read (`list`), see `FileCheck`.
-    static func open(_ context: CommandContext, fileCheck: FileCheck = .namesAndSizes) throws -> MemoLibrary {
+    /// - Parameter pendingRecoveries: what to do about recordings whose process died, whose
+    ///   recovery can take a minute for an hour of MP3 (an encode) — `.finish` them first,
+    ///   saying so on standard error with the progress (Ctrl-C stops cleanly: exit 130, the
+    ///   memo kept for the next start), or `.leave` them for later (`record`, `list --no-wait`),
+    ///   saying which wait.
+    static func open(
+        _ context: CommandContext, fileCheck: FileCheck = .namesAndSizes, pendingRecoveries: PendingRecoveries = .finish
+    ) throws -> MemoLibrary {
         let library: MemoLibrary
         do {
             library = try MemoLibrary(
-                environment: context.environment, now: Date(), timeZone: .current, fileCheck: fileCheck)
+                environment: context.environment, now: Date(), timeZone: .current, fileCheck: fileCheck,
+                recovery: .later)
         } catch {
             throw failure(error)
         }
         report(library.maintenance, console: context.console)
+        let pending = library.maintenance.pendingRecoveries
+        guard !pending.isEmpty else { return library }
+        switch pendingRecoveries {
+        case .finish:
+            try finishRecoveries(of: library, console: context.console)
+        case .leave:
+            context.console.printErrorMessage(
+                "\(pending.count) memo\(pending.count == 1 ? "" : "s") from a recording that was killed "
+                    + "\(pending.count == 1 ? "waits" : "wait") to be recovered (\(idList(pending))); "
+                    + "`voicememo list` recovers \(pending.count == 1 ? "it" : "them")")
+        }
         return library
+    }
+
+    /// What `open` does about recordings whose process died.
+    enum PendingRecoveries {
+        case finish, leave
+    }
+
+    /// Recovers the dead recordings, with a line on standard error per memo and per 10 % of an
+    /// encode. SIGINT, SIGTERM or SIGHUP stops after the current slice (≤ 0.1 s of audio).
+    private static func finishRecoveries(of library: MemoLibrary, console: Console) throws {
+        StopSignals.install()
+        defer { StopSignals.uninstall() }
+        var current: Int64?
+        var shownTenth = -1
+        var stoppedAt: RecoveryProgress?
+        let recovered = try perform { () throws(MemoLibraryError) -> [Int64] in
+            try library.finishPendingRecoveries { progress in
+                if StopSignals.pending != nil {
+                    stoppedAt = progress
+                    return false
+                }
+                if current != progress.memoID {
+                    current = progress.memoID
+                    shownTenth = -1
+                    let what = progress.encodes ? "encoding it from what the recording left" : "repairing and measuring its file"
+                    console.printErrorMessage(
+                        "recovering memo \(progress.memoID) “\(TitleText.escaped(progress.title))” after a crash: \(what)…")
+                }
+                let tenth = Int(progress.fraction * 10)
+                if progress.encodes, progress.totalFrames > 0, tenth > shownTenth, tenth < 10 {
+                    shownTenth = tenth
+                    console.printErrorMessage("  encoding memo \(progress.memoID): \(tenth * 10) %")
+                }
+                return true
+            }
+        }
+        if !recovered.isEmpty {
+            console.printErrorMessage(
+                "\(recovered.count) memo\(recovered.count == 1 ? "" : "s") recovered after a crash: \(idList(recovered))")
+        }
+        if let signal = StopSignals.pending {
+            let memo = stoppedAt.map { "memo \($0.memoID)" } ?? "the rest"
+            throw CommandFailure(
+                "\(StopSignals.name(signal)): stopped recovering; \(memo) is kept as it was and recovered the next time the library opens",
+                exitCode: .interrupted)
+        }
+    }
+
+    private static func idList(_ ids: [Int64]) -> String {
+        ids.prefix(10).map(String.init).joined(separator: ", ") + (ids.count > 10 ? ", …" : "")
     }
 
     /// Runs `body`, turning a `MemoLibraryError` into a `CommandFailure` (exit 2 for usage-like ones).
@@ -78,8 +147,7 @@ enum LibraryAccess {
             ("purged after 30 days in Recently Deleted", report.purged),
         ]
         for (what, ids) in notes where !ids.isEmpty {
-            let list = ids.prefix(10).map(String.init).joined(separator: ", ") + (ids.count > 10 ? ", …" : "")
-            console.printErrorMessage("\(ids.count) memo\(ids.count == 1 ? "" : "s") \(what): \(list)")
+            console.printErrorMessage("\(ids.count) memo\(ids.count == 1 ? "" : "s") \(what): \(idList(ids))")
         }
     }
 }

@@ -7,7 +7,8 @@ import MemoLibrary
 /// a memo that is not there exits 1.
 enum LibraryRunners {
     static func list(_ options: ListOptions, context: CommandContext) throws -> ExitCode {
-        let library = try LibraryAccess.open(context, fileCheck: .names)
+        let library = try LibraryAccess.open(
+            context, fileCheck: .names, pendingRecoveries: options.noWait ? .leave : .finish)
         let memos = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.memos(deleted: options.deleted) }
         if options.json {
             context.console.printLine(Memo.jsonText(of: memos))
@@ -101,5 +102,25 @@ enum MemoTitleCheck {
         } catch {
             throw LibraryAccess.failure(error)
         }
+    }
+}
+
+extension LibraryRunners {
+    /// `voicememo --complete-memos`, for the shell completions: every memo's id, then every
+    /// title, one per line; titles that a line cannot hold as typed (control characters,
+    /// line breaks) are left out. Prints nothing (exit 1) when the library cannot be opened:
+    /// a completion must never print an error into the user's command line.
+    static func completeMemos(context: CommandContext) -> ExitCode {
+        let quiet = CommandContext(
+            console: Console(writeOutput: context.console.writeOutput, writeError: { _ in }), environment: context.environment)
+        guard let library = try? LibraryAccess.open(quiet, fileCheck: .names),
+            let memos = try? library.memos()
+        else { return .failure }
+        var lines = memos.map { String($0.id) }
+        lines += memos.map(\.title).filter { title in
+            !title.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }
+        }
+        for line in lines { context.console.printLine(line) }
+        return .success
     }
 }

@@ -2,7 +2,8 @@ import Audio
 import Metering
 
 /// The one live status line `record` keeps on a terminal's stderr (like sox -S):
-/// elapsed time, a level bar per channel, the peak so far and overruns.
+/// elapsed time, a level bar per channel, the peak so far and overruns; while the input
+/// delivers nothing (`InputDiagnosis.noAudio`), that message instead of the bars.
 struct LiveLine {
     private let bars: LevelBars
 
@@ -11,14 +12,30 @@ struct LiveLine {
     }
 
     func show(recorder: Recorder, levels: Levels, peak: [Float]) {
-        var line = recorder.isRecording ? "● REC " : "  ... "
-        line += DisplayFormat.elapsedTime(seconds: recorder.currentTime)
-        line += bars.bars { levels.average[$0] }
-        line += "  peak " + DisplayFormat.decibels(peak.max() ?? -160)
-        line += "  clips \(recorder.clipCounts.reduce(0, +))"
-        let overruns = recorder.statistics.overruns
+        bars.redraw(
+            Self.text(
+                isRecording: recorder.isRecording, seconds: recorder.currentTime,
+                bars: bars.bars { levels.average[$0] }, peak: peak.max() ?? -160,
+                clips: recorder.clipCounts.reduce(0, +), overruns: recorder.statistics.overruns,
+                secondsWithoutAudio: recorder.secondsWithoutAudio))
+    }
+
+    /// The line: "● REC 00:00:03  ██████░░░░░░  ████░░░░░░░░  peak -6.0 dB  clips 0", or
+    /// "● REC 00:00:03  No audio from the input for 2 s: …" while the input is stalled.
+    static func text(
+        isRecording: Bool, seconds: Double, bars: String, peak: Float, clips: Int, overruns: Int,
+        secondsWithoutAudio: Double
+    ) -> String {
+        var line = isRecording ? "● REC " : "  ... "
+        line += DisplayFormat.elapsedTime(seconds: seconds)
+        if secondsWithoutAudio >= InputDiagnosis.noAudioAfter {
+            return line + "  " + InputDiagnosis.noAudio.message
+        }
+        line += bars
+        line += "  peak " + DisplayFormat.decibels(peak)
+        line += "  clips \(clips)"
         if overruns > 0 { line += "  overruns \(overruns)" }
-        bars.redraw(line)
+        return line
     }
 
     func clear() {

@@ -25,6 +25,10 @@ enum MeterRunner {
         do {
             engine = CaptureEngine(source: try request.source.open(format: format, paced: request.paced))
         } catch {
+            if let interrupted = StopSignals.interruptedWhileOpening("the input") {
+                console.printErrorMessage(interrupted)
+                return ExitCode.interrupted
+            }
             console.printErrorMessage(error.messageWithHint)
             return error.kind == .settings ? ExitCode.usageError : ExitCode.failure
         }
@@ -40,21 +44,34 @@ enum MeterRunner {
         let live = !request.json && console.isOutputTerminal
         while true {
             usleep(100_000)
+            // Read before a stop, which ends a stall as it ends capture.
+            let secondsWithoutAudio = engine.secondsWithoutAudio
             let done = StopSignals.pending != nil || engine.hasEnded
             if done { engine.stop() }
-            engine.updateMeters()
-            let captured = engine.capturedFrames
+            // Analyse first, then read the meter and the count: both then cover at least what
+            // the diagnosis has judged, and `t` is never earlier than the audio behind it (an
+            // unpaced source runs ahead of this loop: reading the count first reported a
+            // diagnosis made at 2 s of audio with the t of 0.78 s).
             analysis.update()
+            engine.updateMeters()
+            let captured = max(engine.capturedFrames, analysis.analysedFrames)
             let loudness = analysis.programme
             let levels = Levels(engine: engine)
             summary.add(frames: captured - lastFrames, average: levels.average, peak: levels.peak)
             lastFrames = captured
-            if captured > 0 || done {
+            let current: InputDiagnosis? =
+                secondsWithoutAudio >= InputDiagnosis.noAudioAfter ? .noAudio : analysis.diagnosis
+            // An input that never delivers still gets its updates: they say so.
+            if captured > 0 || done || current != nil {
                 let time = Double(captured) / Double(rate)
-                let changed = analysis.diagnosis != diagnosis
-                diagnosis = analysis.diagnosis
+                let changed = current != diagnosis
+                diagnosis = current
                 if request.json {
-                    console.printLine(update(time: time, levels: levels, loudness: loudness, diagnosis: diagnosis).serialized)
+                    console.printLine(
+                        update(
+                            time: time, levels: levels, loudness: loudness, diagnosis: diagnosis,
+                            secondsWithoutAudio: secondsWithoutAudio
+                        ).serialized)
                 } else {
                     // A change gets a line of its own, above the live line.
                     if changed { console.printLine((live ? "\r\u{1B}[K" : "") + DiagnosisText.change(to: diagnosis, at: time)) }
@@ -93,11 +110,13 @@ enum MeterRunner {
         })
     }
 
-    private static func update(time: Double, levels: Levels, loudness: ProgrammeMeter?, diagnosis: InputDiagnosis?) -> JSONValue {
+    private static func update(
+        time: Double, levels: Levels, loudness: ProgrammeMeter?, diagnosis: InputDiagnosis?, secondsWithoutAudio: Double
+    ) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("t", .number(time)),
             ("channels", channelsJSON(average: levels.average, peak: levels.peak)),
-            ("diagnosis", DiagnosisText.json(diagnosis)),
+            ("diagnosis", DiagnosisText.json(diagnosis, secondsWithoutAudio: secondsWithoutAudio)),
         ]
         if let loudness {
             members.append(("momentary_lufs", .lufs(loudness.loudness?.momentaryLoudness)))

@@ -37,6 +37,10 @@ enum PlayRunner {
         do {
             try player.play()
         } catch {
+            if let interrupted = StopSignals.interruptedWhileOpening("the playback device") {
+                console.printErrorMessage(interrupted)
+                return ExitCode.interrupted
+            }
             console.printErrorMessage(error.message)
             return ExitCode.failure
         }

@@ -23,6 +23,8 @@ struct RecordRequest {
     var paced = true
     /// `--vox`: one memo per utterance (see `VoxRunner`).
     var voiceActivation: VoiceActivationSettings?
+    /// `VOICEMEMO_EVENT_LOG`'s file, when set: the first frame's capture time goes there.
+    var eventLogEnvironment: [String: String] = [:]
 }
 
 /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
@@ -45,6 +47,8 @@ enum RecordRunner {
     /// whole memo is printed when the recording stops instead. With `--output`, the path (or the
     /// JSON report) is printed at the end.
     static func run(_ request: RecordRequest, context: CommandContext) throws -> ExitCode {
+        var request = request
+        request.eventLogEnvironment = context.environment
         if let voiceActivation = request.voiceActivation {
             return try VoxRunner.run(request, settings: voiceActivation, context: context)
         }
@@ -60,7 +64,8 @@ enum RecordRunner {
             }
             return outcome.exitCode
         }
-        let library = try LibraryAccess.open(context)
+        // A killed recording's recovery can take a minute; this one starts now.
+        let library = try LibraryAccess.open(context, pendingRecoveries: .leave)
         let recording = try LibraryAccess.perform { () throws(MemoLibraryError) in
             try library.beginRecording(title: request.title, settings: request.settings, at: Date())
         }
@@ -108,6 +113,10 @@ enum RecordRunner {
                 try recorder.record()
             }
         } catch {
+            if let interrupted = StopSignals.interruptedWhileOpening("the input") {
+                console.printErrorMessage(interrupted + "; nothing was recorded")
+                return Outcome(exitCode: .interrupted, kept: false)
+            }
             console.printErrorMessage(error.messageWithHint)
             return Outcome(exitCode: error.kind == .settings ? .usageError : .failure, kept: false)
         }
@@ -115,8 +124,27 @@ enum RecordRunner {
         let live = console.isErrorTerminal && !request.json ? LiveLine(console: console, channels: request.settings.channels) : nil
         var summary = MeterSummary(channels: request.settings.channels)
         var lastFrames = 0
+        let eventLog = EventLog(environment: request.eventLogEnvironment)
+        defer { eventLog?.close() }
+        var loggedFirstFrame = false
+        let encodingNote = EncodingNote(console: console, format: request.settings.format)
+        var liveCleared = false
         while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
             if StopSignals.pending != nil { break }
+            if let eventLog {
+                if !loggedFirstFrame, let firstFrame = recorder.firstFrameCapturedAt {
+                    eventLog.note("first_frame", at: firstFrame)
+                    loggedFirstFrame = true
+                }
+                eventLog.note("recorded \(recorder.recordedFrames)")
+            }
+            if !recorder.isRecording, recorder.recordedFrames > 0, let progress = recorder.finishingProgress, progress < 1 {
+                // The duration is reached: what is left is the encoder's.
+                if !liveCleared { live?.clear() }
+                liveCleared = true
+                encodingNote.show(progress)
+                continue
+            }
             recorder.updateMeters()
             let captured = Int(recorder.deviceCurrentTime * Double(request.settings.sampleRate))
             let levels = Levels(recorder: recorder, channels: request.settings.channels)
@@ -124,7 +152,8 @@ enum RecordRunner {
             lastFrames = captured
             live?.show(recorder: recorder, levels: levels, peak: summary.peak)
         }
-        recorder.stop()
+        live?.clear()
+        encodingNote.stop(recorder)
         recorder.updateMeters()
         let levels = Levels(recorder: recorder, channels: request.settings.channels)
         summary.add(frames: max(1, recorder.recordedFrames - lastFrames), average: levels.average, peak: levels.peak)

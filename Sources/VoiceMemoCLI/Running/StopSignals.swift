@@ -1,3 +1,4 @@
+import Audio
 import Glibc
 import Synchronization
 
@@ -12,6 +13,10 @@ import Synchronization
 ///
 /// SIGXFSZ is ignored for the life of the process: a file-size limit then makes writes
 /// fail with EFBIG, which the writer reports, instead of killing us mid-recording.
+///
+/// While installed, a stop signal also ends a wait for an ALSA device to open
+/// (`ALSAPCM.openInterruption`): the pulse plugin waits 30 s for a server that does not
+/// answer. The command then reports the interruption (`interruptedWhileOpening(_:)`).
 enum StopSignals {
     /// The first stop signal received since `install()`, or 0.
     private static let received = Atomic<Int32>(0)
@@ -36,11 +41,21 @@ enum StopSignals {
             sigaddset(&mask, number)
         }
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+        ALSAPCM.openInterruption.withLock { $0 = { StopSignals.pending != nil } }
     }
 
     /// Puts the default actions back (a second Ctrl-C after the command is done kills as usual).
     static func uninstall() {
+        ALSAPCM.openInterruption.withLock { $0 = nil }
         for number in handled { signal(number, SIG_DFL) }
+    }
+
+    /// When opening a device failed because a stop signal came: what to say (exit 130);
+    /// `nil` when no signal came (the failure is the device's).
+    ///
+    /// - Parameter what: "the input", "the playback device".
+    static func interruptedWhileOpening(_ what: String) -> String? {
+        pending.map { "interrupted by \(name($0)) while \(what) was opening" }
     }
 
     /// The signal that asked us to stop, if one did.

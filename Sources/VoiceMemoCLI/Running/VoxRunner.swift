@@ -2,6 +2,7 @@ import Audio
 import Dispatch
 import Foundation
 import MemoLibrary
+import Metering
 import SoundFiles
 import Synchronization
 
@@ -16,7 +17,7 @@ enum VoxRunner {
         -> ExitCode
     {
         let console = context.console
-        let library = try LibraryAccess.open(context)
+        let library = try LibraryAccess.open(context, pendingRecoveries: .leave)
         StopSignals.install()
         defer { StopSignals.uninstall() }
         let format = StreamFormat(
@@ -31,6 +32,9 @@ enum VoxRunner {
             }
             engine = CaptureEngine(source: source)
         } catch let error as RecorderError {
+            if let interrupted = StopSignals.interruptedWhileOpening("the input") {
+                throw CommandFailure(interrupted + "; nothing was recorded", exitCode: .interrupted)
+            }
             throw CommandFailure(error.messageWithHint, exitCode: error.kind == .settings ? .usageError : .failure)
         }
         let takes = TakeBook(library: library, title: request.title, settings: request.settings, json: request.json, console: console)
@@ -53,7 +57,10 @@ enum VoxRunner {
         let live = console.isErrorTerminal && !request.json
         while !engine.hasEnded, StopSignals.pending == nil {
             usleep(100_000)
-            if live { console.writeError("\r" + statusLine(recorder.status, kept: takes.keptCount) + "\u{1B}[K") }
+            if live {
+                let line = engine.isStalled ? InputDiagnosis.noAudio.message : statusLine(recorder.status, kept: takes.keptCount)
+                console.writeError("\r" + line + "\u{1B}[K")
+            }
         }
         recorder.stop()
         engine.stop()

@@ -1,0 +1,40 @@
+import Metering
+import Testing
+
+@testable import VoiceMemoCLI
+
+/// How `meter --json` and `record`'s live line say that the input delivers nothing.
+@Suite struct StallReportTests {
+    @Test func meterJSONNamesTheStallAndHowLongItLasted() {
+        #expect(
+            DiagnosisText.json(.noAudio, secondsWithoutAudio: 2.345).serialized
+                == #"{"kind": "no_audio", "seconds": 2.3, "message": "No audio from the input for 2 s: is the audio server running?"}"#)
+        #expect(DiagnosisText.json(nil, secondsWithoutAudio: 9).serialized == "null", "no stall, no diagnosis")
+        #expect(
+            DiagnosisText.json(.silent, secondsWithoutAudio: 0).serialized.contains("\"seconds\"") == false,
+            "only a stall carries its seconds")
+    }
+
+    /// Bad figures from a clock cannot make the field lie: a negative or absurd time is
+    /// written as the engine gives it (the engine never reports less than 0), NaN as null.
+    @Test func oddSecondsStayValidJSON() {
+        #expect(DiagnosisText.json(.noAudio, secondsWithoutAudio: .nan).serialized.contains(#""seconds": null"#))
+        #expect(DiagnosisText.json(.noAudio, secondsWithoutAudio: 1e9).serialized.contains(#""seconds": 1000000000"#))
+    }
+
+    @Test func meterTextSaysWhenTheStallBeginsAndEnds() {
+        #expect(
+            DiagnosisText.change(to: .noAudio, at: 3.5)
+                == "   3.50 s  No audio from the input for 2 s: is the audio server running?")
+        #expect(DiagnosisText.change(to: nil, at: 7) == "   7.00 s  The input looks fine again.")
+    }
+
+    @Test func recordsLiveLineShowsTheStallInsteadOfTheBars() {
+        let flowing = LiveLine.text(
+            isRecording: true, seconds: 3, bars: "  ██░░", peak: -6, clips: 0, overruns: 0, secondsWithoutAudio: 1.9)
+        #expect(flowing.contains("██░░") && flowing.contains("peak") && !flowing.contains("No audio"))
+        let stalled = LiveLine.text(
+            isRecording: true, seconds: 3, bars: "  ██░░", peak: -6, clips: 0, overruns: 0, secondsWithoutAudio: 2)
+        #expect(stalled == "● REC 00:00:03  No audio from the input for 2 s: is the audio server running?")
+    }
+}
