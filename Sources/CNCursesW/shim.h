@@ -34,6 +34,13 @@ static inline attr_t voicememo_color_pair(short pair) { return (attr_t)COLOR_PAI
 #include <termios.h>
 #include <unistd.h>
 
+/* Whether the terminal has an alternate screen that endwin leaves (terminfo rmcup): without
+ * one (vt100), what was drawn stays on the shell's screen unless it is cleared first. */
+static inline int voicememo_has_alternate_screen(void) {
+    char *leave = tigetstr("rmcup");
+    return leave != NULL && leave != (char *)-1 && leave[0] != 0;
+}
+
 /* The codeset of the current locale, e.g. "UTF-8" (nl_langinfo's CODESET is an enum
  * constant Swift may not see on every libc). */
 static inline const char *voicememo_codeset(void) { return nl_langinfo(CODESET); }
@@ -57,6 +64,8 @@ struct voicememo_fatal_restore_state {
     int termios_saved;
     char reset_bytes[256];
     size_t reset_length;
+    /* The terminal's standard error while fd 2 is captured, plus one (0: not captured). */
+    int saved_stderr_plus_one;
 };
 
 /* The saved state; a function-local static, since Swift emits static inline functions
@@ -73,6 +82,7 @@ static inline void voicememo_fatal_signal_handler(int number) {
         (void)ignored;
     }
     if (state->termios_saved) tcsetattr(STDIN_FILENO, TCSANOW, &state->saved_termios);
+    if (state->saved_stderr_plus_one > 0) dup2(state->saved_stderr_plus_one - 1, STDERR_FILENO);
     signal(number, SIG_DFL);
     raise(number);
 }
@@ -96,6 +106,11 @@ static inline void voicememo_install_fatal_restore(const char *reset) {
         action.sa_flags = SA_RESETHAND;
         sigaction(signals[index], &action, NULL);
     }
+}
+
+/* The descriptor to put back on fd 2 if a fatal signal comes while it is captured; -1: none. */
+static inline void voicememo_set_fatal_stderr(int descriptor) {
+    voicememo_fatal_state()->saved_stderr_plus_one = descriptor + 1;
 }
 
 /* Puts the default actions back (after curses has ended normally). */

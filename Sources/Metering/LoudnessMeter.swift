@@ -27,6 +27,8 @@ public struct LoudnessMeter: Sendable {
 
     /// The sample rates the meter accepts, in Hz.
     public static let supportedSampleRates = 8_000...768_000
+    /// The shortest programme with an integrated loudness: one 400 ms gating block.
+    public static let shortestMeasurable = 0.4
 
     let filter: KWeighting
     var filterStates: [KWeightingState]

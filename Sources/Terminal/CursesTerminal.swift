@@ -16,6 +16,17 @@ public final class CursesTerminal {
     private var colorPairs: ColorPairs
     private var isEnded = false
     private let window: UnsafeMutablePointer<WINDOW>
+    /// Standard error, kept off the screen while it is up (libmpg123, ALSA and libsndfile
+    /// write there); `nil` when it could not be redirected.
+    private let errorCapture: StandardErrorCapture?
+
+    /// The last lines written to standard error since the screen was taken (shown nowhere:
+    /// for tests and diagnostics).
+    public var capturedErrorOutput: [String] { errorCapture?.capturedLines ?? [] }
+
+    /// Whether the environment's locale is not UTF-8 (`LANG=C`): every glyph is drawn in ASCII
+    /// (`ASCIIGlyphs`), since such a terminal may not show UTF-8.
+    public let asciiOnly: Bool
 
     /// Whether colours are drawn (a colour terminal and colour allowed).
     public let usesColor: Bool
@@ -30,7 +41,7 @@ public final class CursesTerminal {
     /// - Parameter allowsColor: `false` under `NO_COLOR`: attributes and glyphs only.
     /// - Throws: `SetupError` when standard input/output is not a terminal curses can use.
     public init(allowsColor: Bool) throws(SetupError) {
-        Self.setUpLocale()
+        asciiOnly = !Self.setUpLocale()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw SetupError(description: "the full-screen app needs a terminal (standard input and output are not one)")
         }
@@ -66,6 +77,7 @@ public final class CursesTerminal {
         }
         usesColor = colored
         colorPairs = ColorPairs(enabled: colored)
+        errorCapture = StandardErrorCapture()
     }
 
     /// Turns off XON/XOFF flow control, which cbreak mode keeps: Ctrl-S would otherwise
@@ -99,7 +111,8 @@ public final class CursesTerminal {
         for change in changes {
             let cell = change.cell
             let pair = colorPairs.pair(for: cell.style)
-            _ = voicememo_draw_text(window, Int32(change.y), Int32(change.x), cell.glyph, attributes(cell.style.attributes), pair)
+            let glyph = asciiOnly ? ASCIIGlyphs.fallback(for: cell.glyph) : cell.glyph
+            _ = voicememo_draw_text(window, Int32(change.y), Int32(change.x), glyph, attributes(cell.style.attributes), pair)
         }
         cellsDrawn += changes.count
         previous = screen
@@ -124,8 +137,16 @@ public final class CursesTerminal {
     public func end() {
         guard !isEnded else { return }
         isEnded = true
+        if voicememo_has_alternate_screen() == 0 {
+            // No alternate screen to leave (TERM=vt100): clear what was drawn, so the shell's
+            // prompt does not land on the app's last line.
+            werase(window)
+            wmove(window, 0, 0)
+            wrefresh(window)
+        }
         curs_set(1)
         endwin()
+        errorCapture?.restore()
         voicememo_uninstall_fatal_restore()
     }
 
@@ -138,11 +159,16 @@ public final class CursesTerminal {
         return result
     }
 
-    /// `setlocale(LC_ALL, "")`, then C.UTF-8 when the environment's codeset is not UTF-8
-    /// (with LANG unset glyphs would come out as garbage).
-    static func setUpLocale() {
+    /// `setlocale(LC_ALL, "")`, then C.UTF-8 when the environment's codeset is not UTF-8 (so
+    /// that curses still takes our UTF-8 strings; what is drawn is then ASCII, see `asciiOnly`).
+    ///
+    /// - Returns: whether the environment's own locale is UTF-8.
+    @discardableResult
+    static func setUpLocale() -> Bool {
         setlocale(LC_ALL, "")
-        if !isUTF8Locale { setlocale(LC_ALL, "C.UTF-8") }
+        let environmentIsUTF8 = isUTF8Locale
+        if !environmentIsUTF8 { setlocale(LC_ALL, "C.UTF-8") }
+        return environmentIsUTF8
     }
 
     /// Whether the current locale's codeset is UTF-8.

@@ -15,13 +15,56 @@ import Testing
         #expect(reduce(&state, .key(.character("s"))) == [.stopRecording])
         let saved = Fixtures.memo(99, "Memo 2026-11-29 14:05", minutesAgo: 0, seconds: 2, size: 100)
         _ = reduce(&state, .recordingSaved(saved))
-        #expect(state.mode == .renaming(id: 99, field: TextField("Memo 2026-11-29 14:05")))
+        #expect(state.mode == .renaming(id: 99, field: TextField("Memo 2026-11-29 14:05", maximumLength: state.titleMaximumLength)))
         #expect(state.selectedMemo?.id == 99)
         for _ in 0..<5 { _ = reduce(&state, .key(.backspace)) }
         for character in "Chat" { _ = reduce(&state, .key(.character(character))) }
         #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: 99, title: "Memo 2026-11-29 Chat")])
         #expect(state.memos.first { $0.id == 99 }?.title == "Memo 2026-11-29 Chat")
         #expect(reduce(&state, .key(.character("u"))) == [.renameMemo(id: 99, title: "Memo 2026-11-29 14:05")])
+    }
+
+    /// Issue 15 item 4: the prompt held 200 characters, so ⏎ on a 500-character title saved it cut.
+    @Test func theTitlePromptTakesTheLibrarysLimitAndAnUneditedEnterChangesNothing() {
+        let long = String(repeating: "C", count: 500)
+        var state = Fixtures.state(
+            width: 80, height: 24, memos: [Fixtures.memo(6, long, minutesAgo: 1, seconds: 2, size: 100)])
+        state.titleMaximumLength = 500
+        _ = reduce(&state, .key(.character("e")))
+        guard case .renaming(6, let field) = state.mode else {
+            Issue.record("not renaming: \(state.mode)")
+            return
+        }
+        #expect(field.text == long, "the whole title is in the prompt")
+        #expect(reduce(&state, .key(.enter)) == [], "unedited: no rename")
+        #expect(state.memos.first?.title == long)
+        #expect(state.undoStack.isEmpty)
+        #expect(state.status?.text.contains("Renamed") != true)
+
+        _ = reduce(&state, .key(.character("e")))
+        _ = reduce(&state, .key(.character("D")))
+        #expect(reduce(&state, .key(.enter)) == [], "a 501st character is not taken")
+        _ = reduce(&state, .key(.character("e")))
+        _ = reduce(&state, .key(.backspace))
+        _ = reduce(&state, .key(.character("D")))
+        #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: 6, title: String(repeating: "C", count: 499) + "D")])
+    }
+
+    @Test func anUneditedEnterKeepsATitleWithSpacesAroundIt() {
+        var state = Fixtures.state(
+            width: 80, height: 24, memos: [Fixtures.memo(7, "  spaced  ", minutesAgo: 1, seconds: 2, size: 100)])
+        _ = reduce(&state, .key(.character("e")))
+        #expect(reduce(&state, .key(.enter)) == [], "not trimmed into a rename")
+        #expect(state.memos.first?.title == "  spaced  ")
+    }
+
+    @Test func aTitleLongerThanThePromptIsNotCutByAnUneditedEnter() {
+        var state = Fixtures.state(
+            width: 80, height: 24, memos: [Fixtures.memo(8, String(repeating: "x", count: 30), minutesAgo: 1, seconds: 2, size: 100)])
+        state.titleMaximumLength = 20
+        _ = reduce(&state, .key(.character("e")))
+        #expect(reduce(&state, .key(.enter)) == [])
+        #expect(state.memos.first?.title.count == 30)
     }
 
     @Test func escapeInTheRenamePromptKeepsTheDefaultTitle() {

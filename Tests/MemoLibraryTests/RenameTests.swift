@@ -1,5 +1,5 @@
 import Foundation
-import SoundFiles
+@testable import SoundFiles
 import Testing
 @testable import MemoLibrary
 
@@ -67,7 +67,7 @@ import Testing
     @Test func aFailureBeforeTheRenameLeavesEverythingAsItWas() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()
-        let memo = try fixture.record(into: library, title: "Kept", format: .wav)
+        let memo = try fixture.record(into: library, title: "Kept", format: .flac)
         let original = try Data(contentsOf: URL(fileURLWithPath: memo.path))
         var temporaryPath = ""
         library.willReplaceRetaggedFile = { _, temporary throws(MemoLibraryError) in
@@ -84,6 +84,31 @@ import Testing
         let reopened = try fixture.open()
         #expect(reopened.maintenance.adopted.isEmpty)
         #expect(try reopened.memos().count == 1)
+    }
+
+    /// Issue 15 item 7: a WAV's title is written in place, no copy of its audio.
+    @Test func aWAVIsRetitledInPlaceWithItsAudioUntouched() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "In place", format: .wav)
+        let before = try Data(contentsOf: URL(fileURLWithPath: memo.path))
+        let inode = try FileManager.default.attributesOfItem(atPath: memo.path)[.systemFileNumber] as? Int
+        var copied = false
+        library.willReplaceRetaggedFile = { _, _ throws(MemoLibraryError) in copied = true }
+        for title in ["Second", "Third, longer, 🎙️", "4"] {
+            let renamed = try library.rename(id: memo.id, to: title)
+            #expect(try SoundFileReader(path: memo.path).metadata.title == title)
+            #expect(renamed.size == FileManager.default.fileSize(memo.path))
+        }
+        #expect(!copied, "no copy was made")
+        #expect(try FileManager.default.attributesOfItem(atPath: memo.path)[.systemFileNumber] as? Int == inode, "the same file")
+        let after = try Data(contentsOf: URL(fileURLWithPath: memo.path))
+        let dataChunk = try #require(WAVTitleInPlace.chunks(of: memo.path)?.first { $0.id == "data" })
+        let range = Int(dataChunk.offset)..<Int(dataChunk.offset + 8 + dataChunk.size)
+        #expect(after[range] == before[range], "the audio bytes are where they were, unchanged")
+        #expect(after.count - before.count < 600, "grew by \(after.count - before.count) bytes for three renames")
+        #expect(try SoundFileReader(path: memo.path).metadata.comment == "VoiceMemo memo \(memo.id)", "other tags kept")
+        #expect(!String(decoding: after, as: UTF8.self).contains("In place"), "the old title is blanked")
     }
 
     @Test func aMemoBeingRecordedGetsItsNewTitleWhenItStops() throws {

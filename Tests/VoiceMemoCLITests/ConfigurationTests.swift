@@ -47,6 +47,22 @@ import Testing
         #expect(vox.startThresholdDB == -45 && vox.hangTime == 1.5 && vox.minimumTake == 0.25 && vox.preRoll == 0.5)
     }
 
+    @Test func aTrailingCommentEndsTheValueAndQuotesKeepAHash() throws {
+        let text = """
+            format = wav   # wav flac ogg
+            rate = 44.1k\t# tab before the comment
+            source = "file:/tmp/take #2.wav"   # quoted: the # is the value's
+            """
+        let configuration = try ConfigurationParser.parse(text, path: Self.path)
+        #expect(configuration.format == .wav)
+        #expect(configuration.sampleRate == 44_100)
+        #expect(configuration.source == .file(path: "/tmp/take #2.wav"))
+        let inWord = try ConfigurationParser.parse("source = file:/tmp/a#2.wav", path: Self.path)
+        #expect(inWord.source == .file(path: "/tmp/a#2.wav"), "a # inside a word is not a comment")
+        #expect(throws: ConfigurationError.self) { try ConfigurationParser.parse("source = \"file:/x", path: Self.path) }
+        #expect(throws: ConfigurationError.self) { try ConfigurationParser.parse("format = \"wav\" flac", path: Self.path) }
+    }
+
     @Test func commentsAndBlankLinesOnlyAreAnEmptyConfiguration() throws {
         #expect(try ConfigurationParser.parse("\n# nothing\n   \n\t# indented comment\n", path: Self.path) == Configuration())
         #expect(try ConfigurationParser.parse("", path: Self.path) == Configuration())

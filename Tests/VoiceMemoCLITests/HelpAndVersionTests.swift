@@ -51,14 +51,16 @@ struct HelpAndVersionTests {
 
             The new memo's id is printed on standard output as soon as the memo exists,
             before recording starts, so a script can use it while the recording runs; if
-            nothing is recorded (interrupted at once) the memo is removed again. With
-            --json, the whole memo is printed when recording stops instead; with --output,
-            the file's path. Recording stops after --duration, or on Ctrl-C, SIGTERM or
-            SIGHUP; the memo is kept either way. Flags override the config file.
+            nothing is recorded (interrupted at once, a full disk, an input that gives
+            nothing) the memo is removed again and the exit status is 1 (130 when
+            interrupted). With --json, the whole memo is printed when recording stops
+            instead; with --output, the file's path. Recording stops after --duration, or on
+            Ctrl-C, SIGTERM or SIGHUP; the memo is kept either way. Flags override the
+            config file.
 
             Options:
-              -d, --duration T        Stop after T of recorded audio: 90, 1.5s, 250ms, 2m,
-                                      1h, 01:30 or 1:02:03.
+              -d, --duration T        Stop after T of recorded audio (more than 0): 90,
+                                      1.5s, 250ms, 2m, 1h, 01:30 or 1:02:03.
                   --delay T           Start recording after T.
               -t, --title TEXT        The memo's title. (default: Memo DATE TIME)
                   --format F          The file format: wav, flac, ogg, opus, mp3, caf or
@@ -78,7 +80,10 @@ struct HelpAndVersionTests {
                                       file:PATH (a sound file played in as if from a
                                       microphone, in real time). (default: alsa:default)
               -o, --output PATH       Write this file instead of adding a memo to the
-                                      library.
+                                      library. An existing file is refused unless --force; a
+                                      folder, a device, a FIFO and any path inside the
+                                      library folder are refused even then.
+                  --force             With --output: replace a regular file already at PATH.
                   --vox               Voice-activated: wait for the level to cross the
                                       threshold, stop after the silence; each utterance
                                       becomes its own memo.

@@ -8,7 +8,7 @@ struct UsageErrorTests {
         "bad flags and values",
         arguments: [
             (["record", "--rate", "abc"],
-             "--rate: \"abc\" is not a sample rate; use a rate in Hz from 1000 to 768000, e.g. 48000, 48k or 44.1k",
+             "--rate: \"abc\" is not a sample rate; use a rate in Hz from 8000 to 384000, e.g. 48000, 48k or 44.1k",
              "record"),
             (["record", "--channels", "40"],
              "--channels: \"40\" is out of range; use a whole number from 1 to 32", "record"),

@@ -15,6 +15,17 @@ extension ValueParser where Value == Duration {
         }
     }
 
+    /// A duration above zero (`record --duration`: recording for no time records nothing).
+    public static var positiveDuration: ValueParser<Duration> {
+        ValueParser { text throws(ValueRejection) in
+            let duration = try DurationText.parse(text)
+            guard duration > .zero else {
+                throw .custom(problem: "is no time at all", allowed: "give a length above zero, e.g. 90, 1.5s, 250ms or 2m")
+            }
+            return duration
+        }
+    }
+
     /// The longest duration the parser accepts: 100 000 hours (about 11 years).
     ///
     /// Far beyond any recording, and small enough that nanoseconds fit in `Int64` and frame

@@ -1,3 +1,4 @@
+import Metering
 import SoundFiles
 
 /// A sound file played in as the microphone: the `file:PATH` source.
@@ -13,11 +14,21 @@ public final class FileSource: CaptureSource {
     private var framesDelivered = 0
     private let periodFrames: Int
 
+    /// - Throws: `CaptureError.file` for a file libsndfile cannot read, or one with more
+    ///   channels than the meters take (`LevelMeter.maximumChannelCount`).
     public init(path: String, sampleFormat: SampleFormat = .float32, paced: Bool = true) throws(CaptureError) {
         do {
             reader = try SoundFileReader(path: path)
         } catch {
             throw CaptureError(.file, error.description)
+        }
+        let channels = reader.info.channels
+        guard (1...LevelMeter.maximumChannelCount).contains(channels), reader.info.sampleRate > 0 else {
+            reader.close()
+            throw CaptureError(
+                .file,
+                "\(path) has \(channels) channels at \(reader.info.sampleRate) Hz; a file source can have "
+                    + "1 to \(LevelMeter.maximumChannelCount) channels (the meter shows at most that many)")
         }
         format = StreamFormat(
             sampleRate: reader.info.sampleRate, channels: reader.info.channels, sampleFormat: sampleFormat)

@@ -77,6 +77,11 @@ public struct AppState: Sendable, Equatable {
     public var isQuitting = false
     /// Slow work the effect runner is doing or has queued, oldest (the one running) first.
     public var work: [WorkInFlight] = []
+    /// The most characters the title prompt takes: the library's rule (`MemoTitle.maximumLength`),
+    /// handed in where the app is wired so that the reducer keeps no copy of it and does not
+    /// reach into the library for it (STYLE 17). Unlimited until then: the library, which
+    /// refuses a longer title, has the last word.
+    public var titleMaximumLength = Int.max
 
     public init(width: Int = 80, height: Int = 24, usesColor: Bool = true, utcOffset: Int = 0, now: Double = 0) {
         self.width = width

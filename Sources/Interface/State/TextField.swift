@@ -6,10 +6,15 @@ public struct TextField: Sendable, Hashable {
     public private(set) var cursor: Int
 
     /// Longest text accepted, in characters.
-    public static let maximumLength = 200
+    public let maximumLength: Int
 
-    public init(_ text: String = "") {
-        characters = Array(text.prefix(Self.maximumLength))
+    /// The limit of a prompt that is not a title (the filter); a title's is the library's
+    /// (`AppState.titleMaximumLength`).
+    public static let defaultMaximumLength = 200
+
+    public init(_ text: String = "", maximumLength: Int = Self.defaultMaximumLength) {
+        self.maximumLength = max(0, maximumLength)
+        characters = Array(text.prefix(self.maximumLength))
         cursor = characters.count
     }
 
@@ -41,7 +46,7 @@ public struct TextField: Sendable, Hashable {
     }
 
     private mutating func insert(_ character: Character) {
-        guard characters.count < Self.maximumLength else { return }
+        guard characters.count < maximumLength else { return }
         if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) { return }
         characters.insert(character, at: cursor)
         cursor += 1

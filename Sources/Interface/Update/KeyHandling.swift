@@ -35,7 +35,7 @@ enum KeyHandling {
             return stop(&state)
         case .character("e"):
             guard let memo = state.selectedMemo else { return nothing("No memo to rename.", &state) }
-            state.mode = .renaming(id: memo.id, field: TextField(memo.title))
+            state.mode = .renaming(id: memo.id, field: TextField(memo.title, maximumLength: state.titleMaximumLength))
         case .character("d"), .delete:
             guard let memo = state.selectedMemo else { return nothing("No memo to delete.", &state) }
             state.mode = .confirmingDelete(id: memo.id)
@@ -140,8 +140,10 @@ enum KeyHandling {
         switch key {
         case .enter:
             state.mode = .browsing
-            let title = field.text.trimmingSpaces
             guard let memo = state.memos.first(where: { $0.id == id }) else { return [] }
+            // Unedited (even a title the field could not hold whole): nothing to change.
+            if field.text == String(memo.title.prefix(field.maximumLength)) { return [] }
+            let title = field.text.trimmingSpaces
             guard !title.isEmpty else { return nothing("A title cannot be empty; kept “\(memo.title)”.", &state) }
             guard title != memo.title else { return [] }
             state.undoStack.append(.renamed(id: id, previousTitle: memo.title))

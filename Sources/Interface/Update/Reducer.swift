@@ -76,7 +76,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         showSaved(memo, in: &state)
         // The save ran beside the loop: a prompt or list opened meanwhile is not taken away.
         if !state.isQuitting, state.mode == .browsing {
-            state.mode = .renaming(id: memo.id, field: TextField(memo.title))
+            state.mode = .renaming(id: memo.id, field: TextField(memo.title, maximumLength: state.titleMaximumLength))
         }
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
         effects = []

@@ -41,7 +41,7 @@ enum MemoTableView {
         for (offset, index) in (state.scrollOffset..<min(state.scrollOffset + rows, memos.count)).enumerated() {
             let memo = memos[index]
             let selected = index == state.selection
-            var line = (selected ? "▶ " : "  ") + TextFitting.padded(memo.title, toWidth: titleWidth)
+            var line = (selected ? "▶ " : "  ") + titleText(memo, width: titleWidth)
             for column in columns {
                 let text = column.text(memo)
                 line += "   " + (column.alignRight
@@ -51,6 +51,21 @@ enum MemoTableView {
             line = TextFitting.padded(line, toWidth: area.width)
             screen.put(line, x: area.x, y: y + offset, style: selected ? theme.selection : .plain, maxWidth: area.width)
         }
+    }
+
+    /// The title, with the memo's state after it when that is not simply complete
+    /// (`Meeting  [damaged]`): the state is kept whole, the title is cut first.
+    static func titleText(_ memo: Memo, width: Int) -> String {
+        let tag: String = switch memo.state {
+        case .complete: ""
+        case .recovered: "[recovered]"
+        case .damaged: "[damaged]"
+        case .missing: "[missing]"
+        case .recording: "[recording]"
+        }
+        guard !tag.isEmpty, width >= tag.count + 4 else { return TextFitting.padded(memo.title, toWidth: width) }
+        let title = TextFitting.truncated(memo.title, toWidth: width - tag.count - 1)
+        return TextFitting.padded(title + " " + tag, toWidth: width)
     }
 
     /// The columns that fit beside a readable title.

@@ -233,6 +233,11 @@ final class MemoIndex {
         try database.run("DELETE FROM memos WHERE id = ?", [.integer(id)])
     }
 
+    /// Whether a memo's file is at `relativePath` (deleted or not).
+    func contains(relativePath: String) throws(SQLiteError) -> Bool {
+        try !database.query("SELECT 1 FROM memos WHERE path = ?", [.text(relativePath)]).isEmpty
+    }
+
     /// Whether a memo with `id` exists (deleted or not).
     func contains(id: Int64) throws(SQLiteError) -> Bool {
         try !database.query("SELECT 1 FROM memos WHERE id = ?", [.integer(id)]).isEmpty

@@ -44,6 +44,30 @@ enum FileSystem {
         return entries
     }
 
+    /// The names of the hidden regular files (`.name`) directly in `directory`, with their sizes.
+    static func hiddenFiles(in directory: String) -> [Entry] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        let descriptor = dirfd(stream)
+        var entries: [Entry] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix("."), name != ".", name != ".." else { continue }
+            var status = stat()
+            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            entries.append(Entry(name: name, size: Int64(status.st_size)))
+        }
+        return entries
+    }
+
+    /// Whether a process with this id runs (`kill(pid, 0)`: EPERM means it does, as another user's).
+    static func processIsAlive(_ processID: Int32) -> Bool {
+        guard processID > 0 else { return false }
+        return kill(processID, 0) == 0 || errno == EPERM
+    }
+
     /// The size of the file at `path`, or `nil` when there is none.
     static func size(of path: String) -> Int64? {
         var status = stat()
@@ -113,6 +137,34 @@ enum FileSystem {
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// What is at a path, without following a final symbolic link (`lstat`).
+    enum Kind: Equatable {
+        case none, regularFile, directory, symbolicLink, characterDevice, blockDevice, fifo, socket, other
+    }
+
+    /// What is at `path`; `follow` follows symbolic links (`stat`), else `lstat`.
+    static func kind(of path: String, follow: Bool = false) -> Kind {
+        var status = stat()
+        guard (follow ? stat(path, &status) : lstat(path, &status)) == 0 else { return .none }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regularFile
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        case S_IFCHR: return .characterDevice
+        case S_IFBLK: return .blockDevice
+        case S_IFIFO: return .fifo
+        case S_IFSOCK: return .socket
+        default: return .other
+        }
+    }
+
+    /// The absolute path with every symbolic link, `.` and `..` resolved (`realpath`), or `errno`.
+    static func canonicalPath(_ path: String) -> Result<String, FileSystemError> {
+        guard let resolved = realpath(path, nil) else { return .failure(FileSystemError(code: errno)) }
+        defer { free(resolved) }
+        return .success(String(cString: resolved))
     }
 
     /// Removes a file; a missing one is not an error. `0` or `errno`.

@@ -25,6 +25,16 @@ struct AtomicReplacement {
         return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 
+    /// The process id in a temporary file's name made for `purpose` (`.memo.wav.retag-2925.wav`
+    /// gives 2925), or `nil` when `name` is not one.
+    static func ownerProcessID(ofTemporaryName name: String, purpose: String) -> Int32? {
+        guard name.hasPrefix("."), let marker = name.range(of: ".\(purpose)-", options: .backwards) else { return nil }
+        let digits = name[marker.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        let rest = name[marker.upperBound...].dropFirst(digits.count)
+        guard !digits.isEmpty, rest.isEmpty || (rest.hasPrefix(".") && !rest.dropFirst().contains(".")) else { return nil }
+        return Int32(digits)
+    }
+
     /// Runs `write` on the temporary path and flushes the result to the disk.
     ///
     /// - Throws: what `write` throws, or `.file` when flushing fails; the temporary file is removed.

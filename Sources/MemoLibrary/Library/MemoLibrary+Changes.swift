@@ -11,7 +11,7 @@ extension MemoLibrary {
             guard memo.deletedAt == nil else { throw .notAllowed(memo: memo, reason: "it is already in Recently Deleted") }
             guard memo.state != .recording else { throw .notAllowed(memo: memo, reason: "it is being recorded") }
             let name = String(relative(memo).split(separator: "/").last ?? "")
-            let destination = Self.trashFolderName + "/" + name
+            let destination = try freeRelativePath(for: name, in: Self.trashFolderName + "/")
             try indexCall { () throws(SQLiteError) in try index.setLocation(id: id, relativePath: destination, deletedAt: date) }
             if FileSystem.exists(memo.path) {
                 _ = FileSystem.createDirectory(trashFolder)
@@ -22,12 +22,16 @@ extension MemoLibrary {
     }
 
     /// Brings memo `id` back from Recently Deleted.
+    ///
+    /// If its name was taken meanwhile (a copy of its file put back by hand, which the library
+    /// then adopted as a memo of its own), both are kept: the restored memo gets a new name
+    /// (`…-2.flac`).
     @discardableResult
     public func restore(id: Int64) throws(MemoLibraryError) -> Memo {
         try write { () throws(MemoLibraryError) -> Memo in
             let memo = try existing(id)
             guard memo.deletedAt != nil else { throw .notAllowed(memo: memo, reason: "it is not in Recently Deleted") }
-            let name = String(relative(memo).split(separator: "/").last ?? "")
+            let name = try freeRelativePath(for: String(relative(memo).split(separator: "/").last ?? ""), in: "")
             try indexCall { () throws(SQLiteError) in try index.setLocation(id: id, relativePath: name, deletedAt: nil) }
             if FileSystem.exists(memo.path) {
                 try move(memo.path, to: absolute(name))
@@ -68,9 +72,22 @@ extension MemoLibrary {
     /// The memo with `id`, read inside the current transaction.
     func existing(_ id: Int64) throws(MemoLibraryError) -> Memo {
         guard let memo = try indexCall({ () throws(SQLiteError) in try index.memo(id: id) }) else {
-            throw .notFound(reference: String(id), inRecentlyDeleted: false)
+            throw .noMemoWithID(String(id), inRecentlyDeleted: false, onTheOtherSide: false)
         }
         return memo
+    }
+
+    /// `folder` + `name` when neither a file nor a memo has that path, else the first free one of
+    /// `stem-2.ext`, `stem-3.ext`, …
+    func freeRelativePath(for name: String, in folder: String) throws(MemoLibraryError) -> String {
+        let stem = MemoFileName.stem(of: name)
+        let suffix = String(name.dropFirst(stem.count))
+        for number in 1...10_000 {
+            let candidate = folder + (number == 1 ? name : "\(stem)-\(number)\(suffix)")
+            let taken = try indexCall { () throws(SQLiteError) in try index.contains(relativePath: candidate) }
+            if !taken, !FileSystem.exists(absolute(candidate)) { return candidate }
+        }
+        throw .file(path: absolute(folder + name), reason: "no free name is left beside it")
     }
 
     /// Renames a file without replacing anything at `destination`.

@@ -13,9 +13,13 @@ extension MemoLibrary {
     /// - Parameters:
     ///   - format: `nil` means the format `path`'s extension names, else the memo's own.
     ///   - replacing: replace a file already at `path`; without it, an existing file is refused.
+    /// `path` follows `OutputDestination`'s rules: never inside the library folder, never over
+    /// anything but a regular file, through a symbolic link the file it points to.
+    ///
     /// - Throws: `.notAllowed` for a memo with no readable file, `.sound` for a refused
     ///   conversion (e.g. Opus at 44.1 kHz), `.destinationExists` for an existing file (without
-    ///   `replacing`), `.file` for a directory or an unwritable destination.
+    ///   `replacing`), `.file` for a refused destination (see `OutputDestination`) or an
+    ///   unwritable one.
     public func export(_ memo: Memo, to path: String, format: FileFormat? = nil, replacing: Bool = false)
         throws(MemoLibraryError)
     {
@@ -32,17 +36,17 @@ extension MemoLibrary {
                 reason: "the name says \(named.displayName) but the format asked for is \(target.displayName); "
                     + "name it .\(target.fileExtensions.first ?? target.rawValue) or use --format \(named.rawValue)")
         }
-        let resolved = URL(fileURLWithPath: path).standardizedFileURL.path
-        if resolved == URL(fileURLWithPath: memo.path).standardizedFileURL.path {
-            throw .file(path: path, reason: "that is the memo's own file")
+        // Refused before anything is written, in export's words (it has no --rate or --channels).
+        if target != memo.format, let limitation = conversionSettings(memo, format: target).limitation() {
+            throw .file(
+                path: path,
+                reason: "this memo (\(memo.sampleRate) Hz, \(memo.channels) channels) cannot be exported as "
+                    + "\(target.displayName): \(limitation); choose another format, e.g. --format flac (name it .flac)")
         }
-        if FileSystem.isDirectory(path) {
-            throw .file(path: path, reason: "that is a folder; give the name of the file to write")
-        }
-        if FileSystem.exists(path), !replacing {
-            throw .destinationExists(path: path)
-        }
-        try AtomicReplacement(path: path, purpose: "export").perform(replacing: replacing) {
+        // Never into the library (another memo's file, the index), never over a device or a FIFO;
+        // through a symbolic link, the file it points to (see `OutputDestination`).
+        let destination = try OutputDestination.check(path, libraryFolder: folder, replacing: replacing)
+        try AtomicReplacement(path: destination.target, purpose: "export").perform(replacing: replacing) {
             temporary throws(MemoLibraryError) in
             if target == memo.format {
                 do {
@@ -56,10 +60,15 @@ extension MemoLibrary {
         }
     }
 
-    private func convert(_ memo: Memo, to path: String, format: FileFormat) throws(MemoLibraryError) {
+    /// The settings a converted copy of `memo` gets: its rate and channels, its encoding where
+    /// `format` has it, else `format`'s default.
+    private func conversionSettings(_ memo: Memo, format: FileFormat) -> RecordingSettings {
         let encoding = format.encodings.contains(memo.encoding) ? memo.encoding : format.defaultEncoding
-        let settings = RecordingSettings(
-            format: format, encoding: encoding, sampleRate: memo.sampleRate, channels: memo.channels)
+        return RecordingSettings(format: format, encoding: encoding, sampleRate: memo.sampleRate, channels: memo.channels)
+    }
+
+    private func convert(_ memo: Memo, to path: String, format: FileFormat) throws(MemoLibraryError) {
+        let settings = conversionSettings(memo, format: format)
         do {
             try Self.copyAudio(from: memo.path, to: path, settings: settings, title: memo.title)
         } catch {

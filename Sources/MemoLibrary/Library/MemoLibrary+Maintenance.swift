@@ -13,6 +13,7 @@ extension MemoLibrary {
     /// - Parameter rows: the index's rows as just read by the opener, reused when recovery
     ///   changed nothing (saves reading 10 000 rows twice).
     func runMaintenance(now: Date, rows: [MemoIndex.FileRow]? = nil, recovery: Recovery) throws(MemoLibraryError) {
+        removeAbandonedCopies()
         switch recovery {
         case .atOpening:
             _ = try recoverDeadRecordings(progress: nil)
@@ -43,6 +44,26 @@ extension MemoLibrary {
         let recovered = try recoverDeadRecordings(progress: progress)
         maintenance.pendingRecoveries = try deadRecordings().map(\.id)
         return recovered
+    }
+
+    // MARK: Abandoned copies
+
+    /// Removes the copies a rename was preparing (`.name.retag-PID.ext`, in the folder and in
+    /// Recently Deleted) whose process is gone: killed before it could put the copy in place or
+    /// remove it. The original is whole (the copy is renamed over it only once complete), so
+    /// nothing is lost. A copy whose process still runs is left to it.
+    private func removeAbandonedCopies() {
+        for directory in [folder, trashFolder] {
+            for entry in FileSystem.hiddenFiles(in: directory) {
+                guard let owner = AtomicReplacement.ownerProcessID(ofTemporaryName: entry.name, purpose: Self.retagPurpose),
+                    !FileSystem.processIsAlive(owner)
+                else { continue }
+                let path = directory + "/" + entry.name
+                if FileSystem.remove(path) == 0 {
+                    maintenance.removedCopies.append(MaintenanceReport.RemovedCopy(path: path, size: entry.size ?? 0))
+                }
+            }
+        }
     }
 
     // MARK: Dead recordings

@@ -4,7 +4,9 @@ import SoundFiles
 extension MemoLibrary {
     /// Gives memo `id` a new title, stored exactly as given, in the index and in the file's tags.
     ///
-    /// The files are the truth: an index rebuilt from them must find the new title. The file is
+    /// The files are the truth: an index rebuilt from them must find the new title. A WAV gets
+    /// its new title in place (`TitleRewrite.retitleInPlace`: a new INFO list at the end, no
+    /// audio copied, crash-safe). Any other file is
     /// copied with the new title beside the original (`TitleRewrite`: no audio is re-encoded
     /// lossily), flushed, and renamed over it under the index's write lock, so an interrupted
     /// rename leaves the original as it was. The copy is made before taking the lock (it takes
@@ -21,12 +23,18 @@ extension MemoLibrary {
         guard !isReadOnly else { throw .readOnly(folder: folder) }
         for _ in 0..<3 {
             let before = try existing(id)
-            let replacement = try prepareRetaggedFile(of: before, title: title)
+            // A WAV's title is changed in place (a few hundred bytes, under the lock); other
+            // formats get a copy, made before taking the lock.
+            let inPlace = titleIsWrittenToFile(before) && before.format == .wav && TitleRewrite.canRetitleInPlace(before.path)
+            let replacement = inPlace ? nil : try prepareRetaggedFile(of: before, title: title)
             let renamed = try write { () throws(MemoLibraryError) -> Memo? in
                 let memo = try existing(id)
                 guard memo.path == before.path, memo.state == before.state, memo.size == before.size else { return nil }
                 try indexCall { () throws(SQLiteError) in try index.setTitle(id: id, title) }
-                if let replacement {
+                if inPlace {
+                    // Not laid out for it any more (changed meanwhile): try again, by copying.
+                    guard try retitleInPlace(memo, title: title) else { return nil }
+                } else if let replacement {
                     try commit(replacement, for: memo)
                 }
                 return try existing(id)
@@ -44,11 +52,14 @@ extension MemoLibrary {
 
     // MARK: Helpers
 
+    /// Names the copy a rename prepares beside a memo's file (see `AtomicReplacement`).
+    static let retagPurpose = "retag"
+
     /// A copy of `memo`'s file with `title` in its tags, ready beside it; `nil` when the file is
     /// not to be rewritten (see `rename(id:to:)`).
     func prepareRetaggedFile(of memo: Memo, title: String) throws(MemoLibraryError) -> AtomicReplacement? {
         guard titleIsWrittenToFile(memo), FileSystem.exists(memo.path) else { return nil }
-        let replacement = AtomicReplacement(path: memo.path, purpose: "retag")
+        let replacement = AtomicReplacement(path: memo.path, purpose: Self.retagPurpose)
         try replacement.prepare { temporary throws(MemoLibraryError) in
             do throws(SoundFileError) {
                 try TitleRewrite.copy(memo.path, to: temporary, title: title)
@@ -63,6 +74,20 @@ extension MemoLibrary {
             throw error
         }
         return replacement
+    }
+
+    /// Writes `title` into `memo`'s WAV file in place and stores its new size (inside a transaction).
+    func retitleInPlace(_ memo: Memo, title: String) throws(MemoLibraryError) -> Bool {
+        let changed: Bool
+        do {
+            changed = try TitleRewrite.retitleInPlace(memo.path, title: title)
+        } catch {
+            throw .sound(error)
+        }
+        if changed, let size = FileSystem.size(of: memo.path) {
+            try indexCall { () throws(SQLiteError) in try index.setSize(id: memo.id, size) }
+        }
+        return changed
     }
 
     /// Renames a prepared copy over `memo`'s file and stores its new size (inside a transaction).

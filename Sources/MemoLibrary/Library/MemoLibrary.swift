@@ -126,26 +126,40 @@ public final class MemoLibrary {
         try indexCall { () throws(SQLiteError) in try index.memo(id: id) }
     }
 
-    /// The one memo `reference` names: an id, else the title equal to it, else the only title
-    /// starting with it.
+    /// The one memo `reference` names (see `MemoReference`): all digits is an id and only an id;
+    /// otherwise (or after `title:`) the title equal to it, else the only title starting with it.
     ///
     /// - Parameter deleted: look in Recently Deleted instead of the library.
-    /// - Throws: `.notFound`, or `.ambiguous` with the candidates (newest first).
+    /// - Throws: `.noMemoWithID` for an id that is not there (saying where it is, if it is
+    ///   on the other side), `.notFound`, or `.ambiguous` with the candidates (newest first).
     public func memo(matching reference: String, deleted: Bool = false) throws(MemoLibraryError) -> Memo {
-        let candidates = try memos(deleted: deleted)
-        if let id = Int64(reference), let memo = candidates.first(where: { $0.id == id }) {
+        switch MemoReference(reference) {
+        case .id(let digits):
+            guard let id = Int64(digits), let memo = try memo(id: id) else {
+                throw .noMemoWithID(digits, inRecentlyDeleted: deleted, onTheOtherSide: false)
+            }
+            guard (memo.deletedAt != nil) == deleted else {
+                throw .noMemoWithID(digits, inRecentlyDeleted: deleted, onTheOtherSide: true)
+            }
             return memo
+        case .title(let title):
+            return try memo(titled: title, deleted: deleted)
         }
-        let exact = candidates.filter { $0.title == reference }
+    }
+
+    /// The memo titled `title`, else the only one whose title starts with it.
+    private func memo(titled title: String, deleted: Bool) throws(MemoLibraryError) -> Memo {
+        let candidates = try memos(deleted: deleted)
+        let exact = candidates.filter { $0.title == title }
         if exact.count == 1, let memo = exact.first {
             return memo
         }
-        let prefixed = exact.isEmpty ? candidates.filter { $0.title.hasPrefix(reference) } : exact
-        guard let first = prefixed.first, !reference.isEmpty else {
-            throw .notFound(reference: reference, inRecentlyDeleted: deleted)
+        let prefixed = exact.isEmpty ? candidates.filter { $0.title.hasPrefix(title) } : exact
+        guard let first = prefixed.first, !title.isEmpty else {
+            throw .notFound(reference: title, inRecentlyDeleted: deleted)
         }
         if prefixed.count > 1 {
-            throw .ambiguous(reference: reference, candidates: prefixed)
+            throw .ambiguous(reference: title, candidates: prefixed)
         }
         return first
     }
@@ -210,6 +224,14 @@ public struct MaintenanceReport: Sendable, Equatable {
     public var rebuiltIndex = false
     /// Where a corrupt index was moved to (kept, never deleted).
     public var setAsideIndex: String?
+    /// A copy an interrupted rename left behind, removed.
+    public struct RemovedCopy: Sendable, Equatable {
+        public var path: String
+        public var size: Int64
+    }
+
+    /// Copies that renames killed part-way left beside memos' files, now removed.
+    public var removedCopies: [RemovedCopy] = []
     /// Why start-up maintenance could not finish (a full disk); the memos are listed as the
     /// index has them, and the next open tries again.
     public var postponed: String?
@@ -219,6 +241,6 @@ public struct MaintenanceReport: Sendable, Equatable {
     /// Whether opening changed nothing.
     public var isEmpty: Bool {
         recovered.isEmpty && pendingRecoveries.isEmpty && adopted.isEmpty && missing.isEmpty && damaged.isEmpty && purged.isEmpty && postponed == nil
-            && setAsideIndex == nil
+            && setAsideIndex == nil && removedCopies.isEmpty
     }
 }

@@ -12,6 +12,9 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     case folderUnavailable(path: String, reason: String)
     /// No memo matches the reference (an id or a title prefix).
     case notFound(reference: String, inRecentlyDeleted: Bool)
+    /// No memo has this id (an all-digit MEMO is only ever an id); `onTheOtherSide`: it is in
+    /// the library when Recently Deleted was searched, or the other way round.
+    case noMemoWithID(String, inRecentlyDeleted: Bool, onTheOtherSide: Bool)
     /// More than one memo's title starts with the reference.
     case ambiguous(reference: String, candidates: [Memo])
     /// A title was refused.
@@ -43,7 +46,16 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .index(let error):
-            return "the memo index failed: \(error)"
+            // SQLite's own words (its message, table and column names) mean nothing to a person.
+            return switch error {
+            case .full: "the disk is full: the memo index cannot be written (free some space and try again)"
+            case .ioError: "the memo index could not be read or written (a disk input/output error)"
+            case .corrupt, .notADatabase:
+                "the memo index is damaged; the next start keeps it aside and rebuilds it from the audio files"
+            case .constraint: "the memo index refused the change: it clashes with another memo's entry"
+            case .permission, .cannotOpen: "the memo index cannot be opened (check the folder's permissions)"
+            default: "the memo index failed (SQLite result code \(error.code))"
+            }
         case .busy(let folder):
             return "the memo index in \(folder) is locked by another process; try again in a moment"
         case .readOnly(let folder):
@@ -52,8 +64,15 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             return "cannot use the library folder \(path): \(reason)"
         case .notFound(let reference, let deleted):
             let place = deleted ? "in Recently Deleted" : "in the library"
-            return "no memo \(place) has the id or a title starting with '\(TitleText.escaped(reference))'"
-                + (deleted ? "" : " (see 'voicememo list')")
+            return "no memo \(place) has a title starting with '\(TitleText.escaped(reference))'"
+                + (deleted ? " (see 'voicememo list --deleted')" : " (see 'voicememo list')")
+        case .noMemoWithID(let digits, let deleted, let elsewhere):
+            switch (deleted, elsewhere) {
+            case (false, false): return "no memo with id \(digits) (see 'voicememo list'; a title made of digits is reached as title:\(digits))"
+            case (true, false): return "no memo with id \(digits) in Recently Deleted (see 'voicememo list --deleted')"
+            case (false, true): return "no memo with id \(digits) in the library: it is in Recently Deleted ('voicememo restore \(digits)' brings it back)"
+            case (true, true): return "no memo with id \(digits) in Recently Deleted: it is in the library"
+            }
         case .ambiguous(let reference, let candidates):
             let lines = candidates.map { "  \($0.id)  \(TitleText.escaped($0.title))" }
             return "'\(TitleText.escaped(reference))' matches \(candidates.count) memos; "
@@ -61,7 +80,8 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
         case .invalidTitle(let problem):
             switch problem {
             case .empty: return "the title is empty; give at least one visible character"
-            case .whitespaceOnly: return "the title is only whitespace; give at least one visible character"
+            case .whitespaceOnly:
+                return "the title is only whitespace or invisible characters (such as U+200B); give at least one visible character"
             case .tooLong(let count):
                 return "the title has \(count) characters; at most \(MemoTitle.maximumLength) are allowed"
             }

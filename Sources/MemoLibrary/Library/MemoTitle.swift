@@ -9,12 +9,18 @@ public enum MemoTitle {
     ///
     /// Any Unicode is kept, control characters and NUL included: titles are never used in paths,
     /// and whoever prints one makes it safe first (`TitleText.escaped`, `Memo.displayTitle`).
-    /// - Throws: `.invalidTitle` for an empty or whitespace-only title, or one over 500 characters.
+    /// - Throws: `.invalidTitle` for an empty title, one of only whitespace and invisible
+    ///   characters, or one over 500 characters.
     public static func validate(_ title: String) throws(MemoLibraryError) {
         if title.isEmpty {
             throw .invalidTitle(.empty)
         }
-        if title.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0 == "\u{0}" }) {
+        // Nothing a person can see: spaces, and invisible characters such as U+200B (zero width
+        // space), U+2060 or U+FEFF, which would make a title that looks blank in every list.
+        if title.unicodeScalars.allSatisfy({
+            $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+                || $0.properties.generalCategory == .format || $0.properties.generalCategory == .control
+        }) {
             throw .invalidTitle(.whitespaceOnly)
         }
         let count = title.count

@@ -86,9 +86,25 @@ final class SndFileHandle {
         case SF_ERR_MALFORMED_FILE:
             return SoundFileError(kind: .corrupt, path: path, libraryMessage: message)
         default:
+            // libsndfile says this (and a stale errno: ENOENT from a decoder's probing) for a
+            // readable file whose bytes its decoders refuse, e.g. text named .mp3.
+            if isReadableRegularFile(path) {
+                return SoundFileError(
+                    kind: .unsupported, path: path,
+                    detail: "its contents are not audio libsndfile can decode (not a valid stream of the format its name or header claims)")
+            }
             return SoundFileError(
                 kind: .cannotOpen, path: path, libraryMessage: message, osError: osError == 0 ? nil : osError)
         }
+    }
+
+    /// Whether `path` is a regular file this process can open for reading.
+    private static func isReadableRegularFile(_ path: String) -> Bool {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { Glibc.close(descriptor) }
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// libsndfile's text for the last error on this file.

@@ -80,7 +80,17 @@ public final class SoundFileReader: @unchecked Sendable {
         if isDirectory.boolValue {
             throw SoundFileError(kind: .cannotOpen, path: path, detail: "it is a directory, not a sound file")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular, type != .typeSymbolicLink {
+            let what: String = switch type {
+            case .typeCharacterSpecial: "a character device"
+            case .typeBlockSpecial: "a block device"
+            case .typeSocket: "a socket"
+            default: "a FIFO (named pipe) or another special file"
+            }
+            throw SoundFileError(kind: .cannotOpen, path: path, detail: "it is \(what), not a sound file")
+        }
+        let size = attributes?[.size] as? Int
         if size == 0 {
             throw SoundFileError(kind: .corrupt, path: path, detail: "the file is empty (0 bytes)")
         }

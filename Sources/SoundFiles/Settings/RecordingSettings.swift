@@ -57,19 +57,28 @@ public struct RecordingSettings: Sendable, Hashable {
     /// - Throws: `SettingsError` naming what is wrong and what would work.
     public func validate(path: String? = nil) throws(SettingsError) {
         if let problem = problem(path: path) {
-            throw SettingsError(message: problem)
+            throw SettingsError(message: problem.what + (problem.remedy.map { "; " + $0 } ?? ""))
         }
     }
 
+    /// What these settings cannot do, without the flags that would fix it (for a caller whose
+    /// flags are others, such as `export`), or `nil` when they are fine.
+    public func limitation() -> String? {
+        problem(path: nil)?.what
+    }
+
+    /// What is wrong, and the flags that would fix it on `record`'s command line.
+    private typealias Problem = (what: String, remedy: String?)
+
     /// The first thing wrong with these settings, in words a person reads.
-    private func problem(path: String?) -> String? {
+    private func problem(path: String?) -> Problem? {
         let channelRange = Self.channelRange
         let rateRange = Self.sampleRateRange
         if !channelRange.contains(channels) {
-            return "\(channels) channels: use \(channelRange.lowerBound) to \(channelRange.upperBound)"
+            return ("\(channels) channels: use \(channelRange.lowerBound) to \(channelRange.upperBound)", nil)
         }
         if !rateRange.contains(sampleRate) {
-            return "rate \(sampleRate) Hz is out of range: use \(rateRange.lowerBound) to \(rateRange.upperBound) Hz"
+            return ("rate \(sampleRate) Hz is out of range: use \(rateRange.lowerBound) to \(rateRange.upperBound) Hz", nil)
         }
         if !format.encodings.contains(encoding) {
             return encodingProblem()
@@ -84,48 +93,48 @@ public struct RecordingSettings: Sendable, Hashable {
             let pathExtension = FileFormat.fileExtension(of: path)
         {
             let wanted = format.fileExtensions.first ?? format.rawValue
-            return "the file name ends in .\(pathExtension) but the format is \(format.rawValue); "
-                + "name it .\(wanted) or use --format \(named.rawValue)"
+            return ("the file name ends in .\(pathExtension) but the format is \(format.rawValue)",
+                "name it .\(wanted) or use --format \(named.rawValue)")
         }
         return nil
     }
 
-    private func encodingProblem() -> String {
+    private func encodingProblem() -> Problem {
         let homes = FileFormat.allCases.filter { $0.encodings.contains(encoding) }
         if homes.count == 1, let home = homes.first {
-            return "\(encoding.displayName) is available in \(home.displayName) only, not \(format.displayName); "
-                + "use --format \(home.rawValue)"
+            return ("\(encoding.displayName) is available in \(home.displayName) only, not \(format.displayName)",
+                "use --format \(home.rawValue)")
         }
         let offered = Self.list(format.encodings.map(\.rawValue), conjunction: "or")
         var remedy = "use --encoding \(format.defaultEncoding.rawValue)"
         if let home = homes.first {
             remedy += " or --format \(home.rawValue)"
         }
-        return "\(format.displayName) records \(offered), not \(encoding.rawValue); \(remedy)"
+        return ("\(format.displayName) records \(offered), not \(encoding.rawValue)", remedy)
     }
 
-    private func channelProblem() -> String? {
+    private func channelProblem() -> Problem? {
         if let limit = encoding.maximumChannels, channels > limit {
-            return "\(encoding.displayName) records at most \(limit) channels, not \(channels); "
-                + "use --channels \(limit) or --encoding pcm16"
+            return ("\(encoding.displayName) records at most \(limit) channels, not \(channels)",
+                "use --channels \(limit) or --encoding pcm16")
         }
         let limit = format.maximumChannels
         guard channels > limit else { return nil }
         let alternative: FileFormat = channels <= FileFormat.flac.maximumChannels ? .flac : .wav
-        return "\(format.displayName) records at most \(limit) channels, not \(channels); "
-            + "use --channels \(limit) or --format \(alternative.rawValue)"
+        return ("\(format.displayName) records at most \(limit) channels, not \(channels)",
+            "use --channels \(limit) or --format \(alternative.rawValue)")
     }
 
-    private func sampleRateProblem() -> String? {
+    private func sampleRateProblem() -> Problem? {
         if let allowed = format.allowedSampleRates, !allowed.contains(sampleRate) {
             let suggestion = allowed.min { abs($0 - sampleRate) < abs($1 - sampleRate) } ?? 48000
             let rates = Self.list(allowed.map(String.init), conjunction: "or")
-            return "\(format.displayName) records at \(rates) Hz, not \(sampleRate) Hz; "
-                + "use --rate \(suggestion) or --format flac"
+            return ("\(format.displayName) records at \(rates) Hz, not \(sampleRate) Hz",
+                "use --rate \(suggestion) or --format flac")
         }
         if sampleRate > format.maximumSampleRate {
-            return "\(format.displayName) records at up to \(format.maximumSampleRate) Hz, not \(sampleRate) Hz; "
-                + "use --rate \(format.maximumSampleRate) or --format flac"
+            return ("\(format.displayName) records at up to \(format.maximumSampleRate) Hz, not \(sampleRate) Hz",
+                "use --rate \(format.maximumSampleRate) or --format flac")
         }
         return nil
     }

@@ -67,6 +67,21 @@ public enum TitleRewrite {
         return method
     }
 
+    /// Whether `path` is a WAV whose title `retitleInPlace` can change without copying it.
+    public static func canRetitleInPlace(_ path: String) -> Bool {
+        WAVTitleInPlace.chunks(of: path) != nil
+    }
+
+    /// Changes the title of the WAV at `path` in place, crash-safely, without touching its audio
+    /// (see `WAVTitleInPlace`).
+    ///
+    /// - Returns: `false`, having changed nothing, when the file is not laid out for it (then
+    ///   `copy(_:to:title:)` does the job).
+    /// - Throws: `SoundFileError` for a failed write; the file is valid, with the old or the new title.
+    public static func retitleInPlace(_ path: String, title: String) throws(SoundFileError) -> Bool {
+        try WAVTitleInPlace.retitle(path, title: title)
+    }
+
     /// Lossless copy through libsndfile in the encoding's own sample width.
     private static func decodeAndEncode(
         _ reader: SoundFileReader, format: FileFormat, encoding: Encoding, to destination: String, title: String

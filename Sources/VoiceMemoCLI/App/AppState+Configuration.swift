@@ -1,11 +1,14 @@
 import Audio
 import Interface
+import MemoLibrary
 import Metering
 
 extension AppState {
     /// Takes the config file's meter range, peak hold, meter mode, loudness target and
-    /// voice-activation defaults.
+    /// voice-activation defaults, and the library's title limit.
     mutating func apply(_ configuration: Configuration) {
+        // Not configurable: the library's rule, handed to the reducer (see `titleMaximumLength`).
+        titleMaximumLength = MemoTitle.maximumLength
         if let floor = configuration.meterMinimumDB {
             meterScale = .table(MeterTable(minDecibels: Float(floor)))
         }

@@ -5,7 +5,7 @@ enum AnalyzeCommand: SubcommandDefinition {
     static let file = Positional<String>(
         name: "FILE|MEMO",
         help: "A sound file in any format libsndfile reads (WAV, FLAC, Ogg, MP3, CAF, AIFF, …), "
-            + "or a memo by id or unique title prefix.",
+            + "or a memo by id (all digits is only ever an id) or unique title prefix (title:TEXT is always a title).",
         parser: ValueParser.nonEmptyText.completing(.memoOrFile))
     static let json = Flag(
         name: "json",

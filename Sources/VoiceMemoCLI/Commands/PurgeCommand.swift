@@ -3,7 +3,8 @@ import ArgumentParsing
 /// `voicememo purge [MEMO | --all]`: delete for good from Recently Deleted.
 enum PurgeCommand: SubcommandDefinition {
     static let memo = Positional<String>(
-        name: "MEMO", help: "The deleted memo: its id or a unique prefix of its title.",
+        name: "MEMO", help: "The deleted memo: its id (all digits is only ever an id), else its title or a unique "
+            + "prefix of it; title:TEXT is always a title.",
         isOptional: true, parser: ValueParser.nonEmptyText.completing(.memo))
     static let all = Flag(name: "all", help: "Purge everything in Recently Deleted.")
 

@@ -5,8 +5,8 @@ import ArgumentParsing
 enum RecordCommand: SubcommandDefinition {
     static let duration = Option<Duration>(
         name: "duration", shortName: "d", valueName: "T",
-        help: "Stop after T of recorded audio: 90, 1.5s, 250ms, 2m, 1h, 01:30 or 1:02:03.",
-        parser: .duration)
+        help: "Stop after T of recorded audio (more than 0): 90, 1.5s, 250ms, 2m, 1h, 01:30 or 1:02:03.",
+        parser: .positiveDuration)
     static let delay = Option<Duration>(
         name: "delay", valueName: "T", help: "Start recording after T.", parser: .duration)
     static let title = Option<String>(
@@ -43,8 +43,12 @@ enum RecordCommand: SubcommandDefinition {
         parser: .choice)
     static let output = Option<String>(
         name: "output", shortName: "o", valueName: "PATH",
-        help: "Write this file instead of adding a memo to the library.",
+        help: "Write this file instead of adding a memo to the library. An existing file is "
+            + "refused unless --force; a folder, a device, a FIFO and any path inside the library "
+            + "folder are refused even then.",
         parser: ValueParser.nonEmptyText.completing(.file))
+    static let force = Flag(
+        name: "force", help: "With --output: replace a regular file already at PATH.")
     static let vox = Flag(
         name: "vox",
         help: "Voice-activated: wait for the level to cross the threshold, stop after the "
@@ -75,13 +79,14 @@ enum RecordCommand: SubcommandDefinition {
         abstract: "Record one memo into the library and print its id.",
         discussion: "The new memo's id is printed on standard output as soon as the memo exists, "
             + "before recording starts, so a script can use it while the recording runs; if nothing "
-            + "is recorded (interrupted at once) the memo is removed again. With --json, the whole "
+            + "is recorded (interrupted at once, a full disk, an input that gives nothing) the memo is "
+            + "removed again and the exit status is 1 (130 when interrupted). With --json, the whole "
             + "memo is printed when recording stops instead; with --output, the file's path. "
             + "Recording stops after --duration, or on Ctrl-C, SIGTERM or SIGHUP; the memo "
             + "is kept either way. Flags override the config file.",
         options: [
             duration, delay, title, format, encoding, rate, channels, quality,
-            SharedArguments.source, output, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
+            SharedArguments.source, output, force, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
             voxCalibrate, json, play,
         ])
 
@@ -97,7 +102,11 @@ enum RecordCommand: SubcommandDefinition {
             quality: try arguments.value(of: quality),
             source: try arguments.value(of: SharedArguments.source),
             outputPath: try arguments.value(of: output),
+            force: arguments.isSet(force),
             json: arguments.isSet(json))
+        if options.force, options.outputPath == nil {
+            throw .missingCompanion(option: force.longForm, requirement: output.longForm)
+        }
         options.playsAfterStop = arguments.isSet(play)
         if options.playsAfterStop, arguments.isSet(vox) {
             throw .conflictingArguments(play.longForm, vox.longForm)

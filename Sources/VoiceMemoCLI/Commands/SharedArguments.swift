@@ -1,11 +1,14 @@
 import Audio
 import ArgumentParsing
+import SoundFiles
 
 /// Arguments several subcommands declare the same way.
 enum SharedArguments {
-    /// `MEMO`: a memo id or a unique title prefix.
+    /// `MEMO`: a memo id or a unique title prefix (see `MemoReference`).
     static let memo = Positional<String>(
-        name: "MEMO", help: "The memo: its id or a unique prefix of its title.",
+        name: "MEMO",
+        help: "The memo: its id (all digits is only ever an id), else its title or a unique prefix of it; "
+            + "title:TEXT is always a title (title:2 for a memo titled \"2 weeks\").",
         parser: ValueParser.nonEmptyText.completing(.memo))
 
     /// `--json`: machine-readable output.
@@ -20,5 +23,5 @@ enum SharedArguments {
         defaultDescription: "alsa:default", parser: InputSource.parser)
 
     /// The sample rates `--rate` accepts, in Hz.
-    static let sampleRates = 1_000...768_000
+    static let sampleRates = RecordingSettings.sampleRateRange
 }

@@ -73,7 +73,11 @@ enum ConfigurationParser {
                 throw refuse("\(quoted(line)) is not a setting; write key = value (or # for a comment)")
             }
             let name = String(line[..<equals]).trimmingCharacters(in: .whitespaces)
-            let value = String(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+            let value: String
+            switch Self.value(String(line[line.index(after: equals)...])) {
+            case .success(let text): value = text
+            case .failure(let problem): throw refuse(problem.message)
+            }
             guard let key = keys.first(where: { $0.name == name }) else {
                 let suggestion = Suggestion.nearest(to: name, among: keyNames).map { " (did you mean \($0)?)" } ?? ""
                 throw refuse("unknown key \(quoted(name))\(suggestion); the keys are: \(keyNames.joined(separator: ", "))")
@@ -88,6 +92,40 @@ enum ConfigurationParser {
             }
         }
         return configuration
+    }
+
+    /// Why a value's quoting is wrong.
+    struct QuotingProblem: Error {
+        let message: String
+    }
+
+    /// The value after `=`: without the spaces around it and a trailing comment (`#` after a
+    /// space or a tab, to the end of the line). A value that holds such a `#` (or starts or
+    /// ends with a space) is written in double quotes: `source = "file:/tmp/take #2.wav"`.
+    /// A `#` inside a word (`file:/tmp/a#2.wav`) is part of the value.
+    static func value(_ text: String) -> Result<String, QuotingProblem> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("\"") {
+            let body = trimmed.dropFirst()
+            guard let close = body.firstIndex(of: "\"") else {
+                return .failure(QuotingProblem(message: "the value \(quoted(trimmed)) has no closing \""))
+            }
+            let rest = body[body.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            guard rest.isEmpty || rest.hasPrefix("#") else {
+                return .failure(QuotingProblem(
+                    message: "\(quoted(rest)) follows the quoted value; only a # comment may follow it"))
+            }
+            return .success(String(body[..<close]))
+        }
+        var previous: Character = " "
+        for index in trimmed.indices {
+            let character = trimmed[index]
+            if character == "#", previous == " " || previous == "\t" {
+                return .success(String(trimmed[..<index]).trimmingCharacters(in: .whitespaces))
+            }
+            previous = character
+        }
+        return .success(trimmed)
     }
 
     /// The text in quotes, control characters shown as `?` so a message never carries them.

@@ -25,6 +25,8 @@ public struct RecordOptions: Sendable, Equatable {
     public var source: InputSource?
     /// `--output PATH`: write this file instead of adding a memo to the library.
     public var outputPath: String?
+    /// `--force`: with `--output`, replace an existing regular file (see `OutputDestination`).
+    public var force: Bool
     /// `--vox` and its parameters; `nil` without `--vox`.
     public var voiceActivation: VoiceActivationOptions?
     /// `--json`: print the new memo as JSON.
@@ -36,7 +38,8 @@ public struct RecordOptions: Sendable, Equatable {
         duration: Duration? = nil, delay: Duration? = nil, title: String? = nil,
         format: FileFormat? = nil, encoding: Encoding? = nil, sampleRate: Int? = nil,
         channels: Int? = nil, quality: Quality? = nil, source: InputSource? = nil,
-        outputPath: String? = nil, voiceActivation: VoiceActivationOptions? = nil, json: Bool = false
+        outputPath: String? = nil, force: Bool = false, voiceActivation: VoiceActivationOptions? = nil,
+        json: Bool = false
     ) {
         self.duration = duration
         self.delay = delay
@@ -48,6 +51,7 @@ public struct RecordOptions: Sendable, Equatable {
         self.quality = quality
         self.source = source
         self.outputPath = outputPath
+        self.force = force
         self.voiceActivation = voiceActivation
         self.json = json
     }

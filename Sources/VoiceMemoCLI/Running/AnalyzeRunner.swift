@@ -7,7 +7,7 @@ import SoundFiles
 enum AnalyzeRunner {
     static func run(_ options: AnalyzeOptions, context: CommandContext) throws -> ExitCode {
         let console = context.console
-        let path = try LibraryAccess.audioPath(for: options.path, context: context)
+        let (path, memoTitle) = try LibraryAccess.audioFile(for: options.path, context: context)
         let analysis: FileAnalysis
         do {
             analysis = try FileAnalysis.measure(path: path)
@@ -15,17 +15,17 @@ enum AnalyzeRunner {
             throw CommandFailure(error.description)
         }
         if options.json {
-            console.printLine(json(analysis, path: options.path).serialized)
+            console.printLine(json(analysis, path: path, memoTitle: memoTitle).serialized)
         } else {
-            for line in text(analysis, path: options.path) { console.printLine(line) }
+            for line in text(analysis, path: path, memoTitle: memoTitle) { console.printLine(line) }
         }
         return .success
     }
 
     /// The JSON object: non-finite and unmeasured values are `null`.
-    static func json(_ analysis: FileAnalysis, path: String) -> JSONValue {
+    static func json(_ analysis: FileAnalysis, path: String, memoTitle: String? = nil) -> JSONValue {
         let loudness = analysis.loudness
-        return .object([
+        return .object((memoTitle.map { [("memo", JSONValue.string($0))] } ?? []) + [
             ("file", .string(path)),
             ("duration", .number(analysis.duration)),
             ("sample_rate", .int(Int64(analysis.info.sampleRate))),
@@ -39,10 +39,11 @@ enum AnalyzeRunner {
     }
 
     /// One line per figure, for people.
-    static func text(_ analysis: FileAnalysis, path: String) -> [String] {
+    static func text(_ analysis: FileAnalysis, path: String, memoTitle: String? = nil) -> [String] {
         let info = analysis.info
         let channels = info.channels == 1 ? "1 channel" : "\(info.channels) channels"
-        var lines = [
+        var lines = memoTitle.map { ["memo:                \(TitleText.escaped($0))"] } ?? []
+        lines += [
             "file:                \(path)",
             "duration:            \(DisplayFormat.elapsedTime(seconds: analysis.duration)) "
                 + "(\(String(format: "%.3f", analysis.duration)) s), \(info.sampleRate) Hz, \(channels)",
@@ -50,7 +51,10 @@ enum AnalyzeRunner {
             "true peak:           \(level(analysis.truePeak.truePeakLevel, unit: "dBTP"))",
         ]
         if let loudness = analysis.loudness {
-            lines.append("integrated loudness: \(figure(loudness.integratedLoudness, unit: "LUFS", missing: "below the −70 LUFS gate"))")
+            let missing = analysis.duration < LoudnessMeter.shortestMeasurable
+                ? "too short to measure (needs at least \(LoudnessMeter.shortestMeasurable) s, one 400 ms block)"
+                : "below the −70 LUFS gate (silence or nearly)"
+            lines.append("integrated loudness: \(figure(loudness.integratedLoudness, unit: "LUFS", missing: missing))")
             lines.append("loudness range:      \(figure(loudness.loudnessRange, unit: "LU", missing: "needs 3 s above the gate"))")
         } else {
             lines.append("integrated loudness: not measured (needs \(LoudnessMeter.supportedSampleRates.lowerBound) Hz or more)")

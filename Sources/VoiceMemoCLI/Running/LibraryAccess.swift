@@ -97,21 +97,29 @@ enum LibraryAccess {
     }
 
     /// The audio file a command argument names: an existing file path as it is, else a
-    /// memo by id or unique title prefix (`analyze`, `play`).
+    /// memo by id or unique title prefix (`analyze`, `play`; see `MemoReference`).
     ///
     /// - Throws: `CommandFailure` saying that neither a file nor a memo has that name
     ///   (exit 1), or that a title prefix is ambiguous (exit 2, listing the candidates).
     static func audioPath(for reference: String, context: CommandContext) throws -> String {
+        try audioFile(for: reference, context: context).path
+    }
+
+    /// `audioPath(for:context:)` and, when `reference` named a memo, its title.
+    static func audioFile(for reference: String, context: CommandContext) throws -> (path: String, memoTitle: String?) {
         if FileManager.default.fileExists(atPath: reference) {
             // A directory goes on to the sound-file reader, whose error names it as one.
-            return reference
+            return (reference, nil)
         }
         let library = try open(context)
         defer { library.close() }
         do {
-            return try library.memo(matching: reference).path
+            let memo = try library.memo(matching: reference)
+            return (memo.path, memo.title)
         } catch .notFound {
             throw CommandFailure("no file or memo named “\(TitleText.escaped(reference))” (`voicememo list` shows the memos)")
+        } catch .noMemoWithID(let digits, _, _) {
+            throw CommandFailure("no file named “\(digits)” and no memo with id \(digits) (`voicememo list` shows the memos)")
         } catch {
             throw failure(error)
         }
@@ -127,6 +135,11 @@ enum LibraryAccess {
         }
         if let aside = report.setAsideIndex {
             console.printErrorMessage("the memo index was damaged; kept it as \(aside) and rebuilt the index from the audio files")
+        }
+        for copy in report.removedCopies {
+            console.printErrorMessage(
+                "removed \(copy.path) (\(MemoTable.sizeText(copy.size))): "
+                    + "a copy an interrupted rename left behind; the memo's own file is whole")
         }
         let notes: [(String, [Int64])] = [
             ("recovered after a crash", report.recovered), ("adopted (found in the folder)", report.adopted),

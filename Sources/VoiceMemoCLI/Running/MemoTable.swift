@@ -31,7 +31,7 @@ struct MemoTable {
             Column(heading: "Date", width: 10) { dateText($0.created, time: false) },
             Column(heading: "Time", width: 5) { dateText($0.created, time: true) },
             Column(heading: "Length", width: 8, rightAligned: true) { DisplayFormat.elapsedTime(seconds: $0.duration) },
-            Column(heading: "Size", width: 8, rightAligned: true) { sizeText($0.size) },
+            Column(heading: "Size", width: 8, rightAligned: true) { Self.sizeText($0.size) },
         ]
         let optional: [Column] = [
             Column(heading: "State", width: 9) { stateText($0) },
@@ -92,7 +92,7 @@ struct MemoTable {
     }
 
     /// `310 kB`, `1.2 MB` (decimal units).
-    private func sizeText(_ bytes: Int64) -> String {
+    static func sizeText(_ bytes: Int64) -> String {
         let value = Double(bytes)
         switch value {
         case ..<1000: return "\(bytes) B"

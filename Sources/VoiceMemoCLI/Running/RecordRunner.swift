@@ -180,6 +180,14 @@ enum RecordRunner {
             console.printErrorMessage("interrupted by \(StopSignals.name(signal)) before anything was recorded")
             return Outcome(exitCode: .interrupted, kept: false)
         }
+        if recorder.recordedFrames == 0 || recorder.statistics.framesWritten == 0 {
+            // Nothing captured or nothing written (a full disk at the start, an empty source, a device that gave
+            // nothing): a 0-frame file would only be listed as damaged. Leave nothing.
+            _ = try? recorder.deleteRecording()
+            let cause = recorder.error.map { $0.message + "; " } ?? "the input gave no audio; "
+            console.printErrorMessage(cause + "nothing was recorded, so " + (request.addsMemo ? "no memo was kept" : "no file was kept"))
+            return Outcome(exitCode: .failure, kept: false)
+        }
         let statistics = recorder.statistics
         let peak = summary.peak.max() ?? -160
         if let error = recorder.error {

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Audio
 import Foundation
+import MemoLibrary
 import SoundFiles
 
 /// Turns parsed options into what the engine runs: fills in defaults and refuses
@@ -42,6 +43,13 @@ extension RecordRequest {
         }
         if let rejection = source.rejection(atSampleRate: settings.sampleRate) {
             throw UsageError.invalidValue(argument: "--source", value: source.description, rejection: rejection)
+        }
+        if let output {
+            // Never over another file unless --force, never over a device or into the library.
+            _ = try LibraryAccess.perform { () throws(MemoLibraryError) in
+                try OutputDestination.check(
+                    output, libraryFolder: LibraryLocation.folder(environment: context.environment), replacing: options.force)
+            }
         }
         self.init(
             output: output ?? "", addsMemo: output == nil, title: options.title, settings: settings, source: source,
@@ -99,6 +107,12 @@ extension MeterRequest {
         let configuration = try context.configuration()
         let source = options.source ?? configuration.source ?? .default
         let fileInfo = try source.fileInfo()
+        if let fileInfo, !RecordingSettings.channelRange.contains(fileInfo.channels) {
+            throw CommandFailure(
+                "--source: \(source.description) has \(fileInfo.channels) channels; the meter takes "
+                    + "\(RecordingSettings.channelRange.lowerBound) to \(RecordingSettings.channelRange.upperBound)",
+                exitCode: .usageError)
+        }
         self.init(
             source: source, duration: options.duration?.seconds, json: options.json, loudness: options.loudness,
             sampleRate: fileInfo?.sampleRate ?? configuration.sampleRate ?? 48000,

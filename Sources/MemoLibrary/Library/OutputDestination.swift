@@ -1,0 +1,86 @@
+import Foundation
+
+/// A file a command writes that is not a memo (`export MEMO PATH`, `record --output PATH`), and
+/// the rules for writing it.
+///
+/// - A path where nothing is is written.
+/// - An existing regular file is replaced only when asked (`--force`).
+/// - Anything else is refused, even when asked: a folder, a device (`/dev/full`), a FIFO, a
+///   socket, and any path inside the library folder (the memos, the index, Recently Deleted),
+///   which only the library changes.
+/// - A symbolic link is followed: the file it points to must pass the same checks, and is the
+///   one written (the link stays). A link to nothing is refused.
+public struct OutputDestination: Sendable, Equatable {
+    /// The path as given.
+    public let path: String
+    /// The file that is written: `path`, or the file its symbolic link points to.
+    public let target: String
+    /// Whether a regular file is there (and will be replaced).
+    public let replacesAFile: Bool
+
+    /// Checks `path` against the rules above.
+    ///
+    /// - Parameters:
+    ///   - libraryFolder: the memo library's folder (`LibraryLocation.folder`), whether or not it exists.
+    ///   - replacing: an existing regular file may be replaced (`--force`).
+    /// - Throws: `.destinationExists` for a regular file without `replacing`, `.file` naming what
+    ///   is there and why it is refused.
+    public static func check(_ path: String, libraryFolder: String?, replacing: Bool) throws(MemoLibraryError)
+        -> OutputDestination
+    {
+        var target = path
+        if FileSystem.kind(of: path) == .symbolicLink {
+            switch FileSystem.canonicalPath(path) {
+            case .success(let resolved): target = resolved
+            case .failure(let error):
+                throw .file(
+                    path: path,
+                    reason: "that is a symbolic link to nothing (\(FileSystem.describe(error.code))); give the file's own path")
+            }
+        }
+        let kind = FileSystem.kind(of: target)
+        if let refusal = refusal(kind) {
+            throw .file(path: path, reason: (target == path ? "" : "the link points to \(target), ") + refusal)
+        }
+        if let folder = libraryFolder, let inside = insideLibrary(target, folder: folder) {
+            throw .file(
+                path: path,
+                reason: "that is inside the memo library (\(inside)); only the library writes there. "
+                    + "Choose a path outside it")
+        }
+        if kind == .regularFile, !replacing {
+            throw .destinationExists(path: path)
+        }
+        return OutputDestination(path: path, target: target, replacesAFile: kind == .regularFile)
+    }
+
+    /// Why what is there can never be written over, or `nil` (nothing, or a regular file).
+    private static func refusal(_ kind: FileSystem.Kind) -> String? {
+        let what: String
+        switch kind {
+        case .none, .regularFile, .symbolicLink: return nil
+        case .directory: return "that is a folder; give the name of the file to write"
+        case .characterDevice: what = "a character device"
+        case .blockDevice: what = "a block device"
+        case .fifo: what = "a FIFO (named pipe)"
+        case .socket: what = "a socket"
+        case .other: what = "not a regular file"
+        }
+        return "that is \(what), not a file; only a regular file is ever replaced, even with --force"
+    }
+
+    /// The library folder, as the user named it, when `target` is in it (at any depth), else `nil`.
+    private static func insideLibrary(_ target: String, folder: String) -> String? {
+        let library = canonical(folder)
+        let parent = canonical(URL(fileURLWithPath: target).deletingLastPathComponent().path)
+        let file = (parent == "/" ? "" : parent) + "/" + URL(fileURLWithPath: target).lastPathComponent
+        return file == library || file.hasPrefix(library + "/") ? folder : nil
+    }
+
+    /// `path` with links resolved where it exists, else made absolute and standardised.
+    private static func canonical(_ path: String) -> String {
+        if case .success(let resolved) = FileSystem.canonicalPath(path) { return resolved }
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        return standardized.count > 1 && standardized.hasSuffix("/") ? String(standardized.dropLast()) : standardized
+    }
+}

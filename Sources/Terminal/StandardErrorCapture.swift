@@ -1,0 +1,99 @@
+import CNCursesW
+import Dispatch
+import Glibc
+import Synchronization
+
+/// While the full screen is up, what anything writes to standard error (file descriptor 2)
+/// goes into a pipe instead of over the screen: libmpg123's "Note: Illegal Audio-MPEG-Header",
+/// ALSA's "ALSA lib …", a library's warning. curses draws on standard output, so it is not
+/// affected. The last lines are kept (`capturedLines`); `restore()` gives fd 2 back.
+///
+/// A fatal signal while captured puts fd 2 back first (`voicememo_set_fatal_stderr`), so what
+/// comes after reaches the terminal.
+final class StandardErrorCapture: Sendable {
+    /// The most lines kept.
+    static let keptLines = 50
+
+    private let saved: Int32
+    private let writeEnd: Int32
+    private let drained = DispatchSemaphore(value: 0)
+    private let state = Mutex(State())
+
+    private struct State {
+        var lines: [String] = []
+        var partial: [UInt8] = []
+        var restored = false
+    }
+
+    /// Redirects fd 2 into a pipe, or returns `nil` (leaving fd 2 as it is) when a pipe or a
+    /// duplicate cannot be made.
+    init?() {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
+        guard saved >= 0 else {
+            close(ends[0])
+            close(ends[1])
+            return nil
+        }
+        // Writers never block on a full pipe: a flood is dropped, not waited for.
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        guard dup2(ends[1], STDERR_FILENO) >= 0 else {
+            close(saved)
+            close(ends[0])
+            close(ends[1])
+            return nil
+        }
+        self.saved = saved
+        writeEnd = ends[1]
+        voicememo_set_fatal_stderr(saved)
+        let readEnd = ends[0]
+        DispatchQueue(label: "voicememo.stderr-capture").async { [self] in
+            drain(readEnd)
+        }
+    }
+
+    /// The last lines written to standard error while captured, oldest first.
+    var capturedLines: [String] {
+        state.withLock { $0.lines }
+    }
+
+    /// Puts the original fd 2 back and waits for what was written before to be read.
+    /// Idempotent.
+    func restore() {
+        let first = state.withLock { state -> Bool in
+            defer { state.restored = true }
+            return !state.restored
+        }
+        guard first else { return }
+        voicememo_set_fatal_stderr(-1)
+        _ = dup2(saved, STDERR_FILENO)
+        close(saved)
+        close(writeEnd)
+        // A child process that inherited fd 2 could keep the pipe open: do not wait on it for long.
+        _ = drained.wait(timeout: .now() + .milliseconds(500))
+    }
+
+    private func drain(_ readEnd: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            state.withLock { state in
+                for byte in buffer[0..<count] {
+                    if byte == UInt8(ascii: "\n") {
+                        state.lines.append(String(decoding: state.partial, as: UTF8.self))
+                        state.partial.removeAll(keepingCapacity: true)
+                        if state.lines.count > Self.keptLines { state.lines.removeFirst(state.lines.count - Self.keptLines) }
+                    } else if state.partial.count < 4096 {
+                        state.partial.append(byte)
+                    }
+                }
+            }
+        }
+        close(readEnd)
+        drained.signal()
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Issue 15 item 10: no library writes over the full-screen app.
+@Suite struct AppTmuxStandardErrorTests {
+    @Test func aTextFileNamedMP3PrintsNothingOverTheScreenAndSaysWhatItIs() throws {
+        let sandbox = try VoiceMemoSandbox()
+        try Data("this is just text, not audio at all\n".utf8)
+            .write(to: sandbox.libraryDirectory.appendingPathComponent("text.mp3"))
+        // Wide enough for the message after the sandbox's long path.
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device null", width: 200)
+        let first = try app.waitFor("Listening to")
+        #expect(first.contains("text [damaged]"), "the table says the memo is damaged: \(first)")
+        try app.press("Enter")
+        var screen = try app.waitFor("Cannot play")
+        #expect(screen.contains("Cannot play"), "\(screen)")
+        // libmpg123 writes its notes while libsndfile probes the file: give them time to land.
+        try app.press("Enter")
+        screen = try app.waitFor("Cannot play")
+        #expect(!screen.contains("Note:") && !screen.contains("MPEG"), "nothing from libmpg123 on the screen: \(screen)")
+        let message = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(message.contains("not audio libsndfile can decode"), "the real cause: \(screen)")
+        #expect(!message.contains("No such file") && !message.contains("pipe"), "\(screen)")
+        try app.press("C-l")
+        screen = try app.waitFor("Title")
+        #expect(!screen.contains("Note:"), "\(screen)")
+        try app.press("q")
+        screen = try app.waitFor("END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+        // Opening the library measures the file before the screen is taken: those notes stay in
+        // the shell's scrollback, once; the two ⏎ while the screen was up added none.
+        let groups = screen.components(separatedBy: "Note: Illegal Audio-MPEG-Header").count - 1
+        #expect(groups <= 1, "\(groups) groups of notes: \(screen)")
+    }
+
+    @Test func theCommandLineNamesTheRealCauseToo() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let text = sandbox.file("text.mp3")
+        try Data("this is just text\n".utf8).write(to: URL(fileURLWithPath: text))
+        let outcome = try sandbox.run("analyze", text)
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("not audio libsndfile can decode"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("No such file"), "\(outcome.standardError)")
+        let fifo = sandbox.file("pipe.wav")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for arguments in [["analyze", fifo], ["meter", "--source", "file:" + fifo, "--duration", "0.1"], ["analyze", "/dev/zero"]] {
+            let special = try sandbox.run(arguments: arguments, timeout: .seconds(10))
+            #expect(!special.timedOut && special.status != 0, "\(arguments): \(special)")
+            #expect(!special.standardError.contains("empty (0 bytes)"), "\(arguments): \(special.standardError)")
+            #expect(special.standardError.contains("not a sound file"), "\(arguments): \(special.standardError)")
+        }
+    }
+
+    /// Issue 15 item 14: without an alternate screen (TERM=vt100) the app's last line stayed
+    /// under the shell's next output.
+    @Test func quittingOnAVT100LeavesNothingOfTheAppOnTheScreen() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40", environment: "TERM=vt100")
+        _ = try app.waitFor("Listening to")
+        try app.press("q")
+        let screen = try app.waitFor("END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+        for leftover in ["record/pause", "Listening to", "digital peak", "VoiceMemo"] {
+            #expect(!screen.contains(leftover), "\(leftover) is still on the screen: \(screen)")
+        }
+    }
+
+    /// Issue 15 item 14: with a locale that is not UTF-8 the app writes ASCII only.
+    @Test func underLangCTheScreenIsASCII() throws {
+        let sandbox = try VoiceMemoSandbox()
+        _ = try sandbox.recordMemo(title: "Interview 会議 “quoted”")
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12", environment: "LANG=C LC_ALL=C")
+        let screen = try app.waitFor("Listening to")
+        #expect(screen.contains("Interview ???? \"quoted\""), "\(screen)")
+        #expect(screen.contains("#"), "the LED bar in ASCII: \(screen)")
+        let foreign = screen.unicodeScalars.filter { !$0.isASCII }
+        #expect(foreign.isEmpty, "non-ASCII on a C-locale screen: \(String(String.UnicodeScalarView(foreign)))")
+        try app.press("q")
+        let end = try app.waitFor("END")
+        #expect(end.contains("EXIT=0"), "\(end)")
+    }
+}
