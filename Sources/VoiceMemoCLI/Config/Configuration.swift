@@ -33,6 +33,10 @@ struct Configuration: Sendable, Equatable {
     var meterMode: MeterMode?
     /// `meter.loudness_target = -16`: the loudness mode's target line, in LUFS.
     var loudnessTarget: Double?
+    /// `transcribe = manual`: when memos are transcribed (`nil` is `auto`).
+    var transcribeMode: TranscribeMode?
+    /// `transcribe.model = /usr/share/pocketsphinx/model/en-us`: the PocketSphinx model folder.
+    var transcriptionModel: String?
 
     init() {}
 

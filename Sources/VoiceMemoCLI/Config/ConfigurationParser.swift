@@ -50,6 +50,8 @@ enum ConfigurationParser {
         seconds("meter.peak_hold", in: 0...60, \.meterPeakHold),
         key("meter.mode", .choice, \.meterMode),
         key("meter.loudness_target", .number(in: -60 ... -5, unit: "LUFS"), \.loudnessTarget),
+        key("transcribe", .choice, \.transcribeMode),
+        key("transcribe.model", .nonEmptyText, \.transcriptionModel),
     ]
 
     /// The names of every key, for messages.

@@ -9,12 +9,12 @@ extension Memo {
     }
 
     /// Memos as `list --json` prints them: one array, built straight into one buffer.
-    static func jsonText(of memos: [Memo]) -> String {
+    static func jsonText(of memos: [Memo], transcripts: [Int64: TranscriptState]? = nil) -> String {
         var writer = JSONWriter(capacity: 64 + memos.count * 400)
         writer.raw("[")
         for (index, memo) in memos.enumerated() {
             if index > 0 { writer.raw(", ") }
-            memo.writeJSON(into: &writer)
+            memo.writeJSON(into: &writer, transcript: transcripts.map { $0[memo.id] ?? TranscriptState.none })
         }
         writer.raw("]")
         return writer.text
@@ -26,7 +26,8 @@ extension Memo {
     ///
     /// Written field by field rather than through a `JSONValue` tree: this is `list --json`'s
     /// inner loop (docs/PERFORMANCE.md, "Memo library").
-    func writeJSON(into writer: inout JSONWriter) {
+    /// `transcript` (`list --json`): the transcript state, `none`, `complete`, `stale` or `failed`.
+    func writeJSON(into writer: inout JSONWriter, transcript: TranscriptState? = nil) {
         writer.raw("{\"id\": ")
         writer.int(id)
         writer.raw(", \"title\": ")
@@ -70,6 +71,10 @@ extension Memo {
             writer.int(clipCount)
         } else {
             writer.null()
+        }
+        if let transcript {
+            writer.raw(", \"transcript\": ")
+            writer.string(transcript.rawValue)
         }
         writer.raw("}")
     }

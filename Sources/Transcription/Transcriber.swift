@@ -1,0 +1,118 @@
+import MemoLibrary
+import SoundFiles
+
+/// The whole pipeline: a sound file in any format and rate → mono → 16 kHz (libsamplerate) →
+/// utterances split at pauses (`PauseSegmenter`) → PocketSphinx → words with times in the file.
+///
+/// Memory stays bounded whatever the length: the file is read in blocks, and an utterance lasts
+/// at most 30 s. The recogniser is loaded once and reused for every file. Not thread-safe: a
+/// background job owns one transcriber.
+public final class Transcriber {
+    /// What a file's transcription found.
+    public struct Result: Sendable, Equatable {
+        /// Every word in order, times in seconds from the start of the file.
+        public var words: [RecognizedWord]
+        /// Seconds of audio decoded.
+        public var audioDuration: Double
+        /// Frames of the file, at its own rate.
+        public var frames: Int64
+        /// How many utterances the file was decoded in.
+        public var utterances: Int
+    }
+
+    public let model: SpeechModel
+    private var loadedRecognizer: SpeechRecognizer?
+
+    public init(model: SpeechModel) {
+        self.model = model
+    }
+
+    /// Transcribes memo `memo`'s file into a `Transcript` for `MemoLibrary.storeTranscript`.
+    ///
+    /// - Parameters:
+    ///   - progress: called after each block with the fraction of the file done (0…1).
+    ///   - shouldStop: asked after each block; `true` abandons the work (`.cancelled`), e.g.
+    ///     when a recording starts or the memo was deleted.
+    public func transcribe(
+        memo: Memo, progress: (Double) -> Void = { _ in }, shouldStop: () -> Bool = { false }
+    ) throws(TranscriptionError) -> Transcript {
+        let result = try transcribe(path: memo.path, progress: progress, shouldStop: shouldStop)
+        return Transcript(
+            words: result.words.map { TranscriptWord(word: $0.word, start: $0.start, end: $0.end) },
+            model: model.name, frames: memo.frames)
+    }
+
+    /// Transcribes the sound file at `path`; see `transcribe(memo:progress:shouldStop:)`.
+    public func transcribe(
+        path: String, progress: (Double) -> Void = { _ in }, shouldStop: () -> Bool = { false }
+    ) throws(TranscriptionError) -> Result {
+        let audio = try SpeechAudioReader(path: path)
+        let recognizer = try recognizer()
+        try recognizer.beginStream()
+        var decoding = Decoding(recognizer: recognizer)
+        while true {
+            if shouldStop() { throw .cancelled }
+            guard let samples = try audio.nextBlock() else { break }
+            try decoding.feed(samples)
+            progress(audio.fractionRead)
+        }
+        try decoding.finish()
+        guard audio.framesRead > 0 else { throw .noAudio(path: path) }
+        return Result(
+            words: decoding.words, audioDuration: Double(audio.framesRead) / Double(audio.info.sampleRate),
+            frames: audio.framesRead, utterances: decoding.utterances)
+    }
+
+    private func recognizer() throws(TranscriptionError) -> SpeechRecognizer {
+        if let loadedRecognizer { return loadedRecognizer }
+        let recognizer = try SpeechRecognizer(model: model)
+        loadedRecognizer = recognizer
+        return recognizer
+    }
+}
+
+/// The recogniser fed one 16 kHz stream (one file), cut into utterances where the segmenter
+/// says; keeps the words, whose times PocketSphinx counts from the start of the stream.
+struct Decoding {
+    let recognizer: SpeechRecognizer
+    var segmenter = PauseSegmenter()
+    private(set) var words: [RecognizedWord] = []
+    private(set) var utterances = 0
+    private var utteranceOpen = false
+
+    init(recognizer: SpeechRecognizer) {
+        self.recognizer = recognizer
+    }
+
+    mutating func feed(_ samples: [Int16]) throws(TranscriptionError) {
+        guard !samples.isEmpty else { return }
+        let cuts = samples.withUnsafeBufferPointer { segmenter.boundaries(in: $0) }
+        var from = 0
+        for cut in cuts {
+            if cut > from { try process(samples[from..<cut]) }
+            from = cut
+            try endUtterance()
+        }
+        if from < samples.count { try process(samples[from...]) }
+    }
+
+    /// Ends the last utterance.
+    mutating func finish() throws(TranscriptionError) {
+        try endUtterance()
+    }
+
+    private mutating func process(_ samples: ArraySlice<Int16>) throws(TranscriptionError) {
+        if !utteranceOpen {
+            try recognizer.beginUtterance()
+            utteranceOpen = true
+        }
+        try recognizer.process(samples)
+    }
+
+    private mutating func endUtterance() throws(TranscriptionError) {
+        guard utteranceOpen else { return }
+        utteranceOpen = false
+        utterances += 1
+        words += try recognizer.endUtterance()
+    }
+}
