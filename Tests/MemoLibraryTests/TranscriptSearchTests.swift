@@ -85,6 +85,27 @@ import Testing
         #expect(try library.index.database.query("PRAGMA user_version").first?.integer(0) == 3)
     }
 
+    /// A version-2 index gains the transcript tables; read as it is (read-only), it has no transcripts.
+    @Test func versionTwoIndexIsMigrated() throws {
+        let fixture = try LibraryFixture()
+        try FileManager.default.createDirectory(atPath: fixture.folder, withIntermediateDirectories: true)
+        let database = try SQLiteDatabase(path: fixture.folder + "/" + MemoIndex.fileName, mode: .readWriteCreate)
+        try database.execute(IndexSchema.migrations[0])
+        try database.execute(IndexSchema.migrations[1])
+        try database.execute("PRAGMA user_version = 2")
+        let index = MemoIndex(database: database, folder: fixture.folder)
+        #expect(try !index.hasTranscriptTables())
+        database.close()
+
+        let library = try fixture.open()
+        #expect(try library.index.hasTranscriptTables())
+        let memo = try fixture.record(into: library, title: "After")
+        try library.storeTranscript(
+            Transcript(words: Self.words("hello there"), model: "m", frames: memo.frames), forMemo: memo.id, at: LibraryFixture.start)
+        #expect(try library.searchTranscripts("there").first?.time == 0.9)
+        #expect(try library.integrityCheck() == "ok")
+    }
+
     @Test func tokensAreWhatTheFullTextIndexSees() {
         #expect(TranscriptTokens.tokens(of: "I'm  John-Dashwood, OK?") == ["i", "m", "john", "dashwood", "ok"])
         #expect(TranscriptTokens.matchExpression(["a\"b", "c"]) == "\"a\"\"b\" \"c\"")
