@@ -82,7 +82,29 @@ struct TranscribeBenchmark {
             ours.referenceWords, ours.rate, stock.rate, ours.rate - stock.rate, ours.rate - stock.rate <= 0.10 ? "PASS" : "MISS"))
         print(String(format: "speed on the clips: ours %.1f× real time (%.2f CPU s for %.1f s), stock %.1f× (%.2f CPU s, model load included)",
             audioSeconds / ourCPU, ourCPU, audioSeconds, audioSeconds / stockCPU, stockCPU))
+        memoCopies(transcriber: transcriber, references: references, ids: ids.split(separator: "\n").map(String.init))
         longMemo(transcriber: transcriber)
+    }
+
+    /// The same clips as memos are recorded: 48 kHz stereo FLAC (sox), so resampling counts.
+    private func memoCopies(transcriber: Transcriber, references: [String: [String]], ids: [String]) {
+        let folder = NSTemporaryDirectory() + "/voicememo-bench-copies-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var total = WordErrorRate(errors: 0, referenceWords: 0)
+        for id in ids {
+            let copy = folder + "/" + id + ".flac"
+            guard let reference = references[id],
+                ChildProcess.run("/usr/bin/sox", [Self.clips + "/" + id + ".wav", "-r", "48000", "-c", "2", copy], environment: [:])?.status == 0,
+                let result = try? transcriber.transcribe(path: copy)
+            else {
+                print("48 kHz stereo copies: needs sox")
+                return
+            }
+            total = total + WordErrorRate.of(reference: reference, hypothesis: result.words.map(\.word))
+            if verbose { print("  48k stereo: " + result.words.map(\.word).joined(separator: " ")) }
+        }
+        print(String(format: "the clips as 48 kHz stereo FLAC memos (sox): ours WER %.3f", total.rate))
     }
 
     /// The clips repeated to `longMinutes` as 48 kHz stereo FLAC (sox), transcribed once.
