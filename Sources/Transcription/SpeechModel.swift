@@ -29,9 +29,12 @@ public struct SpeechModel: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: base, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .modelMissing(directory: base, missingPath: base)
         }
-        for part in [acousticModel + "/mdef", acousticModel + "/means", languageModel, dictionary]
-        where !FileManager.default.isReadableFile(atPath: part) {
-            throw .modelMissing(directory: base, missingPath: part)
+        // An empty part is as good as none (and an empty language model makes SphinxBase exit).
+        for part in [acousticModel + "/mdef", acousticModel + "/means", languageModel, dictionary] {
+            let size = (try? FileManager.default.attributesOfItem(atPath: part)[.size] as? Int) ?? nil
+            guard FileManager.default.isReadableFile(atPath: part), (size ?? 0) > 0 else {
+                throw .modelMissing(directory: base, missingPath: part)
+            }
         }
     }
 

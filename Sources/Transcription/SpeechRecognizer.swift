@@ -1,4 +1,5 @@
 import CPocketSphinx
+import Foundation
 import Glibc
 
 /// One word the recogniser heard, with its times in seconds from the start of the stream.
@@ -50,8 +51,26 @@ public final class SpeechRecognizer {
         guard let config else { throw .recognizer(call: "cmd_ln_parse_r", code: -1) }
         // ps_init retains the configuration; ours is released either way.
         defer { cmd_ln_free_r(config) }
-        guard let decoder = ps_init(config) else { throw .recognizer(call: "ps_init", code: -1) }
+        Self.noteExitDuringLoad(of: model)
+        let decoder = ps_init(config)
+        Self.noteExitDuringLoad(of: nil)
+        guard let decoder else { throw .recognizer(call: "ps_init", code: -1) }
         self.decoder = decoder
+    }
+
+    /// SphinxBase ends the process with `exit(1)` (E_FATAL) on some damaged model files instead
+    /// of failing `ps_init`. While a model loads, an `atexit` handler therefore says on standard
+    /// error what happened, since the library's own log is off.
+    private static func noteExitDuringLoad(of model: SpeechModel?) {
+        exitNoteLock.lock()
+        defer { exitNoteLock.unlock() }
+        _ = exitNoteInstalled
+        free(exitNote)
+        exitNote = model.map {
+            strdup(
+                "voicememo: PocketSphinx stopped the program while loading the speech model in \($0.directory) "
+                    + "(a model file is damaged); reinstall \(TranscriptionError.modelPackage) or check transcribe.model in the config\n")
+        } ?? nil
     }
 
     deinit {
@@ -120,3 +139,12 @@ public final class SpeechRecognizer {
         return entry
     }
 }
+
+/// The message the `atexit` handler prints while a model loads (`nil` otherwise).
+nonisolated(unsafe) private var exitNote: UnsafeMutablePointer<CChar>?
+private let exitNoteLock = NSLock()
+private let exitNoteInstalled: Void = {
+    atexit {
+        if let note = exitNote { _ = write(2, note, strlen(note)) }
+    }
+}()

@@ -22,7 +22,7 @@ public enum TranscriptionError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .modelMissing(let directory, let missingPath):
-            return "the speech model in \(directory) is incomplete or missing (\(missingPath) is not there); "
+            return "the speech model in \(directory) is incomplete or missing (\(missingPath) is not there or empty); "
                 + "install the Debian package \(Self.modelPackage) (apt-get install \(Self.modelPackage)) "
                 + "or set transcribe.model in the config to a PocketSphinx model folder"
         case .recognizer(let call, let code):

@@ -124,6 +124,16 @@ import Testing
         #expect(noModel.status == 1, "\(noModel)")
         #expect(noModel.standardError.contains("pocketsphinx-en-us") && noModel.standardError.contains("no-model"), "\(noModel)")
 
+        // A damaged acoustic model makes SphinxBase exit(1) inside ps_init: still a message.
+        let damaged = try sandbox.shell(
+            "m=\(sandbox.file("damaged-model")); mkdir -p $m/en-us && "
+                + "ln -s /usr/share/pocketsphinx/model/en-us/en-us.lm.bin /usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict $m/ && "
+                + "ln -s /usr/share/pocketsphinx/model/en-us/en-us/* $m/en-us/ && rm $m/en-us/mdef && echo garbage > $m/en-us/mdef")
+        #expect(damaged.status == 0, "\(damaged)")
+        try sandbox.writeConfig("transcribe.model = \(sandbox.file("damaged-model"))\n")
+        let broken = try sandbox.run("transcribe", id)
+        #expect(broken.status == 1 && broken.standardError.contains("pocketsphinx-en-us"), "\(broken)")
+
         try sandbox.writeConfig("transcribe = off\n")
         let off = try sandbox.run("transcribe", id)
         #expect(off.status == 1 && off.standardError.contains("transcribe = off"), "\(off)")
