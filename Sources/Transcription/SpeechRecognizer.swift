@@ -95,12 +95,18 @@ public final class SpeechRecognizer {
     }
 
     /// Decodes `samples` (16 kHz mono) as the next part of the utterance (`ps_process_raw`).
-    public func process(_ samples: ArraySlice<Int16>) throws(TranscriptionError) {
+    ///
+    /// - Parameter wholeUtterance: `samples` are the whole utterance (`full_utt`): the model's
+    ///   batch cepstral mean normalisation (`-cmn batch` in its feat.params) is then computed over
+    ///   them. Streamed in parts instead, SphinxBase falls back to a running mean carried from one
+    ///   utterance (and one file) to the next, so a memo's words would depend on what was
+    ///   transcribed before it.
+    public func process(_ samples: ArraySlice<Int16>, wholeUtterance: Bool = false) throws(TranscriptionError) {
         guard !samples.isEmpty else { return }
         if !inUtterance { try beginUtterance() }
         let decoder = self.decoder
         let result = samples.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { ps_process_raw(decoder, $0, buffer.count, 0, 0) } ?? 0
+            buffer.baseAddress.map { ps_process_raw(decoder, $0, buffer.count, 0, wholeUtterance ? 1 : 0) } ?? 0
         }
         guard result >= 0 else { throw .recognizer(call: "ps_process_raw", code: result) }
     }

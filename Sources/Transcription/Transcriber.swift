@@ -73,15 +73,19 @@ public final class Transcriber {
 
 /// The recogniser fed one 16 kHz stream (one file), cut into utterances where the segmenter
 /// says; keeps the words, whose times PocketSphinx counts from the start of the stream.
+///
+/// Each utterance is collected (at most `PauseSegmenter.maximumLength`, 30 s: 0.96 MB) and
+/// decoded in one call as a whole utterance, so its cepstral mean is its own.
 struct Decoding {
     let recognizer: SpeechRecognizer
     var segmenter = PauseSegmenter()
     private(set) var words: [RecognizedWord] = []
     private(set) var utterances = 0
-    private var utteranceOpen = false
+    private var utterance: [Int16] = []
 
     init(recognizer: SpeechRecognizer) {
         self.recognizer = recognizer
+        utterance.reserveCapacity(Int(segmenter.maximumLength) * SpeechRecognizer.sampleRate)
     }
 
     mutating func feed(_ samples: [Int16]) throws(TranscriptionError) {
@@ -89,30 +93,24 @@ struct Decoding {
         let cuts = samples.withUnsafeBufferPointer { segmenter.boundaries(in: $0) }
         var from = 0
         for cut in cuts {
-            if cut > from { try process(samples[from..<cut]) }
+            utterance += samples[from..<cut]
             from = cut
             try endUtterance()
         }
-        if from < samples.count { try process(samples[from...]) }
+        utterance += samples[from...]
     }
 
-    /// Ends the last utterance.
+    /// Decodes the last utterance.
     mutating func finish() throws(TranscriptionError) {
         try endUtterance()
     }
 
-    private mutating func process(_ samples: ArraySlice<Int16>) throws(TranscriptionError) {
-        if !utteranceOpen {
-            try recognizer.beginUtterance()
-            utteranceOpen = true
-        }
-        try recognizer.process(samples)
-    }
-
     private mutating func endUtterance() throws(TranscriptionError) {
-        guard utteranceOpen else { return }
-        utteranceOpen = false
-        utterances += 1
+        guard !utterance.isEmpty else { return }
+        try recognizer.beginUtterance()
+        try recognizer.process(utterance[...], wholeUtterance: true)
         words += try recognizer.endUtterance()
+        utterances += 1
+        utterance.removeAll(keepingCapacity: true)
     }
 }
