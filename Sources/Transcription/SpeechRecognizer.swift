@@ -32,9 +32,9 @@ public final class SpeechRecognizer {
     /// Loads `model`.
     ///
     /// The decoder's own voice-activity detector is off (`-remove_silence no`): the caller splits
-    /// the stream into utterances at pauses (`PauseSegmenter`), and every frame is decoded. Word
-    /// frames count from the start of the stream (`ps_seg_frames` adds the utterance's offset in
-    /// it), 100 a second.
+    /// the stream into utterances at pauses (`PauseSegmenter`), and every frame is decoded.
+    /// Word frames are 100 a second; `ps_seg_frames` adds the utterance's offset in the stream
+    /// only when the utterance was streamed in parts, not when it was given whole.
     ///
     /// - Throws: `.recognizer(call: "ps_init")` when the model cannot be loaded.
     public init(model: SpeechModel) throws(TranscriptionError) {

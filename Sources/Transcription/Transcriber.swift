@@ -72,7 +72,7 @@ public final class Transcriber {
 }
 
 /// The recogniser fed one 16 kHz stream (one file), cut into utterances where the segmenter
-/// says; keeps the words, whose times PocketSphinx counts from the start of the stream.
+/// says; keeps the words with their times from the start of the file.
 ///
 /// Each utterance is collected (at most `PauseSegmenter.maximumLength`, 30 s: 0.96 MB) and
 /// decoded in one call as a whole utterance, so its cepstral mean is its own.
@@ -82,6 +82,8 @@ struct Decoding {
     private(set) var words: [RecognizedWord] = []
     private(set) var utterances = 0
     private var utterance: [Int16] = []
+    /// Samples decoded before the current utterance: where it starts in the file.
+    private var decodedSamples = 0
 
     init(recognizer: SpeechRecognizer) {
         self.recognizer = recognizer
@@ -109,7 +111,13 @@ struct Decoding {
         guard !utterance.isEmpty else { return }
         try recognizer.beginUtterance()
         try recognizer.process(utterance[...], wholeUtterance: true)
-        words += try recognizer.endUtterance()
+        // A whole utterance's frames count from its own start (`full_utt` does not move
+        // PocketSphinx's stream offset), so the offset is added here.
+        let offset = Double(decodedSamples) / Double(SpeechRecognizer.sampleRate)
+        for word in try recognizer.endUtterance() {
+            words.append(RecognizedWord(word: word.word, start: word.start + offset, end: word.end + offset))
+        }
+        decodedSamples += utterance.count
         utterances += 1
         utterance.removeAll(keepingCapacity: true)
     }

@@ -98,6 +98,46 @@ import Testing
         #expect(redo.status == 1 && redo.standardError.contains("pocketsphinx-en-us"), "\(redo)")
     }
 
+    /// kill -9 mid-transcription keeps nothing half-made: the memo is still untranscribed, the
+    /// index intact, and the next `transcribe` makes the whole transcript.
+    @Test func killNineDuringTranscriptionLeavesNothingHalfDone() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let log = sandbox.file("events.log")
+        sandbox.environment["VOICEMEMO_EVENT_LOG"] = log
+        // 30 s of speech: the five clips twice, then again, as one 48 kHz stereo memo.
+        let clips = (try FileManager.default.contentsOfDirectory(atPath: Self.clips)).filter { $0.hasSuffix(".wav") }.sorted()
+        let sources = (clips + clips).map { Self.clips + $0 }.joined(separator: " ")
+        let made = try sandbox.shell("sox \(sources) -r 48000 -c 2 \"$VOICEMEMO_HOME/long.flac\"")
+        #expect(made.status == 0, "\(made)")
+        let killed = try sandbox.shell("""
+            voicememo transcribe long >/dev/null 2>&1 &
+            pid=$!
+            deadline=$((SECONDS + 60))
+            until grep -q '^transcribed' \(log) 2>/dev/null; do
+              [ $SECONDS -lt $deadline ] || { echo "no progress"; kill -9 $pid; exit 1; }
+              sleep 0.01
+            done
+            kill -9 $pid
+            wait $pid
+            echo "status $?"
+            """, timeout: .seconds(90))
+        #expect(killed.standardOutput.contains("status 137"), "\(killed)")
+        let progress = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(progress.allSatisfy { $0.hasPrefix("transcribed ") })
+        #expect(try sandbox.listedMemos().first?["transcript"] as? String == "none")
+        let integrity = try sandbox.shell("sqlite3 \"$VOICEMEMO_HOME/index.sqlite3\" 'PRAGMA integrity_check; SELECT count(*) FROM transcript_words;'")
+        #expect(integrity.standardOutput == "ok\n0\n", "\(integrity)")
+
+        let again = try sandbox.run("transcribe", "long", "--json", timeout: .seconds(300))
+        #expect(again.status == 0, "\(again)")
+        let words = try JSONDecoder().decode(Words.self, from: Data(again.standardOutput.utf8))
+        #expect(words.words.count >= 100, "\(words.words.count) words")
+        #expect((words.words.last?.end ?? 0) > 45, "the whole memo (49 s) is transcribed")
+        #expect(try sandbox.listedMemos().first?["transcript"] as? String == "complete")
+        let last = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").last
+        #expect(last == "transcribed 1.0000" || last?.hasPrefix("transcribed 1.0000 ") == true, "\(String(describing: last))")
+    }
+
     @Test func badInputIsNamed() throws {
         let sandbox = try VoiceMemoSandbox()
         sandbox.environment["VOICEMEMO_UNPACED"] = "1"

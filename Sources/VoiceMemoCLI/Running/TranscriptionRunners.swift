@@ -20,7 +20,10 @@ enum TranscriptionRunners {
         if !options.again, let stored, stored.state == .complete {
             transcript = stored.transcript
         } else {
-            transcript = try transcribeAndStore(memo, in: library, configuration: configuration, console: context.console)
+            let eventLog = EventLog(environment: context.environment)
+            defer { eventLog?.close() }
+            transcript = try transcribeAndStore(
+                memo, in: library, configuration: configuration, console: context.console, eventLog: eventLog)
         }
         if options.json {
             context.console.printLine(json(transcript, id: memo.id).serialized)
@@ -72,7 +75,7 @@ enum TranscriptionRunners {
     }
 
     private static func transcribeAndStore(
-        _ memo: Memo, in library: MemoLibrary, configuration: Configuration, console: Console
+        _ memo: Memo, in library: MemoLibrary, configuration: Configuration, console: Console, eventLog: EventLog?
     ) throws -> Transcript {
         let model: SpeechModel
         do {
@@ -83,7 +86,8 @@ enum TranscriptionRunners {
         let transcriber = Transcriber(model: model)
         let transcript: Transcript
         do {
-            transcript = try transcriber.transcribe(memo: memo)
+            transcript = try transcriber.transcribe(
+                memo: memo, progress: { fraction in eventLog?.note(String(format: "transcribed %.4f", fraction)) })
         } catch {
             switch error {
             case .sound, .noAudio, .resampling:
