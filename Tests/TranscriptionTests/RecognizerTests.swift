@@ -88,6 +88,41 @@ import Testing
         #expect(fresh.words == afterAnother.words)
     }
 
+    /// Two clips with a pause between them: two utterances, and the second clip's words are
+    /// placed after the pause, not counted from their own utterance's start.
+    @Test func wordsOfLaterUtterancesAreTimedFromTheStartOfTheFile() throws {
+        let folder = try TemporaryFolder()
+        var samples: [Int16] = []
+        var firstLength = 0
+        for (index, id) in [LibriVoxClips.ids[1], LibriVoxClips.ids[4]].enumerated() {
+            let reader = try SoundFileReader(path: LibriVoxClips.path(id))
+            let frames = Int(reader.info.frames)
+            var clip = [Int16](repeating: 0, count: frames)
+            _ = try clip.withUnsafeMutableBytes { try reader.read(into: $0.baseAddress!, frames: frames, as: .int16) }
+            samples += clip
+            if index == 0 {
+                samples += [Int16](repeating: 0, count: 24_000)
+                firstLength = samples.count
+            }
+        }
+        let path = folder.path + "/two.wav"
+        let writer = try SoundFileWriter(
+            path: path, settings: RecordingSettings(format: .wav, sampleRate: 16_000, channels: 1), metadata: SoundFileMetadata())
+        try samples.withUnsafeBytes { try writer.write($0.baseAddress!, frames: samples.count, sampleFormat: .int16) }
+        try writer.close()
+
+        let result = try LibriVoxClips.transcribe(path)
+        #expect(result.utterances >= 2)
+        let secondStart = Double(firstLength) / 16_000
+        let later = result.words.filter { $0.start >= secondStart }
+        #expect(later.map(\.word).contains("himself"), "\(result.words)")
+        #expect(result.words.filter { $0.start < secondStart }.map(\.word).contains("young"), "\(result.words)")
+        for (before, after) in zip(result.words, result.words.dropFirst()) {
+            #expect(after.start >= before.end - 0.0001, "\(before) then \(after)")
+        }
+        #expect((result.words.last?.end ?? 0) <= Double(samples.count) / 16_000 + 0.0001)
+    }
+
     @Test func fillersAndVariantsAreNotWords() {
         #expect(SpeechRecognizer.spokenWord("<s>") == nil)
         #expect(SpeechRecognizer.spokenWord("<sil>") == nil)
