@@ -31,6 +31,12 @@ let package = Package(
         .systemLibrary(
             name: "CSoundTouch",
             providers: [.apt(["libsoundtouch-dev"])]),
+        .systemLibrary(
+            name: "CPocketSphinx", pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev"])]),
+        .systemLibrary(
+            name: "CSampleRate", pkgConfig: "samplerate",
+            providers: [.apt(["libsamplerate0-dev"])]),
 
         // Pure Swift, no C: meters, decibels, ballistics, formatting. Optimised in debug builds
         // too: unoptimised, a memo's statistics (K-weighting, 4× true-peak oversampling) cost
@@ -43,6 +49,8 @@ let package = Package(
         .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch"]),
         // SQLite index of memos.
         .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite"]),
+        // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
+        .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "CPocketSphinx", "CSampleRate"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
         .target(name: "Interface", dependencies: ["Metering", "MemoLibrary"]),
         // ncursesw backend: draws a Screen, reads keys.
@@ -52,9 +60,9 @@ let package = Package(
         // The commands of `voicememo`: their definitions, help texts and wiring.
         .target(
             name: "VoiceMemoCLI",
-            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal"]),
+            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
-        .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary"]),
+        .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
 
         .testTarget(name: "MeteringTests", dependencies: ["Metering"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
@@ -65,6 +73,7 @@ let package = Package(
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),
         .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "SoundFiles", "Metering"]),
+        .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "MemoLibrary", "SoundFiles"]),
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "MemoLibrary"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // Drives the built `voicememo` binary as a user or a script would.

@@ -37,6 +37,10 @@ let benchmarks: [Benchmark] = [
         summary: "LoudnessMeter and TruePeakMeter over 60 s of 48 kHz stereo, against real time and LevelMeter",
         run: { LoudnessBenchmark().run() }),
     Benchmark(
+        name: "transcribe",
+        summary: "Word error rate and speed of transcription vs pocketsphinx_continuous, and a long memo",
+        run: { TranscribeBenchmark().run() }),
+    Benchmark(
         name: "ui",
         summary: "The full-screen app in tmux: CPU and terminal bytes while metering, and when idle",
         run: { UIBenchmark().run() }),

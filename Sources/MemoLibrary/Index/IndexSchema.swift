@@ -30,6 +30,32 @@ enum IndexSchema {
         ALTER TABLE memos ADD COLUMN lra REAL;
         ALTER TABLE memos ADD COLUMN clips INTEGER;
         """,
+        // Version 3: transcripts. Words with their times, and an FTS5 table of each memo's text
+        // (rowid = memo id) for search. A memo's row going also takes its transcript (trigger).
+        """
+        CREATE TABLE transcripts (
+            memo_id INTEGER PRIMARY KEY,
+            state TEXT NOT NULL CHECK (state IN ('complete', 'failed')),
+            model TEXT NOT NULL,
+            frames INTEGER NOT NULL,
+            transcribed_at REAL NOT NULL,
+            problem TEXT
+        );
+        CREATE TABLE transcript_words (
+            memo_id INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            word TEXT NOT NULL,
+            start_time REAL NOT NULL,
+            end_time REAL NOT NULL,
+            PRIMARY KEY (memo_id, position)
+        ) WITHOUT ROWID;
+        CREATE VIRTUAL TABLE transcript_search USING fts5(text, tokenize = 'unicode61');
+        CREATE TRIGGER memos_forget_transcript AFTER DELETE ON memos BEGIN
+            DELETE FROM transcripts WHERE memo_id = old.id;
+            DELETE FROM transcript_words WHERE memo_id = old.id;
+            DELETE FROM transcript_search WHERE rowid = old.id;
+        END;
+        """,
     ]
 
     /// The version this build writes.

@@ -35,6 +35,10 @@ struct Configuration: Sendable, Equatable {
     var loudnessTarget: Double?
     /// `play_after_stop = true`: `record` plays each memo as soon as it is saved.
     var playAfterStop: Bool?
+    /// `transcribe = manual`: when memos are transcribed (`nil` is `auto`).
+    var transcribeMode: TranscribeMode?
+    /// `transcribe.model = /usr/share/pocketsphinx/model/en-us`: the PocketSphinx model folder.
+    var transcriptionModel: String?
 
     init() {}
 

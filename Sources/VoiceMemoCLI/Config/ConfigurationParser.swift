@@ -51,6 +51,8 @@ enum ConfigurationParser {
         key("meter.mode", .choice, \.meterMode),
         key("meter.loudness_target", .number(in: -60 ... -5, unit: "LUFS"), \.loudnessTarget),
         key("play_after_stop", ValueParser.oneOf(["true", "false", "yes", "no", "on", "off"]).map { ["true", "yes", "on"].contains($0) }, \.playAfterStop),
+        key("transcribe", .choice, \.transcribeMode),
+        key("transcribe.model", .nonEmptyText, \.transcriptionModel),
     ]
 
     /// The names of every key, for messages.

@@ -28,6 +28,8 @@ extension CommandImplementations {
         implementations.analyze = { options, context in
             try AnalyzeRunner.run(options, context: context)
         }
+        implementations.transcribe = { options, context in try TranscriptionRunners.transcribe(options, context: context) }
+        implementations.search = { options, context in try TranscriptionRunners.search(options, context: context) }
         return implementations
     }
 }

@@ -27,6 +27,8 @@ public struct CommandImplementations: Sendable {
     public var devices: CommandImplementation<DevicesOptions>?
     public var analyze: CommandImplementation<AnalyzeOptions>?
     public var gain: CommandImplementation<GainOptions>?
+    public var transcribe: CommandImplementation<TranscribeOptions>?
+    public var search: CommandImplementation<SearchOptions>?
 
     /// A table with no implementations: every subcommand is "not built yet".
     public init() {}

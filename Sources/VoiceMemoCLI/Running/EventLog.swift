@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Events of `record`: `first_frame` (when the first frame of the file was captured), and
 /// every 100 ms `recorded FRAMES` (how many frames the recording had taken at that moment:
-/// a kill -9 after it may lose only what came in the 0.5 s before the kill).
+/// a kill -9 after it may lose only what came in the 0.5 s before the kill). Of `transcribe`:
+/// `transcribed FRACTION` after each block of the file decoded.
 struct EventLog {
     private let descriptor: Int32
 

@@ -9,12 +9,12 @@ extension Memo {
     }
 
     /// Memos as `list --json` prints them: one array, built straight into one buffer.
-    static func jsonText(of memos: [Memo]) -> String {
+    static func jsonText(of memos: [Memo], transcripts: [Int64: TranscriptState] = [:]) -> String {
         var writer = JSONWriter(capacity: 64 + memos.count * 400)
         writer.raw("[")
         for (index, memo) in memos.enumerated() {
             if index > 0 { writer.raw(", ") }
-            memo.writeJSON(into: &writer)
+            memo.writeJSON(into: &writer, transcript: transcripts[memo.id] ?? TranscriptState.none)
         }
         writer.raw("]")
         return writer.text
@@ -22,11 +22,12 @@ extension Memo {
 
     /// Appends the memo's object: `id, title, created, duration, frames, sample_rate, channels,
     /// format, encoding, path, size, peak_db, deleted_at, state, loudness_lufs, true_peak_dbtp,
-    /// lra, clips`, in that order; the last four are `null` when unknown.
+    /// lra, clips, transcript`, in that order; loudness_lufs to clips are `null` when unknown.
     ///
     /// Written field by field rather than through a `JSONValue` tree: this is `list --json`'s
     /// inner loop (docs/PERFORMANCE.md, "Memo library").
-    func writeJSON(into writer: inout JSONWriter) {
+    /// `transcript`: the transcript state, `none` (a new recording's), `complete`, `stale` or `failed`.
+    func writeJSON(into writer: inout JSONWriter, transcript: TranscriptState = .none) {
         writer.raw("{\"id\": ")
         writer.int(id)
         writer.raw(", \"title\": ")
@@ -71,6 +72,8 @@ extension Memo {
         } else {
             writer.null()
         }
+        writer.raw(", \"transcript\": ")
+        writer.string(transcript.rawValue)
         writer.raw("}")
     }
 }

@@ -1,0 +1,124 @@
+import MemoLibrary
+import SoundFiles
+
+/// The whole pipeline: a sound file in any format and rate → mono → 16 kHz (libsamplerate) →
+/// utterances split at pauses (`PauseSegmenter`) → PocketSphinx → words with times in the file.
+///
+/// Memory stays bounded whatever the length: the file is read in blocks, and an utterance lasts
+/// at most 30 s. The recogniser is loaded once and reused for every file. Not thread-safe: a
+/// background job owns one transcriber.
+public final class Transcriber {
+    /// What a file's transcription found.
+    public struct Result: Sendable, Equatable {
+        /// Every word in order, times in seconds from the start of the file.
+        public var words: [RecognizedWord]
+        /// Seconds of audio decoded.
+        public var audioDuration: Double
+        /// Frames of the file, at its own rate.
+        public var frames: Int64
+        /// How many utterances the file was decoded in.
+        public var utterances: Int
+    }
+
+    public let model: SpeechModel
+    private var loadedRecognizer: SpeechRecognizer?
+
+    public init(model: SpeechModel) {
+        self.model = model
+    }
+
+    /// Transcribes memo `memo`'s file into a `Transcript` for `MemoLibrary.storeTranscript`.
+    ///
+    /// - Parameters:
+    ///   - progress: called after each block with the fraction of the file done (0…1).
+    ///   - shouldStop: asked after each block; `true` abandons the work (`.cancelled`), e.g.
+    ///     when a recording starts or the memo was deleted.
+    public func transcribe(
+        memo: Memo, progress: (Double) -> Void = { _ in }, shouldStop: () -> Bool = { false }
+    ) throws(TranscriptionError) -> Transcript {
+        let result = try transcribe(path: memo.path, progress: progress, shouldStop: shouldStop)
+        return Transcript(
+            words: result.words.map { TranscriptWord(word: $0.word, start: $0.start, end: $0.end) },
+            model: model.name, frames: memo.frames)
+    }
+
+    /// Transcribes the sound file at `path`; see `transcribe(memo:progress:shouldStop:)`.
+    public func transcribe(
+        path: String, progress: (Double) -> Void = { _ in }, shouldStop: () -> Bool = { false }
+    ) throws(TranscriptionError) -> Result {
+        let audio = try SpeechAudioReader(path: path)
+        let recognizer = try recognizer()
+        try recognizer.beginStream()
+        var decoding = Decoding(recognizer: recognizer)
+        while true {
+            if shouldStop() { throw .cancelled }
+            guard let samples = try audio.nextBlock() else { break }
+            try decoding.feed(samples)
+            progress(audio.fractionRead)
+        }
+        try decoding.finish()
+        guard audio.framesRead > 0 else { throw .noAudio(path: path) }
+        return Result(
+            words: decoding.words, audioDuration: Double(audio.framesRead) / Double(audio.info.sampleRate),
+            frames: audio.framesRead, utterances: decoding.utterances)
+    }
+
+    private func recognizer() throws(TranscriptionError) -> SpeechRecognizer {
+        if let loadedRecognizer { return loadedRecognizer }
+        let recognizer = try SpeechRecognizer(model: model)
+        loadedRecognizer = recognizer
+        return recognizer
+    }
+}
+
+/// The recogniser fed one 16 kHz stream (one file), cut into utterances where the segmenter
+/// says; keeps the words with their times from the start of the file.
+///
+/// Each utterance is collected (at most `PauseSegmenter.maximumLength`, 30 s: 0.96 MB) and
+/// decoded in one call as a whole utterance, so its cepstral mean is its own.
+struct Decoding {
+    let recognizer: SpeechRecognizer
+    var segmenter = PauseSegmenter()
+    private(set) var words: [RecognizedWord] = []
+    private(set) var utterances = 0
+    private var utterance: [Int16] = []
+    /// Samples decoded before the current utterance: where it starts in the file.
+    private var decodedSamples = 0
+
+    init(recognizer: SpeechRecognizer) {
+        self.recognizer = recognizer
+        utterance.reserveCapacity(Int(segmenter.maximumLength) * SpeechRecognizer.sampleRate)
+    }
+
+    mutating func feed(_ samples: [Int16]) throws(TranscriptionError) {
+        guard !samples.isEmpty else { return }
+        let cuts = samples.withUnsafeBufferPointer { segmenter.boundaries(in: $0) }
+        var from = 0
+        for cut in cuts {
+            utterance += samples[from..<cut]
+            from = cut
+            try endUtterance()
+        }
+        utterance += samples[from...]
+    }
+
+    /// Decodes the last utterance.
+    mutating func finish() throws(TranscriptionError) {
+        try endUtterance()
+    }
+
+    private mutating func endUtterance() throws(TranscriptionError) {
+        guard !utterance.isEmpty else { return }
+        try recognizer.beginUtterance()
+        try recognizer.process(utterance[...], wholeUtterance: true)
+        // A whole utterance's frames count from its own start (`full_utt` does not move
+        // PocketSphinx's stream offset), so the offset is added here.
+        let offset = Double(decodedSamples) / Double(SpeechRecognizer.sampleRate)
+        for word in try recognizer.endUtterance() {
+            words.append(RecognizedWord(word: word.word, start: word.start + offset, end: word.end + offset))
+        }
+        decodedSamples += utterance.count
+        utterances += 1
+        utterance.removeAll(keepingCapacity: true)
+    }
+}

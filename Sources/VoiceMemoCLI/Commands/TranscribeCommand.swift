@@ -1,0 +1,47 @@
+import ArgumentParsing
+
+/// `voicememo transcribe MEMO [--json] [--again]`: what was said in a memo, word by word.
+enum TranscribeCommand: SubcommandDefinition {
+    static let json = Flag(
+        name: "json",
+        help: "Print one JSON object: id, words (each with word, start and end in seconds) and text.")
+    static let again = Flag(name: "again", help: "Transcribe again even when the index holds a transcript.")
+
+    static let specification = CommandSpecification(
+        name: "transcribe",
+        abstract: "Transcribe a memo offline (PocketSphinx, English only) and store its words for search.",
+        options: [json, again], positionals: [SharedArguments.memo])
+
+    static func options(from arguments: ParsedArguments) throws(UsageError) -> TranscribeOptions {
+        TranscribeOptions(
+            memo: try arguments.requiredValue(of: SharedArguments.memo), json: arguments.isSet(json),
+            again: arguments.isSet(again))
+    }
+
+    static func implementation(in implementations: CommandImplementations) -> CommandImplementation<TranscribeOptions>? {
+        implementations.transcribe
+    }
+}
+
+/// `voicememo search WORDS [--json]`: memos by what was said in them.
+enum SearchCommand: SubcommandDefinition {
+    static let words = Positional<String>(
+        name: "WORDS",
+        help: "The words to look for, in one argument (quote several): a memo matches when its transcript "
+            + "holds all of them; case and punctuation are ignored.",
+        parser: .nonEmptyText)
+    static let json = Flag(
+        name: "json", help: "Print a JSON array of hits: id, title, path, time (s) of the first word, snippet.")
+
+    static let specification = CommandSpecification(
+        name: "search", abstract: "Find memos by the words spoken in them (their transcripts).",
+        options: [json], positionals: [words])
+
+    static func options(from arguments: ParsedArguments) throws(UsageError) -> SearchOptions {
+        SearchOptions(words: try arguments.requiredValue(of: words), json: arguments.isSet(json))
+    }
+
+    static func implementation(in implementations: CommandImplementations) -> CommandImplementation<SearchOptions>? {
+        implementations.search
+    }
+}

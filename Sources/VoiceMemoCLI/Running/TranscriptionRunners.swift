@@ -1,0 +1,161 @@
+import Foundation
+import MemoLibrary
+import Transcription
+
+/// `transcribe` and `search`: a memo's words with their times, and memos by their words.
+enum TranscriptionRunners {
+    static func transcribe(_ options: TranscribeOptions, context: CommandContext) throws -> ExitCode {
+        let configuration = try context.configuration()
+        if configuration.transcribeMode == .off {
+            throw CommandFailure(
+                "transcription is off (transcribe = off in \(ConfigurationFile.path(environment: context.environment))); "
+                    + "set transcribe = manual or auto to allow it")
+        }
+        let library = try LibraryAccess.open(context)
+        defer { library.close() }
+        let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.memo(matching: options.memo) }
+        try checkTranscribable(memo)
+        let stored = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.transcript(of: memo) }
+        let transcript: Transcript
+        if !options.again, let stored, stored.state == .complete {
+            transcript = stored.transcript
+        } else {
+            let eventLog = EventLog(environment: context.environment)
+            defer { eventLog?.close() }
+            transcript = try transcribeAndStore(
+                memo, in: library, configuration: configuration, console: context.console, eventLog: eventLog)
+        }
+        if options.json {
+            context.console.printLine(json(transcript, id: memo.id).serialized)
+        } else if transcript.words.isEmpty {
+            context.console.printErrorMessage("no words were recognised in memo \(memo.id) (English speech only)")
+        } else {
+            for line in lines(transcript.words) { context.console.printLine(line) }
+        }
+        return .success
+    }
+
+    static func search(_ options: SearchOptions, context: CommandContext) throws -> ExitCode {
+        guard !TranscriptTokens.tokens(of: options.words).isEmpty else {
+            throw CommandFailure(
+                "WORDS \"\(TitleText.escaped(options.words))\" has no letters or digits to search for",
+                exitCode: .usageError)
+        }
+        let library = try LibraryAccess.open(context, fileCheck: .names)
+        defer { library.close() }
+        let hits = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.searchTranscripts(options.words) }
+        if options.json {
+            context.console.printLine(JSONValue.array(hits.map(json)).serialized)
+            return .success
+        }
+        if hits.isEmpty {
+            let untranscribed = (try? library.memosToTranscribe().count) ?? 0
+            let note = untranscribed > 0 ? " (\(untranscribed) memo\(untranscribed == 1 ? " has" : "s have") no transcript yet: voicememo transcribe MEMO)" : ""
+            context.console.printErrorMessage("no memo's transcript holds \"\(TitleText.escaped(options.words))\"\(note)")
+        }
+        for hit in hits {
+            context.console.printLine(
+                "\(hit.memo.id)  \(timestamp(hit.time))  \(TitleText.escaped(hit.memo.title))  \(TitleText.escaped(hit.snippet))")
+        }
+        return .success
+    }
+
+    // MARK: Transcribing
+
+    private static func checkTranscribable(_ memo: Memo) throws {
+        switch memo.state {
+        case .complete, .recovered: return
+        case .recording:
+            throw CommandFailure("memo \(memo.id) is being recorded; transcribe it once the recording stops")
+        case .missing:
+            throw CommandFailure("memo \(memo.id)'s file is missing (\(memo.path)); there is nothing to transcribe")
+        case .damaged:
+            throw CommandFailure("memo \(memo.id)'s file cannot be read as audio (\(memo.path))")
+        }
+    }
+
+    private static func transcribeAndStore(
+        _ memo: Memo, in library: MemoLibrary, configuration: Configuration, console: Console, eventLog: EventLog?
+    ) throws -> Transcript {
+        let model: SpeechModel
+        do {
+            model = try SpeechModel(directory: configuration.transcriptionModel ?? SpeechModel.defaultDirectory)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let transcriber = Transcriber(model: model)
+        let transcript: Transcript
+        do {
+            transcript = try transcriber.transcribe(
+                memo: memo, progress: { fraction in eventLog?.note(String(format: "transcribed %.4f", fraction)) })
+        } catch {
+            switch error {
+            case .sound, .noAudio, .resampling:
+                // The file is at fault: remember it, so a background job does not try it on every start.
+                try? library.storeTranscriptionFailure(
+                    forMemo: memo.id, problem: error.description, model: model.name, frames: memo.frames, at: Date())
+            case .modelMissing, .recognizer, .cancelled:
+                break
+            }
+            throw CommandFailure(error.description)
+        }
+        do {
+            try library.storeTranscript(transcript, forMemo: memo.id, at: Date())
+        } catch .readOnly {
+            console.printErrorMessage("note: the library is read-only, so this transcript is not kept for search")
+        } catch {
+            throw LibraryAccess.failure(error)
+        }
+        return transcript
+    }
+
+    // MARK: Output
+
+    /// The words in lines, each starting with its first word's time: a new line after a pause of
+    /// half a second or more, or after 12 words.
+    static func lines(_ words: [TranscriptWord]) -> [String] {
+        var lines: [String] = []
+        var current: [TranscriptWord] = []
+        func flush() {
+            guard let first = current.first else { return }
+            lines.append(timestamp(first.start) + "  " + TitleText.escaped(current.map(\.word).joined(separator: " ")))
+            current = []
+        }
+        for word in words {
+            if let last = current.last, word.start - last.end >= 0.5 || current.count >= 12 { flush() }
+            current.append(word)
+        }
+        flush()
+        return lines
+    }
+
+    /// `00:01:02.3`.
+    static func timestamp(_ seconds: Double) -> String {
+        let tenths = Int((max(0, seconds) * 10).rounded(.down))
+        let hours = tenths / 36_000
+        let minutes = tenths / 600 % 60
+        let wholeSeconds = tenths / 10 % 60
+        return String(format: "%02d:%02d:%02d.%d", hours, minutes, wholeSeconds, tenths % 10)
+    }
+
+    static func json(_ transcript: Transcript, id: Int64) -> JSONValue {
+        .object([
+            ("id", .int(id)),
+            (
+                "words",
+                .array(
+                    transcript.words.map { word in
+                        .object([("word", .string(word.word)), ("start", .number(word.start)), ("end", .number(word.end))])
+                    })
+            ),
+            ("text", .string(transcript.text)),
+        ])
+    }
+
+    static func json(_ hit: TranscriptHit) -> JSONValue {
+        .object([
+            ("id", .int(hit.memo.id)), ("title", .string(hit.memo.title)), ("path", .string(hit.memo.path)),
+            ("time", .number(hit.time)), ("snippet", .string(hit.snippet)),
+        ])
+    }
+}
