@@ -1,19 +1,11 @@
 import CPocketSphinx
 import Foundation
 import Glibc
+import MemoLibrary
 
-/// One word the recogniser heard, with its times in seconds from the start of the stream.
-public struct RecognizedWord: Sendable, Hashable {
-    public var word: String
-    public var start: Double
-    public var end: Double
-
-    public init(word: String, start: Double, end: Double) {
-        self.word = word
-        self.start = start
-        self.end = end
-    }
-}
+/// One word the recogniser heard, with its times in seconds from the start of the stream:
+/// the library's own transcript word, so what is heard is what is stored.
+public typealias RecognizedWord = TranscriptWord
 
 /// The PocketSphinx decoder (`ps_decoder_t`): 16 kHz mono 16-bit speech in, words with times out,
 /// one utterance at a time. Every PocketSphinx call is in this file.

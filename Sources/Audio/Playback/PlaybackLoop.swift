@@ -156,12 +156,8 @@ final class PlaybackLoop: Sendable {
                     }
                 }
             }
-        } catch let error as SoundFileError {
-            return .failed(PlayerError(.decode, error.description))
-        } catch let error as ALSAError {
-            return .failed(PlayerError(.device, error.description))
         } catch {
-            return .failed(PlayerError(.decode, "playing \(url) failed: \(error)"))
+            return failure(error)
         }
     }
 
@@ -242,12 +238,8 @@ final class PlaybackLoop: Sendable {
                     }
                 }
             }
-        } catch let error as SoundFileError {
-            return .failed(PlayerError(.decode, error.description))
-        } catch let error as ALSAError {
-            return .failed(PlayerError(.device, error.description))
         } catch {
-            return .failed(PlayerError(.decode, "playing \(url) failed: \(error)"))
+            return failure(error)
         }
     }
 
@@ -270,6 +262,15 @@ final class PlaybackLoop: Sendable {
                 out[index] = Int32(max(-2_147_483_648, min(2_147_483_520, (Double(samples[index]) * 2_147_483_648).rounded())))
             }
             return UnsafeRawPointer(scratch)
+        }
+    }
+
+    /// How an error ends a run: the file's or the device's, in the player's words.
+    private func failure(_ error: any Error) -> Outcome {
+        switch error {
+        case let error as SoundFileError: .failed(PlayerError(.decode, error.description))
+        case let error as ALSAError: .failed(PlayerError(.device, error.description))
+        default: .failed(PlayerError(.decode, "playing \(url) failed: \(error)"))
         }
     }
 
