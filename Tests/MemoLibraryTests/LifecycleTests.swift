@@ -1,5 +1,6 @@
 import Foundation
 import SoundFiles
+import Synchronization
 import Testing
 @testable import MemoLibrary
 
@@ -99,6 +100,33 @@ import Testing
         try library.abandonRecording(recording)
         #expect(try library.memos().isEmpty)
         #expect(FileSystem.regularFiles(in: fixture.folder, sizes: true).filter { !$0.name.hasPrefix("index.sqlite3") }.isEmpty)
+    }
+
+    @Test func openersCreatingOneIndexAtOnceAllOpenIt() throws {
+        // SQLite answers some of these races (two connections creating the file, one switching it to
+        // WAL) with SQLITE_BUSY without calling its busy handler; the opener must wait them out.
+        for round in 0..<10 {
+            let fixture = try LibraryFixture()
+            let folder = fixture.folder
+            let failures = Mutex<[String]>([])
+            let finished = DispatchSemaphore(value: 0)
+            for opener in 0..<4 {
+                Thread.detachNewThread {
+                    defer { finished.signal() }
+                    do {
+                        let library = try MemoLibrary(folder: folder, now: LibraryFixture.start, timeZone: LibraryFixture.utc)
+                        let recording = try library.beginRecording(
+                            title: "o\(opener)", settings: RecordingSettings(format: .wav, channels: 1), at: LibraryFixture.start)
+                        try library.abandonRecording(recording)
+                        library.close()
+                    } catch {
+                        failures.withLock { $0.append("round \(round), opener \(opener): \(error)") }
+                    }
+                }
+            }
+            for _ in 0..<4 { finished.wait() }
+            #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
+        }
     }
 
     @Test func concurrentWritersKeepEverything() async throws {

@@ -66,8 +66,28 @@ struct IndexOpener {
         }
     }
 
-    /// One try at opening and checking the index; the index and its rows.
+    /// Opens and checks the index, trying again while another process holds a lock, up to the busy timeout.
+    ///
+    /// SQLite's busy handler covers most waits, but not all: two processes creating the index at
+    /// once, or one switching it to WAL while the other reads its header, get `SQLITE_BUSY` at once
+    /// (the handler is skipped where waiting could deadlock). Those are retried here, with a short
+    /// growing pause, so two recorders started together both record.
     private func attempt() -> Result<(MemoIndex, [MemoIndex.FileRow]), IndexOpenProblem> {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int(busyTimeoutMilliseconds))
+        var pause = Duration.milliseconds(5)
+        while true {
+            let result = attemptOnce()
+            guard case .failure(.sqlite(let error)) = result, error == .busy || error == .locked,
+                clock.now + pause < deadline
+            else { return result }
+            Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
+            pause = min(pause * 2, .milliseconds(100))
+        }
+    }
+
+    /// One try at opening and checking the index; the index and its rows.
+    private func attemptOnce() -> Result<(MemoIndex, [MemoIndex.FileRow]), IndexOpenProblem> {
         do {
             let database = try SQLiteDatabase(path: indexPath, mode: .readWriteCreate)
             let index = MemoIndex(database: database, folder: folder)
