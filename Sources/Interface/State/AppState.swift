@@ -59,6 +59,8 @@ public struct AppState: Sendable, Equatable {
     public var deletedSelection = 0
     /// Index into the picker's choices.
     public var pickerSelection = 0
+    /// The first row of the help screen shown (it scrolls when the keys do not fit).
+    public var helpScroll = 0
     public var undoStack: [UndoEntry] = []
 
     // MARK: Screen

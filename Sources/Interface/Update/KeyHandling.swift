@@ -11,7 +11,7 @@ enum KeyHandling {
         case .confirmingPurge(let id): return confirmPurge(key, id: id, &state)
         case .confirmingQuit: return confirmQuit(key, &state)
         case .help:
-            state.mode = .browsing
+            if !HelpLayout.scroll(key, &state) { state.mode = .browsing }
             return []
         case .recentlyDeleted: return recentlyDeleted(key, &state)
         case .pickingInput(let choices): return pickInput(key, choices: choices ?? [], &state)
@@ -47,7 +47,7 @@ enum KeyHandling {
             state.mode = .pickingInput(choices: nil)
             state.pickerSelection = 0
             return [.listInputs]
-        case .character("?"): state.mode = .help
+        case .character("?"): HelpLayout.open(&state)
         case .character("/"): state.mode = .filtering(TextField(state.filter))
         case .character("c"):
             state.clipLatch.reset()
@@ -216,7 +216,7 @@ enum KeyHandling {
         case .escape, .character("t"), .character("q"):
             state.mode = .browsing
         case .character("?"):
-            state.mode = .help
+            HelpLayout.open(&state)
         default:
             break
         }

@@ -13,9 +13,7 @@ public enum AppView {
         }
         switch state.mode {
         case .help:
-            let top = layout.header.height
-            let bottom = layout.status?.y ?? layout.footer?.y ?? state.height
-            ListViews.renderHelp(state, in: Rect(x: 0, y: top, width: state.width, height: bottom - top), on: &screen)
+            ListViews.renderHelp(state, in: HelpLayout(state).area, on: &screen)
         case .recentlyDeleted, .confirmingPurge:
             ListViews.renderDeleted(state, in: layout.body, on: &screen)
         case .voiceSettings(let field):

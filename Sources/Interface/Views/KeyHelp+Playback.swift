@@ -13,6 +13,9 @@ extension KeyHelp {
         if state.mode == .browsing, let playback = state.playback {
             return playbackFooter(isPaused: playback.isPaused)
         }
+        if state.mode == .help, HelpLayout(state).scrolls {
+            return [("↑↓ PgUp PgDn", "scroll"), ("any other key", "closes")]
+        }
         return footer(for: state.mode)
     }
 }

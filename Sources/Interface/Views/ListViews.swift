@@ -7,14 +7,26 @@ enum ListViews {
         guard !area.isEmpty else { return }
         let theme = Theme(state)
         screen.fill(area)
-        screen.put(" Keys", x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
+        let help = HelpLayout(state)
+        var title = " Keys"
+        if help.scrolls {
+            let first = help.scroll + 1
+            let last = min(help.scroll + help.visibleRows, help.rowCount)
+            title += "  \(first)–\(last) of \(help.rowCount) (↑↓ scroll)"
+        }
+        screen.put(TextFitting.truncated(title, toWidth: area.width), x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
         let keyWidth = KeyHelp.all.map { DisplayWidth.of($0.0) }.max() ?? 0
-        for (offset, entry) in KeyHelp.all.enumerated() {
-            let y = area.y + 1 + offset
-            guard y < area.y + area.height else { break }
-            let x = area.x + 2
-            screen.put(TextFitting.padded(entry.0, toWidth: keyWidth), x: x, y: y, style: theme.key, maxWidth: area.x + area.width - x)
-            screen.put(TextFitting.truncated(entry.1, toWidth: area.x + area.width - x - keyWidth - 2), x: x + keyWidth + 2, y: y)
+        for column in 0..<help.columns {
+            let x = area.x + 2 + column * help.columnWidth
+            let right = column == help.columns - 1 ? area.x + area.width : x + help.columnWidth - 2
+            for row in 0..<help.visibleRows {
+                let index = column * help.rowCount + help.scroll + row
+                guard index < KeyHelp.all.count, help.scroll + row < help.rowCount else { break }
+                let entry = KeyHelp.all[index]
+                let y = area.y + 1 + row
+                screen.put(TextFitting.padded(entry.0, toWidth: keyWidth), x: x, y: y, style: theme.key, maxWidth: max(right - x, 0))
+                screen.put(TextFitting.truncated(entry.1, toWidth: max(right - x - keyWidth - 2, 0)), x: x + keyWidth + 2, y: y)
+            }
         }
     }
 

@@ -1,0 +1,58 @@
+import Testing
+
+@testable import Interface
+
+/// The help screen lists every key wherever it is drawn: it scrolls when they do not fit.
+@Suite struct HelpScreenTests {
+    /// Every key the help lists, as drawn on the screen at one scroll position.
+    private func shownKeys(_ state: AppState) -> [String] {
+        let text = AppView.render(state).lines()
+        return KeyHelp.all.map(\.1).filter { description in
+            text.contains { $0.contains(String(description.prefix(12))) }
+        }
+    }
+
+    @Test(arguments: [(80, 24), (40, 12), (30, 8), (200, 50)])
+    func everyKeyCanBeReachedByScrolling(width: Int, height: Int) {
+        var state = Fixtures.state(width: width, height: height, [.key(.character("?"))])
+        #expect(state.mode == .help)
+        var seen = Set(shownKeys(state))
+        for _ in 0..<(HelpLayout(state).scrolls ? KeyHelp.all.count : 0) {
+            _ = reduce(&state, .key(.down))
+            #expect(state.mode == .help, "scrolling keeps help open")
+            seen.formUnion(shownKeys(state))
+        }
+        let help = HelpLayout(state)
+        if help.visibleRows > 0 {
+            #expect(seen == Set(KeyHelp.all.map(\.1)), "at \(width)×\(height) unseen: \(Set(KeyHelp.all.map(\.1)).subtracting(seen))")
+        }
+        #expect(state.helpScroll <= help.maximumScroll, "scrolling stops at the end")
+    }
+
+    @Test func aScreenThatFitsEverythingClosesOnAnyKey() {
+        var state = Fixtures.state(width: 200, height: 50, [.key(.character("?"))])
+        #expect(!HelpLayout(state).scrolls)
+        _ = reduce(&state, .key(.down))
+        #expect(state.mode == .browsing, "nothing to scroll: ↓ closes as any key does")
+        #expect(!AppView.render(Fixtures.state(width: 200, height: 50, [.key(.character("?"))])).lines().joined().contains("scroll"))
+    }
+
+    @Test func aSmallScreenSaysItScrollsAndWhere() {
+        var state = Fixtures.state(width: 40, height: 12, [.key(.character("?"))])
+        let help = HelpLayout(state)
+        #expect(help.scrolls)
+        var text = AppView.render(state).lines().joined(separator: "\n")
+        #expect(text.contains("1–\(help.visibleRows) of \(help.rowCount) (↑↓ scroll)"), "\(text)")
+        #expect(text.contains("scroll"), "the footer names the scrolling keys: \(text)")
+        _ = reduce(&state, .key(.end))
+        text = AppView.render(state).lines().joined(separator: "\n")
+        #expect(text.contains("of \(help.rowCount)"))
+        #expect(text.contains(String(KeyHelp.all.last!.1.prefix(10))), "End shows the last key: \(text)")
+        _ = reduce(&state, .key(.home))
+        #expect(state.helpScroll == 0)
+        _ = reduce(&state, .key(.character("x")))
+        #expect(state.mode == .browsing, "any other key closes")
+        _ = reduce(&state, .key(.character("?")))
+        #expect(state.helpScroll == 0, "help opens at its top again")
+    }
+}
