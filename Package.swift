@@ -48,23 +48,26 @@ let package = Package(
         // ALSA devices, sources, the ring buffer, the recorder.
         .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch"]),
         // SQLite index of memos.
-        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite"]),
+        // The one rule for putting someone else's text on a terminal (titles, names, values).
+        .target(name: "TerminalText"),
+        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "TerminalText"]),
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
         .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "CPocketSphinx", "CSampleRate"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
-        .target(name: "Interface", dependencies: ["Metering", "MemoLibrary"]),
+        .target(name: "Interface", dependencies: ["Metering", "MemoLibrary", "TerminalText"]),
         // ncursesw backend: draws a Screen, reads keys.
         .target(name: "Terminal", dependencies: ["Interface", "CNCursesW"]),
         // Pure command-line parsing: options, values, durations, usage errors.
-        .target(name: "ArgumentParsing"),
+        .target(name: "ArgumentParsing", dependencies: ["TerminalText"]),
         // The commands of `voicememo`: their definitions, help texts and wiring.
         .target(
             name: "VoiceMemoCLI",
-            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription"]),
+            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "TerminalText"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
         .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
 
         .testTarget(name: "MeteringTests", dependencies: ["Metering"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
         .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "SoundFiles", "Audio"]),
@@ -72,9 +75,9 @@ let package = Package(
         // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),
-        .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "SoundFiles", "Metering"]),
+        .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "SoundFiles", "Metering", "TerminalText"]),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "MemoLibrary", "SoundFiles"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "MemoLibrary"], exclude: ["Snapshots"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "MemoLibrary", "TerminalText"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // Drives the built `voicememo` binary as a user or a script would.
         .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "PulseTestSupport"]),

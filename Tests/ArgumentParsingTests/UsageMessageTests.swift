@@ -61,6 +61,6 @@ struct UsageMessageTests {
 
     @Test func controlCharactersInValuesAreShownNotSent() {
         let error = UsageError.invalidValue(argument: "--title", value: "\u{1B}[2Jhi", rejection: .emptyText)
-        #expect(error.message == "--title: \"\\u{1B}[2Jhi\" is empty; give some text")
+        #expect(error.message == "--title: \"␛[2Jhi\" is empty; give some text")
     }
 }

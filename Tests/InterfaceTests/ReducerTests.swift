@@ -58,6 +58,21 @@ import Testing
         #expect(state.memos.first?.title == "  spaced  ")
     }
 
+    @Test func aTypedTitleFollowsTheLibrarysRule() {
+        var state = Fixtures.state(width: 80, height: 24, memos: [Fixtures.memo(7, "Old", minutesAgo: 1, seconds: 2, size: 100)])
+        _ = reduce(&state, .key(.character("e")))
+        for _ in 0..<3 { _ = reduce(&state, .key(.backspace)) }
+        for character in "  New \u{3000}" { _ = reduce(&state, .key(.character(character))) }
+        #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: 7, title: "New")], "trimmed as `rename` trims")
+        _ = reduce(&state, .key(.character("e")))
+        for _ in 0..<3 { _ = reduce(&state, .key(.backspace)) }
+        for character in " \u{200B} " { _ = reduce(&state, .key(.character(character))) }
+        #expect(reduce(&state, .key(.enter)) == [], "an invisible title is refused")
+        #expect(state.memos.first?.title == "New")
+        #expect(state.statusLine?.text.hasPrefix("The title is only whitespace or invisible characters") == true, "\(String(describing: state.statusLine))")
+        #expect(state.statusLine?.text.hasSuffix("kept “New”.") == true)
+    }
+
     @Test func aTitleLongerThanThePromptIsNotCutByAnUneditedEnter() {
         var state = Fixtures.state(
             width: 80, height: 24, memos: [Fixtures.memo(8, String(repeating: "x", count: 30), minutesAgo: 1, seconds: 2, size: 100)])

@@ -1,3 +1,4 @@
+import TerminalText
 import Testing
 
 @testable import Interface
@@ -39,10 +40,10 @@ import Testing
     }
 
     @Test func controlCharactersAndEscapesBecomeVisible() {
-        #expect(SafeText.sanitized("a\u{1B}[31mred\u{7}") == "a␛[31mred␇")
-        #expect(SafeText.sanitized("tab\there\nline") == "tab␉here␊line")
-        #expect(SafeText.sanitized("\u{9B}2J") == "\u{FFFD}2J")
-        #expect(SafeText.sanitized("evil\u{202E}txt") == "evil\u{FFFD}txt")
+        #expect(TerminalText.safe("a\u{1B}[31mred\u{7}") == "a␛[31mred␇")
+        #expect(TerminalText.safe("tab\there\nline") == "tab␉here␊line")
+        #expect(TerminalText.safe("\u{9B}2J") == "\\u{9B}2J")
+        #expect(TerminalText.safe("evil\u{202E}txt") == "evil\\u{202E}txt")
         var screen = Screen(width: 12, height: 1)
         screen.put("\u{1B}]0;x\u{7}", x: 0, y: 0)
         #expect(screen.lines() == ["␛]0;x␇      "])

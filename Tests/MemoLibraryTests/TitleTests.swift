@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 import Testing
 @testable import MemoLibrary
 
@@ -6,7 +7,7 @@ import Testing
     static let hostile = [
         "../../etc/passwd", "a/b\\c", "..", "nul\u{0}inside", "esc \u{1B}[31mred\u{1B}[0m",
         "osc \u{1B}]0;pwned\u{07}", "rtl \u{202E}gnp.exe", "emoji 🎙️👩‍👩‍👧", "中文標題 日本語 한국어",
-        "tab\tnew\nline\r", "c1 \u{9B}31m", String(repeating: "é", count: 500),
+        "tab\tnew\nline\rend", "c1 \u{9B}31m", String(repeating: "é", count: 500),
     ]
 
     @Test(arguments: hostile)
@@ -22,6 +23,31 @@ import Testing
         let shown = try #require(try reopened.memo(id: memo.id)).displayTitle
         #expect(!shown.unicodeScalars.contains { $0.properties.generalCategory == .control })
         #expect(!shown.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) })
+    }
+
+    @Test func whiteSpaceAroundATitleIsDroppedWhereverItIsGiven() throws {
+        // The app trimmed what was typed, the command line kept it: one rule now, in the library.
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "  Lecture notes \n")
+        #expect(memo.title == "Lecture notes")
+        #expect(try library.rename(id: memo.id, to: "\tSeminar\u{3000}").title == "Seminar", "ideographic space too")
+        #expect(try library.rename(id: memo.id, to: "inner  spaces\tkept").title == "inner  spaces\tkept")
+        #expect(Self.problem { try library.rename(id: memo.id, to: " \u{200B} ") } == .whitespaceOnly)
+        #expect(try MemoTitle.accepted(" x ") == "x")
+        #expect(Self.problem { _ = try MemoTitle.accepted(" " + String(repeating: "x", count: 501) + " ") } == .tooLong(characters: 501))
+        #expect(try library.memo(id: memo.id)?.title == "inner  spaces\tkept")
+    }
+
+    /// The title problem `body` throws, if any.
+    private static func problem(_ body: () throws -> Void) -> MemoLibraryError.TitleProblem? {
+        do {
+            try body()
+            return nil
+        } catch {
+            guard case .invalidTitle(let found) = error as? MemoLibraryError else { return nil }
+            return found
+        }
     }
 
     @Test func hostileTitleAtRecordingIsNeverAPath() throws {
@@ -62,7 +88,7 @@ import Testing
     }
 
     @Test func escapedShowsControlPictures() {
-        #expect(TitleText.escaped("a\u{1B}[1mb\u{0}\u{7F}") == "a␛[1mb␀␡")
-        #expect(TitleText.escaped("x\u{202E}y") == "x\\u{202E}y")
+        #expect(TerminalText.safe("a\u{1B}[1mb\u{0}\u{7F}") == "a␛[1mb␀␡")
+        #expect(TerminalText.safe("x\u{202E}y") == "x\\u{202E}y")
     }
 }

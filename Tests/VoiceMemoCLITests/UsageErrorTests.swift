@@ -97,6 +97,6 @@ struct UsageErrorTests {
         let outcome = runCommandLine(["record", "--format", "\u{1B}]0;pwned\u{07}"])
         #expect(outcome.exitCode == .usageError)
         #expect(!outcome.standardError.contains("\u{1B}"))
-        #expect(outcome.standardError.contains("\\u{1B}]0;pwned\\u{7}"))
+        #expect(outcome.standardError.contains("␛]0;pwned␇"))
     }
 }

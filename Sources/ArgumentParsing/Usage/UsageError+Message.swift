@@ -1,3 +1,5 @@
+import TerminalText
+
 extension UsageError {
     /// The one line a person reads, without the program name or the hint to run `--help`.
     ///
@@ -89,11 +91,11 @@ extension UsageError {
 
     /// A name between single quotes, made safe to print.
     private static func quotedName(_ name: String) -> String {
-        "'" + TerminalSafeText.escaping(name) + "'"
+        "'" + TerminalText.safe(name) + "'"
     }
 
     /// A value between double quotes, made safe to print.
     private static func quoted(_ value: String) -> String {
-        "\"" + TerminalSafeText.escaping(value) + "\""
+        "\"" + TerminalText.safe(value) + "\""
     }
 }

@@ -20,7 +20,7 @@ public enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
-    /// Columns of one scalar. Control characters count 1: `SafeText` replaces them
+    /// Columns of one scalar. Control characters count 1: `TerminalText.safe` replaces them
     /// with visible pictures before anything is measured or drawn.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value

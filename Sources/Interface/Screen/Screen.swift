@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A grid of cells that views draw into, ratatui-style: rendering is pure, and a
 /// terminal backend compares two Screens and writes only the cells that changed.
 ///
@@ -38,7 +40,7 @@ public struct Screen: Sendable, Equatable {
     }
 
     /// Writes `text` from column `x` on row `y`, clipped to `maxWidth` columns and to
-    /// the screen. The text is sanitised first (see `SafeText`).
+    /// the screen. The text is sanitised first (see `TerminalText.safe`).
     ///
     /// - Returns: the columns used.
     @discardableResult
@@ -46,7 +48,7 @@ public struct Screen: Sendable, Equatable {
         let limit = min(maxWidth ?? Int.max, max(width - x, 0))
         guard y >= 0, y < height, limit > 0 else { return 0 }
         var column = 0
-        for character in SafeText.sanitized(text) {
+        for character in TerminalText.safe(text) {
             let columns = DisplayWidth.of(character)
             if columns == 0 { continue }
             if column + columns > limit {

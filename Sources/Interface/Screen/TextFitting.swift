@@ -1,10 +1,12 @@
+import TerminalText
+
 /// Fitting text into a number of columns, by display width. Text is sanitised first
-/// (see `SafeText`), so what is measured is what will be drawn.
+/// (see `TerminalText.safe`), so what is measured is what will be drawn.
 public enum TextFitting {
     /// `text` cut to at most `width` columns; when cut, it ends in `…`.
     public static func truncated(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
-        let text = SafeText.sanitized(text)
+        let text = TerminalText.safe(text)
         if DisplayWidth.of(text) <= width { return text }
         var result = ""
         var used = 0
@@ -34,7 +36,7 @@ public enum TextFitting {
         guard width > 0 else { return [] }
         var lines: [String] = []
         var line = ""
-        for word in SafeText.sanitized(text).split(separator: " ", omittingEmptySubsequences: true) {
+        for word in TerminalText.safe(text).split(separator: " ", omittingEmptySubsequences: true) {
             var word = String(word)
             let candidate = line.isEmpty ? word : line + " " + word
             if DisplayWidth.of(candidate) <= width {

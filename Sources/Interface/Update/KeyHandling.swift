@@ -143,8 +143,13 @@ enum KeyHandling {
             guard let memo = state.memos.first(where: { $0.id == id }) else { return [] }
             // Unedited (even a title the field could not hold whole): nothing to change.
             if field.text == String(memo.title.prefix(field.maximumLength)) { return [] }
-            let title = field.text.trimmingSpaces
-            guard !title.isEmpty else { return nothing("A title cannot be empty; kept “\(memo.title)”.", &state) }
+            let title: String
+            do {
+                title = try MemoTitle.accepted(field.text)
+            } catch {
+                let reason = error.description
+                return nothing(reason.prefix(1).uppercased() + reason.dropFirst() + "; kept “\(memo.title)”.", &state)
+            }
             guard title != memo.title else { return [] }
             state.undoStack.append(.renamed(id: id, previousTitle: memo.title))
             if let index = state.memos.firstIndex(where: { $0.id == id }) { state.memos[index].title = title }
@@ -278,16 +283,5 @@ enum KeyHandling {
     private static func nothing(_ message: String, _ state: inout AppState) -> [Effect] {
         state.say(message)
         return []
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces (Unicode whitespace).
-    var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
     }
 }

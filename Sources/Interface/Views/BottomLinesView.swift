@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The status line (messages and prompts) and the footer (keys). On short terminals
 /// they share one line: a prompt or message wins over the keys.
 enum BottomLinesView {
@@ -74,7 +76,7 @@ enum BottomLinesView {
         while DisplayWidth.of(String(field.characters[start..<field.cursor])) > room { start += 1 }
         for index in start..<field.characters.count {
             let character = field.characters[index]
-            let width = DisplayWidth.of(String(SafeText.sanitized(String(character))))
+            let width = DisplayWidth.of(String(TerminalText.safe(String(character))))
             if x + width > row.x + row.width { break }
             x += screen.put(String(character), x: x, y: row.y, style: index == field.cursor ? theme.selection : .plain)
         }

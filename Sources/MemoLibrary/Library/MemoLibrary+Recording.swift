@@ -42,8 +42,8 @@ extension MemoLibrary {
         -> MemoRecording
     {
         guard !isReadOnly else { throw .readOnly(folder: folder) }
-        if let title { try MemoTitle.validate(title) }
-        let title = title ?? MemoTitle.defaultTitle(for: date, timeZone: timeZone)
+        let title = try title.map { (title) throws(MemoLibraryError) in try MemoTitle.accepted(title) }
+            ?? MemoTitle.defaultTitle(for: date, timeZone: timeZone)
         _ = FileSystem.createDirectory(lockFolder)
         let fileExtension = settings.format.fileExtensions.first ?? settings.format.rawValue
         for _ in 0..<16 {

@@ -19,7 +19,7 @@ extension MemoLibrary {
     /// - Throws: `.invalidTitle`, `.notFound`, `.readOnly`, `.busy`, `.file`, `.sound`.
     @discardableResult
     public func rename(id: Int64, to title: String) throws(MemoLibraryError) -> Memo {
-        try MemoTitle.validate(title)
+        let title = try MemoTitle.accepted(title)
         guard !isReadOnly else { throw .readOnly(folder: folder) }
         for _ in 0..<3 {
             let before = try existing(id)

@@ -1,4 +1,5 @@
 import SoundFiles
+import TerminalText
 
 /// Why a library operation failed; `description` is the sentence a person reads.
 public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
@@ -64,7 +65,7 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             return "cannot use the library folder \(path): \(reason)"
         case .notFound(let reference, let deleted):
             let place = deleted ? "in Recently Deleted" : "in the library"
-            return "no memo \(place) has a title starting with '\(TitleText.escaped(reference))'"
+            return "no memo \(place) has a title starting with '\(TerminalText.safe(reference))'"
                 + (deleted ? " (see 'voicememo list --deleted')" : " (see 'voicememo list')")
         case .noMemoWithID(let digits, let deleted, let elsewhere):
             switch (deleted, elsewhere) {
@@ -74,8 +75,8 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             case (true, true): return "no memo with id \(digits) in Recently Deleted: it is in the library"
             }
         case .ambiguous(let reference, let candidates):
-            let lines = candidates.map { "  \($0.id)  \(TitleText.escaped($0.title))" }
-            return "'\(TitleText.escaped(reference))' matches \(candidates.count) memos; "
+            let lines = candidates.map { "  \($0.id)  \(TerminalText.safe($0.title))" }
+            return "'\(TerminalText.safe(reference))' matches \(candidates.count) memos; "
                 + "give the id or more of the title:\n" + lines.joined(separator: "\n")
         case .invalidTitle(let problem):
             switch problem {
@@ -86,7 +87,7 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
                 return "the title has \(count) characters; at most \(MemoTitle.maximumLength) are allowed"
             }
         case .notAllowed(let memo, let reason):
-            return "memo \(memo.id) ('\(TitleText.escaped(memo.title))'): \(reason)"
+            return "memo \(memo.id) ('\(TerminalText.safe(memo.title))'): \(reason)"
         case .file(let path, let reason):
             return "\(path): \(reason)"
         case .destinationExists(let path):

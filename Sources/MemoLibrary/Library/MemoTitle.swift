@@ -1,14 +1,37 @@
 import Foundation
+import TerminalText
 
 /// The rules for memo titles: what is accepted, and the default.
 public enum MemoTitle {
     /// The most characters (grapheme clusters) a title may have.
     public static let maximumLength = 500
 
-    /// Accepts `title` exactly as given, or says why not.
+    /// The title as stored for `title` as given (typed in the app, passed to `record --title` or
+    /// `rename`): without white space at either end (spaces typed around it, a script's trailing
+    /// newline), or why it is refused. The one rule for the app and the command line.
+    ///
+    /// - Throws: `.invalidTitle`, as `validate`.
+    public static func accepted(_ title: String) throws(MemoLibraryError) -> String {
+        guard !title.isEmpty else { throw .invalidTitle(.empty) }
+        let trimmed = trimmed(title)
+        guard !trimmed.isEmpty else { throw .invalidTitle(.whitespaceOnly) }
+        try validate(trimmed)
+        return trimmed
+    }
+
+    /// `title` without Unicode white space at either end.
+    static func trimmed(_ title: String) -> String {
+        let scalars = title.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// Accepts `title` as it is (a stored or adopted title), or says why not.
     ///
     /// Any Unicode is kept, control characters and NUL included: titles are never used in paths,
-    /// and whoever prints one makes it safe first (`TitleText.escaped`, `Memo.displayTitle`).
+    /// and whoever prints one makes it safe first (`TerminalText.safe`, `Memo.displayTitle`).
     /// - Throws: `.invalidTitle` for an empty title, one of only whitespace and invisible
     ///   characters, or one over 500 characters.
     public static func validate(_ title: String) throws(MemoLibraryError) {

@@ -2,6 +2,7 @@ import Foundation
 import MemoLibrary
 import Metering
 import SoundFiles
+import TerminalText
 
 /// Runs `voicememo analyze FILE|MEMO [--json]`: measures the file and prints the figures.
 enum AnalyzeRunner {
@@ -42,7 +43,7 @@ enum AnalyzeRunner {
     static func text(_ analysis: FileAnalysis, path: String, memoTitle: String? = nil) -> [String] {
         let info = analysis.info
         let channels = info.channels == 1 ? "1 channel" : "\(info.channels) channels"
-        var lines = memoTitle.map { ["memo:                \(TitleText.escaped($0))"] } ?? []
+        var lines = memoTitle.map { ["memo:                \(TerminalText.safe($0))"] } ?? []
         lines += [
             "file:                \(path)",
             "duration:            \(DisplayFormat.elapsedTime(seconds: analysis.duration)) "

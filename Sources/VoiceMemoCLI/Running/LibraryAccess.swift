@@ -1,5 +1,6 @@
 import Foundation
 import MemoLibrary
+import TerminalText
 
 /// Opening the memo library for a command, and turning library errors into command failures.
 enum LibraryAccess {
@@ -61,7 +62,7 @@ enum LibraryAccess {
                     shownTenth = -1
                     let what = progress.encodes ? "encoding it from what the recording left" : "repairing and measuring its file"
                     console.printErrorMessage(
-                        "recovering memo \(progress.memoID) “\(TitleText.escaped(progress.title))” after a crash: \(what)…")
+                        "recovering memo \(progress.memoID) “\(TerminalText.safe(progress.title))” after a crash: \(what)…")
                 }
                 let tenth = Int(progress.fraction * 10)
                 if progress.encodes, progress.totalFrames > 0, tenth > shownTenth, tenth < 10 {
@@ -117,7 +118,7 @@ enum LibraryAccess {
             let memo = try library.memo(matching: reference)
             return (memo.path, memo.title)
         } catch .notFound {
-            throw CommandFailure("no file or memo named “\(TitleText.escaped(reference))” (`voicememo list` shows the memos)")
+            throw CommandFailure("no file or memo named “\(TerminalText.safe(reference))” (`voicememo list` shows the memos)")
         } catch .noMemoWithID(let digits, _, _) {
             throw CommandFailure("no file named “\(digits)” and no memo with id \(digits) (`voicememo list` shows the memos)")
         } catch {

@@ -99,7 +99,7 @@ enum LibraryRunners {
 enum MemoTitleCheck {
     static func check(_ title: String) throws {
         do {
-            try MemoTitle.validate(title)
+            _ = try MemoTitle.accepted(title)
         } catch {
             throw LibraryAccess.failure(error)
         }

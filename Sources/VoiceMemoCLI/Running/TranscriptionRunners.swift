@@ -1,5 +1,6 @@
 import Foundation
 import MemoLibrary
+import TerminalText
 import Transcription
 
 /// `transcribe` and `search`: a memo's words with their times, and memos by their words.
@@ -38,7 +39,7 @@ enum TranscriptionRunners {
     static func search(_ options: SearchOptions, context: CommandContext) throws -> ExitCode {
         guard !TranscriptTokens.tokens(of: options.words).isEmpty else {
             throw CommandFailure(
-                "WORDS \"\(TitleText.escaped(options.words))\" has no letters or digits to search for",
+                "WORDS \"\(TerminalText.safe(options.words))\" has no letters or digits to search for",
                 exitCode: .usageError)
         }
         let library = try LibraryAccess.open(context, fileCheck: .names)
@@ -51,11 +52,11 @@ enum TranscriptionRunners {
         if hits.isEmpty {
             let untranscribed = (try? library.memosToTranscribe().count) ?? 0
             let note = untranscribed > 0 ? " (\(untranscribed) memo\(untranscribed == 1 ? " has" : "s have") no transcript yet: voicememo transcribe MEMO)" : ""
-            context.console.printErrorMessage("no memo's transcript holds \"\(TitleText.escaped(options.words))\"\(note)")
+            context.console.printErrorMessage("no memo's transcript holds \"\(TerminalText.safe(options.words))\"\(note)")
         }
         for hit in hits {
             context.console.printLine(
-                "\(hit.memo.id)  \(timestamp(hit.time))  \(TitleText.escaped(hit.memo.title))  \(TitleText.escaped(hit.snippet))")
+                "\(hit.memo.id)  \(timestamp(hit.time))  \(TerminalText.safe(hit.memo.title))  \(TerminalText.safe(hit.snippet))")
         }
         return .success
     }
@@ -118,7 +119,7 @@ enum TranscriptionRunners {
         var current: [TranscriptWord] = []
         func flush() {
             guard let first = current.first else { return }
-            lines.append(timestamp(first.start) + "  " + TitleText.escaped(current.map(\.word).joined(separator: " ")))
+            lines.append(timestamp(first.start) + "  " + TerminalText.safe(current.map(\.word).joined(separator: " ")))
             current = []
         }
         for word in words {

@@ -1,0 +1,8 @@
+import TerminalText
+
+extension Memo {
+    /// The title, safe to print on a terminal (`TerminalText.safe`).
+    public var displayTitle: String {
+        TerminalText.safe(title)
+    }
+}

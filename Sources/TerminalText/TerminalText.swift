@@ -1,0 +1,45 @@
+/// Makes text from anyone (titles, file names, values typed on the command line, transcript
+/// words) safe to put on a terminal: nothing in it can move the cursor, change colours, ring
+/// the bell, set the window title or reorder what follows. One rule for the screen, `list`,
+/// messages and usage errors, so the same title looks the same everywhere.
+///
+/// - C0 controls become their Control Pictures (ESC → `␛`, NUL → `␀`, so an escape sequence
+///   shows as `␛[31m`), DEL becomes `␡`: one cell each, readable.
+/// - C1 controls (U+0080…U+009F, which some terminals obey as CSI, OSC…), the bidirectional
+///   marks, embeddings, overrides and isolates (U+061C, U+200E/F, U+202A…U+202E,
+///   U+2066…U+2069) and the line and paragraph separators (U+2028/9) have no picture: they
+///   show as `\u{9B}`, the form a person can read and type back.
+///
+/// Everything else, including every printable letter of every script, is kept as it is.
+public enum TerminalText {
+    /// `text` with every control shown as a visible stand-in.
+    public static func safe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !isSafe($0) }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            append(scalar, to: &result)
+        }
+        return String(result)
+    }
+
+    /// Whether `scalar` goes to the terminal as it is.
+    public static func isSafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F, 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: false
+        default: true
+        }
+    }
+
+    private static func append(_ scalar: Unicode.Scalar, to result: inout String.UnicodeScalarView) {
+        switch scalar.value {
+        case 0x00...0x1F:
+            result.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
+        case 0x7F:
+            result.append("\u{2421}")
+        case _ where !isSafe(scalar):
+            result.append(contentsOf: ("\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}").unicodeScalars)
+        default:
+            result.append(scalar)
+        }
+    }
+}
