@@ -56,3 +56,31 @@ import Testing
         #expect(state.helpScroll == 0, "help opens at its top again")
     }
 }
+
+/// The way to the keys is always on screen.
+@Suite struct FooterTests {
+    @Test(arguments: [200, 80, 40, 20, 12])
+    func helpIsInTheFooterAtEveryWidth(width: Int) {
+        let state = Fixtures.state(width: width, height: 24)
+        let footer = AppView.render(state).lines().last ?? ""
+        #expect(footer.contains("? help"), "\(width) columns: \(footer)")
+        if width >= 40 {
+            #expect(footer.contains("⏎ play"), "\(footer)")
+        }
+        if width >= 80 {
+            #expect(footer.contains("v voice"), "\(footer)")
+        }
+    }
+
+    @Test func recentlyDeletedShowsRestoreOnEnterAndHelp() {
+        let state = Fixtures.state(width: 80, height: 24, [.key(.character("t"))])
+        let footer = AppView.render(state).lines().last ?? ""
+        #expect(footer.contains("⏎ restore") && footer.contains("? help"), "\(footer)")
+    }
+
+    @Test func aKeyThatDoesNothingSaysWhereTheKeysAre() {
+        var state = Fixtures.state(width: 80, height: 24)
+        #expect(reduce(&state, .key(.character("Z"))) == [])
+        #expect(state.statusLine?.text == "“Z” does nothing here. Press ? for the keys.")
+    }
+}

@@ -99,7 +99,7 @@ import Testing
 
     @Test func recordingStopsPlaybackFirst() {
         var state = playing()
-        #expect(reduce(&state, .key(.character("r"))) == [.stopPlayback, .startRecording(title: "Memo 2026-11-29 14:05")])
+        #expect(reduce(&state, .key(.character("r"))) == [.stopPlayback, .startRecording(title: "Memo 2026-11-29 14:05:10")])
         #expect(state.playback == nil)
     }
 

@@ -5,7 +5,7 @@ import Testing
 @Suite struct ReducerTests {
     @Test func recordPauseResumeStopFlow() {
         var state = Fixtures.state(width: 80, height: 24)
-        #expect(reduce(&state, .key(.character("r"))) == [.startRecording(title: "Memo 2026-11-29 14:05")])
+        #expect(reduce(&state, .key(.character("r"))) == [.startRecording(title: "Memo 2026-11-29 14:05:10")])
         _ = reduce(&state, .recordingStarted(title: "Memo 2026-11-29 14:05"))
         _ = reduce(&state, .workFinished)
         #expect(state.recording == .recording)

@@ -33,7 +33,7 @@ import Testing
         #expect(state.work.map(\.kind) == [.openingLibrary])
         // `r` before the library is open is queued behind it (the runner does one thing at a time).
         let time = CivilTime(seconds: state.now, utcOffset: 0)
-        #expect(reduce(&state, .key(.character("r"))) == [.startRecording(title: "Memo \(time.dateText) \(time.timeText)")])
+        #expect(reduce(&state, .key(.character("r"))) == [.startRecording(title: "Memo \(time.dateText) \(time.timeWithSecondsText)")])
         #expect(state.status?.text == "Recording starts once the library is open.")
         _ = reduce(&state, .libraryLoaded(memos: Fixtures.memos, deleted: []))
         _ = reduce(&state, .workFinished)

@@ -90,7 +90,7 @@ import Testing
         recording.releaseLock()
         let after = try fixture.open()
         #expect(try after.memo(id: recording.memo.id)?.state == .missing)
-        #expect(try after.memo(id: recording.memo.id)?.title == "Memo 2026-11-29 14:03")
+        #expect(try after.memo(id: recording.memo.id)?.title == "Memo 2026-11-29 14:03:12")
     }
 
     @Test func abandonedRecordingLeavesNothing() throws {

@@ -80,8 +80,17 @@ import Testing
         try MemoTitle.validate(String(repeating: "👍", count: 500))
     }
 
+    @Test func defaultTitlesAreToTheSecondForEveryKindOfRecording() {
+        let date = LibraryFixture.start
+        #expect(MemoTitle.defaultTitle(for: date, timeZone: LibraryFixture.utc, prefix: "Kitchen") == "Kitchen 2026-11-29 14:03:12")
+        #expect(MemoTitle.defaultTitle(for: date.addingTimeInterval(1), timeZone: LibraryFixture.utc)
+            != MemoTitle.defaultTitle(for: date, timeZone: LibraryFixture.utc), "a second apart, two titles")
+        let tokyo = TimeZone(secondsFromGMT: 9 * 3600)!
+        #expect(MemoTitle.defaultTitle(for: date, timeZone: tokyo) == "Memo 2026-11-29 23:03:12")
+    }
+
     @Test func defaultTitleAndFileName() throws {
-        #expect(MemoTitle.defaultTitle(for: LibraryFixture.start, timeZone: LibraryFixture.utc) == "Memo 2026-11-29 14:03")
+        #expect(MemoTitle.defaultTitle(for: LibraryFixture.start, timeZone: LibraryFixture.utc) == "Memo 2026-11-29 14:03:12")
         let name = MemoFileName.make(for: LibraryFixture.start, fileExtension: "flac", timeZone: LibraryFixture.utc)
         #expect(name.hasPrefix("2026-11-29_14-03-12_") && name.hasSuffix(".flac") && name.count == 31)
         #expect(MemoFileName.date(in: name, timeZone: LibraryFixture.utc) == LibraryFixture.start)

@@ -7,6 +7,7 @@ public struct CivilTime: Sendable, Hashable {
     public var day: Int
     public var hour: Int
     public var minute: Int
+    public var second: Int
 
     /// - Parameters:
     ///   - seconds: seconds since 1970-01-01 00:00 UTC.
@@ -18,6 +19,7 @@ public struct CivilTime: Sendable, Hashable {
         let secondOfDay = local - days * 86400
         hour = secondOfDay / 3600
         minute = secondOfDay / 60 % 60
+        second = secondOfDay % 60
         (year, month, day) = Self.civilDate(daysSinceEpoch: days)
     }
 
@@ -36,6 +38,9 @@ public struct CivilTime: Sendable, Hashable {
 
     /// "14:03".
     public var timeText: String { "\(Self.two(hour)):\(Self.two(minute))" }
+
+    /// "14:03:12".
+    public var timeWithSecondsText: String { timeText + ":" + Self.two(second) }
 
     /// Howard Hinnant's days-to-civil algorithm.
     private static func civilDate(daysSinceEpoch: Int) -> (Int, Int, Int) {

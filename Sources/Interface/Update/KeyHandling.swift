@@ -71,6 +71,8 @@ enum KeyHandling {
             } else {
                 state.status = nil
             }
+        case .character(let character) where !character.isWhitespace:
+            return nothing("“\(character)” does nothing here. Press ? for the keys.", &state)
         default:
             break
         }
@@ -84,7 +86,8 @@ enum KeyHandling {
                 return nothing("No input is open, so there is nothing to record. Press i to choose an input.", &state)
             }
             let time = CivilTime(seconds: state.now, utcOffset: state.utcOffset)
-            return [.startRecording(title: "Memo \(time.dateText) \(time.timeText)")]
+            // The library's rule (`MemoTitle.defaultTitle`): to the second, so two memos differ.
+            return [.startRecording(title: "Memo \(time.dateText) \(time.timeWithSecondsText)")]
         case .recording:
             state.recording = .paused
             state.say("Paused. Press r to resume, s to stop and save.")

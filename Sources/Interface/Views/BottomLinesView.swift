@@ -87,12 +87,21 @@ enum BottomLinesView {
         var x = row.x + 1
         let end = row.x + row.width
         var entries = KeyHelp.footer(for: state)
-        if state.mode == .browsing, state.playback == nil, row.width < 40 { entries = [("?", "help"), ("q", "quit")] + entries }
-        for (key, meaning) in entries {
-            let width = DisplayWidth.of(key) + 1 + DisplayWidth.of(meaning)
-            if x + width > end { break }
-            x += screen.put(key, x: x, y: row.y, style: theme.key)
-            x += screen.put(" " + meaning + "  ", x: x, y: row.y, style: .plain, maxWidth: end - x)
+        // `? help` is never crowded out: the way to every other key.
+        let pinned = entries.filter { $0.0 == "?" }
+        entries.removeAll { $0.0 == "?" }
+        func width(_ entry: (String, String)) -> Int { DisplayWidth.of(entry.0) + 1 + DisplayWidth.of(entry.1) }
+        let reserved = pinned.reduce(0) { $0 + width($1) + 2 }
+        for entry in entries {
+            if x + width(entry) + reserved > end { break }
+            x += put(entry, at: x)
+        }
+        for entry in pinned where x + width(entry) <= end {
+            x += put(entry, at: x)
+        }
+        func put(_ entry: (String, String), at x: Int) -> Int {
+            screen.put(entry.0, x: x, y: row.y, style: theme.key)
+                + screen.put(" " + entry.1 + "  ", x: x + DisplayWidth.of(entry.0), y: row.y, style: .plain, maxWidth: end - x - DisplayWidth.of(entry.0))
         }
     }
 }

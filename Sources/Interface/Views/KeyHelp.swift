@@ -13,7 +13,7 @@ enum KeyHelp {
         ("e", "rename the selected memo"),
         ("d", "delete the selected memo (to Recently Deleted)"),
         ("u", "undo the last delete or rename"),
-        ("t", "Recently Deleted: r restore, p purge, Esc back"),
+        ("t", "Recently Deleted: ⏎ (or r) restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
         ("⏎", "play the selected memo"),
         ("space", "pause / resume playback"),
@@ -26,8 +26,9 @@ enum KeyHelp {
 
     /// The footer's keys for the memo table, most important first.
     static let footer: [(String, String)] = [
-        ("r", "record/pause"), ("s", "stop"), ("e", "rename"), ("d", "delete"), ("u", "undo"),
-        ("/", "find"), ("t", "deleted"), ("i", "input"), ("m", "meter"), ("?", "help"), ("q", "quit"),
+        ("r", "record/pause"), ("s", "stop"), ("⏎", "play"), ("v", "voice"), ("e", "rename"), ("d", "delete"),
+        ("u", "undo"), ("/", "find"), ("t", "deleted"), ("i", "input"), ("m", "meter"), ("V", "voice settings"),
+        ("c", "clear clip"), ("?", "help"), ("q", "quit"),
     ]
 
     /// The footer's keys in each mode.
@@ -38,7 +39,7 @@ enum KeyHelp {
         case .renaming: [("⏎", "save"), ("Esc", "keep the title"), ("← →", "move"), ("⌫", "delete")]
         case .confirmingDelete, .confirmingPurge, .confirmingQuit: [("y", "yes"), ("n", "no")]
         case .help: [("any key", "closes")]
-        case .recentlyDeleted: [("r", "restore"), ("p", "purge"), ("↑↓", "select"), ("Esc", "back")]
+        case .recentlyDeleted: [("⏎", "restore"), ("p", "purge"), ("↑↓", "select"), ("Esc", "back"), ("?", "help")]
         case .pickingInput: [("⏎", "choose"), ("↑↓", "select"), ("Esc", "cancel")]
         case .voiceSettings: [("↑↓", "choose"), ("← →  - +", "change"), ("Esc", "done")]
         }

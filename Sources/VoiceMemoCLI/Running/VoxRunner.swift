@@ -170,9 +170,6 @@ final class TakeBook: Sendable {
 
     /// `Memo 2026-11-29 14:03:12` (or `TITLE 2026-11-29 14:03:12` with `--title`), local time.
     static func title(_ prefix: String?, at date: Date) -> String {
-        let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return "\(prefix ?? "Memo") \(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day)) "
-            + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
+        MemoTitle.defaultTitle(for: date, timeZone: .current, prefix: prefix ?? "Memo")
     }
 }
