@@ -42,11 +42,14 @@ import Testing
         defer { pulse.stop() }
         pulse.install(in: sandbox)
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device \(PulseDaemon.device)")
-        var screen = try app.waitFor("Listening to tone:440@-40")
+        var screen = try app.waitForStart("Listening to tone:440@-40")
         #expect(screen.contains("▶ Twelve seconds"), "\(screen)")
 
         try app.press("Enter")
-        screen = try app.waitFor("▶  00:00:")
+        // The footer is the last row drawn: once it shows the playback keys, the whole frame
+        // is there (a capture can catch a frame half written, its header new and the rest old).
+        screen = try app.waitFor("space pause  ← → seek 5 s  s stop")
+        #expect(screen.contains("▶  00:00:"), "\(screen)")
         #expect(screen.contains("Playing “Twelve seconds”."), "\(screen)")
         #expect(header(screen).hasPrefix(" Twelve seconds  "), "\(screen)")
         #expect(header(screen).hasSuffix("/ 00:00:12"), "\(screen)")
@@ -88,7 +91,7 @@ import Testing
         try sandbox.installALSATestDevices(captureFile: silence, playbackFile: sandbox.file("played.raw"))
         // An unpaced file device: the whole memo is "played" at once.
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device voicememo_playback")
-        _ = try app.waitFor("Listening to")
+        try app.waitForStart()
         try app.press("Enter")
         let screen = try app.waitFor("Finished playing “Twelve seconds”.")
         #expect(screen.contains("Finished playing “Twelve seconds”."), "\(screen)")
@@ -102,7 +105,7 @@ import Testing
     @Test func aMissingPlaybackDeviceIsAStatusLineMessage() throws {
         let sandbox = try sandboxWithAMemo(seconds: 1)
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device no_such_device")
-        _ = try app.waitFor("Listening to")
+        try app.waitForStart()
         try app.press("Enter")
         var screen = try app.waitFor("Cannot play")
         // The message wraps over the two status lines.

@@ -71,6 +71,14 @@ final class AppTmuxSession {
         try waitUntil(timeout: timeout) { $0.contains(text) }
     }
 
+    /// Waits until the app shows `text` (its input's "Listening to …") and its memo table has
+    /// loaded: the input and the library open beside each other, in either order, so a screen
+    /// that says "Listening to" may still say "Loading the library…".
+    @discardableResult
+    func waitForStart(_ text: String = "Listening to", timeout: Double = 10) throws -> String {
+        try waitUntil(timeout: timeout) { $0.contains(text) && !$0.contains("Loading the library") }
+    }
+
     /// Waits until the pane's text satisfies `condition` (or `timeout` passes); returns the
     /// last screen, which the caller checks.
     @discardableResult

@@ -9,7 +9,7 @@ import Testing
             .write(to: sandbox.libraryDirectory.appendingPathComponent("text.mp3"))
         // Wide enough for the message after the sandbox's long path.
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device null", width: 200)
-        let first = try app.waitFor("Listening to")
+        let first = try app.waitForStart()
         #expect(first.contains("text [damaged]"), "the table says the memo is damaged: \(first)")
         try app.press("Enter")
         var screen = try app.waitFor("Cannot play")
@@ -56,7 +56,7 @@ import Testing
     @Test func quittingOnAVT100LeavesNothingOfTheAppOnTheScreen() throws {
         let sandbox = try VoiceMemoSandbox()
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40", environment: "TERM=vt100")
-        _ = try app.waitFor("Listening to")
+        try app.waitForStart()
         try app.press("q")
         let screen = try app.waitFor("END")
         #expect(screen.contains("EXIT=0"), "\(screen)")
@@ -70,7 +70,7 @@ import Testing
         let sandbox = try VoiceMemoSandbox()
         _ = try sandbox.recordMemo(title: "Interview 会議 “quoted”")
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12", environment: "LANG=C LC_ALL=C")
-        let screen = try app.waitFor("Listening to")
+        let screen = try app.waitForStart()
         #expect(screen.contains("Interview ???? \"quoted\""), "\(screen)")
         #expect(screen.contains("#"), "the LED bar in ASCII: \(screen)")
         let foreign = screen.unicodeScalars.filter { !$0.isASCII }

@@ -6,7 +6,7 @@ import Testing
     @Test func recordNameDeleteUndoResizeQuit() throws {
         let sandbox = try VoiceMemoSandbox()
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12")
-        var screen = try app.waitFor("Listening to tone:440@-12")
+        var screen = try app.waitForStart("Listening to tone:440@-12")
         #expect(screen.contains("input: tone:440@-12 · 48 kHz · 2 ch · FLAC"), "\(screen)")
         #expect(screen.contains("No memos yet. Press r to record"), "\(screen)")
         // Under load (the whole suite on two cores) the first frame can come before the first level.

@@ -90,6 +90,8 @@ import Testing
         let deleted = try sandbox.listedMemos(deleted: true)
         #expect(deleted.first?["deleted_at"] is String)
         #expect((deleted.first?["path"] as? String)?.contains("/.trash/") == true)
+        let table = try sandbox.run("list", "--deleted")
+        #expect(table.standardOutput.contains("Purged in") && table.standardOutput.contains("30 days left"), "\(table)")
         #expect(try sandbox.run("restore", gone).status == 0)
         #expect(try sandbox.listedMemos().count == 2)
         #expect(try sandbox.run("delete", gone).status == 0)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Interface
@@ -82,5 +83,24 @@ import Testing
         var state = Fixtures.state(width: 80, height: 24)
         #expect(reduce(&state, .key(.character("Z"))) == [])
         #expect(state.statusLine?.text == "“Z” does nothing here. Press ? for the keys.")
+    }
+}
+
+/// Recently Deleted says how long each memo has before it is purged.
+@Suite struct RecentlyDeletedPurgeTests {
+    @Test func daysLeftAreRoundedUpAndShownInTheList() {
+        var deleted = Fixtures.memo(5, "Old idea", minutesAgo: 60 * 24 * 40, seconds: 12, size: 4000)
+        deleted.deletedAt = Date(timeIntervalSince1970: Fixtures.now - 86_400 * 3 - 60)
+        #expect(deleted.daysUntilPurge(now: Fixtures.now) == 27)
+        #expect(deleted.purgeText(now: Fixtures.now) == "27 days left")
+        #expect(deleted.purgeText(now: Fixtures.now + 86_400 * 26.5) == "1 day left")
+        #expect(deleted.purgeText(now: Fixtures.now + 86_400 * 40) == "due")
+        #expect(Fixtures.memo(6, "Kept", minutesAgo: 1, seconds: 1, size: 1).daysUntilPurge(now: Fixtures.now) == nil)
+        var state = Fixtures.state(width: 80, height: 24, [.key(.character("t"))])
+        state.deletedMemos = [deleted]
+        let text = AppView.render(state).lines().joined(separator: "\n")
+        #expect(text.contains("27 days left"), "\(text)")
+        state.width = 50
+        #expect(!AppView.render(state).lines().joined().contains("days left"), "a narrow list keeps the title's room")
     }
 }

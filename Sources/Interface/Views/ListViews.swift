@@ -41,14 +41,18 @@ enum ListViews {
         }
         let rows = area.height - 1
         let first = rows > 0 ? max(0, min(state.deletedSelection - rows + 1, state.deletedMemos.count - rows)) : 0
-        let detailsWidth = area.width >= 44 ? 22 : 0
+        let now = state.now
+        let purgeWidth = area.width >= 64 ? 14 : 0
+        let detailsWidth = area.width >= 44 ? 22 + purgeWidth : 0
         for (offset, index) in (first..<min(first + max(rows, 0), state.deletedMemos.count)).enumerated() {
             let memo = state.deletedMemos[index]
             let selected = index == state.deletedSelection
             var line = (selected ? "▶ " : "  ") + TextFitting.padded(memo.title, toWidth: max(area.width - 2 - detailsWidth, 1))
             if detailsWidth > 0 {
+                let purge = purgeWidth > 0 ? TextFitting.padded(memo.purgeText(now: now), toWidth: purgeWidth) : ""
                 line += TextFitting.rightAligned(
-                    DisplayFormat.elapsedTime(seconds: memo.duration) + "   " + DisplayFormat.byteCount(memo.size), toWidth: detailsWidth - 1)
+                    purge + DisplayFormat.elapsedTime(seconds: memo.duration) + "   " + DisplayFormat.byteCount(memo.size),
+                    toWidth: detailsWidth - 1)
             }
             screen.put(TextFitting.padded(line, toWidth: area.width), x: area.x, y: area.y + 1 + offset,
                        style: selected ? theme.selection : .plain, maxWidth: area.width)

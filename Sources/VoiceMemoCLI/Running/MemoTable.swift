@@ -8,6 +8,8 @@ struct MemoTable {
     var width: Int
     var deleted: Bool
     var timeZone: TimeZone
+    /// For Recently Deleted's "Purged in" column.
+    var now = Date().timeIntervalSince1970
 
     /// A fixed-width column: its heading and how a memo fills it.
     private struct Column {
@@ -33,6 +35,9 @@ struct MemoTable {
             Column(heading: "Length", width: 8, rightAligned: true) { DisplayFormat.elapsedTime(seconds: $0.duration) },
             Column(heading: "Size", width: 8, rightAligned: true) { Self.sizeText($0.size) },
         ]
+        if deleted {
+            trailing.insert(Column(heading: "Purged in", width: 12) { [now] in $0.purgeText(now: now) }, at: 0)
+        }
         let optional: [Column] = [
             Column(heading: "State", width: 9) { stateText($0) },
             Column(heading: "Format", width: 6) { $0.format.rawValue },
