@@ -19,7 +19,9 @@ enum KeyHelp {
         ("space", "pause / resume playback"),
         ("← →", "seek back / forward 5 s while playing"),
         ("v", "voice activation: record each utterance as a memo; again: off"),
-        ("V", "voice-activation settings (threshold, silence, minimum, pre-roll)"),
+        ("V", "settings: voice activation (threshold, silence, …), noise alert (level, time)"),
+        ("< >", "capture volume of the input: down / up 1 dB (or 1 %)"),
+        ("M", "capture switch of the input: mute / unmute"),
         ("?", "this help"),
         ("q", "quit (asks while recording; stopping saves)"),
     ]
@@ -28,6 +30,7 @@ enum KeyHelp {
     static let footer: [(String, String)] = [
         ("r", "record/pause"), ("s", "stop"), ("e", "rename"), ("d", "delete"), ("u", "undo"),
         ("/", "find"), ("t", "deleted"), ("i", "input"), ("m", "meter"), ("?", "help"), ("q", "quit"),
+        ("v", "voice"), ("V", "settings"), ("< >", "gain"), ("M", "mute"),
     ]
 
     /// The footer's keys in each mode.
