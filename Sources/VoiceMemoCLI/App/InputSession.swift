@@ -75,12 +75,15 @@ final class InputSession: @unchecked Sendable {
     /// The detector's alerts since the last call, in the Interface's words.
     private func noiseAlertSnapshot() -> NoiseAlertSnapshot? {
         guard let alert else { return nil }
-        let rate = Double(engine.format.sampleRate)
-        let events = alert.takeAlerts().alerts.map {
-            NoiseAlertEvent(
-                levelDB: $0.levelDB, stayed: Double($0.frame - $0.startFrame) / rate, inputTime: Double($0.frame) / rate)
-        }
-        return NoiseAlertSnapshot(alerts: events, isArmed: alert.isArmed)
+        let rate = engine.format.sampleRate
+        return NoiseAlertSnapshot(alerts: alert.takeAlerts().alerts.map { Self.event($0, sampleRate: rate) }, isArmed: alert.isArmed)
+    }
+
+    /// One of the detector's alerts in the Interface's words (seconds, not frames).
+    static func event(_ alert: LevelAlert.Alert, sampleRate: Int) -> NoiseAlertEvent {
+        let rate = Double(max(sampleRate, 1))
+        return NoiseAlertEvent(
+            levelDB: alert.levelDB, stayed: Double(alert.frame - alert.startFrame) / rate, inputTime: Double(alert.frame) / rate)
     }
 
     /// Reads the meters and the recording state.
