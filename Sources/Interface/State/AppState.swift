@@ -122,9 +122,10 @@ public struct AppState: Sendable, Equatable {
     /// its whole lifetime, and "Saved …" must still be read.
     ///
     /// A noise alert comes before all of these while it holds (`NoiseAlertState.message`):
-    /// it is what a person watching the room waits for.
+    /// it is what a person watching the room waits for. Once quitting, what the app waits for
+    /// comes first.
     public var statusLine: StatusMessage? {
-        if let alert = alert.message(at: now), input != nil {
+        if !isQuitting, let alert = alert.message(at: now), input != nil {
             return StatusMessage(text: alert, kind: .alert)
         }
         if let running = work.first, now - running.startedAt >= WorkInFlight.visibleAfter {

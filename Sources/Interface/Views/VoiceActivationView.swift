@@ -87,7 +87,7 @@ enum VoiceActivationView {
             screen.put(TextFitting.padded(line, toWidth: area.width), x: area.x, y: area.y + 1 + offset,
                        style: isSelected ? theme.selection : dimmed ? theme.dim : .plain, maxWidth: area.width)
         }
-        let note = state.voice.isArmed ? "Changes re-arm voice activation when you close this panel." : "v arms with these values; the config file sets the defaults."
+        let note = state.voice.isArmed ? "Changes re-arm voice activation when you close this panel." : "v arms with these values; the config file sets voice activation's defaults."
         let y = area.y + 1 + fields.count + 1
         if y < area.y + area.height {
             for (offset, line) in TextFitting.wrapped(note, toWidth: area.width - 2).enumerated() where y + offset < area.y + area.height {
