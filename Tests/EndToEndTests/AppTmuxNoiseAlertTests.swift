@@ -57,14 +57,6 @@ import Testing
         #expect(screen.contains("EXIT=0"), "\(screen)")
     }
 
-    /// The source's volume and mute as the server reports them: `(percent, muted)`.
-    static func serverState(_ sandbox: VoiceMemoSandbox, source: String) throws -> (Int, Bool) {
-        let volume = try sandbox.shell("pactl get-source-volume '\(source)'").standardOutput
-        let mute = try sandbox.shell("pactl get-source-mute '\(source)'").standardOutput
-        let percent = volume.split(separator: "/").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        return (Int(percent.dropLast()) ?? -1, mute.contains("yes"))
-    }
-
     /// `<` `>` `M` change the pulse source behind `alsa:vm_pulse` (one step is 1 %: its
     /// control has no dB scale); muted, the silent input says the switch is off and offers M.
     @Test func captureKeysChangeTheServersSourceAndTheSilentMessageOffersM() throws {
@@ -75,20 +67,20 @@ import Testing
         try app.waitFor("Listening to", timeout: 15)
         try app.type("<")
         var screen = try app.waitFor("Capture 39 %")
-        #expect(try Self.serverState(sandbox, source: sink.monitor) == (39, false), "\(screen)")
+        #expect(try sandbox.pulseSourceState(sink.monitor) == (39, false), "\(screen)")
         try app.type(">")
         try app.waitFor("Capture 40 %")
         try app.type(">")
         screen = try app.waitFor("Capture 41 %")
-        #expect(try Self.serverState(sandbox, source: sink.monitor) == (41, false), "\(screen)")
+        #expect(try sandbox.pulseSourceState(sink.monitor) == (41, false), "\(screen)")
         try app.press("M")
         screen = try app.waitFor("switched off (M switches it on)")
-        #expect(try Self.serverState(sandbox, source: sink.monitor) == (41, true), "\(screen)")
+        #expect(try sandbox.pulseSourceState(sink.monitor) == (41, true), "\(screen)")
         screen = try app.waitFor("Input is silent: the capture switch is off. Press M to switch it on.", timeout: 12)
         #expect(screen.contains("Press M to switch it on"), "\(screen)")
         try app.press("M")
         screen = try app.waitUntil { $0.contains("Capture 41 %") && !$0.contains("switched off") }
-        #expect(try Self.serverState(sandbox, source: sink.monitor) == (41, false), "\(screen)")
+        #expect(try sandbox.pulseSourceState(sink.monitor) == (41, false), "\(screen)")
         try app.press("q")
         screen = try app.waitFor("END")
         #expect(screen.contains("EXIT=0"), "\(screen)")
