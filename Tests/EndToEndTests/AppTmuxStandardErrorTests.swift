@@ -9,7 +9,8 @@ import Testing
             .write(to: sandbox.libraryDirectory.appendingPathComponent("text.mp3"))
         // Wide enough for the message after the sandbox's long path.
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device null", width: 200)
-        let first = try app.waitFor("Listening to")
+        // The input opens before the library (both on the runner): wait for both.
+        let first = try app.waitUntil { $0.contains("Listening to") && $0.contains("text [damaged]") }
         #expect(first.contains("text [damaged]"), "the table says the memo is damaged: \(first)")
         try app.press("Enter")
         var screen = try app.waitFor("Cannot play")
@@ -70,7 +71,9 @@ import Testing
         let sandbox = try VoiceMemoSandbox()
         _ = try sandbox.recordMemo(title: "Interview 会議 “quoted”")
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12", environment: "LANG=C LC_ALL=C")
-        let screen = try app.waitFor("Listening to")
+        // "Listening to" comes when the input opens, the levels with the first tick after its
+        // first frames: on a loaded machine the first screens can show it and an empty meter.
+        let screen = try app.waitUntil { $0.contains("Listening to") && $0.contains("#") }
         #expect(screen.contains("Interview ???? \"quoted\""), "\(screen)")
         #expect(screen.contains("#"), "the LED bar in ASCII: \(screen)")
         let foreign = screen.unicodeScalars.filter { !$0.isASCII }

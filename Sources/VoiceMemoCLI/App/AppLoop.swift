@@ -17,7 +17,7 @@ import Terminal
 /// the `EffectRunner`'s queue, one effect at a time in order, and answers with a closure
 /// run back on the UI queue that dispatches the result actions and then
 /// `Action.workFinished` (Bubble Tea's `Cmd`: nothing is dispatched re-entrantly from the
-/// runner). UI-queue state: `state`, `session` (and its recording and voice activation,
+/// runner). UI-queue state: `state`, `session` (and its recording, voice activation and noise alert,
 /// which the tick reads), `playback`, the timer. The runner's: `AppEffects.store` and the
 /// recording in progress as the runner knows it (`AppEffects.recording`).
 final class AppLoop: @unchecked Sendable {
