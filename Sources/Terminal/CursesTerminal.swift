@@ -119,6 +119,12 @@ public final class CursesTerminal {
         if !changes.isEmpty { wrefresh(window) }
     }
 
+    /// Rings the terminal's bell (curses `beep`: the audible bell, or a flash where there is none).
+    public func ringBell() {
+        guard !isEnded else { return }
+        _ = beep()
+    }
+
     /// Forgets what is on the terminal so the next `draw` writes every cell.
     public func invalidate() {
         previous = nil

@@ -4,14 +4,6 @@ import Testing
 /// `voicememo gain` through ALSA's pulse control plugin on the suite's PulseAudio daemon: what
 /// it sets is what the server's source then has (`pactl`).
 @Suite struct GainCommandTests {
-    /// The source's volume and mute as the server reports them: `(percent, muted)`.
-    func serverState(_ sandbox: VoiceMemoSandbox, source: String) throws -> (Int, Bool) {
-        let volume = try sandbox.shell("pactl get-source-volume '\(source)'").standardOutput
-        let mute = try sandbox.shell("pactl get-source-mute '\(source)'").standardOutput
-        let percent = volume.split(separator: "/").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        return (Int(percent.dropLast()) ?? -1, mute.contains("yes"))
-    }
-
     @Test func setsAndReadsTheSourceVolumeAndSwitch() throws {
         let sandbox = try VoiceMemoSandbox()
         let sink = try sandbox.usePulse()
@@ -20,11 +12,11 @@ import Testing
         let set = try sandbox.run("gain", "--source", source, "40%")
         #expect(set.status == 0, "\(set)")
         #expect(set.standardOutput == "\(source): Capture 40 %, on (mixer vm_pulse)\n", "\(set)")
-        #expect(try serverState(sandbox, source: sink.monitor) == (40, false))
+        #expect(try sandbox.pulseSourceState(sink.monitor) == (40, false))
 
         let down = try sandbox.run("gain", "--source", source, "-15%")
         #expect(down.standardOutput.contains("Capture 25 %"), "\(down)")
-        #expect(try serverState(sandbox, source: sink.monitor).0 == 25)
+        #expect(try sandbox.pulseSourceState(sink.monitor).0 == 25)
 
         let mute = try sandbox.run("gain", "--source", source, "mute", "--json")
         #expect(mute.status == 0, "\(mute)")
@@ -33,17 +25,17 @@ import Testing
         #expect(json["switch"] as? Bool == false)
         #expect(json["percent"] as? Double == 25)
         #expect(json["db"] is NSNull, "the pulse control has no dB scale")
-        #expect(try serverState(sandbox, source: sink.monitor) == (25, true))
+        #expect(try sandbox.pulseSourceState(sink.monitor) == (25, true))
 
         let toggled = try sandbox.run("gain", "--source", source, "toggle")
         #expect(toggled.standardOutput.hasSuffix("on (mixer vm_pulse)\n"), "\(toggled)")
-        #expect(try serverState(sandbox, source: sink.monitor) == (25, false))
+        #expect(try sandbox.pulseSourceState(sink.monitor) == (25, false))
 
         // No dB scale: a change in dB is refused and changes nothing.
         let decibels = try sandbox.run("gain", "--source", source, "+3dB")
         #expect(decibels.status == 1, "\(decibels)")
         #expect(decibels.standardError.contains("no dB scale: give a percentage"), "\(decibels)")
-        #expect(try serverState(sandbox, source: sink.monitor) == (25, false))
+        #expect(try sandbox.pulseSourceState(sink.monitor) == (25, false))
 
         let read = try sandbox.run("gain", "--source", source)
         #expect(read.standardOutput == "\(source): Capture 25 %, on (mixer vm_pulse)\n", "\(read)")

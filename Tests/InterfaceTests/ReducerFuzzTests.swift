@@ -30,6 +30,9 @@ import Testing
         var nextID: Int64 = 100
         var hasInput = true
         var voiceArmed = false
+        var alertOn = false
+        var captureOn = true
+        var bells = 0
         /// The memo that plays, its play head in seconds, and whether it is paused.
         var playing: (memo: Memo, elapsed: Double, isPaused: Bool)?
 
@@ -74,7 +77,9 @@ import Testing
             case .selectInput:
                 hasInput = true
                 voiceArmed = false
-                return [.inputOpened(Fixtures.input)]
+                var input = Fixtures.input
+                input.hasCaptureMixer = true
+                return [.inputOpened(input)]
             case .play(let memo):
                 playing = nil
                 guard memo.duration > 20 else { return [.playbackFailed("cannot play")] }
@@ -85,6 +90,15 @@ import Testing
             case .seekPlayback(let seconds):
                 if let current = playing { playing?.elapsed = min(max(current.elapsed + seconds, 0), current.memo.duration) }
             case .stopPlayback: playing = nil
+            case .setNoiseAlert(let parameters):
+                alertOn = parameters != nil
+            case .ringBell:
+                bells += 1
+            case .changeCaptureGain(let change):
+                if change == .toggleSwitch { captureOn.toggle() }
+                return [.captureGainRead(CaptureGainReading(control: "Capture", percent: 40, decibels: nil, isOn: captureOn), changed: true)]
+            case .readCaptureGain:
+                return [.captureGainRead(CaptureGainReading(control: "Capture", percent: 40, decibels: nil, isOn: captureOn), changed: false)]
             case .quit:
                 return []
             case .openLibrary, .reloadLibrary:
@@ -118,15 +132,21 @@ import Testing
                     phase: phases.randomElement(using: &generator) ?? .listening, levelDB: level, thresholdDB: -40,
                     silence: Double.random(in: 0...2, using: &generator), hangTime: 2)
                 : nil
+            let alert = alertOn
+                ? NoiseAlertSnapshot(
+                    alerts: Int.random(in: 0..<40, using: &generator) == 0 ? [NoiseAlertEvent(levelDB: Double(level), stayed: 1, inputTime: 3)] : [],
+                    isArmed: Bool.random(using: &generator))
+                : nil
             return EngineSnapshot(
-                channels: [channel, channel], recordedFrames: frames, recording: recording, voiceActivation: voice)
+                channels: [channel, channel], recordedFrames: frames, recording: recording, voiceActivation: voice,
+                diagnosis: Int.random(in: 0..<20, using: &generator) == 0 ? .silent : nil, noiseAlert: alert)
         }
     }
 
     static let keys: [Key] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
         .clearToStart, .other,
-    ] + "rsedutic?/qyYnjkgGpvV+- xé漢😀\u{1B}".map { Key.character($0) }
+    ] + "rsedutic?/qyYnjkgGpvV+-<>M xé漢😀\u{1B}".map { Key.character($0) }
 
     @Test func hundredThousandRandomKeys() {
         var generator = Generator(state: 0x5EED_1234)

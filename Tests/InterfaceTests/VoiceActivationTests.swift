@@ -120,7 +120,7 @@ import Testing
     @Test func theSettingsPanelEditsWithinRangesAndReArms() {
         var state = Fixtures.state(width: 80, height: 24)
         _ = reduce(&state, .key(.character("V")))
-        #expect(state.mode == .voiceSettings(.threshold))
+        #expect(state.mode == .voiceSettings(.voice(.threshold)))
         for _ in 0..<5 { _ = reduce(&state, .key(.character("-"))) }
         #expect(state.voice.parameters.thresholdDB == -45)
         for _ in 0..<100 { _ = reduce(&state, .key(.right)) }
@@ -135,8 +135,8 @@ import Testing
         _ = reduce(&state, .key(.down))
         for _ in 0..<10 { _ = reduce(&state, .key(.left)) }
         #expect(state.voice.parameters.preRoll == 0, "clamped at 0 s")
-        _ = reduce(&state, .key(.down))
-        #expect(state.mode == .voiceSettings(.preRoll), "stays on the last field")
+        for _ in 0..<5 { _ = reduce(&state, .key(.down)) }
+        #expect(state.mode == .voiceSettings(.alert(.hold)), "stays on the last field")
         #expect(reduce(&state, .key(.escape)) == [], "not armed: nothing to re-arm")
         #expect(state.mode == .browsing)
 

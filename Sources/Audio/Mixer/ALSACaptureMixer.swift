@@ -180,6 +180,25 @@ public final class ALSACaptureMixer {
         try setPercent(try read().percent + percent)
     }
 
+    /// One step up or down, as the app's `<` and `>` make it: 1 dB on a control with a dB
+    /// scale, else 1 % of its range (and at least one of its raw steps).
+    public func step(up: Bool) throws(CaptureGainError) {
+        if decibelRange != nil {
+            try change(byDecibels: up ? 1 : -1)
+            return
+        }
+        var low = 0, high = 0
+        try check(snd_mixer_selem_get_capture_volume_range(element, &low, &high), "snd_mixer_selem_get_capture_volume_range")
+        let onePercent = max(Double(high - low) / 100, 1)
+        let channels = self.channels.isEmpty ? [SND_MIXER_SCHN_MONO] : self.channels
+        var value = 0
+        try check(snd_mixer_selem_get_capture_volume(element, channels[0], &value), "snd_mixer_selem_get_capture_volume")
+        // From the current percentage on the 1 % grid, so that steps land on whole percentages.
+        let percent = (Double(value - low) / onePercent).rounded() + (up ? 1 : -1)
+        let target = min(max(low + Int((percent * onePercent).rounded()), low), high)
+        try check(snd_mixer_selem_set_capture_volume_all(element, target), "snd_mixer_selem_set_capture_volume_all")
+    }
+
     /// Switches capture on or off (every channel).
     public func setSwitch(on: Bool) throws(CaptureGainError) {
         guard snd_mixer_selem_has_capture_switch(element) != 0 else {

@@ -53,6 +53,9 @@ public final class LevelAlertTap: CaptureTap, Sendable {
         }
     }
 
+    /// Whether an alert may fire now (after one, not until the level has fallen back).
+    public var isArmed: Bool { state.withLock { $0.alert.isArmed } }
+
     /// One past the last frame judged.
     public var judgedFrames: Int { state.withLock { $0.position } }
 

@@ -40,6 +40,11 @@ public enum Action: Sendable {
     case notice(String)
     /// The app started with this input (its name as `--source` takes it): open it and the library.
     case launched(input: String)
+    /// The open input's capture control as read (after a change when `changed`).
+    case captureGainRead(CaptureGainReading, changed: Bool)
+    /// The capture control could not be read or changed; `message` is in plain words
+    /// ("alsa:pulse: the mixer … has no capture volume control"); `changed` as above.
+    case captureGainFailed(String, changed: Bool)
     /// The oldest work in flight (`AppState.work`) is done; its results came before.
     case workFinished
     /// The oldest work in flight got this far: `fraction` 0…1 when known, `stage` in words

@@ -35,6 +35,10 @@ public struct AppState: Sendable, Equatable {
     public var recordingTitle: String?
     /// Voice-activated recording (`v`) and its parameters (`V`).
     public var voice = VoiceActivationState()
+    /// The noise alert (set in the `V` panel) and its last alert.
+    public var alert = NoiseAlertState()
+    /// The open input's capture control, once read (`<` `>` `M`, or when the input is silent).
+    public var captureGain: CaptureGainReading?
     /// Seconds the meters hold a peak before it decays.
     public var peakHoldTime = 1.0
 
@@ -118,7 +122,14 @@ public struct AppState: Sendable, Equatable {
     /// newer than an info message takes the line once that message has been readable
     /// (`StatusMessage.infoReadingTime`): "Listening to …" must not hide "Input is silent" for
     /// its whole lifetime, and "Saved …" must still be read.
+    ///
+    /// A noise alert comes before all of these while it holds (`NoiseAlertState.message`):
+    /// it is what a person watching the room waits for. Once quitting, what the app waits for
+    /// comes first.
     public var statusLine: StatusMessage? {
+        if !isQuitting, let alert = alert.message(at: now), input != nil {
+            return StatusMessage(text: alert, kind: .alert)
+        }
         if let running = work.first, now - running.startedAt >= WorkInFlight.visibleAfter {
             // A message said since the work began (a refused key) is read first, for its lifetime.
             if let status, status.kind == .info, status.shownAt > running.startedAt, now < status.expires {
@@ -128,7 +139,7 @@ public struct AppState: Sendable, Equatable {
             return StatusMessage(text: text, kind: .info)
         }
         let diagnosis = inputDiagnosis.flatMap { input != nil && playback == nil ? $0 : nil }
-            .map { StatusMessage(text: $0.message, kind: .warning) }
+            .map { StatusMessage(text: diagnosisText($0), kind: .warning) }
         // A room too loud for voice activation, when the input itself is fine: like a
         // diagnosis, it replaces an info notice once the notice has been readable.
         let noise = voice.noiseWarning.map { StatusMessage(text: $0, kind: .warning) }
@@ -138,6 +149,13 @@ public struct AppState: Sendable, Equatable {
         }
         if diagnosis == nil, let noise, status.kind == .info, status.hasBeenReadable(at: now) { return noise }
         return status
+    }
+
+    /// The diagnosis in words; a silent input whose capture switch is known to be off says
+    /// so, and offers the key that switches it on.
+    func diagnosisText(_ diagnosis: InputDiagnosis) -> String {
+        guard diagnosis == .silent, captureGain?.isOn == false else { return diagnosis.message }
+        return "Input is silent: the capture switch is off. Press M to switch it on."
     }
 
     /// Whether the library is still being opened (the table says so).

@@ -41,6 +41,17 @@ public enum Effect: Sendable, Hashable {
     case openLibrary
     /// List the library again (another process may have changed it); `libraryLoaded` follows.
     case reloadLibrary
+    /// Run the noise alert's detector on the open input with these parameters (replacing one
+    /// that runs), or stop it (`nil`).
+    case setNoiseAlert(NoiseAlertParameters?)
+    /// Ring the terminal bell (once per noise alert).
+    case ringBell
+    /// Change the open input's capture control; `captureGainRead(changed: true)` or
+    /// `captureGainFailed` follows. Runs on the effect runner (a mixer call may block).
+    case changeCaptureGain(CaptureGainChange)
+    /// Read the open input's capture control (to know whether its switch is off);
+    /// `captureGainRead(changed: false)` follows. On the effect runner, untracked.
+    case readCaptureGain
     /// Restore the terminal and exit, once the work already asked for is done.
     case quit
 }

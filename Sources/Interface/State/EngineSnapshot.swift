@@ -32,12 +32,15 @@ public struct EngineSnapshot: Sendable, Hashable {
     public var ballistics: BallisticReadings?
     /// What `InputDiagnostics` finds wrong with the input now; `nil` when it looks fine.
     public var diagnosis: InputDiagnosis?
+    /// The noise alert's detector; `nil` when the alert is off.
+    public var noiseAlert: NoiseAlertSnapshot?
 
     public init(
         channels: [ChannelLevel], recordedFrames: Int64 = 0, recording: RecordingState = .idle,
         voiceActivation: VoiceActivationSnapshot? = nil, ballistics: BallisticReadings? = nil,
-        diagnosis: InputDiagnosis? = nil
+        diagnosis: InputDiagnosis? = nil, noiseAlert: NoiseAlertSnapshot? = nil
     ) {
+        self.noiseAlert = noiseAlert
         self.channels = channels
         self.recordedFrames = recordedFrames
         self.recording = recording
@@ -55,8 +58,11 @@ public struct InputDescription: Sendable, Hashable {
     public var channels: Int
     /// The format new memos are recorded in, e.g. "FLAC".
     public var recordingFormat: String
+    /// Whether a mixer may stand behind it (an ALSA input): the capture keys `<` `>` `M` ask it.
+    public var hasCaptureMixer: Bool
 
-    public init(name: String, sampleRate: Int, channels: Int, recordingFormat: String) {
+    public init(name: String, sampleRate: Int, channels: Int, recordingFormat: String, hasCaptureMixer: Bool = false) {
+        self.hasCaptureMixer = hasCaptureMixer
         self.name = name
         self.sampleRate = sampleRate
         self.channels = channels

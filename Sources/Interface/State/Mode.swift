@@ -18,15 +18,42 @@ public enum Mode: Sendable, Hashable {
     case recentlyDeleted
     /// The input picker; `choices` is `nil` while they are being listed.
     case pickingInput(choices: [InputChoice]?)
-    /// The voice-activation settings panel, `field` selected.
-    case voiceSettings(VoiceParameters.Field)
+    /// The settings panel (voice activation, then the noise alert), `field` selected.
+    case voiceSettings(SettingsField)
+}
+
+/// One row of the settings panel (`V`): voice activation's parameters, then the noise alert's.
+public enum SettingsField: Sendable, Hashable, CaseIterable {
+    case voice(VoiceParameters.Field)
+    case alert(NoiseAlertParameters.Field)
+
+    /// The panel's rows, top to bottom.
+    public static let allCases: [SettingsField] =
+        VoiceParameters.Field.allCases.map { .voice($0) } + NoiseAlertParameters.Field.allCases.map { .alert($0) }
+
+    /// The row's place in `allCases`.
+    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+
+    public var label: String {
+        switch self {
+        case .voice(let field): field.label
+        case .alert(let field): field.label
+        }
+    }
+
+    public var explanation: String {
+        switch self {
+        case .voice(let field): field.explanation
+        case .alert(let field): field.explanation
+        }
+    }
 }
 
 /// A line for the status bar.
 public struct StatusMessage: Sendable, Hashable {
-    /// `info` and `error` come from actions; `warning` is the input's diagnosis
-    /// (`AppState.statusLine`), never stored in `AppState.status`.
-    public enum Kind: Sendable, Hashable { case info, warning, error }
+    /// `info` and `error` come from actions; `warning` is the input's diagnosis and `alert`
+    /// the noise alert (`AppState.statusLine`), never stored in `AppState.status`.
+    public enum Kind: Sendable, Hashable { case info, warning, error, alert }
 
     public var text: String
     public var kind: Kind

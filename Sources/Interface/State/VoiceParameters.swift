@@ -96,7 +96,7 @@ public struct VoiceParameters: Sendable, Hashable {
     }
 
     /// "1.2 s", with one decimal.
-    static func seconds(_ value: Double) -> String {
+    public static func seconds(_ value: Double) -> String {
         let tenths = Int((max(value, 0) * 10).rounded())
         return "\(tenths / 10).\(tenths % 10) s"
     }

@@ -22,6 +22,8 @@ public struct WorkInFlight: Sendable, Hashable {
         case purging(title: String)
         /// Opening a memo's file and the playback device.
         case startingPlayback(title: String)
+        /// Changing the input's capture volume or switch (`<` `>` `M`).
+        case changingCaptureGain
     }
 
     public var kind: Kind
@@ -71,6 +73,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .restoring(let title): "Restoring “\(title)”"
         case .purging(let title): "Purging “\(title)”"
         case .startingPlayback(let title): "Opening “\(title)” to play"
+        case .changingCaptureGain: "Changing the capture volume"
         }
     }
 
@@ -93,6 +96,8 @@ public struct WorkInFlight: Sendable, Hashable {
         case .restoreMemo(let id): kind = .restoring(title: title(id))
         case .purgeMemo(let id): kind = .purging(title: title(id))
         case .play(let memo): kind = .startingPlayback(title: memo.title)
+        case .changeCaptureGain: kind = .changingCaptureGain
+        case .setNoiseAlert, .ringBell, .readCaptureGain: return nil
         case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .stopPlayback,
             .armVoiceActivation, .disarmVoiceActivation, .quit:
             return nil

@@ -64,7 +64,10 @@ enum KeyHandling {
             state.meterMode = state.meterMode.next
             state.say(state.playback == nil ? state.meterMode.explanation : state.meterMode.explanation + " While a memo plays, its levels show as digital peak.")
         case .character("v"): return VoiceKeys.toggle(&state)
-        case .character("V"): state.mode = .voiceSettings(.threshold)
+        case .character("V"): state.mode = .voiceSettings(.voice(.threshold))
+        case .character("<"): return CaptureGainUpdate.change(.down, &state)
+        case .character(">"): return CaptureGainUpdate.change(.up, &state)
+        case .character("M"): return CaptureGainUpdate.change(.toggleSwitch, &state)
         case .escape:
             if !state.filter.isEmpty {
                 state.filter = ""

@@ -10,7 +10,8 @@ import Metering
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .tick, .playbackProgress:
-        // Ticks emit nothing; they need no copy of the state to describe work.
+        // Ticks emit no runner work (only the bell and an untracked read of the capture
+        // control): they need no copy of the state to describe work.
         return reduceAction(&state, action)
     default:
         let before = state
@@ -29,8 +30,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .tick(let time, let snapshot):
         state.now = time
         if let status = state.status, status.expires <= time { state.status = nil }
-        if let snapshot { absorb(snapshot, at: time, into: &state) }
-        effects = []
+        effects = snapshot.map { absorb($0, at: time, into: &state) } ?? []
     case .resize(let width, let height):
         state.width = max(width, 0)
         state.height = max(height, 0)
@@ -40,15 +40,18 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.meters = Array(repeating: ChannelMeter(holdTime: state.peakHoldTime), count: max(input.channels, 0))
         state.clipLatch.reset()
         state.inputDiagnosis = nil
+        state.captureGain = nil
         if state.status?.kind == .error { state.status = nil }
         state.say("Listening to \(input.name).")
-        effects = []
+        effects = (input.hasCaptureMixer ? [.readCaptureGain] : []) + NoiseAlertUpdate.inputOpened(&state)
     case .inputFailed(let message):
         state.input = nil
         state.meters = []
         state.recording = .idle
         state.recordedFrames = 0
         state.inputDiagnosis = nil
+        state.captureGain = nil
+        state.alert.armedWith = nil
         VoiceKeys.absorb(nil, into: &state)
         state.fail(message)
         effects = []
@@ -97,6 +100,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         effects = []
     case .launched(let input):
         effects = [.selectInput(source: input), .openLibrary]
+    case .captureGainRead, .captureGainFailed:
+        effects = CaptureGainUpdate.apply(action, to: &state)
     case .workFinished:
         if !state.work.isEmpty { state.work.removeFirst() }
         effects = []
@@ -124,8 +129,10 @@ private func showSaved(_ memo: Memo, in state: inout AppState) {
 }
 
 /// Takes in one engine reading: levels into the meters, the recording state as the
-/// engine says it is (it is the truth; the reducer's own guesses give way).
-private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: inout AppState) {
+/// engine says it is (it is the truth; the reducer's own guesses give way). Returns the
+/// bell for each noise alert, and a read of the capture control when the input has just
+/// turned silent (its switch may be off).
+private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: inout AppState) -> [Effect] {
     if state.meters.count != snapshot.channels.count {
         state.meters = Array(repeating: ChannelMeter(holdTime: state.peakHoldTime), count: snapshot.channels.count)
     }
@@ -138,9 +145,14 @@ private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: ino
     state.shortTermLoudness = snapshot.ballistics?.shortTermLoudness
     state.recording = snapshot.recording
     state.recordedFrames = snapshot.recordedFrames
-    if snapshot.diagnosis != state.inputDiagnosis { state.inputDiagnosisSince = time }
+    var effects: [Effect] = []
+    if snapshot.diagnosis != state.inputDiagnosis {
+        state.inputDiagnosisSince = time
+        if snapshot.diagnosis == .silent, state.input?.hasCaptureMixer == true { effects.append(.readCaptureGain) }
+    }
     state.inputDiagnosis = snapshot.diagnosis
     VoiceKeys.absorb(snapshot.voiceActivation, into: &state)
+    return effects + NoiseAlertUpdate.absorb(snapshot.noiseAlert, at: time, into: &state)
 }
 
 extension AppState {

@@ -58,28 +58,35 @@ enum VoiceKeys {
     }
 
     /// The settings panel: ↑↓ choose, ←→ or -/+ change, Esc / Enter / V close.
-    static func settings(_ key: Key, field: VoiceParameters.Field, _ state: inout AppState) -> [Effect] {
-        let fields = VoiceParameters.Field.allCases
+    static func settings(_ key: Key, field: SettingsField, _ state: inout AppState) -> [Effect] {
+        let fields = SettingsField.allCases
         switch key {
         case .up, .character("k"):
-            state.mode = .voiceSettings(fields[max(field.rawValue - 1, 0)])
+            state.mode = .voiceSettings(fields[max(field.index - 1, 0)])
         case .down, .character("j"), .tab:
-            state.mode = .voiceSettings(fields[min(field.rawValue + 1, fields.count - 1)])
+            state.mode = .voiceSettings(fields[min(field.index + 1, fields.count - 1)])
         case .left, .character("-"), .character("_"):
-            state.voice.parameters.adjust(field, by: -1)
+            adjust(field, by: -1, &state)
         case .right, .character("+"), .character("="):
-            state.voice.parameters.adjust(field, by: 1)
+            adjust(field, by: 1, &state)
         case .pageDown:
-            state.voice.parameters.adjust(field, by: -10)
+            adjust(field, by: -10, &state)
         case .pageUp:
-            state.voice.parameters.adjust(field, by: 10)
+            adjust(field, by: 10, &state)
         case .escape, .enter, .character("V"), .character("q"):
             state.mode = .browsing
-            return apply(&state)
+            return apply(&state) + NoiseAlertUpdate.apply(&state)
         default:
             break
         }
         return []
+    }
+
+    private static func adjust(_ field: SettingsField, by steps: Int, _ state: inout AppState) {
+        switch field {
+        case .voice(let field): state.voice.parameters.adjust(field, by: steps)
+        case .alert(let field): state.alert.parameters.adjust(field, by: steps)
+        }
     }
 
     /// On leaving the panel: re-arms with changed parameters unless a take is being

@@ -53,6 +53,7 @@ enum BottomLinesView {
                 case .info: Style.plain
                 case .warning: theme.warning
                 case .error: theme.error
+                case .alert: state.alert.flashes(at: state.now) ? theme.alertFlash : theme.error
                 }
             var lines = TextFitting.wrapped(status.text, toWidth: max(row.width - 1, 0))
             if lines.count > row.height {

@@ -16,10 +16,10 @@ enum KeyHelp {
         ("t", "Recently Deleted: ⏎ (or r) restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
         ("⏎", "play the selected memo"),
-        ("space", "pause / resume playback"),
-        ("← →", "seek back / forward 5 s while playing"),
+        ("space  ← →", "pause / resume playback; seek back / forward 5 s"),
         ("v", "voice activation: record each utterance as a memo; again: off"),
-        ("V", "voice-activation settings (threshold, silence, minimum, pre-roll)"),
+        ("V", "settings: voice activation, noise alert (level, time)"),
+        ("< >  M", "input's capture volume -/+ 1 dB (or 1 %); M mute / unmute"),
         ("?", "this help"),
         ("q", "quit (asks while recording; stopping saves)"),
     ]
@@ -27,8 +27,8 @@ enum KeyHelp {
     /// The footer's keys for the memo table, most important first.
     static let footer: [(String, String)] = [
         ("r", "record/pause"), ("s", "stop"), ("⏎", "play"), ("v", "voice"), ("e", "rename"), ("d", "delete"),
-        ("u", "undo"), ("/", "find"), ("t", "deleted"), ("i", "input"), ("m", "meter"), ("V", "voice settings"),
-        ("c", "clear clip"), ("?", "help"), ("q", "quit"),
+        ("u", "undo"), ("/", "find"), ("t", "deleted"), ("i", "input"), ("m", "meter"), ("V", "settings"),
+        ("< >", "gain"), ("M", "mute"), ("c", "clear clip"), ("?", "help"), ("q", "quit"),
     ]
 
     /// The footer's keys in each mode.

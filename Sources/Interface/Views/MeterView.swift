@@ -44,6 +44,7 @@ enum MeterView {
         drawLights(lights, row: row, geometry: geometry, theme: theme, on: &screen)
         VoiceActivationView.markNoiseFloor(state, row: row, geometry: geometry, on: &screen)
         VoiceActivationView.markThreshold(state, row: row, geometry: geometry, on: &screen)
+        VoiceActivationView.markAlertLevel(state, row: row, geometry: geometry, on: &screen)
         let numbersX = row.x + MeterGeometry.labelWidth + geometry.cells
         let clipped = state.clipLatch.isLatched && state.playback == nil
         switch geometry.numbers {

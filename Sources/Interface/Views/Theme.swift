@@ -16,6 +16,8 @@ struct Theme {
     var voiceBadge: Style { color(.cyan, .bold) }
     var error: Style { color(.red, .bold) }
     var warning: Style { color(.yellow, .bold) }
+    /// The noise alert's message while it flashes: reverse video, readable without colour.
+    var alertFlash: Style { usesColor ? Style(foreground: .red, attributes: [.bold, .reverse]) : Style(attributes: [.bold, .reverse]) }
     var columnHeader: Style { Style(attributes: .bold) }
     var selection: Style { Style(attributes: .reverse) }
     var key: Style { color(.cyan, .bold) }

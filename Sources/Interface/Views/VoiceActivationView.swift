@@ -67,28 +67,64 @@ enum VoiceActivationView {
         }
     }
 
-    /// The settings panel: one line per parameter, the selected one highlighted.
-    static func renderSettings(_ state: AppState, selected: VoiceParameters.Field, in area: Rect, on screen: inout Screen) {
+    /// The settings panel: one line per parameter (voice activation's, then the noise
+    /// alert's), the selected one highlighted.
+    static func renderSettings(_ state: AppState, selected: SettingsField, in area: Rect, on screen: inout Screen) {
         guard !area.isEmpty else { return }
         let theme = Theme(state)
-        screen.put(" Voice activation (v) — for this session", x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
-        let parameters = state.voice.parameters
-        for (offset, field) in VoiceParameters.Field.allCases.enumerated() where offset + 1 < area.height {
+        screen.put(" Voice activation (v) and noise alert — for this session", x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
+        let fields = SettingsField.allCases
+        // Rows that do not fit scroll so the selected one stays in view.
+        let rows = max(area.height - 1, 0)
+        let first = min(max(selected.index - rows + 1, 0), max(fields.count - rows, 0))
+        for (offset, field) in fields.dropFirst(first).prefix(rows).enumerated() {
             let isSelected = field == selected
-            let value = parameters.text(field)
+            let value = text(field, state)
             let shownValue = isSelected ? "◀ " + TextFitting.rightAligned(value, toWidth: 7) + " ▶" : "  " + TextFitting.rightAligned(value, toWidth: 7) + "  "
             var line = (isSelected ? "▶ " : "  ") + TextFitting.padded(field.label, toWidth: 10) + shownValue
             if area.width >= 50 { line += "   " + field.explanation }
+            let dimmed = !isSelected && isAlertDetail(field) && !state.alert.parameters.isOn
             screen.put(TextFitting.padded(line, toWidth: area.width), x: area.x, y: area.y + 1 + offset,
-                       style: isSelected ? theme.selection : .plain, maxWidth: area.width)
+                       style: isSelected ? theme.selection : dimmed ? theme.dim : .plain, maxWidth: area.width)
         }
-        let note = state.voice.isArmed ? "Changes re-arm voice activation when you close this panel." : "v arms with these values; the config file sets the defaults."
-        let y = area.y + 1 + VoiceParameters.Field.allCases.count + 1
+        let note = state.voice.isArmed ? "Changes re-arm voice activation when you close this panel." : "v arms with these values; the config file sets voice activation's defaults."
+        let y = area.y + 1 + fields.count + 1
         if y < area.y + area.height {
             for (offset, line) in TextFitting.wrapped(note, toWidth: area.width - 2).enumerated() where y + offset < area.y + area.height {
                 screen.put(" " + line, x: area.x, y: y + offset, style: theme.dim, maxWidth: area.width)
             }
         }
+    }
+
+    private static func text(_ field: SettingsField, _ state: AppState) -> String {
+        switch field {
+        case .voice(let field): state.voice.parameters.text(field)
+        case .alert(let field): state.alert.parameters.text(field)
+        }
+    }
+
+    private static func isAlertDetail(_ field: SettingsField) -> Bool {
+        if case .alert(let alert) = field { return alert != .alert }
+        return false
+    }
+
+    /// The glyph that marks the noise alert's level: unlike the threshold's `┃` and the floor's `┆`.
+    static let alertGlyph = "!"
+
+    /// Draws the alert mark over the LED that holds the alert level, while the alert is on
+    /// (beside the voice threshold's mark when both fall on one LED two cells wide).
+    static func markAlertLevel(_ state: AppState, row: Rect, geometry: MeterGeometry, on screen: inout Screen) {
+        guard let alert = state.alert.armedWith, state.playback == nil else { return }
+        let position = state.meterScale.value(forPower: Float(alert.levelDB))
+        var shared = false
+        if let status = state.voice.status {
+            let threshold = state.meterScale.value(forPower: Float(status.thresholdDB))
+            shared = MeterView.ledIndex(position: position, geometry: geometry) == MeterView.ledIndex(position: threshold, geometry: geometry)
+        }
+        let style = state.usesColor ? Style(foreground: .red, attributes: .bold) : Style(attributes: [.bold, .reverse])
+        MeterView.mark(
+            position: position, row: row, geometry: geometry, usesColor: state.usesColor, glyph: alertGlyph,
+            style: style, cell: shared ? 1 : 0, on: &screen)
     }
 
     /// "┆ room -55 dB  " once the floor is known.

@@ -66,6 +66,19 @@ extension AppLoop {
             armVoiceActivation(parameters)
         case .disarmVoiceActivation:
             session?.disarmVoice()
+        case .setNoiseAlert(let parameters):
+            // Attaching a tap takes the engine's lock only: quick enough for the UI queue.
+            session?.setNoiseAlert(parameters)
+            if let session, parameters != nil {
+                let input = Double(session.engine.capturedFrames) / Double(session.engine.format.sampleRate)
+                eventLog?.note(String(format: "noise_alert_on input=%.3f", input))
+            }
+        case .ringBell:
+            ringBell()
+        case .changeCaptureGain(let change):
+            captureGain(change, tracked: tracked)
+        case .readCaptureGain:
+            captureGain(nil, tracked: tracked)
         case .play(let memo):
             play(memo, tracked: tracked)
         case .pausePlayback:
@@ -169,6 +182,21 @@ extension AppLoop {
             dispatch(.failed("Cannot turn on voice activation: \(error.message)"))
         } catch {
             dispatch(.failed("Cannot turn on voice activation: \(error)"))
+        }
+    }
+
+    // MARK: Capture gain
+
+    /// Changes (or only reads, `change` nil) the open input's capture control on the runner:
+    /// opening a mixer talks to the card or the sound server, which may take its time.
+    private func captureGain(_ change: CaptureGainChange?, tracked: Bool) {
+        guard let device = session?.alsaDevice, let source = session?.source else {
+            if tracked { onRunner(tracked: true) { _ in {} } }
+            return
+        }
+        onRunner(tracked: tracked) { [self] _ in
+            let action = CaptureGainEdge.perform(change, device: device, source: source)
+            return { [self] in dispatch(action) }
         }
     }
 

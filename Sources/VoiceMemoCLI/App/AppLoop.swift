@@ -17,7 +17,7 @@ import Terminal
 /// the `EffectRunner`'s queue, one effect at a time in order, and answers with a closure
 /// run back on the UI queue that dispatches the result actions and then
 /// `Action.workFinished` (Bubble Tea's `Cmd`: nothing is dispatched re-entrantly from the
-/// runner). UI-queue state: `state`, `session` (and its recording and voice activation,
+/// runner). UI-queue state: `state`, `session` (and its recording, voice activation and noise alert,
 /// which the tick reads), `playback`, the timer. The runner's: `AppEffects.store` and the
 /// recording in progress as the runner knows it (`AppEffects.recording`).
 final class AppLoop: @unchecked Sendable {
@@ -35,6 +35,8 @@ final class AppLoop: @unchecked Sendable {
     let environment: [String: String]
     private let finished = DispatchSemaphore(value: 0)
     private let frameLog: FrameLog?
+    /// `VOICEMEMO_EVENT_LOG`: the noise alert's moments (`noise_alert_on`, `noise_alert`, `bell`).
+    let eventLog: EventLog?
     var state: AppState
     var session: InputSession?
     var playback: PlaybackSession?
@@ -68,6 +70,7 @@ final class AppLoop: @unchecked Sendable {
         self.playbackDevice = playbackDevice
         effects = AppEffects(environment: environment)
         frameLog = environment["VOICEMEMO_FRAME_LOG"].flatMap { FrameLog(path: $0) }
+        eventLog = EventLog(environment: environment)
         let size = terminal.size
         state = AppState(
             width: size.width, height: size.height, usesColor: terminal.usesColor,
@@ -82,6 +85,7 @@ final class AppLoop: @unchecked Sendable {
         queue.async { self.start() }
         finished.wait()
         frameLog?.close()
+        eventLog?.close()
         if let fatalFailure { throw fatalFailure }
         return .success
     }
@@ -114,7 +118,11 @@ final class AppLoop: @unchecked Sendable {
         }
         let now = Date().timeIntervalSince1970
         if let playback { dispatch(.playbackProgress(time: now, playback.snapshot())) }
-        dispatch(.tick(time: now, snapshot: session?.snapshot()))
+        let snapshot = session?.snapshot()
+        for alert in snapshot?.noiseAlert?.alerts ?? [] {
+            eventLog?.note(String(format: "noise_alert level=%.1f since=%.3f input=%.3f", alert.levelDB, alert.inputTime - alert.stayed, alert.inputTime), at: now)
+        }
+        dispatch(.tick(time: now, snapshot: snapshot))
         scheduleTimer()
         render()
     }
@@ -139,6 +147,12 @@ final class AppLoop: @unchecked Sendable {
         for effect in reduce(&state, action) {
             perform(effect, tracked: effect.isRunnerWork)
         }
+    }
+
+    /// The terminal's bell (`Effect.ringBell`).
+    func ringBell() {
+        terminal.ringBell()
+        eventLog?.note("bell")
     }
 
     func render() {

@@ -31,6 +31,8 @@ final class InputSession: @unchecked Sendable {
     private(set) var recording: Recording?
     /// Voice activation (`v`), when armed.
     private(set) var voice: AppVoiceActivation?
+    /// The noise alert's detector (the CLI's `LevelAlert`, on the capture thread), when on.
+    private(set) var alert: LevelAlertTap?
 
     /// Opens `source` and starts metering.
     ///
@@ -53,7 +55,35 @@ final class InputSession: @unchecked Sendable {
     var description: InputDescription {
         InputDescription(
             name: source.description, sampleRate: engine.format.sampleRate, channels: engine.format.channels,
-            recordingFormat: settings.format.displayName)
+            recordingFormat: settings.format.displayName, hasCaptureMixer: alsaDevice != nil)
+    }
+
+    /// The ALSA device behind the input (whose mixer `<` `>` `M` change); `nil` for tone and file sources.
+    var alsaDevice: String? {
+        if case .alsa(let device, _) = source { return device }
+        return nil
+    }
+
+    /// Starts the noise alert's detector with `parameters` (replacing one that runs), or stops it.
+    func setNoiseAlert(_ parameters: NoiseAlertParameters?) {
+        alert?.detach()
+        alert = parameters.map {
+            LevelAlertTap(engine: engine, settings: LevelAlert.Settings(thresholdDB: $0.levelDB, duration: $0.hold))
+        }
+    }
+
+    /// The detector's alerts since the last call, in the Interface's words.
+    private func noiseAlertSnapshot() -> NoiseAlertSnapshot? {
+        guard let alert else { return nil }
+        let rate = engine.format.sampleRate
+        return NoiseAlertSnapshot(alerts: alert.takeAlerts().alerts.map { Self.event($0, sampleRate: rate) }, isArmed: alert.isArmed)
+    }
+
+    /// One of the detector's alerts in the Interface's words (seconds, not frames).
+    static func event(_ alert: LevelAlert.Alert, sampleRate: Int) -> NoiseAlertEvent {
+        let rate = Double(max(sampleRate, 1))
+        return NoiseAlertEvent(
+            levelDB: alert.levelDB, stayed: Double(alert.frame - alert.startFrame) / rate, inputTime: Double(alert.frame) / rate)
     }
 
     /// Reads the meters and the recording state.
@@ -66,13 +96,16 @@ final class InputSession: @unchecked Sendable {
         let voiceActivation = voice?.snapshot
         let ballistics = analysis.ballisticReadings()
         let diagnosis = analysis.diagnosis
+        let noiseAlert = noiseAlertSnapshot()
         guard let recorder = recording?.recorder else {
-            return EngineSnapshot(channels: channels, voiceActivation: voiceActivation, ballistics: ballistics, diagnosis: diagnosis)
+            return EngineSnapshot(
+                channels: channels, voiceActivation: voiceActivation, ballistics: ballistics, diagnosis: diagnosis,
+                noiseAlert: noiseAlert)
         }
         let state: RecordingState = recorder.isRecording ? .recording : recorder.hasFinished ? .idle : .paused
         return EngineSnapshot(
             channels: channels, recordedFrames: Int64(recorder.recordedFrames), recording: state,
-            voiceActivation: voiceActivation, ballistics: ballistics, diagnosis: diagnosis)
+            voiceActivation: voiceActivation, ballistics: ballistics, diagnosis: diagnosis, noiseAlert: noiseAlert)
     }
 
     /// Starts a recorder into the library's new memo on this input's engine. The recording
@@ -126,6 +159,7 @@ final class InputSession: @unchecked Sendable {
     /// recording is the runner's to stop and save first (`AppEffects.saveRecording`).
     func close() {
         disarmVoice()
+        setNoiseAlert(nil)
         recording = nil
         analysis.detach()
         engine.stop()

@@ -20,4 +20,12 @@ extension VoiceMemoSandbox {
         environment["PULSE_SINK"] = sink.name
         return sink
     }
+
+    /// A pulse source's volume and mute as the server reports them (`pactl`): `(percent, muted)`.
+    func pulseSourceState(_ source: String) throws -> (Int, Bool) {
+        let volume = try shell("pactl get-source-volume '\(source)'").standardOutput
+        let mute = try shell("pactl get-source-mute '\(source)'").standardOutput
+        let percent = volume.split(separator: "/").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return (Int(percent.dropLast()) ?? -1, mute.contains("yes"))
+    }
 }
