@@ -27,6 +27,9 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     case destinationExists(path: String)
     /// Reading, writing or converting audio failed.
     case sound(SoundFileError)
+    /// A change made only if the memo still had a title (an undo) was not made: another
+    /// process gave it another title since; `memo` is as it is now.
+    case titleChangedElsewhere(memo: Memo, expected: String)
 
     /// Why a title was refused.
     public enum TitleProblem: Sendable, Equatable {
@@ -93,6 +96,8 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             return "\(path) already exists; choose another name, or replace it with --force"
         case .sound(let error):
             return error.description
+        case .titleChangedElsewhere(let memo, let expected):
+            return "memo \(memo.id) is no longer titled '\(TitleText.escaped(expected))': it was renamed to '\(TitleText.escaped(memo.title))' elsewhere since"
         }
     }
 }
