@@ -245,11 +245,17 @@ enum FileSystem {
     }
 
     /// Copies everything in the open file `descriptor` into a new file at `path` (never
-    /// replacing one), flushed to disk; `0` or `errno`.
+    /// replacing one), flushed to disk; `0` or `errno` (a copy that failed half-way is removed).
     static func copy(descriptor: Int32, toNewFile path: String) -> Int32 {
         let output = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard output >= 0 else { return errno }
-        defer { Glibc.close(output) }
+        let code = copy(descriptor, into: output)
+        Glibc.close(output)
+        if code != 0 { unlink(path) }
+        return code
+    }
+
+    private static func copy(_ descriptor: Int32, into output: Int32) -> Int32 {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var offset: off_t = 0
         while true {

@@ -206,9 +206,6 @@ public final class DeletedFileHold: @unchecked Sendable {
             if code != 0 { throw .folderUnavailable(path: folder, reason: FileSystem.describe(code)) }
         }
         let code = FileSystem.copy(descriptor: descriptor, toNewFile: path)
-        if code != 0 {
-            _ = FileSystem.remove(path)
-            throw .file(path: path, reason: FileSystem.describe(code))
-        }
+        if code != 0 { throw .file(path: path, reason: FileSystem.describe(code)) }
     }
 }

@@ -3,7 +3,6 @@ import Dispatch
 import Foundation
 import Interface
 import MemoLibrary
-import Metering
 
 /// The effects the reducer returns, performed: the quick ones here on the UI queue, the
 /// slow ones on the effect runner (`onRunner`), each answering with actions.
@@ -444,11 +443,11 @@ final class AppEffects: @unchecked Sendable {
             if memo.state == .missing {
                 actions.append(.failed("The recording's file \(path) is gone: nothing was saved."))
             } else {
-                actions.append(reason.map { .recordingStoppedOnError(memo, reason: $0) } ?? .recordingSaved(memo))
-                if folderWasDeleted {
-                    actions.append(.failed(
-                        "The library folder \(store.folder) was deleted while recording; it is made again and “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))) is saved in it."))
-                }
+                // A folder deleted under it is said instead of opening the title prompt (which
+                // would cover the status line).
+                let deleted = folderWasDeleted ? "the library folder \(store.folder) was deleted while recording (it is made again)" : nil
+                let stopped = [reason, deleted].compactMap { $0 }.joined(separator: "; ")
+                actions.append(stopped.isEmpty ? .recordingSaved(memo) : .recordingStoppedOnError(memo, reason: stopped))
             }
         } catch {
             let cause = reason.map { "Recording stopped: \($0). " } ?? ""
