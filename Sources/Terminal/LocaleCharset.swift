@@ -22,22 +22,19 @@ public enum LocaleCharset {
         return name == "UTF-8" || name == "UTF8"
     }
 
-    /// `text` with every character that is not ASCII replaced by its look-alike (`ASCIIGlyphs`:
-    /// quotes, dashes, arrows, ×, LED and box-drawing glyphs) or by `?` per column.
-    public static func ascii(_ text: String) -> String {
+    /// `text` with VoiceMemo's own symbols in ASCII (`ASCIIGlyphs.table`: quotes, dashes,
+    /// arrows, ×, ellipsis, LED and box-drawing glyphs). Everything else passes through as it
+    /// is: titles and paths are the user's bytes, and a script run with no locale (cron) must
+    /// get back the path it gave, not one with `?` in it. The screen goes further (every cell
+    /// in ASCII, `ASCIIGlyphs.fallback`), as curses draws there.
+    public static func asciiSymbols(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
             let glyph = String(character)
-            // A line end is one grapheme with its carriage return ("\r\n"), and ASCII.
-            result += glyph.unicodeScalars.allSatisfy(\.isASCII) ? glyph : ASCIIGlyphs.fallback(for: glyph)
+            result += ASCIIGlyphs.table[glyph] ?? glyph
         }
         return result
-    }
-
-    /// `text` as it may be written here: as is under a UTF-8 locale, else `ascii(text)`.
-    public static func displayable(_ text: String) -> String {
-        isUTF8 ? text : ascii(text)
     }
 }

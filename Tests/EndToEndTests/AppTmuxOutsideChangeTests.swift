@@ -117,8 +117,8 @@ import Testing
     /// Before: `r` on a full disk left a 186 B memo with 0 frames. Now it says the disk is
     /// full and leaves nothing. The library is on a 1 MiB tmpfs in a private mount namespace,
     /// filled once the app has opened it (needs root; elsewhere skipped visibly).
-    @Test(.enabled(if: LibraryReadOnlyMountTests.canMount, "needs root to mount a tmpfs"))
-    func recordingOnAFullDiskLeavesNothing() throws {
+    @Test(.enabled(if: LibraryReadOnlyMountTests.canMount, "needs root to mount a tmpfs"), arguments: [0, 8, 16, 64])
+    func recordingOnAFullDiskLeavesNothing(spare: Int) throws {
         let sandbox = try VoiceMemoSandbox()
         let library = sandbox.libraryDirectory.path
         let launcher = "mkdir -p '\(library)' && unshare -m --propagation private -- "
@@ -127,13 +127,20 @@ import Testing
             sandbox: sandbox, arguments: "--source tone:440@-6 --format wav", width: 120, launcher: launcher)
         var screen = try app.waitFor("No memos yet")
         let namespace = "nsenter -t \(try app.panePID()) -m --"
-        let fill = try sandbox.shell("\(namespace) sh -c 'dd if=/dev/zero of=\"$0\"/filler bs=4k 2>/dev/null; df -k \"$0\" | tail -1' '\(library)'")
-        #expect(fill.standardOutput.contains("100%"), "the disk is full: \(fill)")
+        // Full but for SPARE KiB: room for the index's row and the file's header, not for audio.
+        let fill = try sandbox.shell(
+            "\(namespace) sh -c 'dd if=/dev/zero of=\"$0\"/spare bs=1k count=\(spare) 2>/dev/null; dd if=/dev/zero of=\"$0\"/filler bs=4k 2>/dev/null; rm \"$0\"/spare; df -k \"$0\" | tail -1' '\(library)'")
+        #expect(fill.status == 0, "\(fill)")
+        print("AppTmuxOutsideChangeTests: \(spare) KiB spare: \(fill.standardOutput)")
         try app.press("r")
         screen = try app.waitUntil(timeout: 20) { $0.contains("disk is full") && !$0.contains("● REC") }
         print("AppTmuxOutsideChangeTests: the screen after r on a full disk:\n\(screen)")
         #expect(screen.contains("disk is full"), "the status line names the cause: \(screen)")
         #expect(!screen.contains("Saved"), "\(screen)")
+        let flat = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(
+            flat.contains("Cannot start recording: the disk is full") || flat.contains("nothing was recorded, so no memo was kept."),
+            "says that nothing was kept: \(screen)")
         #expect(!screen.contains("Memo 20"), "no memo in the table: \(screen)")
         let inside = try sandbox.shell("""
             \(namespace) sh -c 'ls -A "$0"; VOICEMEMO_HOME="$0" voicememo list --json' '\(library)'

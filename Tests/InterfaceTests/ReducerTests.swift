@@ -69,6 +69,22 @@ import Testing
         #expect(state.memos.map(\.id) == [4])
     }
 
+    /// Issue 15 item 13: a recording that wrote nothing (a full disk) leaves no memo and says so.
+    @Test func aRecordingDiscardedGoesIdleWithItsReasonAndNoPrompt() {
+        var state = Fixtures.state(width: 80, height: 24)
+        let count = state.memos.count
+        _ = reduce(&state, .key(.character("r")))
+        _ = reduce(&state, .recordingStarted(title: "Memo 2026-11-29 14:05"))
+        _ = reduce(&state, .workFinished)
+        let message = "Recording stopped: the disk is full; nothing was recorded, so no memo was kept."
+        #expect(reduce(&state, .recordingDiscarded(message: message)) == [])
+        #expect(state.recording == .idle)
+        #expect(state.recordingTitle == nil)
+        #expect(state.mode == .browsing, "no title prompt for a memo that does not exist")
+        #expect(state.memos.count == count)
+        #expect(state.status == StatusMessage(text: message, kind: .error))
+    }
+
     /// A reload keeps the selection on the same memo, wherever it now is in the table.
     @Test func aReloadKeepsTheSelectionOnTheSameMemo() {
         let memos = (1...5).map { Fixtures.memo(Int64($0), "Memo \($0)", minutesAgo: Double(10 - $0), seconds: 2, size: 100) }

@@ -14,8 +14,9 @@ public struct Console: Sendable {
     public let isOutputTerminal: Bool
     /// Standard error is a terminal.
     public let isErrorTerminal: Bool
-    /// The locale is not UTF-8 (`LANG=C`): text for people is written in ASCII
-    /// (`LocaleCharset.ascii`); JSON stays UTF-8, as JSON is.
+    /// The locale is not UTF-8 (`LANG=C`): VoiceMemo's own symbols in text for people are
+    /// written in ASCII (`LocaleCharset.asciiSymbols`; titles and paths pass through as they
+    /// are); JSON stays UTF-8, as JSON is.
     public let asciiOnly: Bool
 
     public init(
@@ -41,14 +42,14 @@ public struct Console: Sendable {
         isErrorTerminal: isatty(STDERR_FILENO) == 1,
         asciiOnly: !LocaleCharset.isUTF8)
 
-    /// Writes text for people to standard output (ASCII under a non-UTF-8 locale).
+    /// Writes text for people to standard output (ASCII symbols under a non-UTF-8 locale).
     public func writeOutput(_ text: String) {
-        rawOutput(asciiOnly ? LocaleCharset.ascii(text) : text)
+        rawOutput(asciiOnly ? LocaleCharset.asciiSymbols(text) : text)
     }
 
-    /// Writes text for people to standard error (ASCII under a non-UTF-8 locale).
+    /// Writes text for people to standard error (ASCII symbols under a non-UTF-8 locale).
     public func writeError(_ text: String) {
-        rawError(asciiOnly ? LocaleCharset.ascii(text) : text)
+        rawError(asciiOnly ? LocaleCharset.asciiSymbols(text) : text)
     }
 
     /// Writes `line` and a newline to standard output.
