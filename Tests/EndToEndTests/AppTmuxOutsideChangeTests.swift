@@ -15,10 +15,7 @@ import Testing
         var screen = try app.waitFor("▶ Third")
         #expect(screen.contains("▶ Third"), "\(screen)")
 
-        let outside = try sandbox.run("rename", id, "Third renamed outside")
-        #expect(outside.status == 0, "\(outside)")
-        screen = try app.waitFor("▶ Third renamed outside")
-        #expect(screen.contains("▶ Third renamed outside"), "the table shows the outside rename: \(screen)")
+        try Self.renameOutside(id, to: "Third renamed outside", seenBy: app)
 
         try app.press("e")
         screen = try app.waitFor("Title: Third renamed outside")
@@ -26,10 +23,7 @@ import Testing
         try app.press("Enter")
         screen = try app.waitFor("Renamed to")
         #expect(screen.contains("▶ Third renamed outsideX"), "\(screen)")
-        let again = try sandbox.run("rename", id, "Final outside")
-        #expect(again.status == 0, "\(again)")
-        screen = try app.waitFor("▶ Final outside")
-        #expect(screen.contains("▶ Final outside"), "\(screen)")
+        try Self.renameOutside(id, to: "Final outside", seenBy: app)
 
         try app.press("u")
         screen = try app.waitFor("not undone")
@@ -41,6 +35,14 @@ import Testing
         try app.press("q")
         screen = try app.waitFor("END")
         #expect(screen.contains("EXIT=0"), "\(screen)")
+    }
+
+    /// `voicememo rename ID TITLE` from another process, then the app's table shows it.
+    private static func renameOutside(_ id: String, to title: String, seenBy app: AppTmuxSession) throws {
+        let outside = try app.sandbox.run("rename", id, title)
+        #expect(outside.status == 0, "\(outside)")
+        let screen = try app.waitFor("▶ \(title)")
+        #expect(screen.contains("▶ \(title)"), "the table shows the outside rename: \(screen)")
     }
 
     /// Before: after `voicememo list` moved a damaged index aside and rebuilt it, the app went
@@ -121,10 +123,9 @@ import Testing
     func recordingOnAFullDiskLeavesNothing(spare: Int) throws {
         let sandbox = try VoiceMemoSandbox()
         let library = sandbox.libraryDirectory.path
-        let launcher = "mkdir -p '\(library)' && unshare -m --propagation private -- "
-            + "sh -c 'mount -t tmpfs -o size=1m tmpfs \"$0\" || exit 99; exec \"$@\"' '\(library)'"
         let app = try AppTmuxSession(
-            sandbox: sandbox, arguments: "--source tone:440@-6 --format wav", width: 120, launcher: launcher)
+            sandbox: sandbox, arguments: "--source tone:440@-6 --format wav", width: 120,
+            launcher: AppTmuxDiskFullTests.tinyTmpfsLauncher(library: library))
         var screen = try app.waitFor("No memos yet")
         let namespace = "nsenter -t \(try app.panePID()) -m --"
         // Full but for SPARE KiB: room for the index's row and the file's header, not for audio.
