@@ -116,6 +116,30 @@ import Testing
         #expect(screen.contains("EXIT=0"), "\(screen)")
     }
 
+    /// Only the memo's file deleted during its recording: nothing is reported saved, and no
+    /// memo without a file is left in the index.
+    @Test func theRecordingsFileDeletedDuringItIsNotReportedSaved() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12 --format wav", width: 200)
+        var screen = try app.waitFor("No memos yet")
+        try app.press("r")
+        screen = try app.waitFor("00:00:01", timeout: 20)
+        #expect(screen.contains("● REC"), "\(screen)")
+        let library = sandbox.libraryDirectory.path
+        let removed = try sandbox.shell("rm -v '\(library)'/*.wav")
+        #expect(removed.status == 0, "\(removed)")
+        try app.press("s")
+        screen = try app.waitFor("nothing was saved", timeout: 30)
+        #expect(screen.contains("is gone (deleted by another process): nothing was saved."), "\(screen)")
+        #expect(!screen.contains("Saved"), "\(screen)")
+        #expect(!screen.contains("Title:"), "no title prompt: \(screen)")
+        #expect(try sandbox.listedMemos().isEmpty, "no memo without its file")
+
+        try app.press("q")
+        screen = try app.waitFor("END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+    }
+
     /// Before: `r` on a full disk left a 186 B memo with 0 frames. Now it says the disk is
     /// full and leaves nothing. The library is on a 1 MiB tmpfs in a private mount namespace,
     /// filled once the app has opened it (needs root; elsewhere skipped visibly).

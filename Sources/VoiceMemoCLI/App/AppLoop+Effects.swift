@@ -437,18 +437,19 @@ final class AppEffects: @unchecked Sendable {
                 return actions + [.failed("The library folder \(store.folder) was deleted while recording, and the recording with it (\(error)): nothing was saved.")] + reload()
             }
         }
+        guard FileManager.default.fileExists(atPath: path) else {
+            // Deleted by someone else: never "Saved" for a file that is not there.
+            store.abandonRecording(memoRecording)
+            return actions + [.failed("The recording's file \(path) is gone (deleted by another process): nothing was saved.")] + reload()
+        }
         progress("adding it to the library")
         do {
             let memo = try store.finishRecording(memoRecording, statistics: recording.recorder.measuredStatistics)
-            if memo.state == .missing {
-                actions.append(.failed("The recording's file \(path) is gone: nothing was saved."))
-            } else {
-                // A folder deleted under it is said instead of opening the title prompt (which
-                // would cover the status line).
-                let deleted = folderWasDeleted ? "the library folder \(store.folder) was deleted while recording (it is made again)" : nil
-                let stopped = [reason, deleted].compactMap { $0 }.joined(separator: "; ")
-                actions.append(stopped.isEmpty ? .recordingSaved(memo) : .recordingStoppedOnError(memo, reason: stopped))
-            }
+            // A folder deleted under it is said instead of opening the title prompt (which
+            // would cover the status line).
+            let deleted = folderWasDeleted ? "the library folder \(store.folder) was deleted while recording (it is made again)" : nil
+            let stopped = [reason, deleted].compactMap { $0 }.joined(separator: "; ")
+            actions.append(stopped.isEmpty ? .recordingSaved(memo) : .recordingStoppedOnError(memo, reason: stopped))
         } catch {
             let cause = reason.map { "Recording stopped: \($0). " } ?? ""
             actions.append(.failed("\(cause)The recording is in \(path) but could not be added: \(error)"))
