@@ -165,21 +165,15 @@ public final class CursesTerminal {
         return result
     }
 
-    /// `setlocale(LC_ALL, "")`, then C.UTF-8 when the environment's codeset is not UTF-8 (so
-    /// that curses still takes our UTF-8 strings; what is drawn is then ASCII, see `asciiOnly`).
+    /// The environment's locale decides (`LocaleCharset.isUTF8`), then the process is set to
+    /// C.UTF-8 when it is not UTF-8 (so that curses still takes our UTF-8 strings; what is drawn
+    /// is then ASCII, see `asciiOnly`).
     ///
     /// - Returns: whether the environment's own locale is UTF-8.
     @discardableResult
     static func setUpLocale() -> Bool {
-        setlocale(LC_ALL, "")
-        let environmentIsUTF8 = isUTF8Locale
+        let environmentIsUTF8 = LocaleCharset.isUTF8
         if !environmentIsUTF8 { setlocale(LC_ALL, "C.UTF-8") }
         return environmentIsUTF8
-    }
-
-    /// Whether the current locale's codeset is UTF-8.
-    static var isUTF8Locale: Bool {
-        let codeset = String(cString: voicememo_codeset()).uppercased()
-        return codeset == "UTF-8" || codeset == "UTF8"
     }
 }

@@ -6,14 +6,20 @@ import Testing
 /// mounted in a private mount namespace (`unshare -m`) in which the tmux server, and so the
 /// app, runs. Needs root; elsewhere the test is skipped visibly.
 @Suite(.serialized) struct AppTmuxDiskFullTests {
+    /// Words for `AppTmuxSession(launcher:)`: the tmux server, and so the app, run in a private
+    /// mount namespace with a 1 MiB tmpfs on `library`.
+    static func tinyTmpfsLauncher(library: String) -> String {
+        "mkdir -p '\(library)' && unshare -m --propagation private -- "
+            + "sh -c 'mount -t tmpfs -o size=1m tmpfs \"$0\" || exit 99; exec \"$@\"' '\(library)'"
+    }
+
     @Test(.enabled(if: LibraryReadOnlyMountTests.canMount, "needs root to mount a tmpfs"))
     func theDiskFillsWhileRecording() throws {
         let sandbox = try VoiceMemoSandbox()
         let library = sandbox.libraryDirectory.path
-        let launcher = "mkdir -p '\(library)' && unshare -m --propagation private -- "
-            + "sh -c 'mount -t tmpfs -o size=1m tmpfs \"$0\" || exit 99; exec \"$@\"' '\(library)'"
         let app = try AppTmuxSession(
-            sandbox: sandbox, arguments: "--source tone:440@-6 --format wav", width: 100, launcher: launcher)
+            sandbox: sandbox, arguments: "--source tone:440@-6 --format wav", width: 100,
+            launcher: Self.tinyTmpfsLauncher(library: library))
         try app.waitFor("Listening to tone:440@-6")
         try app.press("r")
         #expect(try app.waitFor("● REC").contains("● REC"))

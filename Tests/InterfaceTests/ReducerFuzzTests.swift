@@ -55,6 +55,9 @@ import Testing
             case .renameMemo(let id, let title):
                 if let index = memos.firstIndex(where: { $0.id == id }) { memos[index].title = title }
                 return [loaded]
+            case .undoRename(let id, let title, let replacing):
+                if let index = memos.firstIndex(where: { $0.id == id }), memos[index].title == replacing { memos[index].title = title }
+                return [loaded]
             case .deleteMemo(let id):
                 if let index = memos.firstIndex(where: { $0.id == id }) { deleted.insert(memos.remove(at: index), at: 0) }
                 return [loaded]

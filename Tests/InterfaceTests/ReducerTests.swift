@@ -21,7 +21,82 @@ import Testing
         for character in "Chat" { _ = reduce(&state, .key(.character(character))) }
         #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: 99, title: "Memo 2026-11-29 Chat")])
         #expect(state.memos.first { $0.id == 99 }?.title == "Memo 2026-11-29 Chat")
-        #expect(reduce(&state, .key(.character("u"))) == [.renameMemo(id: 99, title: "Memo 2026-11-29 14:05")])
+        #expect(reduce(&state, .key(.character("u"))) == [.undoRename(id: 99, title: "Memo 2026-11-29 14:05", replacing: "Memo 2026-11-29 Chat")])
+        #expect(state.memos.first { $0.id == 99 }?.title == "Memo 2026-11-29 14:05")
+    }
+
+    /// Issue 15 item 5: the app's `u` put back the title it had replaced, over a rename
+    /// another process made since. Now the reloaded table shows theirs, and `u` keeps it.
+    @Test func undoKeepsATitleRenamedElsewhereSince() {
+        var state = Fixtures.state(
+            width: 80, height: 24, memos: [Fixtures.memo(3, "Third", minutesAgo: 1, seconds: 2, size: 100)])
+        _ = reduce(&state, .key(.character("e")))
+        _ = reduce(&state, .key(.character("X")))
+        #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: 3, title: "ThirdX")])
+        _ = reduce(&state, .workFinished)
+        var outside = state.memos
+        outside[0].title = "Third renamed outside"
+        _ = reduce(&state, .libraryLoaded(memos: outside, deleted: []))
+        #expect(state.memos.first?.title == "Third renamed outside", "the table shows the outside rename")
+        #expect(reduce(&state, .key(.character("u"))) == [], "nothing is asked of the library")
+        #expect(state.memos.first?.title == "Third renamed outside")
+        #expect(state.status?.text == "“ThirdX” was renamed elsewhere since (now “Third renamed outside”); not undone.")
+        #expect(state.status?.kind == .error)
+        #expect(state.undoStack.isEmpty, "the entry is used up")
+        #expect(state.work.isEmpty)
+    }
+
+    @Test func undoOfARenameWhenTheMemoWasDeletedElsewhere() {
+        var state = Fixtures.state(
+            width: 80, height: 24, memos: [Fixtures.memo(3, "Third", minutesAgo: 1, seconds: 2, size: 100)])
+        _ = reduce(&state, .key(.character("e")))
+        _ = reduce(&state, .key(.character("X")))
+        _ = reduce(&state, .key(.enter))
+        _ = reduce(&state, .libraryLoaded(memos: [], deleted: []))
+        #expect(reduce(&state, .key(.character("u"))) == [])
+        #expect(state.status?.text == "“ThirdX” was deleted or purged elsewhere since; not undone.")
+    }
+
+    @Test func undoOfADeleteWhenTheMemoWasRestoredOrPurgedElsewhere() {
+        let memo = Fixtures.memo(4, "Fourth", minutesAgo: 1, seconds: 2, size: 100)
+        var state = Fixtures.state(width: 80, height: 24, memos: [memo])
+        _ = reduce(&state, .key(.character("d")))
+        #expect(reduce(&state, .key(.character("y"))) == [.deleteMemo(id: 4)])
+        // Another process restored it: the index has it back in the library.
+        _ = reduce(&state, .libraryLoaded(memos: [memo], deleted: []))
+        #expect(reduce(&state, .key(.character("u"))) == [], "no restore of a memo not in Recently Deleted")
+        #expect(state.status?.text == "“Fourth” was restored or purged elsewhere since; not undone.")
+        #expect(state.memos.map(\.id) == [4])
+    }
+
+    /// Issue 15 item 13: a recording that wrote nothing (a full disk) leaves no memo and says so.
+    @Test func aRecordingDiscardedGoesIdleWithItsReasonAndNoPrompt() {
+        var state = Fixtures.state(width: 80, height: 24)
+        let count = state.memos.count
+        _ = reduce(&state, .key(.character("r")))
+        _ = reduce(&state, .recordingStarted(title: "Memo 2026-11-29 14:05"))
+        _ = reduce(&state, .workFinished)
+        let message = "Recording stopped: the disk is full; nothing was recorded, so no memo was kept."
+        #expect(reduce(&state, .recordingDiscarded(message: message)) == [])
+        #expect(state.recording == .idle)
+        #expect(state.recordingTitle == nil)
+        #expect(state.mode == .browsing, "no title prompt for a memo that does not exist")
+        #expect(state.memos.count == count)
+        #expect(state.status == StatusMessage(text: message, kind: .error))
+    }
+
+    /// A reload keeps the selection on the same memo, wherever it now is in the table.
+    @Test func aReloadKeepsTheSelectionOnTheSameMemo() {
+        let memos = (1...5).map { Fixtures.memo(Int64($0), "Memo \($0)", minutesAgo: Double(10 - $0), seconds: 2, size: 100) }
+        var state = Fixtures.state(width: 80, height: 24, memos: memos)
+        _ = reduce(&state, .key(.down))
+        _ = reduce(&state, .key(.down))
+        let selected = state.selectedMemo?.id
+        #expect(selected != nil)
+        // Another process recorded a newer memo and deleted an older one.
+        let newer = Fixtures.memo(6, "Memo 6", minutesAgo: 0, seconds: 2, size: 100)
+        _ = reduce(&state, .libraryLoaded(memos: [newer] + memos.filter { $0.id != 1 }, deleted: []))
+        #expect(state.selectedMemo?.id == selected, "still on memo \(String(describing: selected))")
     }
 
     /// Issue 15 item 4: the prompt held 200 characters, so ⏎ on a 500-character title saved it cut.

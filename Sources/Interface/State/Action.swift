@@ -32,6 +32,9 @@ public enum Action: Sendable {
     /// A recording stopped by itself on an error (a full disk) and what was recorded was saved
     /// as `memo`; `reason` is in plain words. The cause stays on the status line: no title prompt.
     case recordingStoppedOnError(Memo, reason: String)
+    /// A recording stopped having recorded nothing (a full disk from its start, a stop at once):
+    /// no memo was kept; `message` says why, for the status line.
+    case recordingDiscarded(message: String)
     /// A voice-activated take ended with enough sound and was saved as `memo`.
     case voiceTakeSaved(Memo)
     /// Something failed; `message` is in plain words, for the status line.

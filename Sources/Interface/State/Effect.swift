@@ -12,6 +12,9 @@ public enum Effect: Sendable, Hashable {
     /// Stop and save the memo being recorded; `recordingSaved` follows.
     case stopRecording
     case renameMemo(id: Int64, title: String)
+    /// Undo a rename: give memo `id` back `title` only if it is still titled `replacing`
+    /// (another process may have renamed it since; then it says so and changes nothing).
+    case undoRename(id: Int64, title: String, replacing: String)
     /// Move to Recently Deleted.
     case deleteMemo(id: Int64)
     /// Bring back from Recently Deleted.

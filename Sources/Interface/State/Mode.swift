@@ -84,5 +84,17 @@ public struct StatusMessage: Sendable, Hashable {
 /// Something `u` can take back.
 public enum UndoEntry: Sendable, Hashable {
     case deleted(id: Int64, title: String)
-    case renamed(id: Int64, previousTitle: String)
+    /// Memo `id` was renamed from `previousTitle` to `title`: undone only while it still has `title`.
+    case renamed(id: Int64, previousTitle: String, title: String)
+
+    /// The status line when an undo finds the memo changed by another process since.
+    public static func changedElsewhere(_ title: String, now current: String?) -> String {
+        guard let current else { return "“\(title)” was deleted or purged elsewhere since; not undone." }
+        return "“\(title)” was renamed elsewhere since (now “\(current)”); not undone."
+    }
+
+    /// The status line when a delete's undo finds the memo no longer in Recently Deleted.
+    public static func restoredElsewhere(_ title: String) -> String {
+        "“\(title)” was restored or purged elsewhere since; not undone."
+    }
 }

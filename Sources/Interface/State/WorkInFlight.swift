@@ -91,7 +91,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .listInputs: kind = .listingInputs
         case .startRecording: kind = .startingRecording
         case .stopRecording: kind = .saving(title: before.recordingTitle ?? "the recording")
-        case .renameMemo(_, let newTitle): kind = .renaming(title: newTitle)
+        case .renameMemo(_, let newTitle), .undoRename(_, let newTitle, _): kind = .renaming(title: newTitle)
         case .deleteMemo(let id): kind = .deleting(title: title(id))
         case .restoreMemo(let id): kind = .restoring(title: title(id))
         case .purgeMemo(let id): kind = .purging(title: title(id))

@@ -113,12 +113,25 @@ enum KeyHandling {
         guard let entry = state.undoStack.popLast() else { return nothing("Nothing to undo.", &state) }
         switch entry {
         case .deleted(let id, let title):
+            // Restored or purged by another process since (the table shows what the index has).
+            guard state.deletedMemos.contains(where: { $0.id == id }) else {
+                state.fail(UndoEntry.restoredElsewhere(title))
+                return []
+            }
             showRestored(id, &state)
             state.say("Restored “\(title)”.")
             return [.restoreMemo(id: id)]
-        case .renamed(let id, let previousTitle):
+        case .renamed(let id, let previousTitle, let title):
+            // Renamed or deleted by another process since: their title stays. The runner checks
+            // again against the index, for a change the app has not seen yet.
+            let current = state.memos.first { $0.id == id }?.title
+            guard current == title else {
+                state.fail(UndoEntry.changedElsewhere(title, now: current))
+                return []
+            }
+            if let index = state.memos.firstIndex(where: { $0.id == id }) { state.memos[index].title = previousTitle }
             state.say("Title back to “\(previousTitle)”.")
-            return [.renameMemo(id: id, title: previousTitle)]
+            return [.undoRename(id: id, title: previousTitle, replacing: title)]
         }
     }
 
@@ -157,7 +170,7 @@ enum KeyHandling {
                 return nothing(reason.prefix(1).uppercased() + reason.dropFirst() + "; kept “\(memo.title)”.", &state)
             }
             guard title != memo.title else { return [] }
-            state.undoStack.append(.renamed(id: id, previousTitle: memo.title))
+            state.undoStack.append(.renamed(id: id, previousTitle: memo.title, title: title))
             if let index = state.memos.firstIndex(where: { $0.id == id }) { state.memos[index].title = title }
             state.say("Renamed to “\(title)”. Press u to undo.")
             return [.renameMemo(id: id, title: title)]

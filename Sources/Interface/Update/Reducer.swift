@@ -87,6 +87,12 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         showSaved(memo, in: &state)
         state.fail("Recording stopped: \(reason). What was recorded is saved as “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
         effects = []
+    case .recordingDiscarded(let message):
+        state.recording = .idle
+        state.recordedFrames = 0
+        state.recordingTitle = nil
+        state.fail(message)
+        effects = []
     case .voiceTakeSaved(let memo):
         VoiceKeys.takeSaved(memo, &state)
         effects = [.reloadLibrary]

@@ -75,6 +75,14 @@ enum FileSystem {
         return Int64(status.st_size)
     }
 
+    /// The device and inode of what `path` names (following symbolic links), or `nil` when
+    /// there is nothing there.
+    static func identity(of path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
     /// The modification time of the file at `path`.
     static func modificationDate(of path: String) -> Date? {
         var status = stat()
@@ -209,6 +217,73 @@ enum FileSystem {
     /// Releases a lock taken by `lockFile` by closing its descriptor.
     static func unlock(_ descriptor: Int32) {
         close(descriptor)
+    }
+
+    // MARK: Deleted files still open
+
+    /// A new read-only descriptor of the file this process has open under the deleted name
+    /// `path` (its `/proc/self/fd` link reads `PATH (deleted)`), or `nil` when there is none.
+    static func openDeletedFile(named path: String) -> Int32? {
+        let wanted = path + " (deleted)"
+        guard let stream = opendir("/proc/self/fd") else { return nil }
+        defer { closedir(stream) }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard Int32(name) != nil else { continue }
+            let link = "/proc/self/fd/" + name
+            let length = readlink(link, &buffer, buffer.count - 1)
+            guard length > 0 else { continue }
+            let target = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard target == wanted else { continue }
+            let descriptor = open(link, O_RDONLY | O_CLOEXEC)
+            if descriptor >= 0 { return descriptor }
+        }
+        return nil
+    }
+
+    /// Copies everything in the open file `descriptor` into a new file at `path` (never
+    /// replacing one), flushed to disk; `0` or `errno` (a copy that failed half-way is removed).
+    static func copy(descriptor: Int32, toNewFile path: String) -> Int32 {
+        let output = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard output >= 0 else { return errno }
+        let code = copy(descriptor, into: output)
+        Glibc.close(output)
+        if code != 0 { unlink(path) }
+        return code
+    }
+
+    private static func copy(_ descriptor: Int32, into output: Int32) -> Int32 {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset: off_t = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if count == 0 { break }
+            var written = 0
+            while written < count {
+                let result = buffer.withUnsafeBytes { bytes in
+                    pwrite(output, bytes.baseAddress.map { $0 + written }, count - written, offset + off_t(written))
+                }
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += result
+            }
+            offset += off_t(count)
+        }
+        return fsync(output) == 0 ? 0 : errno
+    }
+
+    /// Closes a descriptor.
+    static func close(_ descriptor: Int32) {
+        _ = Glibc.close(descriptor)
     }
 
     /// This process's id.

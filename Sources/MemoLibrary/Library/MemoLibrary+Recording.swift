@@ -153,3 +153,59 @@ extension MemoLibrary {
         }
     }
 }
+
+extension MemoLibrary {
+    /// `recording`, begun in an index that has since been replaced (moved aside and rebuilt by
+    /// another process, or deleted with its folder), as this library's index knows it: the row
+    /// for its file when the index has one (a rebuild adopts the file), else a new row in state
+    /// `recording` under the same file name. The lock stays with the recording.
+    /// - Throws: `.readOnly`, `.busy`, `.index`.
+    public func rebind(_ recording: MemoRecording) throws(MemoLibraryError) -> MemoRecording {
+        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        let name = relative(recording.memo)
+        var memo = recording.memo
+        memo.id = try write { () throws(MemoLibraryError) -> Int64 in
+            try indexCall { () throws(SQLiteError) -> Int64 in
+                if let row = try index.fileRows().first(where: { $0.path == name }) { return row.id }
+                var fresh = recording.memo
+                fresh.id = 0
+                return try index.insert(fresh, relativePath: name)
+            }
+        }
+        return MemoRecording(
+            memo: memo, metadata: recording.metadata, lockPath: recording.lockPath, lockDescriptor: recording.lockDescriptor)
+    }
+}
+
+/// A file this process still has open after its name was deleted (its folder removed by
+/// another process while a recording wrote into it), held by a descriptor of its own so that
+/// what the writer puts into it can be copied back under its name once the writer has closed it.
+public final class DeletedFileHold: @unchecked Sendable {
+    public let path: String
+    private let descriptor: Int32
+
+    /// Holds the deleted file this process has open as `path`; `nil` when it has none (the
+    /// name still exists, or no descriptor of this process names it).
+    public init?(path: String) {
+        guard let descriptor = FileSystem.openDeletedFile(named: path) else { return nil }
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        FileSystem.close(descriptor)
+    }
+
+    /// Writes the file's contents, as they are now, to `path` (creating its folder; never
+    /// replacing a file there), flushed to disk.
+    /// - Throws: `.file` naming the path and the cause (a full disk, permissions).
+    public func restore() throws(MemoLibraryError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !FileSystem.exists(folder) {
+            let code = FileSystem.createDirectory(folder)
+            if code != 0 { throw .folderUnavailable(path: folder, reason: FileSystem.describe(code)) }
+        }
+        let code = FileSystem.copy(descriptor: descriptor, toNewFile: path)
+        if code != 0 { throw .file(path: path, reason: FileSystem.describe(code)) }
+    }
+}

@@ -16,19 +16,26 @@ extension MemoLibrary {
     /// Only the index changes for a memo being recorded (its recorder writes the file; finishing
     /// the recording writes the new title), one whose file is missing or damaged, and one whose
     /// title cannot be written without lossy re-encoding (IMA ADPCM: see `titleIsWrittenToFile`).
-    /// - Throws: `.invalidTitle`, `.notFound`, `.readOnly`, `.busy`, `.file`, `.sound`.
+    ///
+    /// - Parameter expectedTitle: when given, the rename is made only if the memo still has this
+    ///   title, checked under the index's write lock (an undo must not replace a title another
+    ///   process gave the memo since).
+    /// - Throws: `.invalidTitle`, `.notFound`, `.readOnly`, `.busy`, `.file`, `.sound`,
+    ///   `.titleChangedElsewhere`.
     @discardableResult
-    public func rename(id: Int64, to title: String) throws(MemoLibraryError) -> Memo {
+    public func rename(id: Int64, to title: String, ifTitleIs expectedTitle: String? = nil) throws(MemoLibraryError) -> Memo {
         let title = try MemoTitle.accepted(title)
         guard !isReadOnly else { throw .readOnly(folder: folder) }
         for _ in 0..<3 {
             let before = try existing(id)
+            if let expectedTitle, before.title != expectedTitle { throw .titleChangedElsewhere(memo: before, expected: expectedTitle) }
             // A WAV's title is changed in place (a few hundred bytes, under the lock); other
             // formats get a copy, made before taking the lock.
             let inPlace = titleIsWrittenToFile(before) && before.format == .wav && TitleRewrite.canRetitleInPlace(before.path)
             let replacement = inPlace ? nil : try prepareRetaggedFile(of: before, title: title)
             let renamed = try write { () throws(MemoLibraryError) -> Memo? in
                 let memo = try existing(id)
+                if let expectedTitle, memo.title != expectedTitle { throw .titleChangedElsewhere(memo: memo, expected: expectedTitle) }
                 guard memo.path == before.path, memo.state == before.state, memo.size == before.size else { return nil }
                 try indexCall { () throws(SQLiteError) in try index.setTitle(id: id, title) }
                 if inPlace {

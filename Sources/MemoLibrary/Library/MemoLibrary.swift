@@ -21,6 +21,8 @@ public final class MemoLibrary {
     public internal(set) var maintenance = MaintenanceReport()
 
     let index: MemoIndex
+    /// The folder and the index file as opened (see `onDisk()`).
+    let openedIdentity: (folder: FileIdentity?, index: FileIdentity?)
     let timeZone: TimeZone
     /// Files this library decoded in full to measure them (`scanAudio(path:)`): recovery,
     /// adoption, re-reading a changed file, finishing a recording without its statistics.
@@ -67,6 +69,7 @@ public final class MemoLibrary {
         let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
         let opened = try IndexOpener(folder: folder, busyTimeoutMilliseconds: milliseconds).open(now: now)
         self.index = opened.index
+        openedIdentity = (FileSystem.identity(of: folder), FileSystem.identity(of: folder + "/" + MemoIndex.fileName))
         self.isReadOnly = opened.isReadOnly
         maintenance.setAsideIndex = opened.setAsidePath
         maintenance.rebuiltIndex = opened.needsRebuild

@@ -28,6 +28,9 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     case destinationExists(path: String)
     /// Reading, writing or converting audio failed.
     case sound(SoundFileError)
+    /// A change made only if the memo still had a title (an undo) was not made: another
+    /// process gave it another title since; `memo` is as it is now.
+    case titleChangedElsewhere(memo: Memo, expected: String)
 
     /// Why a title was refused.
     public enum TitleProblem: Sendable, Equatable {
@@ -94,6 +97,8 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             return "\(path) already exists; choose another name, or replace it with --force"
         case .sound(let error):
             return error.description
+        case .titleChangedElsewhere(let memo, let expected):
+            return "memo \(memo.id) is no longer titled '\(TerminalText.safe(expected))': it was renamed to '\(TerminalText.safe(memo.title))' elsewhere since"
         }
     }
 }

@@ -48,6 +48,8 @@ extension AppLoop {
             }
         case .renameMemo(let id, let title):
             libraryChange(tracked: tracked) { store in try store.rename(id, to: title) }
+        case .undoRename(let id, let title, let replacing):
+            libraryChange(tracked: tracked) { store in try store.rename(id, to: title, ifTitleIs: replacing) }
         case .deleteMemo(let id):
             libraryChange(tracked: tracked) { store in try store.delete(id) }
         case .restoreMemo(let id):
@@ -111,10 +113,12 @@ extension AppLoop {
 
     private func libraryChange(tracked: Bool, _ change: @escaping @Sendable (MemoStore) throws -> Void) {
         onRunner(tracked: tracked) { [self] effects in
-            var actions: [Action] = []
+            var actions = effects.refresh().notes
             if let store = effects.store {
                 do {
                     try change(store)
+                } catch MemoLibraryError.titleChangedElsewhere(let memo, let expected) {
+                    actions.append(.failed(UndoEntry.changedElsewhere(expected, now: memo.title)))
                 } catch {
                     actions.append(.failed("\(error)"))
                 }
@@ -134,15 +138,17 @@ extension AppLoop {
             guard let target else {
                 return { [self] in dispatch(.failed("No input is open, so there is nothing to record. Press i to choose an input.")) }
             }
+            let notes = effects.refresh().notes
             let started: InputSession.Recording
             do throws(AppEffects.StartFailure) {
                 started = try effects.beginRecording(title: title, on: target, eventQueue: queue) { [self] error, path in
                     recordingFailed(path: path, error: error)
                 }
             } catch {
-                return { [self] in dispatch(.failed(error.message)) }
+                return { [self] in (notes + [.failed(error.message)]).forEach(dispatch) }
             }
             return { [self] in
+                notes.forEach(dispatch)
                 // A quit or an input switch that came meanwhile has already been queued
                 // to stop it; the tick must not show it as running.
                 guard epoch == recordingEpoch, session === target else { return }
@@ -320,6 +326,10 @@ final class AppEffects: @unchecked Sendable {
     /// `nil` until `openLibrary` (the first thing the runner does, after opening the input).
     private(set) var store: MemoStore?
     private(set) var recording: InputSession.Recording?
+    /// Where the recording in progress began: the store's generation and the folder then.
+    private var recordingBegun: (generation: Int, folder: FileIdentity?)?
+    /// The last failure of `poll()`, said once rather than every second.
+    private var pollFailure: String?
 
     init(environment: [String: String]) {
         self.environment = environment
@@ -329,6 +339,47 @@ final class AppEffects: @unchecked Sendable {
     /// the 30-day purge): seconds, after a crash during a long recording.
     func openLibrary() throws(MemoLibraryError) {
         store = try MemoStore(environment: environment)
+    }
+
+    /// Checks the library against other processes (`MemoStore.refresh()`): the lists when
+    /// another process changed the index, the library opened again (and said so) when its
+    /// index was replaced or its folder deleted. Run every second by the loop's library poll.
+    func poll() -> [Action] {
+        guard store != nil else { return [] }
+        let (notes, changed) = refresh()
+        return changed ? notes + reload() : notes
+    }
+
+    /// Before the library is used: opens it again if its index or folder was replaced (the
+    /// words for the status line); `changed` when the lists should be read again.
+    func refresh() -> (notes: [Action], changed: Bool) {
+        guard let store else { return ([], false) }
+        do {
+            let found = try store.refresh()
+            pollFailure = nil
+            switch found {
+            case .unchanged: return ([], false)
+            case .changedElsewhere: return ([], true)
+            case .reopened(let onDisk): return ([.failed(Self.reopenedMessage(onDisk, folder: store.folder, recording: recording != nil))], true)
+            }
+        } catch {
+            let message = "The library changed under the app and could not be opened again: \(error)"
+            defer { pollFailure = message }
+            return (pollFailure == message ? [] : [.failed(message)], false)
+        }
+    }
+
+    /// What the status line says when the library had to be opened again.
+    static func reopenedMessage(_ onDisk: LibraryOnDisk, folder: String, recording: Bool) -> String {
+        switch onDisk {
+        case .asOpened:
+            return "The library was opened again."
+        case .indexReplaced:
+            return "The memo index in \(folder) was replaced by another process (a damaged one is moved aside and rebuilt); the app now uses the new one."
+        case .folderGone:
+            let then = recording ? " The recording in progress is saved there when it stops." : ""
+            return "The library folder \(folder) was deleted by another process; it is made again, empty.\(then)"
+        }
     }
 
     /// The library's lists as an action (or the failure in words).
@@ -357,6 +408,7 @@ final class AppEffects: @unchecked Sendable {
         do {
             let started = try session.makeRecording(into: memo, queue: eventQueue, onError: onError)
             recording = started
+            recordingBegun = (store.generation, store.folderIdentity)
             return started
         } catch {
             store.abandonRecording(memo)
@@ -374,23 +426,61 @@ final class AppEffects: @unchecked Sendable {
     func saveRecording(stoppedBy cause: String? = nil, progress: (String) -> Void) -> [Action] {
         guard let recording else { return [] }
         self.recording = nil
+        let begun = recordingBegun
+        recordingBegun = nil
         progress("finishing the file")
+        let path = recording.recorder.url
+        // The folder deleted under the recording (its file has no name any more): hold the file
+        // open so that what the recorder finishes can be copied back into the folder made again.
+        let folderWasDeleted = store.map { begun?.folder != nil && FileIdentity(of: $0.folder) != begun?.folder } ?? false
+        let hold = folderWasDeleted ? DeletedFileHold(path: path) : nil
+        var actions: [Action] = folderWasDeleted ? refresh().notes : []
         recording.recorder.stop()
         // The status line has one or two rows: the memo's file name says enough, not its path.
-        let path = recording.recorder.url
         let reason = cause?.replacingOccurrences(of: path, with: (path as NSString).lastPathComponent)
-        var actions: [Action]
-        if let store {
-            progress("adding it to the library")
+        guard let store else {
+            return [.failed("The recording is in \(path) but the library is not open.")]
+        }
+        var memoRecording = recording.memo
+        do {
+            if let begun, begun.generation != store.generation { memoRecording = try store.rebind(memoRecording) }
+        } catch {
+            return actions + [.failed("The recording is in \(path) but could not be added: \(error)")] + reload()
+        }
+        if recording.recorder.recordedFrames == 0 || recording.recorder.statistics.framesWritten == 0 {
+            // Nothing captured or nothing written (a full disk from the start, `s` at once): a
+            // 0-frame memo would only be listed as damaged. Leave nothing, and say so.
+            _ = try? recording.recorder.deleteRecording()
+            store.abandonRecording(memoRecording)
+            let why = reason.map { "Recording stopped: \($0); nothing" } ?? "Nothing"
+            return actions + [.recordingDiscarded(message: "\(why) was recorded, so no memo was kept.")] + reload()
+        }
+        if folderWasDeleted, !FileManager.default.fileExists(atPath: path) {
             do {
-                let memo = try store.finishRecording(recording.memo, statistics: recording.recorder.measuredStatistics)
-                actions = [reason.map { .recordingStoppedOnError(memo, reason: $0) } ?? .recordingSaved(memo)]
+                guard let hold else { throw MemoLibraryError.file(path: path, reason: "no longer open in this process") }
+                progress("copying it back into the library")
+                try hold.restore()
             } catch {
-                let cause = reason.map { "Recording stopped: \($0). " } ?? ""
-                actions = [.failed("\(cause)The recording is in \(path) but could not be added: \(error)")]
+                store.abandonRecording(memoRecording)
+                return actions + [.failed("The library folder \(store.folder) was deleted while recording, and the recording with it (\(error)): nothing was saved.")] + reload()
             }
-        } else {
-            actions = [.failed("The recording is in \(path) but the library is not open.")]
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            // Deleted by someone else: never "Saved" for a file that is not there.
+            store.abandonRecording(memoRecording)
+            return actions + [.failed("The recording's file \(path) is gone (deleted by another process): nothing was saved.")] + reload()
+        }
+        progress("adding it to the library")
+        do {
+            let memo = try store.finishRecording(memoRecording, statistics: recording.recorder.measuredStatistics)
+            // A folder deleted under it is said instead of opening the title prompt (which
+            // would cover the status line).
+            let deleted = folderWasDeleted ? "the library folder \(store.folder) was deleted while recording (it is made again)" : nil
+            let stopped = [reason, deleted].compactMap { $0 }.joined(separator: "; ")
+            actions.append(stopped.isEmpty ? .recordingSaved(memo) : .recordingStoppedOnError(memo, reason: stopped))
+        } catch {
+            let cause = reason.map { "Recording stopped: \($0). " } ?? ""
+            actions.append(.failed("\(cause)The recording is in \(path) but could not be added: \(error)"))
         }
         return actions + reload()
     }

@@ -24,6 +24,8 @@ final class AppLoop: @unchecked Sendable {
     /// Polling intervals: while audio flows, and while nothing moves.
     static let activeInterval = DispatchTimeInterval.milliseconds(33)
     static let idleInterval = DispatchTimeInterval.milliseconds(250)
+    /// How often the runner looks for changes other processes made to the library.
+    static let libraryPollInterval = DispatchTimeInterval.seconds(1)
 
     let queue = DispatchQueue(label: "voicememo.app")
     private let terminal: CursesTerminal
@@ -49,6 +51,8 @@ final class AppLoop: @unchecked Sendable {
     private var timerIsActive = false
     private var timerIsScheduled = false
     private var keySource: (any DispatchSourceRead)?
+    /// On the runner's queue: `AppEffects.poll()` every `libraryPollInterval`.
+    private var libraryPoll: (any DispatchSourceTimer)?
     /// Quitting was asked for: the runner finishes what is queued, then the app ends.
     var isFinishing = false
     private var isFinished = false
@@ -102,6 +106,19 @@ final class AppLoop: @unchecked Sendable {
         self.timer = timer
         scheduleTimer()
         timer.resume()
+        // Between the runner's jobs, never during one: the library is the runner's alone.
+        let poll = DispatchSource.makeTimerSource(queue: effects.queue)
+        poll.setEventHandler { [self] in
+            let actions = effects.poll()
+            guard !actions.isEmpty else { return }
+            queue.async { [self] in
+                actions.forEach(dispatch)
+                render()
+            }
+        }
+        poll.schedule(deadline: .now() + Self.libraryPollInterval, repeating: Self.libraryPollInterval, leeway: .milliseconds(100))
+        poll.resume()
+        libraryPoll = poll
         // The first frame comes before the input and the library are open: both run on the runner.
         dispatch(.launched(input: initialSource.description))
         render()
@@ -215,6 +232,7 @@ final class AppLoop: @unchecked Sendable {
         session = nil
         isFinished = true
         timer?.cancel()
+        libraryPoll?.cancel()
         keySource?.cancel()
         terminal.end()
         finished.signal()

@@ -11,13 +11,67 @@ import SoundFiles
 /// Threading: the app's effect runner creates it and uses it on its queue only (one
 /// SQLite connection, one thread); it is `Sendable` only to be handed to that queue.
 final class MemoStore: @unchecked Sendable {
-    private let library: MemoLibrary
+    private var library: MemoLibrary
+    private let environment: [String: String]
+    /// How many times the library was opened again (its index replaced, its folder deleted):
+    /// a recording begun before the last reopening has its row in an index no longer used.
+    private(set) var generation = 0
+    /// `PRAGMA data_version` at the last look (`refresh()`).
+    private var changeCounter: Int64?
 
     /// Opens the library at `$VOICEMEMO_HOME` (else the XDG data folder), running its
     /// start-up maintenance (recovering recordings whose process died, adopting files,
     /// purging Recently Deleted after 30 days).
     init(environment: [String: String]) throws(MemoLibraryError) {
+        self.environment = environment
         library = try MemoLibrary(environment: environment, now: Date())
+        changeCounter = try? library.changeCounter()
+    }
+
+    /// The library folder.
+    var folder: String { library.folder }
+
+    /// What `refresh()` found.
+    enum Refresh: Equatable {
+        /// Nothing changed since the last look.
+        case unchanged
+        /// Another process (or this one's voice activation, on its own connection) changed the index.
+        case changedElsewhere
+        /// The index or the folder was no longer the one opened (`LibraryOnDisk`): the library
+        /// was opened again where it belongs (creating the folder if it was deleted).
+        case reopened(LibraryOnDisk)
+    }
+
+    /// Looks whether the library changed under the app since the last look: the folder and the
+    /// index still the ones opened (device and inode), and SQLite's `data_version`, which other
+    /// connections' commits change. Cheap enough for a poll every second.
+    /// - Throws: when the library had to be opened again and could not be (it stays as it was).
+    func refresh() throws(MemoLibraryError) -> Refresh {
+        let onDisk = library.onDisk()
+        guard onDisk == .asOpened else {
+            try reopen()
+            return .reopened(onDisk)
+        }
+        let counter = try library.changeCounter()
+        defer { changeCounter = counter }
+        return counter == changeCounter ? .unchanged : .changedElsewhere
+    }
+
+    private func reopen() throws(MemoLibraryError) {
+        let reopened = try MemoLibrary(environment: environment, now: Date())
+        library.close()
+        library = reopened
+        generation += 1
+        changeCounter = try? reopened.changeCounter()
+    }
+
+    /// The library folder as opened now (a recording remembers it: if it changes before the
+    /// recording stops, the folder was deleted under it).
+    var folderIdentity: FileIdentity? { library.openedFolderIdentity }
+
+    /// `recording`, begun before the library was opened again, as the current index knows it.
+    func rebind(_ recording: MemoRecording) throws(MemoLibraryError) -> MemoRecording {
+        try library.rebind(recording)
     }
 
     /// A second connection to the same library, for a thread of its own (voice
@@ -53,8 +107,9 @@ final class MemoStore: @unchecked Sendable {
         _ = try? library.abandonRecording(recording)
     }
 
-    func rename(_ id: Int64, to title: String) throws(MemoLibraryError) {
-        _ = try library.rename(id: id, to: title)
+    /// Renames; with `expectedTitle`, only if the memo still has that title (an undo).
+    func rename(_ id: Int64, to title: String, ifTitleIs expectedTitle: String? = nil) throws(MemoLibraryError) {
+        _ = try library.rename(id: id, to: title, ifTitleIs: expectedTitle)
     }
 
     /// Moves to Recently Deleted.

@@ -16,7 +16,7 @@ enum AnalyzeRunner {
             throw CommandFailure(error.description)
         }
         if options.json {
-            console.printLine(json(analysis, path: path, memoTitle: memoTitle).serialized)
+            console.printJSON(json(analysis, path: path, memoTitle: memoTitle).serialized)
         } else {
             for line in text(analysis, path: path, memoTitle: memoTitle) { console.printLine(line) }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 
 /// Where a command writes: standard output for results and help, standard error for messages.
 ///
@@ -6,36 +7,60 @@ import Foundation
 /// print by passing a console of their own.
 public struct Console: Sendable {
     /// Writes text to standard output, as is.
-    public let writeOutput: @Sendable (String) -> Void
+    private let rawOutput: @Sendable (String) -> Void
     /// Writes text to standard error, as is.
-    public let writeError: @Sendable (String) -> Void
+    private let rawError: @Sendable (String) -> Void
     /// Standard output is a terminal (live lines redraw in place there).
     public let isOutputTerminal: Bool
     /// Standard error is a terminal.
     public let isErrorTerminal: Bool
+    /// The locale is not UTF-8 (`LANG=C`): VoiceMemo's own symbols in text for people are
+    /// written in ASCII (`LocaleCharset.asciiSymbols`; titles and paths pass through as they
+    /// are); JSON stays UTF-8, as JSON is.
+    public let asciiOnly: Bool
 
     public init(
         writeOutput: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void,
         isOutputTerminal: Bool = false,
-        isErrorTerminal: Bool = false
+        isErrorTerminal: Bool = false,
+        asciiOnly: Bool = false
     ) {
-        self.writeOutput = writeOutput
-        self.writeError = writeError
+        self.rawOutput = writeOutput
+        self.rawError = writeError
         self.isOutputTerminal = isOutputTerminal
         self.isErrorTerminal = isErrorTerminal
+        self.asciiOnly = asciiOnly
     }
 
-    /// The process's standard output and standard error, unbuffered.
+    /// The process's standard output and standard error, unbuffered, in ASCII when the
+    /// environment's locale is not UTF-8 (`LocaleCharset`, the one place that decides).
     public static let standard = Console(
         writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
         writeError: { FileHandle.standardError.write(Data($0.utf8)) },
         isOutputTerminal: isatty(STDOUT_FILENO) == 1,
-        isErrorTerminal: isatty(STDERR_FILENO) == 1)
+        isErrorTerminal: isatty(STDERR_FILENO) == 1,
+        asciiOnly: !LocaleCharset.isUTF8)
+
+    /// Writes text for people to standard output (ASCII symbols under a non-UTF-8 locale).
+    public func writeOutput(_ text: String) {
+        rawOutput(asciiOnly ? LocaleCharset.asciiSymbols(text) : text)
+    }
+
+    /// Writes text for people to standard error (ASCII symbols under a non-UTF-8 locale).
+    public func writeError(_ text: String) {
+        rawError(asciiOnly ? LocaleCharset.asciiSymbols(text) : text)
+    }
 
     /// Writes `line` and a newline to standard output.
     public func printLine(_ line: String) {
         writeOutput(line + "\n")
+    }
+
+    /// Writes a line of JSON and a newline to standard output, always as UTF-8 (JSON's
+    /// encoding: a script reading it gets every title as it is).
+    public func printJSON(_ line: String) {
+        rawOutput(line + "\n")
     }
 
     /// Writes `voicememo: ` + `message` and a newline to standard error.

@@ -22,7 +22,7 @@ enum GainRunner {
             }
             let gain = try mixer.read()
             if options.json {
-                context.console.printLine(json(gain, device: mixer.device).serialized)
+                context.console.printJSON(json(gain, device: mixer.device).serialized)
             } else {
                 context.console.printLine("\(source): \(text(gain)) (mixer \(mixer.device))")
             }

@@ -12,7 +12,7 @@ enum LibraryRunners {
         let memos = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.memos(deleted: options.deleted) }
         if options.json {
             let transcripts = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.transcriptStates() }
-            context.console.printLine(Memo.jsonText(of: memos, transcripts: transcripts))
+            context.console.printJSON(Memo.jsonText(of: memos, transcripts: transcripts))
         } else {
             let width = TerminalWidth.columns(environment: context.environment, isTerminal: context.console.isOutputTerminal)
             let table = MemoTable(memos: memos, width: width, deleted: options.deleted, timeZone: .current)

@@ -43,7 +43,7 @@ final class MeterAlert {
         let since = Double(alert.startFrame) / rate
         let stayed = options.duration?.seconds ?? 0
         if json {
-            console.printLine(JSONValue.object([
+            console.printJSON(JSONValue.object([
                 ("t", .number(time)),
                 ("alert", .object([
                     ("level_db", .number(alert.levelDB)), ("threshold_db", .number(options.thresholdDB)),

@@ -71,7 +71,7 @@ enum MeterRunner {
                 let changed = current != diagnosis
                 diagnosis = current
                 if request.json {
-                    console.printLine(
+                    console.printJSON(
                         update(
                             time: time, levels: levels, loudness: loudness, diagnosis: diagnosis,
                             secondsWithoutAudio: secondsWithoutAudio
@@ -98,7 +98,7 @@ enum MeterRunner {
         }
         let seconds = Double(summary.frames) / Double(rate)
         if request.json {
-            console.printLine(summaryJSON(seconds: seconds, summary: summary, loudness: loudness).serialized)
+            console.printJSON(summaryJSON(seconds: seconds, summary: summary, loudness: loudness).serialized)
         } else {
             console.printLine("whole run (\(DisplayFormat.elapsedTime(seconds: seconds))):")
             console.printLine("  " + levelsText(average: summary.average, peak: summary.peak))

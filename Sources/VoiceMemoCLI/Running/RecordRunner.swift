@@ -58,7 +58,7 @@ enum RecordRunner {
             let outcome = record(request, console: context.console)
             if outcome.kept, outcome.exitCode == .success {
                 if request.json {
-                    context.console.printLine(
+                    context.console.printJSON(
                         RecordingReport(request: request, statistics: outcome.statistics, peak: outcome.peak).json)
                 } else {
                     context.console.printLine(request.output)
@@ -88,7 +88,7 @@ enum RecordRunner {
             try library.finishRecording(recording, statistics: outcome.measured)
         }
         if outcome.exitCode == .success, request.json {
-            context.console.printLine(memo.jsonText)
+            context.console.printJSON(memo.jsonText)
         }
         return try playAfterStop(request, file: memo.path, outcome: outcome, context: context)
     }

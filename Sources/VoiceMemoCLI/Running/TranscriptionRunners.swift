@@ -27,7 +27,7 @@ enum TranscriptionRunners {
                 memo, in: library, configuration: configuration, console: context.console, eventLog: eventLog)
         }
         if options.json {
-            context.console.printLine(json(transcript, id: memo.id).serialized)
+            context.console.printJSON(json(transcript, id: memo.id).serialized)
         } else if transcript.words.isEmpty {
             context.console.printErrorMessage("no words were recognised in memo \(memo.id) (English speech only)")
         } else {
@@ -46,7 +46,7 @@ enum TranscriptionRunners {
         defer { library.close() }
         let hits = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.searchTranscripts(options.words) }
         if options.json {
-            context.console.printLine(JSONValue.array(hits.map(json)).serialized)
+            context.console.printJSON(JSONValue.array(hits.map(json)).serialized)
             return .success
         }
         if hits.isEmpty {

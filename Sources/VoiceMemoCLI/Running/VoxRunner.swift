@@ -161,7 +161,7 @@ final class TakeBook: Sendable {
             }
             let memo = try library.finishRecording(recording, statistics: take.statistics)
             state.withLock { $0.kept += 1 }
-            console.printLine(json ? memo.jsonText : String(memo.id))
+            console.printJSON(json ? memo.jsonText : String(memo.id))
         } catch {
             console.printErrorMessage(error.description)
             state.withLock { $0.failed = true }

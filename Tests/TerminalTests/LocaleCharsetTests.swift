@@ -1,0 +1,23 @@
+import Testing
+
+@testable import Terminal
+
+/// Issue 15 item 14: one decision (the locale's codeset) for the screen and the command line.
+@Suite struct LocaleCharsetTests {
+    @Test(arguments: [("UTF-8", true), ("utf8", true), ("UTF8", true), ("ANSI_X3.4-1968", false), ("ISO-8859-1", false), ("", false)])
+    func onlyAUTF8CodesetIsUTF8(codeset: String, isUTF8: Bool) {
+        #expect(LocaleCharset.codesetIsUTF8(codeset) == isUTF8, "\(codeset)")
+    }
+
+    @Test func theSymbolsBecomeASCIIAndTheUsersTextStays() {
+        #expect(LocaleCharset.asciiSymbols("Saved “Memo” (00:00:02) — 1.5× → ok…") == "Saved \"Memo\" (00:00:02) - 1.5x > ok.")
+        #expect(LocaleCharset.asciiSymbols("L ███▒▒░░ ──") == "L ###==-- --")
+        #expect(LocaleCharset.asciiSymbols("/tmp/Café 会議.wav") == "/tmp/Café 会議.wav", "a path comes back as given")
+        #expect(LocaleCharset.asciiSymbols("plain") == "plain")
+        for (symbol, ascii) in ASCIIGlyphs.table {
+            #expect(LocaleCharset.asciiSymbols(symbol) == ascii)
+            let isASCII = ascii.unicodeScalars.allSatisfy { $0.isASCII }
+            #expect(isASCII, "\(symbol) → \(ascii)")
+        }
+    }
+}
