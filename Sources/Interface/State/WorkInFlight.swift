@@ -93,7 +93,8 @@ public struct WorkInFlight: Sendable, Hashable {
         case .restoreMemo(let id): kind = .restoring(title: title(id))
         case .purgeMemo(let id): kind = .purging(title: title(id))
         case .play(let memo): kind = .startingPlayback(title: memo.title)
-        case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .stopPlayback,
+        case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .jumpPlayback, .stopPlayback,
+            .adjustPlayback,
             .armVoiceActivation, .disarmVoiceActivation, .quit:
             return nil
         }

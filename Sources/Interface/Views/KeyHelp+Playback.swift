@@ -1,9 +1,11 @@
 extension KeyHelp {
-    /// The footer's keys while a memo plays (or is paused) on the memo table.
+    /// The footer's keys while a memo plays (or is paused) on the memo table, most important
+    /// first (at 80 columns it shows up to `x skip`; the help screen lists them all).
     static func playbackFooter(isPaused: Bool) -> [(String, String)] {
         [
-            ("space", isPaused ? "resume" : "pause"), ("← →", "seek 5 s"), ("s", "stop"), ("⏎", "play selected"),
-            ("r", "record"), ("?", "help"), ("q", "quit"),
+            ("space", isPaused ? "resume" : "pause"), ("← →", "seek 5 s"), ("s", "stop"), ("[ ]", "speed"),
+            ("- +", "vol"), ("{ }", "pitch"), ("x", "skip"), ("0-9", "jump"), (", .", "1 s"),
+            ("⏎", "play selected"), ("r", "record"), ("?", "help"), ("q", "quit"),
         ]
     }
 

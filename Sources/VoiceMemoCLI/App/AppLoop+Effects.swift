@@ -74,6 +74,10 @@ extension AppLoop {
             resumePlayback()
         case .seekPlayback(let seconds):
             playback?.seek(by: seconds)
+        case .jumpPlayback(let seconds):
+            playback?.jump(to: seconds)
+        case .adjustPlayback(let settings):
+            adjustPlayback(settings)
         case .stopPlayback:
             stopPlayback()
         case .quit:
@@ -223,12 +227,14 @@ extension AppLoop {
         let generation = playbackGeneration
         let device = playbackDevice
         scheduleTimer()
-        onRunner(tracked: tracked) { [self] _ in
+        onRunner(tracked: tracked) { [self] effects in
             old?.stop()
             do throws(PlayerError) {
-                let started = try PlaybackSession(memo: memo, device: device, queue: queue) { [self] error in
+                let started = try PlaybackSession(memo: memo, device: device, settings: effects.playbackSettings, queue: queue) {
+                    [self] error in
                     playbackEnded(generation: generation, error: error)
                 }
+                effects.playing = started
                 return { [self] in
                     guard generation == playbackGeneration, !isFinishing else {
                         started.stop()
@@ -248,6 +254,21 @@ extension AppLoop {
         }
     }
 
+    /// The runner sets them on the player it started last (in order behind that start, so a
+    /// key pressed while the memo was opening is not lost) and keeps them for the next.
+    private func adjustPlayback(_ settings: PlaybackSettings) {
+        onRunner(tracked: false) { [self] effects in
+            effects.playbackSettings = settings
+            do throws(PlayerError) {
+                try effects.playing?.adjust(settings)
+                return {}
+            } catch {
+                let title = effects.playing?.memo.title ?? "the memo"
+                return { [self] in dispatch(.failed("Cannot play “\(title)” that way: \(error.message).")) }
+            }
+        }
+    }
+
     private func resumePlayback() {
         guard let playback else { return }
         do {
@@ -263,8 +284,9 @@ extension AppLoop {
         guard let old = playback else { return }
         playback = nil
         scheduleTimer()
-        onRunner(tracked: false) { _ in
+        onRunner(tracked: false) { effects in
             old.stop()
+            if effects.playing === old { effects.playing = nil }
             return {}
         }
     }
@@ -292,6 +314,10 @@ final class AppEffects: @unchecked Sendable {
     /// `nil` until `openLibrary` (the first thing the runner does, after opening the input).
     private(set) var store: MemoStore?
     private(set) var recording: InputSession.Recording?
+    /// The player the runner started last, until it is stopped: where `adjustPlayback` goes.
+    var playing: PlaybackSession?
+    /// The latest `adjustPlayback`: every memo plays with them.
+    var playbackSettings = PlaybackSettings()
 
     init(environment: [String: String]) {
         self.environment = environment

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// Speed, pitch, volume, skip silence and the jumps in the full-screen app, driven in tmux:
+/// into the ALSA file device (exact frame counts and levels), and in real time on the
+/// suite's private PulseAudio (the running player changes under the keys).
+@Suite(.serialized) struct AppTmuxPlaybackAdjustmentTests {
+    /// A sandbox whose library holds "Tone", a 1 kHz WAV tone peaking at `peakDBFS`.
+    private func sandboxWithATone(seconds: Int, peakDBFS: Int) throws -> VoiceMemoSandbox {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        let recorded = try sandbox.run(
+            "record", "--source", "tone:1000@\(peakDBFS)", "--duration", "\(seconds)", "--format", "wav", "--title", "Tone")
+        #expect(recorded.status == 0, "\(recorded)")
+        sandbox.environment["VOICEMEMO_UNPACED"] = nil
+        return sandbox
+    }
+
+    private func header(_ screen: String) -> String {
+        String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// The average dB numbers on the meter rows.
+    private func meterLevels(_ screen: String) -> [Double] {
+        screen.split(separator: "\n").compactMap { line -> Double? in
+            guard line.hasPrefix(" L ") || line.hasPrefix(" R "), let unit = line.range(of: " dB") else { return nil }
+            return Double(line[..<unit.lowerBound].split(separator: " ").last ?? "")
+        }
+    }
+
+    /// "00:00:06" of a header's "▶  00:00:06 / 00:00:12", in seconds.
+    private func playHead(_ screen: String) -> Int? {
+        let line = header(screen)
+        guard let slash = line.range(of: " / ") else { return nil }
+        let parts = line[..<slash.lowerBound].suffix(8).split(separator: ":").compactMap { Int($0) }
+        return parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : nil
+    }
+
+    /// Keys pressed before ⏎ are kept for the memo played: at 2× and 50 % a 4 s tone goes to
+    /// the device as 2 s (±1 %), 6.02 dB lower (±0.3 dB: SoundTouch's overlaps of a sine).
+    @Test func settingsChosenBeforePlayingAreThoseTheMemoPlaysWith() throws {
+        let sandbox = try sandboxWithATone(seconds: 4, peakDBFS: -6)
+        let silence = sandbox.file("silence.raw")
+        try TestSignals.writeRawNoise(to: silence, frames: 48000)
+        try sandbox.installALSATestDevices(captureFile: silence, playbackFile: sandbox.file("played.raw"))
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device voicememo_playback")
+        _ = try app.waitFor("Listening to")
+        try app.type("]]]]]]]]]]")
+        var screen = try app.waitFor("Speed 2×, pitch kept. For the memos you play.")
+        #expect(screen.contains("Speed 2×, pitch kept. For the memos you play."), "\(screen)")
+        try app.type("-----")
+        screen = try app.waitFor("Volume 50 %. For the memos you play.")
+        #expect(screen.contains("Volume 50 %. For the memos you play."), "\(screen)")
+        try app.press("Enter")
+        screen = try app.waitFor("Finished playing “Tone”.")
+        #expect(screen.contains("Finished playing “Tone”."), "\(screen)")
+        let played = try Data(contentsOf: URL(fileURLWithPath: sandbox.file("played.raw"))).withUnsafeBytes {
+            Array($0.bindMemory(to: Int16.self))
+        }
+        let frames = played.count / 2
+        #expect(abs(frames - 96_000) <= 960, "2× plays 4 s of memo as 2 s: \(frames) frames")
+        // The middle second: away from SoundTouch's start-up and the end's flush.
+        let middle = played[(48_000 / 2 * 2)..<(48_000 * 3 / 2 * 2)]
+        let peak = Double(middle.map { abs(Int($0)) }.max() ?? 0) / 32768
+        let peakDB = 20 * log10(max(peak, 1e-9))
+        #expect(abs(peakDB - (-6 - 6.02)) <= 0.3, "50 % is −6.02 dB: peak \(peakDB) dBFS")
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+
+    /// While the memo plays in real time, the keys change the running player: `-` lowers the
+    /// levels the meter shows (what goes to the device), `]` and `5` show in the header and
+    /// move the play head, `+` above 100 % clips a loud tone and says so, `x` shows what it
+    /// skipped.
+    @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
+    func keysChangeTheRunningPlayer() throws {
+        let sandbox = try sandboxWithATone(seconds: 20, peakDBFS: -3)
+        let pulse = try #require(PulseDaemon())
+        defer { pulse.stop() }
+        pulse.install(in: sandbox)
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device \(PulseDaemon.device)")
+        _ = try app.waitFor("Listening to tone:440@-40")
+        try app.press("Enter")
+        // A −3 dBFS sine is −6 dB RMS; once the play head moves the meter shows it.
+        var screen = try app.waitUntil(timeout: 10) { self.playHead($0).map { $0 >= 1 } ?? false }
+        screen = try app.waitUntil(timeout: 5) { screen in
+            let levels = self.meterLevels(screen)
+            return !levels.isEmpty && levels.allSatisfy { $0 > -8 && $0 < -4 }
+        }
+        #expect(meterLevels(screen).allSatisfy { $0 > -8 && $0 < -4 }, "as recorded: \(screen)")
+
+        try app.type("-----")
+        screen = try app.waitUntil(timeout: 5) { screen in
+            let levels = self.meterLevels(screen)
+            return !levels.isEmpty && levels.allSatisfy { $0 > -14 && $0 < -10 }
+        }
+        #expect(header(screen).contains("vol 50 %"), "\(screen)")
+        #expect(meterLevels(screen).allSatisfy { $0 > -14 && $0 < -10 }, "50 % is 6 dB down on the meter: \(screen)")
+
+        try app.type("++++++++++")
+        screen = try app.waitUntil(timeout: 5) { self.header($0).contains("CLIP") }
+        #expect(header(screen).contains("vol 150 %  CLIP"), "\(screen)")
+        #expect(screen.contains("Clipping at 150 %: press - to lower the volume."), "\(screen)")
+
+        try app.type("]]]]]]]]]]")
+        screen = try app.waitUntil(timeout: 5) { self.header($0).contains("2×") }
+        #expect(header(screen).contains("2×"), "\(screen)")
+        try app.type("5")
+        screen = try app.waitUntil(timeout: 5) { self.playHead($0).map { $0 >= 10 } ?? false }
+        #expect((playHead(screen) ?? 0) >= 10, "5 jumps to 50 % of 20 s: \(screen)")
+
+        try app.type("x")
+        screen = try app.waitUntil(timeout: 5) { self.header($0).contains("skip silence 0.0 s") }
+        #expect(header(screen).contains("skip silence 0.0 s"), "a tone has no pause to skip: \(screen)")
+        #expect(screen.contains("Skipping silence"), "\(screen)")
+        try app.press("s")
+        screen = try app.waitFor("Stopped “Tone” at")
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+}
