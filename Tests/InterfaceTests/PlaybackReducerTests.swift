@@ -279,3 +279,66 @@ import Testing
         #expect(state.work == work, "nothing added to the work in flight")
     }
 }
+
+/// `b`, `n` and `N`: markers while playing and recording.
+@Suite struct MarkerKeyTests {
+    func playing(elapsed: Double = 10) -> AppState {
+        PlaybackReducerTests().playing(elapsed: elapsed)
+    }
+
+    @Test func bMarksThePlayHeadAndShowsOnTheBar() {
+        var state = playing(elapsed: 65.5)
+        #expect(reduce(&state, .key(.character("b"))) == [.addMarker(memoID: 1, time: 65.5)])
+        #expect(state.playback?.markers == [65.5])
+        #expect(state.status?.text == "Marker at 00:01:05; n and N jump between markers.")
+        let header = AppView.render(state).lines()[0]
+        #expect(header.contains("┃"), "\(header)")
+    }
+
+    @Test func markersFromTheIndexJoinThoseAddedMeanwhile() {
+        var state = playing(elapsed: 20)
+        _ = reduce(&state, .key(.character("b")))
+        _ = reduce(&state, .markersLoaded(memoID: 1, times: [100, 5, 20]))
+        #expect(state.playback?.markers == [5, 20, 100])
+        _ = reduce(&state, .markersLoaded(memoID: 2, times: [1]))
+        #expect(state.playback?.markers == [5, 20, 100], "another memo's markers are not this one's")
+    }
+
+    @Test func nAndNJumpToTheNextAndPreviousMarker() {
+        var state = playing(elapsed: 10)
+        _ = reduce(&state, .markersLoaded(memoID: 1, times: [5, 30, 90]))
+        #expect(reduce(&state, .key(.character("n"))) == [.jumpPlayback(to: 30)])
+        #expect(state.status?.text == "Marker 2 of 3, 00:00:30.")
+        #expect(reduce(&state, .key(.character("n"))) == [.jumpPlayback(to: 90)])
+        #expect(reduce(&state, .key(.character("n"))) == [])
+        #expect(state.status?.text == "No marker after the play head.")
+        _ = reduce(&state, .playbackProgress(time: Fixtures.now + 12, PlaybackSnapshot(elapsed: 90.4, channels: [])))
+        #expect(reduce(&state, .key(.character("N"))) == [.jumpPlayback(to: 30)], "just past a marker, N goes to the one before")
+        #expect(reduce(&state, .key(.character("N"))) == [.jumpPlayback(to: 5)])
+        #expect(reduce(&state, .key(.character("N"))) == [])
+        #expect(state.status?.text == "No marker before the play head.")
+    }
+
+    @Test func withoutMarkersOrPlaybackTheKeysSayWhy() {
+        var state = playing()
+        #expect(reduce(&state, .key(.character("n"))) == [])
+        #expect(state.status?.text == "This memo has no markers: b adds one at the play head.")
+        state = Fixtures.state(width: 80, height: 24)
+        #expect(reduce(&state, .key(.character("b"))) == [])
+        #expect(state.status?.text == "b marks the play head while a memo plays, or the recording while one records.")
+        #expect(reduce(&state, .key(.character("N"))) == [])
+        #expect(state.status?.text.hasPrefix("Nothing is playing") == true)
+    }
+
+    @Test func bWhileRecordingMarksTheRecordingAndTheFooterSaysSo() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .recordingStarted(title: "Memo"))
+        _ = reduce(&state, .tick(time: Fixtures.now + 12, snapshot: Fixtures.levels(recording: .recording, frames: 48000 * 62)))
+        #expect(reduce(&state, .key(.character("b"))) == [.markRecording])
+        #expect(state.status?.text == "Marker at 00:01:02 of the recording.")
+        #expect(!Effect.markRecording.isRunnerWork && !Effect.addMarker(memoID: 1, time: 1).isRunnerWork)
+        state.status = nil
+        let footer = AppView.render(state).lines()[23]
+        #expect(footer.contains("s stop  b mark"), "\(footer)")
+    }
+}

@@ -29,6 +29,10 @@ import Testing
                 ], skippedSeconds: 3.14, clippedSamples: 12)),
             ])
         }),
+        // Markers at 0:10, 1:00 and 2:00 on the bar.
+        ("playing-with-markers", {
+            playing(width: $0, height: $1, [.markersLoaded(memoID: 1, times: [10, 60, 120])])
+        }),
         ("playing-mono-without-input", {
             Fixtures.state(width: $0, height: $1, input: nil, [
                 .key(.down),

@@ -90,6 +90,11 @@ import Testing
                 #expect(PlaybackSettings.speedTenthsRange.contains(settings.speedTenths))
                 #expect(PlaybackSettings.pitchRange.contains(settings.pitchSemitones))
                 #expect(PlaybackSettings.volumeRange.contains(settings.volumePercent))
+            case .addMarker(let memoID, let time):
+                #expect(memoID == playing?.memo.id)
+                #expect(time >= 0)
+            case .markRecording:
+                #expect(recording != .idle)
             case .stopPlayback: playing = nil
             case .quit:
                 return []
@@ -132,7 +137,7 @@ import Testing
     static let keys: [Key] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
         .clearToStart, .other,
-    ] + "rsedutic?/qyYnjkgGpvV+- xé漢😀\u{1B}[]{}=,.0579".map { Key.character($0) }
+    ] + "rsedutic?/qyYnjkgGpvV+- xé漢😀\u{1B}[]{}=,.0579bnN".map { Key.character($0) }
 
     @Test func hundredThousandRandomKeys() {
         var generator = Generator(state: 0x5EED_1234)

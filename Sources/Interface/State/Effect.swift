@@ -30,6 +30,10 @@ public enum Effect: Sendable, Hashable {
     /// Play from now on with these settings (and the next memos too). Performed on the
     /// effect runner, behind what it is doing, but not tracked as work in flight.
     case adjustPlayback(PlaybackSettings)
+    /// Store a marker `time` seconds into memo `memoID` (the one that plays), in the index.
+    case addMarker(memoID: Int64, time: Double)
+    /// Store a marker at the frame the recording in progress is capturing now.
+    case markRecording
     /// Stop playing and release the playback device.
     case stopPlayback
     /// List the inputs for the picker; `inputsListed` follows.

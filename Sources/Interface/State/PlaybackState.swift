@@ -14,6 +14,8 @@ public struct PlaybackState: Sendable, Equatable {
     public var isPaused = false
     /// One per channel of the memo.
     public var meters: [ChannelMeter]
+    /// The memo's markers, seconds from its start, in order (`b` adds, `n`/`N` jump).
+    public var markers: [Double] = []
     /// Seconds of silence skipped so far (skip silence), from the player.
     public var skippedSeconds: Double = 0
     /// Samples the volume has clipped so far, from the player.

@@ -94,7 +94,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .purgeMemo(let id): kind = .purging(title: title(id))
         case .play(let memo): kind = .startingPlayback(title: memo.title)
         case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .jumpPlayback, .stopPlayback,
-            .adjustPlayback,
+            .adjustPlayback, .addMarker, .markRecording,
             .armVoiceActivation, .disarmVoiceActivation, .quit:
             return nil
         }

@@ -16,6 +16,7 @@ enum PlaybackUpdate {
     /// the table's other keys.
     static func handle(_ key: Key, in state: inout AppState) -> [Effect]? {
         if let effects = PlaybackAdjustmentKeys.handle(key, in: &state) { return effects }
+        if let effects = MarkerKeys.handle(key, in: &state) { return effects }
         switch key {
         case .enter:
             return play(&state)
@@ -53,6 +54,11 @@ enum PlaybackUpdate {
                 playback.meters[index].update(level, at: time)
             }
             PlaybackAdjustmentKeys.absorb(snapshot, into: &playback, &state)
+            state.playback = playback
+        case .markersLoaded(let memoID, let times):
+            guard var playback = state.playback, playback.memoID == memoID else { return [] }
+            // Markers `b` added before they arrived are kept.
+            playback.markers = Array(Set(playback.markers + times.filter(\.isFinite))).sorted()
             state.playback = playback
         case .playbackFinished:
             guard let title = state.playingTitle else { return [] }

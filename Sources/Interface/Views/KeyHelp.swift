@@ -24,6 +24,8 @@ enum KeyHelp {
         ("x", "skip silence while playing: on / off"),
         ("0 … 9", "jump to 0 % … 90 % of the memo that plays"),
         (", .", "seek back / forward 1 s while playing"),
+        ("b", "marker at the play head, or at the recording's time"),
+        ("n N", "next / previous marker while playing"),
         ("v", "voice activation: record each utterance as a memo; again: off"),
         ("V", "voice-activation settings (threshold, silence, minimum, pre-roll)"),
         ("?", "this help"),

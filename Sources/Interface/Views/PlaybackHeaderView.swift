@@ -1,6 +1,6 @@
 import Metering
 
-/// The top line while a memo plays: its title and a progress bar on the left, then how it
+/// The top line while a memo plays: its title and a progress bar (markers `┃` on it) on the left, then how it
 /// plays when that is not as recorded (`1.5×  +2 st  vol 120 %  CLIP  skip silence 3.1 s`),
 /// the state badge (`▶` playing, `❚❚` paused) and "elapsed / total" (memo time, whatever
 /// the speed) on the right.
@@ -49,7 +49,18 @@ enum PlaybackHeaderView {
             x += screen.put(TextFitting.truncated(title, toWidth: titleRoom), x: x, y: row.y, style: theme.title)
             x += 2
         }
-        renderBar(fraction: playback.fraction, in: Rect(x: x, y: row.y, width: end - x, height: 1), theme: theme, on: &screen)
+        let bar = Rect(x: x, y: row.y, width: end - x, height: 1)
+        renderBar(fraction: playback.fraction, in: bar, theme: theme, on: &screen)
+        renderMarkers(playback, in: bar, theme: theme, on: &screen)
+    }
+
+    /// A `┃` (yellow) on the bar's cell for each marker.
+    static func renderMarkers(_ playback: PlaybackState, in area: Rect, theme: Theme, on screen: inout Screen) {
+        guard area.width >= minimumBarWidth, playback.duration > 0 else { return }
+        for time in playback.markers where time.isFinite {
+            let cell = min(max(Int(time / playback.duration * Double(area.width)), 0), area.width - 1)
+            screen.put("┃", x: area.x + cell, y: area.y, style: theme.color(.yellow, .bold))
+        }
     }
 
     /// The settings that differ from "as recorded", in a long and a short form.

@@ -78,6 +78,12 @@ extension AppLoop {
             playback?.jump(to: seconds)
         case .adjustPlayback(let settings):
             adjustPlayback(settings)
+        case .addMarker(let memoID, let time):
+            addMarker(memoID: memoID, time: time)
+        case .markRecording:
+            // The frame being captured now, read here rather than at the last tick.
+            guard let recording = session?.recording else { return }
+            addMarker(memoID: recording.memo.memo.id, time: recording.recorder.currentTime)
         case .stopPlayback:
             stopPlayback()
         case .quit:
@@ -235,6 +241,7 @@ extension AppLoop {
                     playbackEnded(generation: generation, error: error)
                 }
                 effects.playing = started
+                let markers = (try? effects.store?.markers(ofMemo: memo.id)) ?? []
                 return { [self] in
                     guard generation == playbackGeneration, !isFinishing else {
                         started.stop()
@@ -245,6 +252,7 @@ extension AppLoop {
                     dispatch(.playbackStarted(
                         memoID: memo.id, title: memo.title, duration: started.player.duration,
                         channels: started.player.numberOfChannels))
+                    dispatch(.markersLoaded(memoID: memo.id, times: markers.map(\.time)))
                 }
             } catch {
                 return { [self] in
@@ -265,6 +273,18 @@ extension AppLoop {
             } catch {
                 let title = effects.playing?.memo.title ?? "the memo"
                 return { [self] in dispatch(.failed("Cannot play “\(title)” that way: \(error.message).")) }
+            }
+        }
+    }
+
+    /// Stores a marker in the index, on the runner (a kill -9 after it keeps it).
+    private func addMarker(memoID: Int64, time: Double) {
+        onRunner(tracked: false) { [self] effects in
+            do throws(MemoLibraryError) {
+                try effects.store?.addMarker(Marker(time: time), toMemo: memoID)
+                return {}
+            } catch {
+                return { [self] in dispatch(.failed("Cannot keep the marker: \(error)")) }
             }
         }
     }
