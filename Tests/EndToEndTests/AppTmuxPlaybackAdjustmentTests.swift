@@ -119,3 +119,79 @@ import Testing
         #expect(try app.waitFor("END").contains("EXIT=0"))
     }
 }
+
+/// `b`, `n`, `N` in the app: markers stored in the index as they are pressed.
+@Suite(.serialized) struct AppTmuxMarkerTests {
+    private func header(_ screen: String) -> String {
+        String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+    }
+
+    private func playHead(_ screen: String) -> Int? {
+        let line = header(screen)
+        guard let slash = line.range(of: " / ") else { return nil }
+        let parts = line[..<slash.lowerBound].suffix(8).split(separator: ":").compactMap { Int($0) }
+        return parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : nil
+    }
+
+    private func markerTimes(_ sandbox: VoiceMemoSandbox) throws -> [Double] {
+        let markers = try sandbox.listedMemos().first?["markers"] as? [[String: Any]] ?? []
+        return markers.compactMap { $0["time"] as? Double }
+    }
+
+    @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
+    func bWhilePlayingStoresAMarkerThatNJumpsTo() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        #expect(try sandbox.run("record", "--source", "tone:440@-12", "--duration", "20", "--title", "Tone").status == 0)
+        sandbox.environment["VOICEMEMO_UNPACED"] = nil
+        let pulse = try #require(PulseDaemon())
+        defer { pulse.stop() }
+        pulse.install(in: sandbox)
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device \(PulseDaemon.device)")
+        _ = try app.waitFor("Listening to tone:440@-40")
+        try app.press("Enter")
+        var screen = try app.waitUntil(timeout: 10) { self.playHead($0).map { $0 >= 2 } ?? false }
+        let before = try #require(playHead(screen), "\(screen)")
+        try app.type("b")
+        screen = try app.waitFor("n and N jump between markers")
+        #expect(header(screen).contains("┃"), "the marker is on the bar: \(screen)")
+        // Stored as it was pressed: another process sees it while the app plays on.
+        let deadline = Date().addingTimeInterval(5)
+        var times: [Double] = []
+        while times.isEmpty, Date() < deadline { times = try markerTimes(sandbox) }
+        #expect(times.count == 1, "\(times)")
+        let marker = try #require(times.first)
+        #expect(marker >= Double(before) && marker < 20, "the play head when b was pressed: \(marker) (screen said \(before) s)")
+
+        try app.type("9")
+        screen = try app.waitUntil(timeout: 5) { self.playHead($0).map { $0 >= 18 } ?? false }
+        try app.type("N")
+        screen = try app.waitFor("Marker 1 of 1")
+        #expect(playHead(screen).map { abs(Double($0) - marker) <= 2 } == true, "N jumped back to the marker: \(screen)")
+        try app.press("s")
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+
+    @Test func bWhileRecordingMarksTheRecordingsTime() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-20")
+        _ = try app.waitFor("Listening to tone:440@-20")
+        try app.press("r")
+        var screen = try app.waitFor("● REC  00:00:02")
+        #expect(screen.contains("s stop  b mark"), "the footer shows b while recording: \(screen)")
+        try app.type("b")
+        screen = try app.waitFor("of the recording.")
+        try app.press("s")
+        _ = try app.waitFor("Title:")
+        try app.press("Enter")
+        _ = try app.waitFor("Saved")
+        let memo = try #require(try sandbox.listedMemos().first)
+        let times = (memo["markers"] as? [[String: Any]] ?? []).compactMap { $0["time"] as? Double }
+        let duration = memo["duration"] as? Double ?? 0
+        #expect(times.count == 1, "\(memo)")
+        #expect(times.allSatisfy { $0 >= 1.5 && $0 <= duration }, "after the 2 s the timer showed, within the memo: \(times), \(duration)")
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+}
