@@ -10,7 +10,8 @@ enum MarkCommand: SubcommandDefinition {
     static let specification = CommandSpecification(
         name: "mark", abstract: "Add a marker to a memo.",
         discussion: "Markers are kept in the memo index (list --json shows them, export --labels "
-            + "writes them as an Audacity label track) and, for WAV memos, in the file as cue points.",
+            + "writes them as an Audacity label track); not yet in the memo's file, so an index "
+            + "rebuilt from the files has none.",
         options: [label], positionals: [SharedArguments.memo, time])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> MarkOptions {
