@@ -16,9 +16,7 @@ import Testing
         return sandbox
     }
 
-    private func header(_ screen: String) -> String {
-        String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
-    }
+    private func header(_ screen: String) -> String { PlaybackScreen.header(screen) }
 
     /// The average dB numbers on the meter rows.
     private func meterLevels(_ screen: String) -> [Double] {
@@ -28,13 +26,7 @@ import Testing
         }
     }
 
-    /// "00:00:06" of a header's "▶  00:00:06 / 00:00:12", in seconds.
-    private func playHead(_ screen: String) -> Int? {
-        let line = header(screen)
-        guard let slash = line.range(of: " / ") else { return nil }
-        let parts = line[..<slash.lowerBound].suffix(8).split(separator: ":").compactMap { Int($0) }
-        return parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : nil
-    }
+    private func playHead(_ screen: String) -> Int? { PlaybackScreen.playHead(screen) }
 
     /// Keys pressed before ⏎ are kept for the memo played: at 2× and 50 % a 4 s tone goes to
     /// the device as 2 s (±1 %), 6.02 dB lower (±0.3 dB: SoundTouch's overlaps of a sine).
@@ -122,16 +114,9 @@ import Testing
 
 /// `b`, `n`, `N` in the app: markers stored in the index as they are pressed.
 @Suite(.serialized) struct AppTmuxMarkerTests {
-    private func header(_ screen: String) -> String {
-        String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
-    }
+    private func header(_ screen: String) -> String { PlaybackScreen.header(screen) }
 
-    private func playHead(_ screen: String) -> Int? {
-        let line = header(screen)
-        guard let slash = line.range(of: " / ") else { return nil }
-        let parts = line[..<slash.lowerBound].suffix(8).split(separator: ":").compactMap { Int($0) }
-        return parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : nil
-    }
+    private func playHead(_ screen: String) -> Int? { PlaybackScreen.playHead(screen) }
 
     private func markerTimes(_ sandbox: VoiceMemoSandbox) throws -> [Double] {
         let markers = try sandbox.listedMemos().first?["markers"] as? [[String: Any]] ?? []
@@ -193,5 +178,20 @@ import Testing
         #expect(times.allSatisfy { $0 >= 1.5 && $0 <= duration }, "after the 2 s the timer showed, within the memo: \(times), \(duration)")
         try app.press("q")
         #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+}
+
+/// Reading the playback header off a tmux screen.
+private enum PlaybackScreen {
+    static func header(_ screen: String) -> String {
+        String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// "00:00:06" of a header's "▶  00:00:06 / 00:00:12", in seconds.
+    static func playHead(_ screen: String) -> Int? {
+        let line = header(screen)
+        guard let slash = line.range(of: " / ") else { return nil }
+        let parts = line[..<slash.lowerBound].suffix(8).split(separator: ":").compactMap { Int($0) }
+        return parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : nil
     }
 }

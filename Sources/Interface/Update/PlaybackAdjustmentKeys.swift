@@ -65,7 +65,7 @@ enum PlaybackAdjustmentKeys {
             state.say(next > 100 ? "Volume \(next) %: above 100 % loud parts clip (CLIP shows it)." : "Volume \(next) %.")
         case "x":
             settings.skipsSilence.toggle()
-            state.say(settings.skipsSilence ? "Skipping silence (pauses over half a second)." : "Skip silence off.")
+            state.say(settings.skipsSilence ? "Skipping silence (all but a quarter second of each pause)." : "Skip silence off.")
         default:
             return nil
         }
