@@ -67,12 +67,8 @@ import Testing
     @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
     func keysChangeTheRunningPlayer() throws {
         let sandbox = try sandboxWithATone(seconds: 20, peakDBFS: -3)
-        let pulse = try #require(PulseDaemon())
+        let (pulse, app) = try PlaybackScreen.playFirstMemo(of: sandbox)
         defer { pulse.stop() }
-        pulse.install(in: sandbox)
-        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device \(PulseDaemon.device)")
-        _ = try app.waitFor("Listening to tone:440@-40")
-        try app.press("Enter")
         // A −3 dBFS sine is −6 dB RMS; once the play head moves the meter shows it.
         var screen = try app.waitUntil(timeout: 10) { self.playHead($0).map { $0 >= 1 } ?? false }
         screen = try app.waitUntil(timeout: 5) { screen in
@@ -129,12 +125,8 @@ import Testing
         sandbox.environment["VOICEMEMO_UNPACED"] = "1"
         #expect(try sandbox.run("record", "--source", "tone:440@-12", "--duration", "20", "--title", "Tone").status == 0)
         sandbox.environment["VOICEMEMO_UNPACED"] = nil
-        let pulse = try #require(PulseDaemon())
+        let (pulse, app) = try PlaybackScreen.playFirstMemo(of: sandbox)
         defer { pulse.stop() }
-        pulse.install(in: sandbox)
-        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device \(PulseDaemon.device)")
-        _ = try app.waitFor("Listening to tone:440@-40")
-        try app.press("Enter")
         var screen = try app.waitUntil(timeout: 10) { self.playHead($0).map { $0 >= 2 } ?? false }
         let before = try #require(playHead(screen), "\(screen)")
         try app.type("b")
@@ -183,6 +175,21 @@ import Testing
 
 /// Reading the playback header off a tmux screen.
 private enum PlaybackScreen {
+    /// The app on a null sink of the suite's PulseAudio, playing the selected (newest) memo.
+    static func playFirstMemo(of sandbox: VoiceMemoSandbox) throws -> (PulseDaemon, AppTmuxSession) {
+        let pulse = try #require(PulseDaemon())
+        do {
+            pulse.install(in: sandbox)
+            let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device \(PulseDaemon.device)")
+            _ = try app.waitFor("Listening to tone:440@-40")
+            try app.press("Enter")
+            return (pulse, app)
+        } catch {
+            pulse.stop()
+            throw error
+        }
+    }
+
     static func header(_ screen: String) -> String {
         String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
     }
