@@ -58,7 +58,7 @@ final class AppTmuxSession {
 
     /// Types text literally.
     func type(_ text: String) throws {
-        try tmux("send-keys -t app -l '\(text)'")
+        try tmux("send-keys -t app -l -- '\(text)'")
     }
 
     func resize(width: Int, height: Int) throws {

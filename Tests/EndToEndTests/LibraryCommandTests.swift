@@ -6,7 +6,7 @@ import Testing
 @Suite struct LibraryCommandTests {
     static let jsonKeys = [
         "id", "title", "created", "duration", "frames", "sample_rate", "channels", "format", "encoding", "path",
-        "size", "peak_db", "deleted_at", "state", "loudness_lufs", "true_peak_dbtp", "lra", "clips", "transcript",
+        "size", "peak_db", "deleted_at", "state", "loudness_lufs", "true_peak_dbtp", "lra", "clips", "transcript", "markers",
     ]
 
     @Test func recordAddsAMemoThatListShows() throws {

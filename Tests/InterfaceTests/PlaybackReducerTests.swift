@@ -150,8 +150,195 @@ import Testing
 
     @Test func theHelpAndTheFooterListThePlaybackKeys() {
         let keys = KeyHelp.all.map(\.0)
-        #expect(keys.contains("⏎") && keys.contains("space  ← →"))
+        #expect(keys.contains("⏎") && keys.contains("space") && keys.contains("← →"))
         let state = playing()
         #expect(KeyHelp.footer(for: state).map(\.0).prefix(3) == ["space", "← →", "s"])
+    }
+}
+
+/// Speed, pitch, volume, skip silence and the jumps while a memo plays.
+@Suite struct PlaybackAdjustmentKeyTests {
+    func playing(elapsed: Double = 10) -> AppState {
+        PlaybackReducerTests().playing(elapsed: elapsed)
+    }
+
+    @Test func bracketsStepTheSpeedByATenthBetweenHalfAndThree() {
+        var state = playing()
+        #expect(reduce(&state, .key(.character("]"))) == [.adjustPlayback(PlaybackSettings(speedTenths: 11))])
+        #expect(state.status?.text == "Speed 1.1×, pitch kept.")
+        for _ in 0..<30 { _ = reduce(&state, .key(.character("]"))) }
+        #expect(state.playbackSettings.speedTenths == 30)
+        #expect(reduce(&state, .key(.character("]"))) == [], "no effect past 3×")
+        #expect(state.status?.text == "Already at the fastest speed, 3×.")
+        for _ in 0..<40 { _ = reduce(&state, .key(.character("["))) }
+        #expect(state.playbackSettings.speed == 0.5)
+        #expect(state.status?.text == "Already at the slowest speed, 0.5×.")
+        for _ in 0..<5 { _ = reduce(&state, .key(.character("]"))) }
+        #expect(state.playbackSettings == PlaybackSettings(), "five steps up from 0.5× is exactly 1×")
+    }
+
+    @Test func bracesStepThePitchBySemitonesWithinAnOctave() {
+        var state = playing()
+        #expect(reduce(&state, .key(.character("}"))) == [.adjustPlayback(PlaybackSettings(pitchSemitones: 1))])
+        #expect(state.status?.text == "Pitch +1 st, speed kept.")
+        for _ in 0..<30 { _ = reduce(&state, .key(.character("{"))) }
+        #expect(state.playbackSettings.pitchSemitones == -12)
+        #expect(state.status?.text == "Already 12 semitones down.")
+        #expect(state.playbackSettings.pitchText == "−12 st")
+    }
+
+    @Test func plusEqualsAndMinusStepTheVolumeBetweenNoneAndOneFiftyPercent() {
+        var state = playing()
+        #expect(reduce(&state, .key(.character("+"))) == [.adjustPlayback(PlaybackSettings(volumePercent: 110))])
+        #expect(state.status?.text == "Volume 110 %: above 100 % loud parts clip (CLIP shows it).")
+        #expect(reduce(&state, .key(.character("="))) == [.adjustPlayback(PlaybackSettings(volumePercent: 120))], "= is + without Shift")
+        for _ in 0..<5 { _ = reduce(&state, .key(.character("+"))) }
+        #expect(state.playbackSettings.volumePercent == 150)
+        #expect(state.status?.text == "The volume is already at its most, 150 %.")
+        for _ in 0..<20 { _ = reduce(&state, .key(.character("-"))) }
+        #expect(state.playbackSettings.volumePercent == 0)
+        #expect(state.status?.text == "The volume is already 0 %.")
+    }
+
+    @Test func clippingAboveAHundredPercentWarnsOnceAndGoesWithALowerVolume() {
+        var state = playing()
+        for _ in 0..<3 { _ = reduce(&state, .key(.character("+"))) }
+        _ = reduce(&state, .playbackProgress(time: Fixtures.now + 12, PlaybackSnapshot(elapsed: 11, channels: [], clippedSamples: 40)))
+        #expect(state.playback?.isClipping == true)
+        #expect(state.status?.text == "Clipping at 130 %: press - to lower the volume.")
+        let header = AppView.render(state).lines()[0]
+        #expect(header.contains("vol 130 %  CLIP"), "\(header)")
+        _ = reduce(&state, .key(.character("-")))
+        #expect(state.playback?.isClipping == false, "what clipped at 130 % is not said of 120 %")
+        _ = reduce(&state, .playbackProgress(time: Fixtures.now + 13, PlaybackSnapshot(elapsed: 12, channels: [], clippedSamples: 40)))
+        #expect(state.playback?.isClipping == false)
+        #expect(!AppView.render(state).lines()[0].contains("CLIP"))
+    }
+
+    @Test func xTogglesSkipSilenceAndTheHeaderShowsWhatWasSkipped() {
+        var state = playing()
+        #expect(reduce(&state, .key(.character("x"))) == [.adjustPlayback(PlaybackSettings(skipsSilence: true))])
+        _ = reduce(&state, .playbackProgress(time: Fixtures.now + 12, PlaybackSnapshot(elapsed: 14, channels: [], skippedSeconds: 2.86)))
+        let header = AppView.render(state).lines()[0]
+        #expect(header.contains("skip silence 2.8 s"), "\(header)")
+        #expect(reduce(&state, .key(.character("x"))) == [.adjustPlayback(PlaybackSettings())])
+        #expect(state.status?.text == "Skip silence off.")
+        #expect(!AppView.render(state).lines()[0].contains("skip"))
+    }
+
+    @Test func digitsJumpToTenthsOfTheMemoAndCommaPeriodSeekASecond() {
+        var state = playing(elapsed: 50)
+        #expect(reduce(&state, .key(.character("5"))) == [.jumpPlayback(to: 65.5)])
+        #expect(state.playback?.elapsed == 65.5)
+        #expect(reduce(&state, .key(.character("0"))) == [.jumpPlayback(to: 0)])
+        #expect(reduce(&state, .key(.character(","))) == [.seekPlayback(by: -1)])
+        #expect(state.playback?.elapsed == 0, "clamped at the start")
+        #expect(reduce(&state, .key(.character("9"))) == [.jumpPlayback(to: 117.9)])
+        #expect(reduce(&state, .key(.character("."))) == [.seekPlayback(by: 1)])
+        #expect(state.playback?.elapsed == 118.9)
+    }
+
+    @Test func homeAndEndStillSelectMemosWhilePlaying() {
+        var state = playing()
+        #expect(reduce(&state, .key(.end)) == [])
+        #expect(state.selection == Fixtures.memos.count - 1)
+        #expect(state.playback?.elapsed == 10, "the play head stays")
+        #expect(reduce(&state, .key(.home)) == [])
+        #expect(state.selection == 0)
+    }
+
+    @Test func jumpsWithNothingPlayingSaySoAndTheSettingsAreForTheNextMemo() {
+        var state = Fixtures.state(width: 80, height: 24)
+        for key in ",.07" {
+            #expect(reduce(&state, .key(.character(key))) == [], "\(key)")
+            #expect(state.status?.text.hasPrefix("Nothing is playing.") == true)
+        }
+        #expect(reduce(&state, .key(.character("]"))) == [.adjustPlayback(PlaybackSettings(speedTenths: 11))])
+        #expect(state.status?.text == "Speed 1.1×, pitch kept. For the memos you play.")
+        #expect(reduce(&state, .key(.character("-"))) == [.adjustPlayback(PlaybackSettings(speedTenths: 11, volumePercent: 90))])
+        #expect(state.playback == nil)
+        #expect(reduce(&state, .key(.enter)) == [.play(Fixtures.memos[0])], "the runner plays it with the settings it was given")
+    }
+
+    @Test func theSettingsStayForTheNextMemo() {
+        var state = playing()
+        _ = reduce(&state, .key(.character("]")))
+        _ = reduce(&state, .playbackFinished)
+        #expect(state.playbackSettings.speedTenths == 11, "kept after the memo ends")
+        _ = reduce(&state, .playbackStarted(memoID: 2, title: "Idea for the parser", duration: 37, channels: 1))
+        #expect(AppView.render(state).lines()[0].contains("1.1×"))
+    }
+
+    @Test func theEffectsAreNotWorkInFlight() {
+        #expect(!Effect.adjustPlayback(PlaybackSettings(speedTenths: 15)).isRunnerWork)
+        #expect(!Effect.jumpPlayback(to: 3).isRunnerWork)
+        var state = playing()
+        let work = state.work
+        _ = reduce(&state, .key(.character("]")))
+        _ = reduce(&state, .key(.character("5")))
+        #expect(state.work == work, "nothing added to the work in flight")
+    }
+}
+
+/// `b`, `n` and `N`: markers while playing and recording.
+@Suite struct MarkerKeyTests {
+    func playing(elapsed: Double = 10) -> AppState {
+        PlaybackReducerTests().playing(elapsed: elapsed)
+    }
+
+    @Test func bMarksThePlayHeadAndShowsOnTheBar() {
+        var state = playing(elapsed: 65.5)
+        #expect(reduce(&state, .key(.character("b"))) == [.addMarker(memoID: 1, time: 65.5)])
+        #expect(state.playback?.markers == [65.5])
+        #expect(state.status?.text == "Marker at 00:01:05; n and N jump between markers.")
+        let header = AppView.render(state).lines()[0]
+        #expect(header.contains("┃"), "\(header)")
+    }
+
+    @Test func markersFromTheIndexJoinThoseAddedMeanwhile() {
+        var state = playing(elapsed: 20)
+        _ = reduce(&state, .key(.character("b")))
+        _ = reduce(&state, .markersLoaded(memoID: 1, times: [100, 5, 20]))
+        #expect(state.playback?.markers == [5, 20, 100])
+        _ = reduce(&state, .markersLoaded(memoID: 2, times: [1]))
+        #expect(state.playback?.markers == [5, 20, 100], "another memo's markers are not this one's")
+    }
+
+    @Test func nAndNJumpToTheNextAndPreviousMarker() {
+        var state = playing(elapsed: 10)
+        _ = reduce(&state, .markersLoaded(memoID: 1, times: [5, 30, 90]))
+        #expect(reduce(&state, .key(.character("n"))) == [.jumpPlayback(to: 30)])
+        #expect(state.status?.text == "Marker 2 of 3, 00:00:30.")
+        #expect(reduce(&state, .key(.character("n"))) == [.jumpPlayback(to: 90)])
+        #expect(reduce(&state, .key(.character("n"))) == [])
+        #expect(state.status?.text == "No marker after the play head.")
+        _ = reduce(&state, .playbackProgress(time: Fixtures.now + 12, PlaybackSnapshot(elapsed: 90.4, channels: [])))
+        #expect(reduce(&state, .key(.character("N"))) == [.jumpPlayback(to: 30)], "just past a marker, N goes to the one before")
+        #expect(reduce(&state, .key(.character("N"))) == [.jumpPlayback(to: 5)])
+        #expect(reduce(&state, .key(.character("N"))) == [])
+        #expect(state.status?.text == "No marker before the play head.")
+    }
+
+    @Test func withoutMarkersOrPlaybackTheKeysSayWhy() {
+        var state = playing()
+        #expect(reduce(&state, .key(.character("n"))) == [])
+        #expect(state.status?.text == "This memo has no markers: b adds one at the play head.")
+        state = Fixtures.state(width: 80, height: 24)
+        #expect(reduce(&state, .key(.character("b"))) == [])
+        #expect(state.status?.text == "b marks the play head while a memo plays, or the recording while one records.")
+        #expect(reduce(&state, .key(.character("N"))) == [])
+        #expect(state.status?.text.hasPrefix("Nothing is playing") == true)
+    }
+
+    @Test func bWhileRecordingMarksTheRecordingAndTheFooterSaysSo() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .recordingStarted(title: "Memo"))
+        _ = reduce(&state, .tick(time: Fixtures.now + 12, snapshot: Fixtures.levels(recording: .recording, frames: 48000 * 62)))
+        #expect(reduce(&state, .key(.character("b"))) == [.markRecording])
+        #expect(state.status?.text == "Marker at 00:01:02 of the recording.")
+        #expect(!Effect.markRecording.isRunnerWork && !Effect.addMarker(memoID: 1, time: 1).isRunnerWork)
+        state.status = nil
+        let footer = AppView.render(state).lines()[23]
+        #expect(footer.contains("s stop  b mark"), "\(footer)")
     }
 }

@@ -21,6 +21,18 @@ import Testing
     static let scenes: [(String, @Sendable (Int, Int) -> AppState)] = [
         ("playing", { playing(width: $0, height: $1) }),
         ("playback-paused", { playing(width: $0, height: $1, [.key(.character(" "))]) }),
+        // 1.5×, +2 st, 120 % (clipping), skip silence with 3.1 s skipped.
+        ("playing-adjusted", {
+            playing(width: $0, height: $1, "]]]]]}}++x".map { Action.key(.character($0)) } + [
+                .playbackProgress(time: Fixtures.now + 12, PlaybackSnapshot(elapsed: 48.3, channels: [
+                    ChannelLevel(average: -10.4, peak: 0), ChannelLevel(average: -28.1, peak: -18.5),
+                ], skippedSeconds: 3.14, clippedSamples: 12)),
+            ])
+        }),
+        // Markers at 0:10, 1:00 and 2:00 on the bar.
+        ("playing-with-markers", {
+            playing(width: $0, height: $1, [.markersLoaded(memoID: 1, times: [10, 60, 120])])
+        }),
         ("playing-mono-without-input", {
             Fixtures.state(width: $0, height: $1, input: nil, [
                 .key(.down),

@@ -92,6 +92,17 @@ import Testing
             case .resumePlayback: playing?.isPaused = false
             case .seekPlayback(let seconds):
                 if let current = playing { playing?.elapsed = min(max(current.elapsed + seconds, 0), current.memo.duration) }
+            case .jumpPlayback(let seconds):
+                if let current = playing { playing?.elapsed = min(max(seconds, 0), current.memo.duration) }
+            case .adjustPlayback(let settings):
+                #expect(PlaybackSettings.speedTenthsRange.contains(settings.speedTenths))
+                #expect(PlaybackSettings.pitchRange.contains(settings.pitchSemitones))
+                #expect(PlaybackSettings.volumeRange.contains(settings.volumePercent))
+            case .addMarker(let memoID, let time):
+                #expect(memoID == playing?.memo.id)
+                #expect(time >= 0)
+            case .markRecording:
+                #expect(recording != .idle)
             case .stopPlayback: playing = nil
             case .setNoiseAlert(let parameters):
                 alertOn = parameters != nil
@@ -149,7 +160,7 @@ import Testing
     static let keys: [Key] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
         .clearToStart, .other,
-    ] + "rsedutic?/qyYnjkgGpvV+-<>M xé漢😀\u{1B}".map { Key.character($0) }
+    ] + "rsedutic?/qyYnjkgGpvV+-<>M xé漢😀\u{1B}[]{}=,.0579bnN".map { Key.character($0) }
 
     @Test func hundredThousandRandomKeys() {
         var generator = Generator(state: 0x5EED_1234)

@@ -82,7 +82,7 @@ import Testing
         #expect(states[memo.id] == .stale && states[other.id] == .failed)
         #expect(try library.transcript(of: other)?.problem == "no audio")
         #expect(try library.memosToTranscribe().map(\.id) == [memo.id])
-        #expect(try library.index.database.query("PRAGMA user_version").first?.integer(0) == 3)
+        #expect(try library.index.database.query("PRAGMA user_version").first?.integer(0) == IndexSchema.currentVersion)
     }
 
     /// A version-2 index gains the transcript tables; read as it is (read-only), it has no transcripts.

@@ -63,7 +63,7 @@ struct UsageErrorTests {
             (["restore", "a", "b"], "unexpected argument \"b\"", "restore"),
             (["purge"], "give MEMO or --all", "purge"),
             (["purge", "x", "--all"], "MEMO and --all cannot be given together; give one of them", "purge"),
-            (["export", "x"], "missing PATH", "export"),
+            (["export", "x"], "missing PATH (or --labels FILE)", "export"),
             (["export", "x", "y.zip", "--format", "zip"],
              "--format: \"zip\" is not a choice; use one of: wav, flac, ogg, opus, mp3, caf, aiff", "export"),
             (["devices", "--all"], "unknown option '--all'", "devices"),

@@ -21,6 +21,8 @@ public enum Action: Sendable {
     case playbackStarted(memoID: Int64, title: String, duration: Double, channels: Int)
     /// The player's play head and levels at one tick; `time` as in `.tick`.
     case playbackProgress(time: Double, PlaybackSnapshot)
+    /// Memo `memoID`'s markers, seconds from its start (read when it started playing).
+    case markersLoaded(memoID: Int64, times: [Double])
     /// Playback reached the end of the memo.
     case playbackFinished
     /// Playback could not start, or stopped on an error; `message` is in plain words.

@@ -46,6 +46,8 @@ public struct AppState: Sendable, Equatable {
 
     /// The memo being played; `nil` when nothing plays.
     public var playback: PlaybackState?
+    /// How memos play (speed, pitch, volume, skip silence); kept from one memo to the next.
+    public var playbackSettings = PlaybackSettings()
 
     // MARK: Library
 

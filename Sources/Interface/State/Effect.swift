@@ -21,13 +21,22 @@ public enum Effect: Sendable, Hashable {
     case restoreMemo(id: Int64)
     /// Remove for good.
     case purgeMemo(id: Int64)
-    /// Play this memo from its start (stopping any other); `playbackStarted` or
-    /// `playbackFailed` follows.
+    /// Play this memo from its start (stopping any other), with the last settings
+    /// `adjustPlayback` gave; `playbackStarted` or `playbackFailed` follows.
     case play(Memo)
     case pausePlayback
     case resumePlayback
     /// Move the play head by this many seconds (negative: back), within the memo.
     case seekPlayback(by: Double)
+    /// Move the play head to this many seconds into the memo.
+    case jumpPlayback(to: Double)
+    /// Play from now on with these settings (and the next memos too). Performed on the
+    /// effect runner, behind what it is doing, but not tracked as work in flight.
+    case adjustPlayback(PlaybackSettings)
+    /// Store a marker `time` seconds into memo `memoID` (the one that plays), in the index.
+    case addMarker(memoID: Int64, time: Double)
+    /// Store a marker at the frame the recording in progress is capturing now.
+    case markRecording
     /// Stop playing and release the playback device.
     case stopPlayback
     /// List the inputs for the picker; `inputsListed` follows.

@@ -14,6 +14,15 @@ public struct PlaybackState: Sendable, Equatable {
     public var isPaused = false
     /// One per channel of the memo.
     public var meters: [ChannelMeter]
+    /// The memo's markers, seconds from its start, in order (`b` adds, `n`/`N` jump).
+    public var markers: [Double] = []
+    /// Seconds of silence skipped so far (skip silence), from the player.
+    public var skippedSeconds: Double = 0
+    /// Samples the volume has clipped so far, from the player.
+    public var clippedSamples = 0
+    /// `clippedSamples` when the volume last changed: more than that means the current
+    /// volume clips.
+    public var clippedSamplesAtVolumeChange = 0
 
     public init(memoID: Int64, title: String, duration: Double, channels: Int) {
         self.memoID = memoID
@@ -27,6 +36,9 @@ public struct PlaybackState: Sendable, Equatable {
         guard duration > 0, elapsed.isFinite else { return 0 }
         return min(max(elapsed / duration, 0), 1)
     }
+
+    /// Whether the current volume has clipped samples (it can only above 100 %).
+    public var isClipping: Bool { clippedSamples > clippedSamplesAtVolumeChange }
 }
 
 /// What the runner read from the player at one tick.
@@ -35,10 +47,16 @@ public struct PlaybackSnapshot: Sendable, Hashable {
     public var elapsed: Double
     /// One entry per channel of the memo: the levels played since the previous tick.
     public var channels: [ChannelLevel]
+    /// Seconds of silence skipped since playback started.
+    public var skippedSeconds: Double
+    /// Samples the volume clipped since playback started.
+    public var clippedSamples: Int
 
-    public init(elapsed: Double, channels: [ChannelLevel]) {
+    public init(elapsed: Double, channels: [ChannelLevel], skippedSeconds: Double = 0, clippedSamples: Int = 0) {
         self.elapsed = elapsed
         self.channels = channels
+        self.skippedSeconds = skippedSeconds
+        self.clippedSamples = clippedSamples
     }
 }
 

@@ -98,7 +98,8 @@ public struct WorkInFlight: Sendable, Hashable {
         case .play(let memo): kind = .startingPlayback(title: memo.title)
         case .changeCaptureGain: kind = .changingCaptureGain
         case .setNoiseAlert, .ringBell, .readCaptureGain: return nil
-        case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .stopPlayback,
+        case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .jumpPlayback, .stopPlayback,
+            .adjustPlayback, .addMarker, .markRecording,
             .armVoiceActivation, .disarmVoiceActivation, .quit:
             return nil
         }

@@ -6,7 +6,8 @@ import Metering
 /// Enter plays the selected memo from its start (stopping any other); space pauses and
 /// resumes; ← and → move the play head 5 s (within the memo); `s` stops when nothing
 /// records (while recording it keeps its meaning: stop and save). Starting a recording
-/// stops playback, and so does deleting the memo that plays.
+/// stops playback, and so does deleting the memo that plays. Speed, pitch, volume, skip
+/// silence and the jumps are `PlaybackAdjustmentKeys`.
 enum PlaybackUpdate {
     /// How far ← and → move the play head, in seconds.
     static let seekStep: Double = 5
@@ -14,6 +15,8 @@ enum PlaybackUpdate {
     /// Handles `key` on the memo table if it is a playback key now; `nil` leaves it to
     /// the table's other keys.
     static func handle(_ key: Key, in state: inout AppState) -> [Effect]? {
+        if let effects = PlaybackAdjustmentKeys.handle(key, in: &state) { return effects }
+        if let effects = MarkerKeys.handle(key, in: &state) { return effects }
         switch key {
         case .enter:
             return play(&state)
@@ -50,6 +53,12 @@ enum PlaybackUpdate {
             for (index, level) in snapshot.channels.enumerated() {
                 playback.meters[index].update(level, at: time)
             }
+            PlaybackAdjustmentKeys.absorb(snapshot, into: &playback, &state)
+            state.playback = playback
+        case .markersLoaded(let memoID, let times):
+            guard var playback = state.playback, playback.memoID == memoID else { return [] }
+            // Markers `b` added before they arrived are kept.
+            playback.markers = Array(Set(playback.markers + times.filter(\.isFinite))).sorted()
             state.playback = playback
         case .playbackFinished:
             guard let title = state.playingTitle else { return [] }

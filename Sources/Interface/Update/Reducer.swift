@@ -96,7 +96,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .voiceTakeSaved(let memo):
         VoiceKeys.takeSaved(memo, &state)
         effects = [.reloadLibrary]
-    case .playbackStarted, .playbackProgress, .playbackFinished, .playbackFailed:
+    case .playbackStarted, .playbackProgress, .playbackFinished, .playbackFailed, .markersLoaded:
         effects = PlaybackUpdate.apply(action, to: &state)
     case .failed(let message):
         state.fail(message)

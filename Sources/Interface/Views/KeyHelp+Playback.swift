@@ -1,20 +1,28 @@
 extension KeyHelp {
-    /// The footer's keys while a memo plays (or is paused) on the memo table.
+    /// The footer's keys while a memo plays (or is paused) on the memo table, most important
+    /// first (at 80 columns it shows up to `x skip`; the help screen lists them all).
     static func playbackFooter(isPaused: Bool) -> [(String, String)] {
         [
-            ("space", isPaused ? "resume" : "pause"), ("← →", "seek 5 s"), ("s", "stop"), ("⏎", "play selected"),
-            ("r", "record"), ("?", "help"), ("q", "quit"),
+            ("space", isPaused ? "resume" : "pause"), ("← →", "seek 5 s"), ("s", "stop"), ("[ ]", "speed"),
+            ("- +", "vol"), ("{ }", "pitch"), ("x", "skip"), ("b", "mark"), ("n N", "next/prev mark"),
+            ("0-9", "jump"), (", .", "1 s"),
+            ("⏎", "play selected"), ("r", "record"), ("?", "help"), ("q", "quit"),
         ]
     }
 
     /// The footer's keys for the state: playback's while a memo plays on the memo
-    /// table, else those of the mode.
+    /// table, the table's with `b` while recording, else those of the mode.
     static func footer(for state: AppState) -> [(String, String)] {
         if state.mode == .browsing, let playback = state.playback {
             return playbackFooter(isPaused: playback.isPaused)
         }
         if state.mode == .help, HelpLayout(state).scrolls {
             return [("↑↓ PgUp PgDn", "scroll"), ("any other key", "closes")]
+        }
+        if state.mode == .browsing, state.recording != .idle {
+            var keys = footer(for: state.mode)
+            keys.insert(("b", "mark"), at: min(2, keys.count))
+            return keys
         }
         return footer(for: state.mode)
     }

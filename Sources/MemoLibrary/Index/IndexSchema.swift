@@ -56,6 +56,20 @@ enum IndexSchema {
             DELETE FROM transcript_search WHERE rowid = old.id;
         END;
         """,
+        // Version 4: markers (seconds into the memo, a label), kept as `b` is pressed. A memo's
+        // row going also takes its markers (trigger).
+        """
+        CREATE TABLE markers (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            memo_id INTEGER NOT NULL,
+            time REAL NOT NULL CHECK (time >= 0),
+            label TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX markers_by_memo ON markers (memo_id, time);
+        CREATE TRIGGER memos_forget_markers AFTER DELETE ON memos BEGIN
+            DELETE FROM markers WHERE memo_id = old.id;
+        END;
+        """,
     ]
 
     /// The version this build writes.

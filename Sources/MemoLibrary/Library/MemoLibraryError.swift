@@ -22,6 +22,8 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     case invalidTitle(TitleProblem)
     /// The memo is in the wrong place or state for the operation (e.g. deleting one being recorded).
     case notAllowed(memo: Memo, reason: String)
+    /// A marker was refused: its time or label (`reason`), for this memo.
+    case invalidMarker(memo: Memo, reason: String)
     /// A file operation failed (`errno` text in `reason`).
     case file(path: String, reason: String)
     /// Export was asked to write where a file already is, without being allowed to replace it.
@@ -42,7 +44,7 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     /// Whether the failure is the caller's wrong input (ambiguous reference, bad title): exit status 2.
     public var isUsageError: Bool {
         switch self {
-        case .ambiguous, .invalidTitle: true
+        case .ambiguous, .invalidTitle, .invalidMarker: true
         default: false
         }
     }
@@ -91,6 +93,8 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             }
         case .notAllowed(let memo, let reason):
             return "memo \(memo.id) ('\(TerminalText.safe(memo.title))'): \(reason)"
+        case .invalidMarker(let memo, let reason):
+            return "cannot mark memo \(memo.id) ('\(TerminalText.safe(memo.title))'): \(reason)"
         case .file(let path, let reason):
             return "\(path): \(reason)"
         case .destinationExists(let path):

@@ -89,6 +89,16 @@ extension AppLoop {
             resumePlayback()
         case .seekPlayback(let seconds):
             playback?.seek(by: seconds)
+        case .jumpPlayback(let seconds):
+            playback?.jump(to: seconds)
+        case .adjustPlayback(let settings):
+            adjustPlayback(settings)
+        case .addMarker(let memoID, let time):
+            addMarker(memoID: memoID, time: time)
+        case .markRecording:
+            // The frame being captured now, read here rather than at the last tick.
+            guard let recording = session?.recording else { return }
+            addMarker(memoID: recording.memo.memo.id, time: recording.recorder.currentTime)
         case .stopPlayback:
             stopPlayback()
         case .quit:
@@ -257,12 +267,15 @@ extension AppLoop {
         let generation = playbackGeneration
         let device = playbackDevice
         scheduleTimer()
-        onRunner(tracked: tracked) { [self] _ in
+        onRunner(tracked: tracked) { [self] effects in
             old?.stop()
             do throws(PlayerError) {
-                let started = try PlaybackSession(memo: memo, device: device, queue: queue) { [self] error in
+                let started = try PlaybackSession(memo: memo, device: device, settings: effects.playbackSettings, queue: queue) {
+                    [self] error in
                     playbackEnded(generation: generation, error: error)
                 }
+                effects.playing = started
+                let markers = (try? effects.store?.markers(ofMemo: memo.id)) ?? []
                 return { [self] in
                     guard generation == playbackGeneration, !isFinishing else {
                         started.stop()
@@ -273,11 +286,39 @@ extension AppLoop {
                     dispatch(.playbackStarted(
                         memoID: memo.id, title: memo.title, duration: started.player.duration,
                         channels: started.player.numberOfChannels))
+                    dispatch(.markersLoaded(memoID: memo.id, times: markers.map(\.time)))
                 }
             } catch {
                 return { [self] in
                     dispatch(.playbackFailed(PlaybackSession.failureMessage(error, title: memo.title, device: device)))
                 }
+            }
+        }
+    }
+
+    /// The runner sets them on the player it started last (in order behind that start, so a
+    /// key pressed while the memo was opening is not lost) and keeps them for the next.
+    private func adjustPlayback(_ settings: PlaybackSettings) {
+        onRunner(tracked: false) { [self] effects in
+            effects.playbackSettings = settings
+            do throws(PlayerError) {
+                try effects.playing?.adjust(settings)
+                return {}
+            } catch {
+                let title = effects.playing?.memo.title ?? "the memo"
+                return { [self] in dispatch(.failed("Cannot play “\(title)” that way: \(error.message).")) }
+            }
+        }
+    }
+
+    /// Stores a marker in the index, on the runner (a kill -9 after it keeps it).
+    private func addMarker(memoID: Int64, time: Double) {
+        onRunner(tracked: false) { [self] effects in
+            do throws(MemoLibraryError) {
+                try effects.store?.addMarker(Marker(time: time), toMemo: memoID)
+                return {}
+            } catch {
+                return { [self] in dispatch(.failed("Cannot keep the marker: \(error)")) }
             }
         }
     }
@@ -297,8 +338,9 @@ extension AppLoop {
         guard let old = playback else { return }
         playback = nil
         scheduleTimer()
-        onRunner(tracked: false) { _ in
+        onRunner(tracked: false) { effects in
             old.stop()
+            if effects.playing === old { effects.playing = nil }
             return {}
         }
     }
@@ -330,6 +372,10 @@ final class AppEffects: @unchecked Sendable {
     private var recordingBegun: (generation: Int, folder: FileIdentity?)?
     /// The last failure of `poll()`, said once rather than every second.
     private var pollFailure: String?
+    /// The player the runner started last, until it is stopped: where `adjustPlayback` goes.
+    var playing: PlaybackSession?
+    /// The latest `adjustPlayback`: every memo plays with them.
+    var playbackSettings = PlaybackSettings()
 
     init(environment: [String: String]) {
         self.environment = environment

@@ -122,6 +122,15 @@ final class MemoStore: @unchecked Sendable {
         _ = try library.restore(id: id)
     }
 
+    func addMarker(_ marker: Marker, toMemo id: Int64) throws(MemoLibraryError) {
+        try library.addMarker(marker, toMemo: id)
+    }
+
+    /// Memo `id`'s markers, earliest first.
+    func markers(ofMemo id: Int64) throws(MemoLibraryError) -> [Marker] {
+        try library.markers(ofMemo: id)
+    }
+
     /// Removes for good.
     func purge(_ id: Int64) throws(MemoLibraryError) {
         try library.purge(id: id)

@@ -3,8 +3,9 @@ import Dispatch
 import Interface
 import MemoLibrary
 
-/// The memo being played: a `Player` on the app's playback device, started at once,
-/// whose end or failure arrives as one call on the app's queue.
+/// The memo being played: an adjustable `Player` on the app's playback device (speed,
+/// pitch, volume and skip silence change while it plays), started at once, whose end or
+/// failure arrives as one call on the app's queue.
 final class PlaybackSession: Sendable {
     let memo: Memo
     let player: Player
@@ -15,7 +16,10 @@ final class PlaybackSession: Sendable {
     ///   - onEnd: called on `queue` when playback ends by itself: `nil` at the end of
     ///     the memo, the error when decoding or the device failed. Not called after `stop()`.
     /// - Throws: `PlayerError` when the file or the device cannot be opened.
-    init(memo: Memo, device: String, queue: DispatchQueue, onEnd: @escaping @Sendable (PlayerError?) -> Void) throws(PlayerError) {
+    init(
+        memo: Memo, device: String, settings: PlaybackSettings = PlaybackSettings(), queue: DispatchQueue,
+        onEnd: @escaping @Sendable (PlayerError?) -> Void
+    ) throws(PlayerError) {
         let events = PlayerEvents(
             didFinishPlaying: { successfully in
                 // An unsuccessful finish follows `decodeErrorDidOccur`, which reported it.
@@ -23,7 +27,8 @@ final class PlaybackSession: Sendable {
             },
             decodeErrorDidOccur: { error in onEnd(error) })
         self.memo = memo
-        player = try Player(url: memo.path, device: device, eventQueue: queue, events: events)
+        player = try Player(url: memo.path, device: device, adjustable: true, eventQueue: queue, events: events)
+        try player.setAdjustments(settings.adjustments)
         try player.play()
     }
 
@@ -33,7 +38,14 @@ final class PlaybackSession: Sendable {
         let channels = (0..<player.numberOfChannels).map {
             ChannelLevel(average: player.averagePower(forChannel: $0), peak: player.peakPower(forChannel: $0))
         }
-        return PlaybackSnapshot(elapsed: player.currentTime, channels: channels)
+        return PlaybackSnapshot(
+            elapsed: player.currentTime, channels: channels, skippedSeconds: player.skippedSeconds,
+            clippedSamples: player.clippedSamples)
+    }
+
+    /// Plays on with `settings` from the next period (20 ms).
+    func adjust(_ settings: PlaybackSettings) throws(PlayerError) {
+        try player.setAdjustments(settings.adjustments)
     }
 
     func pause() {
@@ -47,6 +59,11 @@ final class PlaybackSession: Sendable {
     /// Moves the play head by `seconds` (the player keeps it within the memo).
     func seek(by seconds: Double) {
         player.currentTime = player.currentTime + seconds
+    }
+
+    /// Moves the play head to `seconds` into the memo.
+    func jump(to seconds: Double) {
+        player.currentTime = seconds
     }
 
     /// Stops and releases the device.
@@ -71,5 +88,14 @@ final class PlaybackSession: Sendable {
         case .file, .decode, .seek, .device:
             return "Cannot play “\(title)”: \(error.message)."
         }
+    }
+}
+
+extension PlaybackSettings {
+    /// The player's adjustments for these settings.
+    var adjustments: PlaybackAdjustments {
+        PlaybackAdjustments(
+            speed: speed, pitchSemitones: Double(pitchSemitones), volume: Double(volumePercent) / 100,
+            skipsSilence: skipsSilence)
     }
 }

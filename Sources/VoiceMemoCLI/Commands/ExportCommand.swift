@@ -1,10 +1,16 @@
 import SoundFiles
 import ArgumentParsing
 
-/// `voicememo export MEMO PATH [--format F]`: write a copy of a memo to a file.
+/// `voicememo export MEMO [PATH] [--labels FILE] [--format F]`: write a copy of a memo to a
+/// file, its markers to a label track, or both.
 enum ExportCommand: SubcommandDefinition {
     static let path = Positional<String>(
-        name: "PATH", help: "The file to write.", parser: ValueParser.nonEmptyText.completing(.file))
+        name: "PATH", help: "The sound file to write (optional with --labels).", isOptional: true,
+        parser: ValueParser.nonEmptyText.completing(.file))
+    static let labels = Option<String>(
+        name: "labels", valueName: "FILE",
+        help: "Also (or only) write the memo's markers to FILE as an Audacity label track.",
+        parser: ValueParser.nonEmptyText.completing(.file))
     static let format = Option<FileFormat>(
         name: "format", valueName: "F",
         help: "The file format: wav, flac, ogg, opus, mp3, caf or aiff.",
@@ -18,12 +24,17 @@ enum ExportCommand: SubcommandDefinition {
         discussion: "An existing file at PATH is never replaced unless --force is given; even then "
             + "the copy is written beside it first and renamed over it only when complete, so a "
             + "failed export leaves the old file as it was.",
-        options: [format, force], positionals: [SharedArguments.memo, path])
+        options: [format, force, labels], positionals: [SharedArguments.memo, path])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> ExportOptions {
-        ExportOptions(
+        let path = try arguments.value(of: path)
+        let labels = try arguments.value(of: labels)
+        guard path != nil || labels != nil else {
+            throw UsageError.missingArgument("\(Self.path.name) (or --labels FILE)")
+        }
+        return ExportOptions(
             memo: try arguments.requiredValue(of: SharedArguments.memo),
-            path: try arguments.requiredValue(of: path),
+            path: path, labels: labels,
             format: try arguments.value(of: format),
             force: arguments.isSet(force))
     }

@@ -129,16 +129,19 @@ public struct PurgeOptions: Sendable, Equatable {
 public struct ExportOptions: Sendable, Equatable {
     /// An id or a unique title prefix.
     public var memo: String
-    /// Where to write the file.
-    public var path: String
+    /// Where to write the audio; `nil` with `labels` alone.
+    public var path: String?
+    /// `--labels FILE`: where to write the markers as an Audacity label track.
+    public var labels: String?
     /// `--format F`; `nil` means from the extension of `path`, else the memo's own format.
     public var format: FileFormat?
     /// `--force`: replace a file already at `path`.
     public var force: Bool
 
-    public init(memo: String, path: String, format: FileFormat? = nil, force: Bool = false) {
+    public init(memo: String, path: String?, labels: String? = nil, format: FileFormat? = nil, force: Bool = false) {
         self.memo = memo
         self.path = path
+        self.labels = labels
         self.format = format
         self.force = force
     }
@@ -147,4 +150,19 @@ public struct ExportOptions: Sendable, Equatable {
 /// `voicememo devices`. No options yet.
 public struct DevicesOptions: Sendable, Equatable {
     public init() {}
+}
+
+/// `voicememo mark MEMO AT [--label TEXT]`.
+public struct MarkOptions: Sendable, Equatable {
+    /// An id or a unique title prefix.
+    public var memo: String
+    /// Where, from the memo's start.
+    public var time: Duration
+    public var label: String?
+
+    public init(memo: String, time: Duration, label: String? = nil) {
+        self.memo = memo
+        self.time = time
+        self.label = label
+    }
 }

@@ -24,6 +24,7 @@ extension CommandImplementations {
         implementations.restore = { options, context in try LibraryRunners.restore(options, context: context) }
         implementations.purge = { options, context in try LibraryRunners.purge(options, context: context) }
         implementations.export = { options, context in try LibraryRunners.export(options, context: context) }
+        implementations.mark = { options, context in try LibraryRunners.mark(options, context: context) }
         implementations.gain = { options, context in try GainRunner.run(options, context: context) }
         implementations.analyze = { options, context in
             try AnalyzeRunner.run(options, context: context)

@@ -24,6 +24,7 @@ public struct CommandImplementations: Sendable {
     public var restore: CommandImplementation<RestoreOptions>?
     public var purge: CommandImplementation<PurgeOptions>?
     public var export: CommandImplementation<ExportOptions>?
+    public var mark: CommandImplementation<MarkOptions>?
     public var devices: CommandImplementation<DevicesOptions>?
     public var analyze: CommandImplementation<AnalyzeOptions>?
     public var gain: CommandImplementation<GainOptions>?

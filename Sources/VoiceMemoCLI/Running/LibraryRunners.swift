@@ -11,8 +11,10 @@ enum LibraryRunners {
             context, fileCheck: .names, pendingRecoveries: options.noWait ? .leave : .finish)
         let memos = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.memos(deleted: options.deleted) }
         if options.json {
-            let transcripts = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.transcriptStates() }
-            context.console.printJSON(Memo.jsonText(of: memos, transcripts: transcripts))
+            let (transcripts, markers) = try LibraryAccess.perform { () throws(MemoLibraryError) in
+                (try library.transcriptStates(), try library.allMarkers())
+            }
+            context.console.printJSON(Memo.jsonText(of: memos, transcripts: transcripts, markers: markers))
         } else {
             let width = TerminalWidth.columns(environment: context.environment, isTerminal: context.console.isOutputTerminal)
             let table = MemoTable(memos: memos, width: width, deleted: options.deleted, timeZone: .current)
@@ -88,9 +90,26 @@ enum LibraryRunners {
         let library = try LibraryAccess.open(context)
         try LibraryAccess.perform { () throws(MemoLibraryError) in
             let memo = try library.memo(matching: options.memo)
-            try library.export(memo, to: options.path, format: options.format, replacing: options.force)
+            if let path = options.path {
+                try library.export(memo, to: path, format: options.format, replacing: options.force)
+            }
+            if let labels = options.labels {
+                try library.exportLabels(of: memo, to: labels, replacing: options.force)
+            }
         }
-        context.console.printLine(options.path)
+        for path in [options.path, options.labels].compactMap({ $0 }) { context.console.printLine(path) }
+        return .success
+    }
+
+    static func mark(_ options: MarkOptions, context: CommandContext) throws -> ExitCode {
+        let library = try LibraryAccess.open(context)
+        let seconds = Double(options.time.components.seconds) + Double(options.time.components.attoseconds) / 1e18
+        let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
+            let memo = try library.memo(matching: options.memo)
+            try library.addMarker(Marker(time: seconds, label: options.label ?? ""), toMemo: memo.id)
+            return memo
+        }
+        context.console.printLine(String(memo.id))
         return .success
     }
 }

@@ -9,12 +9,12 @@ extension Memo {
     }
 
     /// Memos as `list --json` prints them: one array, built straight into one buffer.
-    static func jsonText(of memos: [Memo], transcripts: [Int64: TranscriptState] = [:]) -> String {
+    static func jsonText(of memos: [Memo], transcripts: [Int64: TranscriptState] = [:], markers: [Int64: [Marker]] = [:]) -> String {
         var writer = JSONWriter(capacity: 64 + memos.count * 400)
         writer.raw("[")
         for (index, memo) in memos.enumerated() {
             if index > 0 { writer.raw(", ") }
-            memo.writeJSON(into: &writer, transcript: transcripts[memo.id] ?? TranscriptState.none)
+            memo.writeJSON(into: &writer, transcript: transcripts[memo.id] ?? TranscriptState.none, markers: markers[memo.id] ?? [])
         }
         writer.raw("]")
         return writer.text
@@ -22,12 +22,13 @@ extension Memo {
 
     /// Appends the memo's object: `id, title, created, duration, frames, sample_rate, channels,
     /// format, encoding, path, size, peak_db, deleted_at, state, loudness_lufs, true_peak_dbtp,
-    /// lra, clips, transcript`, in that order; loudness_lufs to clips are `null` when unknown.
+    /// lra, clips, transcript, markers`, in that order; loudness_lufs to clips are `null` when
+    /// unknown; `markers` is `[{"time": s, "label": text}, …]`, earliest first.
     ///
     /// Written field by field rather than through a `JSONValue` tree: this is `list --json`'s
     /// inner loop (docs/PERFORMANCE.md, "Memo library").
     /// `transcript`: the transcript state, `none` (a new recording's), `complete`, `stale` or `failed`.
-    func writeJSON(into writer: inout JSONWriter, transcript: TranscriptState = .none) {
+    func writeJSON(into writer: inout JSONWriter, transcript: TranscriptState = .none, markers: [Marker] = []) {
         writer.raw("{\"id\": ")
         writer.int(id)
         writer.raw(", \"title\": ")
@@ -74,6 +75,14 @@ extension Memo {
         }
         writer.raw(", \"transcript\": ")
         writer.string(transcript.rawValue)
-        writer.raw("}")
+        writer.raw(", \"markers\": [")
+        for (index, marker) in markers.enumerated() {
+            writer.raw(index == 0 ? "{\"time\": " : ", {\"time\": ")
+            writer.number(marker.time)
+            writer.raw(", \"label\": ")
+            writer.string(marker.label)
+            writer.raw("}")
+        }
+        writer.raw("]}")
     }
 }
