@@ -20,6 +20,8 @@ public enum Mode: Sendable, Hashable {
     case pickingInput(choices: [InputChoice]?)
     /// The voice-activation settings panel, `field` selected.
     case voiceSettings(VoiceParameters.Field)
+    /// The selected memo's transcript (`AppState.transcriptView`).
+    case transcript
 }
 
 /// A line for the status bar.

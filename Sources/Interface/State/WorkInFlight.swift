@@ -22,6 +22,10 @@ public struct WorkInFlight: Sendable, Hashable {
         case purging(title: String)
         /// Opening a memo's file and the playback device.
         case startingPlayback(title: String)
+        /// Looking for memos by their spoken words.
+        case searchingTranscripts(query: String)
+        /// Reading a memo's transcript for the transcript view.
+        case loadingTranscript(title: String)
     }
 
     public var kind: Kind
@@ -71,6 +75,8 @@ public struct WorkInFlight: Sendable, Hashable {
         case .restoring(let title): "Restoring “\(title)”"
         case .purging(let title): "Purging “\(title)”"
         case .startingPlayback(let title): "Opening “\(title)” to play"
+        case .searchingTranscripts(let query): "Looking for “\(query)” in the transcripts"
+        case .loadingTranscript(let title): "Reading the transcript of “\(title)”"
         }
     }
 
@@ -92,9 +98,11 @@ public struct WorkInFlight: Sendable, Hashable {
         case .deleteMemo(let id): kind = .deleting(title: title(id))
         case .restoreMemo(let id): kind = .restoring(title: title(id))
         case .purgeMemo(let id): kind = .purging(title: title(id))
-        case .play(let memo): kind = .startingPlayback(title: memo.title)
+        case .play(let memo, _): kind = .startingPlayback(title: memo.title)
+        case .searchTranscripts(let query): kind = .searchingTranscripts(query: query)
+        case .loadTranscript(let id): kind = .loadingTranscript(title: title(id))
         case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .stopPlayback,
-            .armVoiceActivation, .disarmVoiceActivation, .quit:
+            .armVoiceActivation, .disarmVoiceActivation, .transcribeNewMemos, .quit:
             return nil
         }
         self.init(kind: kind, startedAt: after.now)

@@ -16,6 +16,7 @@ enum KeyHandling {
         case .recentlyDeleted: return recentlyDeleted(key, &state)
         case .pickingInput(let choices): return pickInput(key, choices: choices ?? [], &state)
         case .voiceSettings(let field): return VoiceKeys.settings(key, field: field, &state)
+        case .transcript: return TranscriptUpdate.handle(key, &state)
         }
     }
 
@@ -65,9 +66,11 @@ enum KeyHandling {
             state.say(state.playback == nil ? state.meterMode.explanation : state.meterMode.explanation + " While a memo plays, its levels show as digital peak.")
         case .character("v"): return VoiceKeys.toggle(&state)
         case .character("V"): state.mode = .voiceSettings(.threshold)
+        case .character("T"): return TranscriptUpdate.open(&state)
         case .escape:
             if !state.filter.isEmpty {
                 state.filter = ""
+                return TranscriptUpdate.filterChanged(&state)
             } else {
                 state.status = nil
             }
@@ -125,13 +128,16 @@ enum KeyHandling {
         case .escape:
             state.filter = ""
             state.mode = .browsing
+            return TranscriptUpdate.filterChanged(&state)
         case .up, .down, .pageUp, .pageDown:
             _ = moveSelection(key, &state.selection, count: state.visibleMemos.count, page: state.layout.tableRows)
         default:
             field.apply(key)
+            state.mode = .filtering(field)
+            guard field.text != state.filter else { return [] }
             state.filter = field.text
             state.selection = 0
-            state.mode = .filtering(field)
+            return TranscriptUpdate.filterChanged(&state)
         }
         return []
     }

@@ -37,8 +37,9 @@ enum MemoTableView {
             }
             return
         }
-        let rows = area.y + area.height - y
-        for (offset, index) in (state.scrollOffset..<min(state.scrollOffset + rows, memos.count)).enumerated() {
+        let end = area.y + area.height
+        var index = state.scrollOffset
+        while y < end, index < memos.count {
             let memo = memos[index]
             let selected = index == state.selection
             var line = (selected ? "▶ " : "  ") + titleText(memo, width: titleWidth)
@@ -49,8 +50,22 @@ enum MemoTableView {
                     : TextFitting.padded(text, toWidth: column.width))
             }
             line = TextFitting.padded(line, toWidth: area.width)
-            screen.put(line, x: area.x, y: y + offset, style: selected ? theme.selection : .plain, maxWidth: area.width)
+            screen.put(line, x: area.x, y: y, style: selected ? theme.selection : .plain, maxWidth: area.width)
+            y += 1
+            if y < end, state.tableLines(for: memo) == 2, let match = state.transcriptMatch(for: memo.id) {
+                let snippet = TextFitting.padded("    " + snippetText(match, width: area.width), toWidth: area.width)
+                screen.put(snippet, x: area.x, y: y, style: selected ? theme.selection : theme.dim, maxWidth: area.width)
+                y += 1
+            }
+            index += 1
         }
+    }
+
+    /// A transcript match's line beneath its memo: when the word is said, then the words
+    /// around it ("00:00:06  go forward ten meters"); the time goes on narrow terminals.
+    static func snippetText(_ match: TranscriptMatch, width: Int) -> String {
+        let words = "“" + match.snippet + "”"
+        return width >= 40 ? DisplayFormat.elapsedTime(seconds: match.time) + "  " + words : words
     }
 
     /// The title, with the memo's state after it when that is not simply complete
@@ -107,7 +122,7 @@ enum MemoTableView {
 
     static func emptyMessage(_ state: AppState) -> String {
         if state.isLibraryLoading { return "Loading the library…" }
-        if !state.filter.isEmpty { return "No title contains “\(state.filter)”. Esc clears the filter." }
+        if !state.filter.isEmpty { return "No title or transcript holds “\(state.filter)”. Esc clears the filter." }
         if state.input == nil { return "No memos yet. Press i to choose an input, then r to record." }
         return "No memos yet. Press r to record your first one."
     }

@@ -49,11 +49,35 @@ extension AppLoop {
         case .renameMemo(let id, let title):
             libraryChange(tracked: tracked) { store in try store.rename(id, to: title) }
         case .deleteMemo(let id):
+            transcription?.cancel(memo: id)
             libraryChange(tracked: tracked) { store in try store.delete(id) }
         case .restoreMemo(let id):
             libraryChange(tracked: tracked) { store in try store.restore(id) }
         case .purgeMemo(let id):
+            transcription?.cancel(memo: id)
             libraryChange(tracked: tracked) { store in try store.purge(id) }
+        case .searchTranscripts(let query):
+            onRunner(tracked: tracked) { [self] effects in
+                let answer: Action
+                do {
+                    answer = .transcriptMatchesFound(query: query, try effects.store?.transcriptMatches(query) ?? [])
+                } catch {
+                    answer = .failed("Cannot search the transcripts: \(error)")
+                }
+                return { [self] in dispatch(answer) }
+            }
+        case .loadTranscript(let id):
+            onRunner(tracked: tracked) { [self] effects in
+                let answer: Action
+                do {
+                    answer = .transcriptLoaded(memoID: id, try effects.store?.transcriptContent(of: id) ?? .missing)
+                } catch {
+                    answer = .transcriptLoaded(memoID: id, .failed("the transcript cannot be read: \(error)"))
+                }
+                return { [self] in dispatch(answer) }
+            }
+        case .transcribeNewMemos:
+            transcribeNewMemos()
         case .listInputs:
             let current = session?.source ?? initialSource
             onRunner(tracked: tracked) { [self] _ in
@@ -66,8 +90,8 @@ extension AppLoop {
             armVoiceActivation(parameters)
         case .disarmVoiceActivation:
             session?.disarmVoice()
-        case .play(let memo):
-            play(memo, tracked: tracked)
+        case .play(let memo, let start):
+            play(memo, from: start, tracked: tracked)
         case .pausePlayback:
             playback?.pause()
         case .resumePlayback:
@@ -216,7 +240,7 @@ extension AppLoop {
 
     // MARK: Playback
 
-    private func play(_ memo: Memo, tracked: Bool) {
+    private func play(_ memo: Memo, from start: Double, tracked: Bool) {
         let old = playback
         playback = nil
         playbackGeneration += 1
@@ -226,7 +250,7 @@ extension AppLoop {
         onRunner(tracked: tracked) { [self] _ in
             old?.stop()
             do throws(PlayerError) {
-                let started = try PlaybackSession(memo: memo, device: device, queue: queue) { [self] error in
+                let started = try PlaybackSession(memo: memo, from: start, device: device, queue: queue) { [self] error in
                     playbackEnded(generation: generation, error: error)
                 }
                 return { [self] in

@@ -9,13 +9,16 @@ final class PlaybackSession: Sendable {
     let memo: Memo
     let player: Player
 
-    /// Opens the memo's file and the device and starts playing.
+    /// Opens the memo's file and the device and starts playing, from `start` seconds.
     ///
     /// - Parameters:
     ///   - onEnd: called on `queue` when playback ends by itself: `nil` at the end of
     ///     the memo, the error when decoding or the device failed. Not called after `stop()`.
     /// - Throws: `PlayerError` when the file or the device cannot be opened.
-    init(memo: Memo, device: String, queue: DispatchQueue, onEnd: @escaping @Sendable (PlayerError?) -> Void) throws(PlayerError) {
+    init(
+        memo: Memo, from start: Double = 0, device: String, queue: DispatchQueue,
+        onEnd: @escaping @Sendable (PlayerError?) -> Void
+    ) throws(PlayerError) {
         let events = PlayerEvents(
             didFinishPlaying: { successfully in
                 // An unsuccessful finish follows `decodeErrorDidOccur`, which reported it.
@@ -24,6 +27,8 @@ final class PlaybackSession: Sendable {
             decodeErrorDidOccur: { error in onEnd(error) })
         self.memo = memo
         player = try Player(url: memo.path, device: device, eventQueue: queue, events: events)
+        // Clamped to the memo by the player.
+        if start > 0 { player.currentTime = start }
         try player.play()
     }
 
