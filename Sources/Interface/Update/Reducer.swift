@@ -185,7 +185,7 @@ extension AppState {
     /// Lines memo `memo` takes in the table: two when the filter found it by its words
     /// (its snippet goes beneath it) and the table has room for that, else one.
     public func tableLines(for memo: Memo) -> Int {
-        transcriptMatch(for: memo.id) != nil && layout.tableRows >= 3 ? 2 : 1
+        transcriptMatch(for: memo.id) != nil && layout.tableRows >= 2 ? 2 : 1
     }
 
     /// The layout for the current size and input.

@@ -17,8 +17,7 @@ enum KeyHelp {
         ("t", "Recently Deleted: r restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
         ("⏎", "play the selected memo (a word match: from that word)"),
-        ("space", "pause / resume playback"),
-        ("← →", "seek back / forward 5 s while playing"),
+        ("space  ← →", "while playing: pause / resume; seek back / forward 5 s"),
         ("v", "voice activation: record each utterance as a memo; again: off"),
         ("V", "voice-activation settings (threshold, silence, minimum, pre-roll)"),
         ("?", "this help"),
@@ -28,7 +27,7 @@ enum KeyHelp {
     /// The footer's keys for the memo table, most important first.
     static let footer: [(String, String)] = [
         ("r", "record/pause"), ("s", "stop"), ("e", "rename"), ("d", "delete"), ("u", "undo"),
-        ("/", "find"), ("T", "transcript"), ("t", "deleted"), ("i", "input"), ("m", "meter"), ("?", "help"), ("q", "quit"),
+        ("/", "find"), ("T", "words"), ("t", "deleted"), ("i", "input"), ("m", "meter"), ("?", "help"), ("q", "quit"),
     ]
 
     /// The footer's keys in each mode.

@@ -53,7 +53,7 @@ enum MemoTableView {
             screen.put(line, x: area.x, y: y, style: selected ? theme.selection : .plain, maxWidth: area.width)
             y += 1
             if y < end, state.tableLines(for: memo) == 2, let match = state.transcriptMatch(for: memo.id) {
-                let snippet = TextFitting.padded("    " + snippetText(match, width: area.width), toWidth: area.width)
+                let snippet = TextFitting.padded("    " + snippetText(match, filter: state.filter, width: area.width - 4), toWidth: area.width)
                 screen.put(snippet, x: area.x, y: y, style: selected ? theme.selection : theme.dim, maxWidth: area.width)
                 y += 1
             }
@@ -61,11 +61,23 @@ enum MemoTableView {
         }
     }
 
-    /// A transcript match's line beneath its memo: when the word is said, then the words
-    /// around it ("00:00:06  go forward ten meters"); the time goes on narrow terminals.
-    static func snippetText(_ match: TranscriptMatch, width: Int) -> String {
-        let words = "“" + match.snippet + "”"
-        return width >= 40 ? DisplayFormat.elapsedTime(seconds: match.time) + "  " + words : words
+    /// A transcript match's line beneath its memo, `width` columns: when the word is said,
+    /// then the words around it ("00:00:06  “go forward ten meters”"). Where that is too wide,
+    /// the time goes first (below 36 columns), then words before the match, so the matching
+    /// word stays in sight.
+    static func snippetText(_ match: TranscriptMatch, filter: String, width: Int) -> String {
+        var words = match.snippet.split(separator: " ").map(String.init)
+        let cut = words.first == "…"
+        if cut { words.removeFirst() }
+        let needle = TranscriptTokens.tokens(of: filter).first ?? ""
+        let hit = words.firstIndex { TranscriptTokens.tokens(of: $0).contains { $0.hasPrefix(needle) } } ?? 0
+        let time = width >= 36 ? DisplayFormat.elapsedTime(seconds: match.time) + "  " : ""
+        func text(from first: Int) -> String {
+            time + "“" + (cut || first > 0 ? "… " : "") + words[first...].joined(separator: " ") + "”"
+        }
+        var first = 0
+        while first < hit, DisplayWidth.of(text(from: first)) > width { first += 1 }
+        return text(from: first)
     }
 
     /// The title, with the memo's state after it when that is not simply complete
