@@ -148,9 +148,10 @@ import Testing
         let long = try Self.memoID(titled: "long", in: sandbox)
         try app.press("r")
         #expect(Self.waitForEvent("transcription paused", in: log, timeout: 30), "\(Self.events(log))")
-        // Once "Recording …" has been read, the status row says the job waits.
+        // Once "Recording …" has been read (4 s), the status row says the job waits.
+        _ = try app.waitFor("● REC  00:00:05", timeout: 30)
         let waiting = try app.waitFor("Transcription of “long” paused while recording", timeout: 30)
-        #expect(waiting.contains("● REC"), "\(waiting)")
+        #expect(waiting.contains("● REC") && waiting.contains("paused while recording"), "\(waiting)")
         try app.press("s")
         _ = try app.waitFor("Title:", timeout: 30)
         try app.press("Enter")
@@ -158,17 +159,26 @@ import Testing
         #expect(Self.waitForEvent("transcript \(long) ", in: log), "the long memo is finished after the pause: \(Self.events(log))")
 
         let lines = Self.events(log)
-        let paused = try #require(lines.firstIndex { $0.hasPrefix("transcription paused") })
-        let resumed = try #require(lines.firstIndex { $0.hasPrefix("transcription resumed") })
-        #expect(paused < resumed)
+        // (The job is told once at its start that nothing records: a first "resume asked".)
+        func index(_ prefix: String, after start: Int = 0) throws -> Int {
+            try #require(lines[start...].firstIndex { $0.hasPrefix(prefix) }, "\(prefix): \(lines)")
+        }
+        let asked = try index("transcription pause asked")
+        let paused = try index("transcription paused", after: asked)
+        let resumeAsked = try index("transcription resume asked", after: asked)
+        let resumed = try index("transcription resumed", after: paused)
+        #expect(asked < paused && paused < resumeAsked && resumeAsked < resumed, "\(lines)")
+        // The block being decoded when the pause was asked for is finished, then nothing until resumed.
+        #expect(lines[asked..<paused].filter { $0.hasPrefix("transcribed ") }.count <= 1, "\(lines)")
         #expect(!lines[paused..<resumed].contains { $0.hasPrefix("transcribed ") }, "no block decoded while paused: \(lines)")
-        #expect(lines[..<paused].contains { $0.hasPrefix("transcribed \(long) ") }, "it had begun before")
+        #expect(lines[..<asked].contains { $0.hasPrefix("transcribed \(long) ") }, "it had begun before")
         #expect(lines[resumed...].contains { $0.hasPrefix("transcribed \(long) ") }, "and went on after")
-        // The pause lasted the whole recording (the product's own times: the log's and the memo's length).
+        // Asked to pause for the whole recording (the product's own times: the log's and the memo's length).
         func time(_ line: String) -> Double { Double(line.split(separator: " ").last ?? "") ?? 0 }
         let recorded = try #require(try sandbox.listedMemos().first { ($0["title"] as? String)?.hasPrefix("Memo ") == true })
         let seconds = try #require(recorded["duration"] as? Double)
-        #expect(seconds >= 2 && time(lines[resumed]) - time(lines[paused]) >= seconds, "paused \(time(lines[resumed]) - time(lines[paused])) s for \(seconds) s recorded")
+        let pause = time(lines[resumeAsked]) - time(lines[asked])
+        #expect(seconds >= 4 && pause >= seconds, "paused \(pause) s for \(seconds) s recorded")
         // The new memo (a tone: no words) is transcribed too.
         let newID = try #require(recorded["id"] as? Int)
         #expect(Self.waitForEvent("transcript \(newID) 0 ", in: log), "\(Self.events(log))")

@@ -18,7 +18,9 @@ import Transcription
 /// It has a library connection of its own (opened on its thread after the app's runner has
 /// opened the library, so start-up maintenance is not run twice at once), and reports on the
 /// app's queue. `VOICEMEMO_EVENT_LOG` gets `transcribing ID`, `transcribed ID FRACTION`,
-/// `transcription paused`, `transcription resumed`, `transcript ID WORDS` and `skipped ID`.
+/// `transcription pause asked` / `transcription resume asked` (when the loop asked),
+/// `transcription paused` / `transcription resumed` (when the thread stopped and went on:
+/// at nice 19 on a busy machine that can be later), `transcript ID WORDS` and `skipped ID`.
 final class TranscriptionJob: @unchecked Sendable {
     private let environment: [String: String]
     private let modelDirectory: String
@@ -33,6 +35,8 @@ final class TranscriptionJob: @unchecked Sendable {
     private var currentMemo: Int64?
     private var currentIsCancelled = false
     private let ended = DispatchSemaphore(value: 0)
+    /// Where `setPaused` notes when it was asked (the UI queue's moment; the thread notes its own).
+    private let requestLog: EventLog?
 
     /// - Parameters:
     ///   - modelDirectory: the PocketSphinx model (`transcribe.model`).
@@ -45,6 +49,11 @@ final class TranscriptionJob: @unchecked Sendable {
         self.modelDirectory = modelDirectory
         self.queue = queue
         self.report = report
+        requestLog = EventLog(environment: environment)
+    }
+
+    deinit {
+        requestLog?.close()
     }
 
     func start() {
@@ -68,6 +77,7 @@ final class TranscriptionJob: @unchecked Sendable {
     func setPaused(_ paused: Bool) {
         condition.withLock {
             isPaused = paused
+            requestLog?.note(paused ? "transcription pause asked" : "transcription resume asked")
             condition.broadcast()
         }
     }
@@ -102,7 +112,7 @@ final class TranscriptionJob: @unchecked Sendable {
         do {
             transcriber = Transcriber(model: try SpeechModel(directory: modelDirectory))
         } catch {
-            send(.unavailable(error.description))
+            send(.unavailable(error.briefDescription))
             return
         }
         do {
@@ -179,7 +189,7 @@ final class TranscriptionJob: @unchecked Sendable {
                 send(.failed(memoID: memo.id, title: memo.title, problem: error.description))
                 return false
             case .modelMissing, .recognizer:
-                send(.unavailable(error.description))
+                send(.unavailable(error.briefDescription))
                 return nil
             }
         }
