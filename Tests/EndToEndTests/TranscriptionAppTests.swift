@@ -26,6 +26,20 @@ import Testing
         #expect(made.status == 0, "\(made)")
     }
 
+    /// A sandbox with `transcribe = auto`, an event log, and the long memo waiting to be transcribed.
+    static func longMemoToTranscribe() throws -> (VoiceMemoSandbox, log: String) {
+        let sandbox = try VoiceMemoSandbox()
+        try sandbox.writeConfig("transcribe = auto\n")
+        try addLongMemo(to: sandbox)
+        return (sandbox, sandbox.file("events.log"))
+    }
+
+    /// `q`, and the app exits 0.
+    static func quit(_ app: AppTmuxSession) throws {
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+
     /// The lines of the event log so far.
     static func events(_ path: String) -> [String] {
         ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
@@ -99,8 +113,7 @@ import Testing
         try app.press("Escape")
         screen = try app.waitFor("Title")
         #expect(!screen.contains("Transcript of"), "\(screen)")
-        try app.press("q")
-        #expect(try app.waitFor("END").contains("EXIT=0"))
+        try Self.quit(app)
     }
 
     @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
@@ -132,15 +145,11 @@ import Testing
         #expect(highlighted != nil, "a word of the transcript is highlighted while it plays")
         try app.press("s")
         try app.press("Escape")
-        try app.press("q")
-        #expect(try app.waitFor("END").contains("EXIT=0"))
+        try Self.quit(app)
     }
 
     @Test func transcriptionPausesWhileRecordingAndResumesAfter() throws {
-        let sandbox = try VoiceMemoSandbox()
-        try sandbox.writeConfig("transcribe = auto\n")
-        let log = sandbox.file("events.log")
-        try Self.addLongMemo(to: sandbox)
+        let (sandbox, log) = try Self.longMemoToTranscribe()
         let app = try AppTmuxSession(
             sandbox: sandbox, arguments: "--source tone:440@-20", environment: "VOICEMEMO_EVENT_LOG='\(log)'")
         _ = try app.waitFor("Listening to")
@@ -183,15 +192,11 @@ import Testing
         let newID = try #require(recorded["id"] as? Int)
         #expect(Self.waitForEvent("transcript \(newID) 0 ", in: log), "\(Self.events(log))")
         #expect(try Self.transcriptState(of: long, in: sandbox) == "complete")
-        try app.press("q")
-        #expect(try app.waitFor("END").contains("EXIT=0"))
+        try Self.quit(app)
     }
 
     @Test func aKillNineMidTranscriptionIsResumedAtTheNextStart() throws {
-        let sandbox = try VoiceMemoSandbox()
-        try sandbox.writeConfig("transcribe = auto\n")
-        let log = sandbox.file("events.log")
-        try Self.addLongMemo(to: sandbox)
+        let (sandbox, log) = try Self.longMemoToTranscribe()
         var app: AppTmuxSession? = try AppTmuxSession(
             sandbox: sandbox, arguments: "--source tone:440@-40", environment: "VOICEMEMO_EVENT_LOG='\(log)'")
         _ = try app?.waitFor("Listening to")
@@ -211,8 +216,7 @@ import Testing
         #expect(try Self.transcriptState(of: long, in: sandbox) == "complete")
         let words = try sandbox.run("transcribe", "long", "--json")
         #expect(words.status == 0 && words.standardOutput.contains("\"word\": \"leisure\""), "\(words)")
-        try again.press("q")
-        #expect(try again.waitFor("END").contains("EXIT=0"))
+        try Self.quit(again)
     }
 
     @Test func aMemoDeletedWhileItIsTranscribedIsSkippedAndTheNextIsDone() throws {
@@ -241,8 +245,7 @@ import Testing
         #expect(Self.waitForEvent("transcript \(short) 4 ", in: log), "the job goes on with the next: \(Self.events(log))")
         #expect(try Self.transcriptState(of: long, in: sandbox, deleted: true) == "none")
         #expect(!Self.events(log).contains { $0.hasPrefix("transcript \(long) ") })
-        try app.press("q")
-        #expect(try app.waitFor("END").contains("EXIT=0"))
+        try Self.quit(app)
     }
 
     @Test func aMissingModelIsAClearMessageAndTheAppKeepsWorking() throws {
@@ -260,8 +263,7 @@ import Testing
         try app.press("Enter")
         screen = try app.waitFor("Saved “Memo ")
         #expect(try sandbox.listedMemos().count == 2, "\(screen)")
-        try app.press("q")
-        #expect(try app.waitFor("END").contains("EXIT=0"))
+        try Self.quit(app)
     }
 
     @Test func recordTranscribesTheMemoOnceSavedUnlessToldNot() throws {
