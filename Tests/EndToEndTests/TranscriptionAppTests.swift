@@ -235,7 +235,8 @@ import Testing
         try sandbox.writeConfig("transcribe = auto\n")
         let app = try AppTmuxSession(
             sandbox: sandbox, arguments: "--source tone:440@-40", environment: "VOICEMEMO_EVENT_LOG='\(log)'")
-        var screen = try app.waitFor("Listening to")
+        // The newest memo is selected once the library is listed.
+        var screen = try app.waitFor("▶ Long")
         #expect(screen.contains("▶ Long"), "\(screen)")
         #expect(Self.waitForEvent("transcribed \(long) ", in: log), "\(Self.events(log))")
         try app.press("d")
