@@ -9,7 +9,8 @@ import Testing
             .write(to: sandbox.libraryDirectory.appendingPathComponent("text.mp3"))
         // Wide enough for the message after the sandbox's long path.
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device null", width: 200)
-        let first = try app.waitFor("Listening to")
+        // The input can open before the library is listed: wait for both.
+        let first = try app.waitUntil { $0.contains("Listening to") && $0.contains("text [damaged]") }
         #expect(first.contains("text [damaged]"), "the table says the memo is damaged: \(first)")
         try app.press("Enter")
         var screen = try app.waitFor("Cannot play")
@@ -70,7 +71,8 @@ import Testing
         let sandbox = try VoiceMemoSandbox()
         _ = try sandbox.recordMemo(title: "Interview 会議 “quoted”")
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12", environment: "LANG=C LC_ALL=C")
-        let screen = try app.waitFor("Listening to")
+        // The input opens, the library is listed and the meter moves in any order: wait for all three.
+        let screen = try app.waitUntil { $0.contains("Listening to") && $0.contains("Interview ????") && $0.contains("#") }
         #expect(screen.contains("Interview ???? \"quoted\""), "\(screen)")
         #expect(screen.contains("#"), "the LED bar in ASCII: \(screen)")
         let foreign = screen.unicodeScalars.filter { !$0.isASCII }

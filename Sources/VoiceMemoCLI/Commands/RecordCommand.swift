@@ -88,7 +88,7 @@ enum RecordCommand: SubcommandDefinition {
             + "memo is printed when recording stops instead; with --output, the file's path. "
             + "Recording stops after --duration, or on Ctrl-C, SIGTERM or SIGHUP; the memo "
             + "is kept either way. With transcribe = auto (the default) a memo is then transcribed "
-            + "(progress on standard error; Ctrl-C skips it, the memo stays) unless --no-transcribe. "
+            + "(progress on standard error; Ctrl-C stops it, the memo stays) unless --no-transcribe. "
             + "Flags override the config file.",
         options: [
             duration, delay, title, format, encoding, rate, channels, quality,
