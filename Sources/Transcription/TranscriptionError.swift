@@ -19,6 +19,17 @@ public enum TranscriptionError: Error, Sendable, Equatable, CustomStringConverti
     /// The Debian package that provides the default English model.
     public static let modelPackage = "pocketsphinx-en-us"
 
+    /// The same in fewer words, for a status line of one or two rows: a missing model names
+    /// its folder and the package; the others are as `description` words them.
+    public var briefDescription: String {
+        switch self {
+        case .modelMissing(let directory, _):
+            return "no speech model in \(directory); install \(Self.modelPackage) or set transcribe.model"
+        default:
+            return description
+        }
+    }
+
     public var description: String {
         switch self {
         case .modelMissing(let directory, let missingPath):

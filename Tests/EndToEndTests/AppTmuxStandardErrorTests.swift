@@ -72,7 +72,7 @@ import Testing
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12", environment: "LANG=C LC_ALL=C")
         // The table loads beside the input, and the levels come with the first tick after its
         // first frames: on a loaded machine the first screens can show neither.
-        let screen = try app.waitUntil { $0.contains("Listening to") && !$0.contains("Loading the library") && $0.contains("#") }
+        let screen = try app.waitUntil { $0.contains("Listening to") && $0.contains("Interview ????") && $0.contains("#") }
         #expect(screen.contains("Interview ???? \"quoted\""), "\(screen)")
         #expect(screen.contains("#"), "the LED bar in ASCII: \(screen)")
         let foreign = screen.unicodeScalars.filter { !$0.isASCII }

@@ -83,10 +83,10 @@ import Testing
                 var input = Fixtures.input
                 input.hasCaptureMixer = true
                 return [.inputOpened(input)]
-            case .play(let memo):
+            case .play(let memo, let start):
                 playing = nil
                 guard memo.duration > 20 else { return [.playbackFailed("cannot play")] }
-                playing = (memo, 0, false)
+                playing = (memo, min(start, memo.duration), false)
                 return [.playbackStarted(memoID: memo.id, title: memo.title, duration: memo.duration, channels: 2)]
             case .pausePlayback: playing?.isPaused = true
             case .resumePlayback: playing?.isPaused = false
@@ -117,6 +117,18 @@ import Testing
                 return []
             case .openLibrary, .reloadLibrary:
                 return [loaded]
+            case .searchTranscripts(let query):
+                // Every other memo "said" the filter, 30 s in.
+                let matches = memos.filter { $0.id % 2 == 0 }.map { TranscriptMatch(memoID: $0.id, time: 30, snippet: "… \(query) …") }
+                return [.transcriptMatchesFound(query: query, matches)]
+            case .loadTranscript(let id):
+                let words = (0..<40).map { TranscriptWord(word: "word\($0)", start: Double($0) * 0.7, end: Double($0) * 0.7 + 0.5) }
+                // (A finished transcript would ask for it again: not here, or this would never end.)
+                return [.transcriptLoaded(memoID: id, id % 3 == 0 ? .missing : .words(words)),
+                        .transcription(.started(memoID: id, title: "t", waiting: 1)),
+                        .transcription(.progress(memoID: id, fraction: 0.4))]
+            case .transcribeNewMemos:
+                return []
             }
             return []
         }
@@ -160,7 +172,7 @@ import Testing
     static let keys: [Key] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
         .clearToStart, .other,
-    ] + "rsedutic?/qyYnjkgGpvV+-<>M xé漢😀\u{1B}[]{}=,.0579bnN".map { Key.character($0) }
+    ] + "rsedutic?/qyYnjkgGpvVT+-<>M xé漢😀\u{1B}[]{}=,.0579bnN".map { Key.character($0) }
 
     @Test func hundredThousandRandomKeys() {
         var generator = Generator(state: 0x5EED_1234)

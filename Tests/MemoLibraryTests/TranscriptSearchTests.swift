@@ -48,6 +48,27 @@ import Testing
         #expect(stored.transcript.words.count == 9 && stored.state == .complete)
     }
 
+    /// The app's `/` filter searches as it is typed: the last word may be the start of one.
+    @Test func theLastWordCanBeAPrefix() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "Dashwood")
+        try library.storeTranscript(
+            Transcript(words: Self.words("and mister john dashwood had then leisure to consider"), model: "m", frames: memo.frames),
+            forMemo: memo.id, at: LibraryFixture.start)
+        #expect(try library.searchTranscripts("leis").isEmpty, "whole words unless asked")
+        let typed = try library.searchTranscripts("leis", lastWordIsPrefix: true)
+        #expect(typed.map(\.memo.id) == [memo.id])
+        #expect(abs((typed.first?.time ?? 0) - (0.5 + 6 * 0.4)) < 1e-9, "the time of “leisure”")
+        // Earlier words stay whole; the phrase's first word gives the time.
+        let phrase = try library.searchTranscripts("then lei", lastWordIsPrefix: true)
+        #expect(abs((phrase.first?.time ?? 0) - (0.5 + 5 * 0.4)) < 1e-9)
+        #expect(try library.searchTranscripts("the lei", lastWordIsPrefix: true).isEmpty, "“the” is not “then”")
+        // A quote or a star in what is typed is still a word, not syntax.
+        #expect(try library.searchTranscripts("dash\"", lastWordIsPrefix: true).map(\.memo.id) == [memo.id])
+        #expect(try library.searchTranscripts("*", lastWordIsPrefix: true).isEmpty)
+    }
+
     @Test func deletedMemosAreNotFoundAndPurgingForgetsTheTranscript() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()

@@ -55,8 +55,10 @@ struct HelpAndVersionTests {
             nothing) the memo is removed again and the exit status is 1 (130 when
             interrupted). With --json, the whole memo is printed when recording stops
             instead; with --output, the file's path. Recording stops after --duration, or on
-            Ctrl-C, SIGTERM or SIGHUP; the memo is kept either way. Flags override the
-            config file.
+            Ctrl-C, SIGTERM or SIGHUP; the memo is kept either way. With transcribe = auto
+            (the default) a memo is then transcribed (progress on standard error; Ctrl-C
+            stops it, the memo stays) unless --no-transcribe. Flags override the config
+            file.
 
             Options:
               -d, --duration T        Stop after T of recorded audio (more than 0): 90,
@@ -100,6 +102,9 @@ struct HelpAndVersionTests {
                   --play              Play the recording on the default ALSA device as soon
                                       as it is saved (the config's play_after_stop = true
                                       does the same).
+                  --no-transcribe     Do not transcribe the memo once saved (transcribe =
+                                      auto, the default, does; it says so on standard
+                                      error).
               -h, --help              Show this help.
 
             """

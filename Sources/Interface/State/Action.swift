@@ -39,6 +39,12 @@ public enum Action: Sendable {
     case recordingDiscarded(message: String)
     /// A voice-activated take ended with enough sound and was saved as `memo`.
     case voiceTakeSaved(Memo)
+    /// The memos whose transcripts matched `query` (the filter as it was when searched).
+    case transcriptMatchesFound(query: String, [TranscriptMatch])
+    /// Memo `memoID`'s transcript, for the transcript view.
+    case transcriptLoaded(memoID: Int64, TranscriptContent)
+    /// The background transcription job got this far.
+    case transcription(TranscriptionEvent)
     /// Something failed; `message` is in plain words, for the status line.
     case failed(String)
     /// Something worth saying happened.

@@ -49,14 +49,26 @@ public struct AppState: Sendable, Equatable {
     /// How memos play (speed, pitch, volume, skip silence); kept from one memo to the next.
     public var playbackSettings = PlaybackSettings()
 
+    // MARK: Transcripts
+
+    /// The background transcription job (`transcribe = auto`).
+    public var transcription = BackgroundTranscription()
+    /// The transcript view's memo and contents while `Mode.transcript` is up.
+    public var transcriptView: TranscriptViewState?
+
     // MARK: Library
 
     /// Newest first.
     public var memos: [Memo] = []
     /// Recently Deleted, most recently deleted first.
     public var deletedMemos: [Memo] = []
-    /// The `/` filter (applies to titles, case-insensitively).
+    /// The `/` filter: titles that contain it (case-insensitively), and memos whose
+    /// transcripts hold its words (`transcriptMatches`).
     public var filter = ""
+    /// The memos whose transcripts matched `transcriptMatchQuery`, by id (from the runner's search).
+    public var transcriptMatches: [Int64: TranscriptMatch] = [:]
+    /// The filter text `transcriptMatches` answer; matches for an older text are not shown.
+    public var transcriptMatchQuery = ""
     /// Index into `visibleMemos`.
     public var selection = 0
     /// First visible row of the table.
@@ -99,11 +111,12 @@ public struct AppState: Sendable, Equatable {
         self.now = now
     }
 
-    /// The memos the table lists: all of them, or those whose title contains the filter.
+    /// The memos the table lists: all of them, or those whose title contains the filter or
+    /// whose transcript matched it.
     public var visibleMemos: [Memo] {
         guard !filter.isEmpty else { return memos }
         let needle = filter.lowercased()
-        return memos.filter { $0.title.lowercased().contains(needle) }
+        return memos.filter { $0.title.lowercased().contains(needle) || transcriptMatch(for: $0.id) != nil }
     }
 
     /// The memo under the selection, if any.

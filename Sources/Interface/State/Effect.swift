@@ -21,9 +21,10 @@ public enum Effect: Sendable, Hashable {
     case restoreMemo(id: Int64)
     /// Remove for good.
     case purgeMemo(id: Int64)
-    /// Play this memo from its start (stopping any other), with the last settings
-    /// `adjustPlayback` gave; `playbackStarted` or `playbackFailed` follows.
-    case play(Memo)
+    /// Play this memo from `from` seconds (0: its start; a transcript match: its word),
+    /// stopping any other, with the last settings `adjustPlayback` gave; `playbackStarted`
+    /// or `playbackFailed` follows.
+    case play(Memo, from: Double = 0)
     case pausePlayback
     case resumePlayback
     /// Move the play head by this many seconds (negative: back), within the memo.
@@ -64,6 +65,14 @@ public enum Effect: Sendable, Hashable {
     /// Read the open input's capture control (to know whether its switch is off);
     /// `captureGainRead(changed: false)` follows. On the effect runner, untracked.
     case readCaptureGain
+    /// Find the memos whose transcripts hold the words of `query` (its last word may be
+    /// the start of one, as it is being typed); `transcriptMatchesFound` follows.
+    case searchTranscripts(query: String)
+    /// Read memo `memoID`'s transcript for the transcript view; `transcriptLoaded` follows.
+    case loadTranscript(memoID: Int64)
+    /// Let the background transcription job look for memos without a transcript (a memo
+    /// was saved or the library changed). Quick: it only wakes the job.
+    case transcribeNewMemos
     /// Restore the terminal and exit, once the work already asked for is done.
     case quit
 }

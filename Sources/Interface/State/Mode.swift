@@ -20,6 +20,8 @@ public enum Mode: Sendable, Hashable {
     case pickingInput(choices: [InputChoice]?)
     /// The settings panel (voice activation, then the noise alert), `field` selected.
     case voiceSettings(SettingsField)
+    /// The selected memo's transcript (`AppState.transcriptView`).
+    case transcript
 }
 
 /// One row of the settings panel (`V`): voice activation's parameters, then the noise alert's.

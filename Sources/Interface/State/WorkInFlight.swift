@@ -24,6 +24,10 @@ public struct WorkInFlight: Sendable, Hashable {
         case startingPlayback(title: String)
         /// Changing the input's capture volume or switch (`<` `>` `M`).
         case changingCaptureGain
+        /// Looking for memos by their spoken words.
+        case searchingTranscripts(query: String)
+        /// Reading a memo's transcript for the transcript view.
+        case loadingTranscript(title: String)
     }
 
     public var kind: Kind
@@ -74,6 +78,8 @@ public struct WorkInFlight: Sendable, Hashable {
         case .purging(let title): "Purging “\(title)”"
         case .startingPlayback(let title): "Opening “\(title)” to play"
         case .changingCaptureGain: "Changing the capture volume"
+        case .searchingTranscripts(let query): "Looking for “\(query)” in the transcripts"
+        case .loadingTranscript(let title): "Reading the transcript of “\(title)”"
         }
     }
 
@@ -95,12 +101,14 @@ public struct WorkInFlight: Sendable, Hashable {
         case .deleteMemo(let id): kind = .deleting(title: title(id))
         case .restoreMemo(let id): kind = .restoring(title: title(id))
         case .purgeMemo(let id): kind = .purging(title: title(id))
-        case .play(let memo): kind = .startingPlayback(title: memo.title)
+        case .play(let memo, _): kind = .startingPlayback(title: memo.title)
         case .changeCaptureGain: kind = .changingCaptureGain
+        case .searchTranscripts(let query): kind = .searchingTranscripts(query: query)
+        case .loadTranscript(let id): kind = .loadingTranscript(title: title(id))
         case .setNoiseAlert, .ringBell, .readCaptureGain: return nil
         case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .jumpPlayback, .stopPlayback,
             .adjustPlayback, .addMarker, .markRecording,
-            .armVoiceActivation, .disarmVoiceActivation, .quit:
+            .armVoiceActivation, .disarmVoiceActivation, .transcribeNewMemos, .quit:
             return nil
         }
         self.init(kind: kind, startedAt: after.now)

@@ -16,6 +16,7 @@ enum KeyHandling {
         case .recentlyDeleted: return recentlyDeleted(key, &state)
         case .pickingInput(let choices): return pickInput(key, choices: choices ?? [], &state)
         case .voiceSettings(let field): return VoiceKeys.settings(key, field: field, &state)
+        case .transcript: return TranscriptUpdate.handle(key, &state)
         }
     }
 
@@ -68,9 +69,11 @@ enum KeyHandling {
         case .character("<"): return CaptureGainUpdate.change(.down, &state)
         case .character(">"): return CaptureGainUpdate.change(.up, &state)
         case .character("M"): return CaptureGainUpdate.change(.toggleSwitch, &state)
+        case .character("T"): return TranscriptUpdate.open(&state)
         case .escape:
             if !state.filter.isEmpty {
                 state.filter = ""
+                return TranscriptUpdate.filterChanged(&state)
             } else {
                 state.status = nil
             }
@@ -144,13 +147,16 @@ enum KeyHandling {
         case .escape:
             state.filter = ""
             state.mode = .browsing
+            return TranscriptUpdate.filterChanged(&state)
         case .up, .down, .pageUp, .pageDown:
             _ = moveSelection(key, &state.selection, count: state.visibleMemos.count, page: state.layout.tableRows)
         default:
             field.apply(key)
+            state.mode = .filtering(field)
+            guard field.text != state.filter else { return [] }
             state.filter = field.text
             state.selection = 0
-            state.mode = .filtering(field)
+            return TranscriptUpdate.filterChanged(&state)
         }
         return []
     }

@@ -3,7 +3,8 @@ import Metering
 
 /// Playback's part of `reduce`: its keys on the memo table and the player's results.
 ///
-/// Enter plays the selected memo from its start (stopping any other); space pauses and
+/// Enter plays the selected memo from its start (from the matching word when the `/`
+/// filter found it by its transcript), stopping any other; space pauses and
 /// resumes; ← and → move the play head 5 s (within the memo); `s` stops when nothing
 /// records (while recording it keeps its meaning: stop and save). Starting a recording
 /// stops playback, and so does deleting the memo that plays. Speed, pitch, volume, skip
@@ -97,7 +98,8 @@ enum PlaybackUpdate {
             state.say("No memo to play. Press r to record one.")
             return []
         }
-        return [.play(memo)]
+        // A memo the filter found by its words plays from the first matching word.
+        return [.play(memo, from: state.transcriptMatch(for: memo.id)?.time ?? 0)]
     }
 
     private static func togglePause(_ state: inout AppState) -> [Effect] {

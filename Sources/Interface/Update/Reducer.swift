@@ -68,7 +68,10 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         if let selectedID, let index = state.visibleMemos.firstIndex(where: { $0.id == selectedID }) {
             state.selection = index
         }
-        effects = []
+        // A saved, adopted or restored memo may want a transcript.
+        effects = state.transcription.isEnabled && state.transcription.unavailable == nil ? [.transcribeNewMemos] : []
+    case .transcriptMatchesFound, .transcriptLoaded, .transcription:
+        effects = TranscriptUpdate.apply(action, to: &state)
     case .recordingStarted(let title):
         state.recording = .recording
         state.recordedFrames = 0
@@ -174,13 +177,33 @@ extension AppState {
 
     /// Clamps the selections and scrolls the table so the selection is visible.
     mutating func keepSelectionInRange() {
-        let count = visibleMemos.count
+        let visible = visibleMemos
+        let count = visible.count
         selection = count == 0 ? 0 : min(max(selection, 0), count - 1)
         deletedSelection = deletedMemos.isEmpty ? 0 : min(max(deletedSelection, 0), deletedMemos.count - 1)
         let rows = max(layout.tableRows, 1)
+        let heights = visible.map { tableLines(for: $0) }
         if selection < scrollOffset { scrollOffset = selection }
-        if selection >= scrollOffset + rows { scrollOffset = selection - rows + 1 }
-        scrollOffset = min(max(scrollOffset, 0), max(count - rows, 0))
+        // Lines from the first shown memo through the selected one must fit.
+        var shown = heights.isEmpty ? 0 : heights[max(min(scrollOffset, count - 1), 0)...selection].reduce(0, +)
+        while scrollOffset < selection, shown > rows {
+            shown -= heights[scrollOffset]
+            scrollOffset += 1
+        }
+        // No empty rows below the last memo while earlier ones are scrolled away.
+        var firstOfTail = count
+        var tail = 0
+        while firstOfTail > 0, tail + heights[firstOfTail - 1] <= rows {
+            firstOfTail -= 1
+            tail += heights[firstOfTail]
+        }
+        scrollOffset = max(min(scrollOffset, firstOfTail), 0)
+    }
+
+    /// Lines memo `memo` takes in the table: two when the filter found it by its words
+    /// (its snippet goes beneath it) and the table has room for that, else one.
+    public func tableLines(for memo: Memo) -> Int {
+        transcriptMatch(for: memo.id) != nil && layout.tableRows >= 2 ? 2 : 1
     }
 
     /// The layout for the current size and input.

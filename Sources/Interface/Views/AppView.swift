@@ -18,6 +18,8 @@ public enum AppView {
             ListViews.renderDeleted(state, in: layout.body, on: &screen)
         case .voiceSettings(let field):
             VoiceActivationView.renderSettings(state, selected: field, in: layout.body, on: &screen)
+        case .transcript:
+            TranscriptView.render(state, in: layout.body, on: &screen)
         case .pickingInput(let choices):
             ListViews.renderPicker(state, choices: choices, in: layout.body, on: &screen)
         default:

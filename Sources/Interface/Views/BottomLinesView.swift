@@ -47,7 +47,13 @@ enum BottomLinesView {
                 }
             screen.put(TextFitting.truncated(text, toWidth: row.width), x: row.x, y: row.y, style: .bold)
         default:
-            guard let status = state.statusLine else { return }
+            guard let status = state.statusLine else {
+                // The background job's progress, only where a status row of its own is free.
+                if let line = state.transcriptionLine {
+                    screen.put(" " + TextFitting.truncated(line, toWidth: max(row.width - 1, 0)), x: row.x, y: row.y, style: theme.dim, maxWidth: row.width)
+                }
+                return
+            }
             let style =
                 switch status.kind {
                 case .info: Style.plain

@@ -9,13 +9,14 @@ enum KeyHelp {
         ("↑ ↓  j k", "select a memo"),
         ("PgUp PgDn", "page through memos"),
         ("Home End  g G", "first / last memo"),
-        ("/", "filter memos by title (Esc clears)"),
+        ("/", "find memos by title or spoken words (Esc clears)"),
+        ("T", "transcript of the selected memo (the word heard lights up)"),
         ("e", "rename the selected memo"),
         ("d", "delete the selected memo (to Recently Deleted)"),
         ("u", "undo the last delete or rename"),
         ("t", "Recently Deleted: ⏎ (or r) restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
-        ("⏎", "play the selected memo"),
+        ("⏎", "play the selected memo (a word match: from that word)"),
         ("space", "pause / resume playback"),
         ("← →", "seek back / forward 5 s while playing"),
         ("[ ]", "playback speed −/+ 0.1× (0.5× to 3×, pitch kept)"),
@@ -36,7 +37,7 @@ enum KeyHelp {
     /// The footer's keys for the memo table, most important first.
     static let footer: [(String, String)] = [
         ("r", "record/pause"), ("s", "stop"), ("⏎", "play"), ("v", "voice"), ("e", "rename"), ("d", "delete"),
-        ("u", "undo"), ("/", "find"), ("t", "deleted"), ("i", "input"), ("m", "meter"), ("V", "settings"),
+        ("u", "undo"), ("/", "find"), ("T", "words"), ("t", "deleted"), ("i", "input"), ("m", "meter"), ("V", "settings"),
         ("< >", "gain"), ("M", "mute"), ("c", "clear clip"), ("?", "help"), ("q", "quit"),
     ]
 
@@ -51,6 +52,8 @@ enum KeyHelp {
         case .recentlyDeleted: [("⏎", "restore"), ("p", "purge"), ("↑↓", "select"), ("Esc", "back"), ("?", "help")]
         case .pickingInput: [("⏎", "choose"), ("↑↓", "select"), ("Esc", "cancel")]
         case .voiceSettings: [("↑↓", "choose"), ("← →  - +", "change"), ("Esc", "done")]
+        case .transcript:
+            [("⏎", "play from the top line"), ("space", "pause"), ("← →", "seek"), ("s", "stop"), ("↑↓", "scroll"), ("Esc", "close")]
         }
     }
 }

@@ -37,8 +37,9 @@ enum MemoTableView {
             }
             return
         }
-        let rows = area.y + area.height - y
-        for (offset, index) in (state.scrollOffset..<min(state.scrollOffset + rows, memos.count)).enumerated() {
+        let end = area.y + area.height
+        var index = state.scrollOffset
+        while y < end, index < memos.count {
             let memo = memos[index]
             let selected = index == state.selection
             var line = (selected ? "▶ " : "  ") + titleText(memo, width: titleWidth)
@@ -49,8 +50,34 @@ enum MemoTableView {
                     : TextFitting.padded(text, toWidth: column.width))
             }
             line = TextFitting.padded(line, toWidth: area.width)
-            screen.put(line, x: area.x, y: y + offset, style: selected ? theme.selection : .plain, maxWidth: area.width)
+            screen.put(line, x: area.x, y: y, style: selected ? theme.selection : .plain, maxWidth: area.width)
+            y += 1
+            if y < end, state.tableLines(for: memo) == 2, let match = state.transcriptMatch(for: memo.id) {
+                let snippet = TextFitting.padded("    " + snippetText(match, filter: state.filter, width: area.width - 4), toWidth: area.width)
+                screen.put(snippet, x: area.x, y: y, style: selected ? theme.selection : theme.dim, maxWidth: area.width)
+                y += 1
+            }
+            index += 1
         }
+    }
+
+    /// A transcript match's line beneath its memo, `width` columns: when the word is said,
+    /// then the words around it ("00:00:06  “go forward ten meters”"). Where that is too wide,
+    /// the time goes first (below 36 columns), then words before the match, so the matching
+    /// word stays in sight.
+    static func snippetText(_ match: TranscriptMatch, filter: String, width: Int) -> String {
+        var words = match.snippet.split(separator: " ").map(String.init)
+        let cut = words.first == "…"
+        if cut { words.removeFirst() }
+        let needle = TranscriptTokens.tokens(of: filter).first ?? ""
+        let hit = words.firstIndex { TranscriptTokens.tokens(of: $0).contains { $0.hasPrefix(needle) } } ?? 0
+        let time = width >= 36 ? DisplayFormat.elapsedTime(seconds: match.time) + "  " : ""
+        func text(from first: Int) -> String {
+            time + "“" + (cut || first > 0 ? "… " : "") + words[first...].joined(separator: " ") + "”"
+        }
+        var first = 0
+        while first < hit, DisplayWidth.of(text(from: first)) > width { first += 1 }
+        return text(from: first)
     }
 
     /// The title, with the memo's state after it when that is not simply complete
@@ -107,7 +134,7 @@ enum MemoTableView {
 
     static func emptyMessage(_ state: AppState) -> String {
         if state.isLibraryLoading { return "Loading the library…" }
-        if !state.filter.isEmpty { return "No title contains “\(state.filter)”. Esc clears the filter." }
+        if !state.filter.isEmpty { return "No title or transcript holds “\(state.filter)”. Esc clears the filter." }
         if state.input == nil { return "No memos yet. Press i to choose an input, then r to record." }
         return "No memos yet. Press r to record your first one."
     }

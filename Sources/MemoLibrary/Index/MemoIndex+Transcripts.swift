@@ -72,13 +72,13 @@ extension MemoIndex {
 
     /// Ids of the memos in the library (not deleted) whose transcripts match every token, best
     /// match first (FTS5's bm25 rank), then newest.
-    func transcriptMatches(tokens: [String]) throws(SQLiteError) -> [Int64] {
+    func transcriptMatches(tokens: [String], lastIsPrefix: Bool = false) throws(SQLiteError) -> [Int64] {
         guard !tokens.isEmpty else { return [] }
         var ids: [Int64] = []
         try database.forEachRow(
             "SELECT m.id FROM transcript_search s JOIN memos m ON m.id = s.rowid "
                 + "WHERE transcript_search MATCH ? AND m.deleted_at IS NULL ORDER BY s.rank, m.created DESC, m.id DESC",
-            [.text(TranscriptTokens.matchExpression(tokens))]
+            [.text(TranscriptTokens.matchExpression(tokens) + (lastIsPrefix ? "*" : ""))]
         ) { statement throws(SQLiteError) in
             ids.append(statement.int64(0))
         }

@@ -63,15 +63,18 @@ extension MemoLibrary {
     /// The memos in the library whose transcripts hold every word of `query` (case and
     /// punctuation ignored), best match first, each with the time of its first matching word
     /// and a snippet around it. An empty query (no letters or digits) finds nothing.
-    public func searchTranscripts(_ query: String) throws(MemoLibraryError) -> [TranscriptHit] {
+    ///
+    /// - Parameter lastWordIsPrefix: the last word also matches words it begins (`leis`
+    ///   finds "leisure"): for a query being typed, as the app's `/` filter is.
+    public func searchTranscripts(_ query: String, lastWordIsPrefix: Bool = false) throws(MemoLibraryError) -> [TranscriptHit] {
         let tokens = TranscriptTokens.tokens(of: query)
         return try indexCall { () throws(SQLiteError) -> [TranscriptHit] in
             guard !tokens.isEmpty, try index.hasTranscriptTables() else { return [] }
             var hits: [TranscriptHit] = []
-            for id in try index.transcriptMatches(tokens: tokens) {
+            for id in try index.transcriptMatches(tokens: tokens, lastIsPrefix: lastWordIsPrefix) {
                 guard let memo = try index.memo(id: id),
                     let stored = try index.transcript(id: id, memoFrames: memo.frames),
-                    let wordIndex = Self.firstMatch(of: tokens, in: stored.transcript.words)
+                    let wordIndex = Self.firstMatch(of: tokens, in: stored.transcript.words, lastIsPrefix: lastWordIsPrefix)
                 else { continue }
                 let words = stored.transcript.words
                 hits.append(
@@ -84,20 +87,22 @@ extension MemoLibrary {
     }
 
     /// The index of the word where `tokens` first occur in a row; failing that, of the first
-    /// word holding any of them.
-    static func firstMatch(of tokens: [String], in words: [TranscriptWord]) -> Int? {
+    /// word holding any of them. With `lastIsPrefix` the last token matches any word it begins.
+    static func firstMatch(of tokens: [String], in words: [TranscriptWord], lastIsPrefix: Bool = false) -> Int? {
         var stream: [(token: String, word: Int)] = []
         for (index, word) in words.enumerated() {
             for token in TranscriptTokens.tokens(of: word.word) { stream.append((token, index)) }
         }
+        func matches(_ token: String, _ position: Int) -> Bool {
+            lastIsPrefix && position == tokens.count - 1 ? token.hasPrefix(tokens[position]) : token == tokens[position]
+        }
         if stream.count >= tokens.count {
             for start in 0...(stream.count - tokens.count)
-            where (0..<tokens.count).allSatisfy({ stream[start + $0].token == tokens[$0] }) {
+            where (0..<tokens.count).allSatisfy({ matches(stream[start + $0].token, $0) }) {
                 return stream[start].word
             }
         }
-        let wanted = Set(tokens)
-        return stream.first(where: { wanted.contains($0.token) })?.word
+        return stream.first(where: { entry in tokens.indices.contains { matches(entry.token, $0) } })?.word
     }
 
     /// Up to 4 words before the hit and 6 after it.

@@ -51,11 +51,35 @@ extension AppLoop {
         case .undoRename(let id, let title, let replacing):
             libraryChange(tracked: tracked) { store in try store.rename(id, to: title, ifTitleIs: replacing) }
         case .deleteMemo(let id):
+            transcription?.cancel(memo: id)
             libraryChange(tracked: tracked) { store in try store.delete(id) }
         case .restoreMemo(let id):
             libraryChange(tracked: tracked) { store in try store.restore(id) }
         case .purgeMemo(let id):
+            transcription?.cancel(memo: id)
             libraryChange(tracked: tracked) { store in try store.purge(id) }
+        case .searchTranscripts(let query):
+            onRunner(tracked: tracked) { [self] effects in
+                let answer: Action
+                do {
+                    answer = .transcriptMatchesFound(query: query, try effects.store?.transcriptMatches(query) ?? [])
+                } catch {
+                    answer = .failed("Cannot search the transcripts: \(error)")
+                }
+                return { [self] in dispatch(answer) }
+            }
+        case .loadTranscript(let id):
+            onRunner(tracked: tracked) { [self] effects in
+                let answer: Action
+                do {
+                    answer = .transcriptLoaded(memoID: id, try effects.store?.transcriptContent(of: id) ?? .missing)
+                } catch {
+                    answer = .transcriptLoaded(memoID: id, .failed("the transcript cannot be read: \(error)"))
+                }
+                return { [self] in dispatch(answer) }
+            }
+        case .transcribeNewMemos:
+            transcribeNewMemos()
         case .listInputs:
             let current = session?.source ?? initialSource
             onRunner(tracked: tracked) { [self] _ in
@@ -81,8 +105,8 @@ extension AppLoop {
             captureGain(change, tracked: tracked)
         case .readCaptureGain:
             captureGain(nil, tracked: tracked)
-        case .play(let memo):
-            play(memo, tracked: tracked)
+        case .play(let memo, let start):
+            play(memo, from: start, tracked: tracked)
         case .pausePlayback:
             playback?.pause()
         case .resumePlayback:
@@ -260,7 +284,7 @@ extension AppLoop {
 
     // MARK: Playback
 
-    private func play(_ memo: Memo, tracked: Bool) {
+    private func play(_ memo: Memo, from start: Double, tracked: Bool) {
         let old = playback
         playback = nil
         playbackGeneration += 1
@@ -270,8 +294,9 @@ extension AppLoop {
         onRunner(tracked: tracked) { [self] effects in
             old?.stop()
             do throws(PlayerError) {
-                let started = try PlaybackSession(memo: memo, device: device, settings: effects.playbackSettings, queue: queue) {
-                    [self] error in
+                let started = try PlaybackSession(
+                    memo: memo, from: start, device: device, settings: effects.playbackSettings, queue: queue
+                ) { [self] error in
                     playbackEnded(generation: generation, error: error)
                 }
                 effects.playing = started

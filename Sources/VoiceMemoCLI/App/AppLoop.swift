@@ -5,6 +5,7 @@ import Interface
 import MemoLibrary
 import SoundFiles
 import Terminal
+import Transcription
 
 /// The app's edge: feeds keys, ticks and effect results to `reduce`, performs the
 /// effects it returns, and draws the state.
@@ -42,6 +43,12 @@ final class AppLoop: @unchecked Sendable {
     var state: AppState
     var session: InputSession?
     var playback: PlaybackSession?
+    /// The background transcription (`transcribe = auto`), started once the library is open.
+    var transcription: TranscriptionJob?
+    /// What `transcription` was last told: paused or not.
+    private var transcriptionPaused = false
+    /// The PocketSphinx model folder (`transcribe.model`).
+    let transcriptionModel: String
     /// Counts plays, so that an event from a player already replaced is ignored.
     var playbackGeneration = 0
     /// Counts what ends recordings (stop, quit, input switch): a recording whose start
@@ -73,6 +80,7 @@ final class AppLoop: @unchecked Sendable {
         self.settings = settings
         self.playbackDevice = playbackDevice
         effects = AppEffects(environment: environment)
+        transcriptionModel = configuration.transcriptionModel ?? SpeechModel.defaultDirectory
         frameLog = environment["VOICEMEMO_FRAME_LOG"].flatMap { FrameLog(path: $0) }
         eventLog = EventLog(environment: environment)
         let size = terminal.size
@@ -164,6 +172,27 @@ final class AppLoop: @unchecked Sendable {
         for effect in reduce(&state, action) {
             perform(effect, tracked: effect.isRunnerWork)
         }
+        if let transcription, state.pausesTranscription != transcriptionPaused {
+            transcriptionPaused = state.pausesTranscription
+            transcription.setPaused(transcriptionPaused)
+        }
+    }
+
+    /// Wakes the background transcription, starting it the first time (the library is open by then).
+    func transcribeNewMemos() {
+        guard state.transcription.isEnabled, !isFinishing else { return }
+        if let transcription {
+            transcription.wake()
+            return
+        }
+        let job = TranscriptionJob(environment: environment, modelDirectory: transcriptionModel, queue: queue) { [self] event in
+            dispatch(.transcription(event))
+            render()
+        }
+        transcriptionPaused = state.pausesTranscription
+        job.setPaused(transcriptionPaused)
+        job.start()
+        transcription = job
     }
 
     /// The terminal's bell (`Effect.ringBell`).
@@ -226,6 +255,8 @@ final class AppLoop: @unchecked Sendable {
     /// the runner has done everything asked before the quit.
     func finishNow() {
         guard !isFinished else { return }
+        transcription?.stop()
+        transcription = nil
         playback?.stop()
         playback = nil
         session?.close()

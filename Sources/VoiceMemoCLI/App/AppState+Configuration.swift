@@ -15,6 +15,7 @@ extension AppState {
         if let hold = configuration.meterPeakHold { peakHoldTime = hold }
         if let mode = configuration.meterMode { meterMode = mode }
         if let target = configuration.loudnessTarget { loudnessTarget = target }
+        transcription.isEnabled = (configuration.transcribeMode ?? .auto) == .auto
         let defaults = configuration.voiceActivationSettings
         voice.parameters = VoiceParameters(
             thresholdDB: defaults.startThresholdDB, silence: defaults.hangTime, minimum: defaults.minimumTake,

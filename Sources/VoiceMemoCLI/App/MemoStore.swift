@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import MemoLibrary
 import Metering
 import SoundFiles
@@ -134,5 +135,23 @@ final class MemoStore: @unchecked Sendable {
     /// Removes for good.
     func purge(_ id: Int64) throws(MemoLibraryError) {
         try library.purge(id: id)
+    }
+
+    /// The memos whose transcripts hold the words of `query`, its last word as a prefix (it is
+    /// being typed in the `/` filter).
+    func transcriptMatches(_ query: String) throws(MemoLibraryError) -> [TranscriptMatch] {
+        try library.searchTranscripts(query, lastWordIsPrefix: true).map {
+            TranscriptMatch(memoID: $0.memo.id, time: $0.time, snippet: $0.snippet)
+        }
+    }
+
+    /// Memo `id`'s transcript for the transcript view.
+    func transcriptContent(of id: Int64) throws(MemoLibraryError) -> TranscriptContent {
+        guard let memo = try library.memo(id: id), let stored = try library.transcript(of: memo) else { return .missing }
+        switch stored.state {
+        case .complete: return .words(stored.transcript.words)
+        case .failed: return .failed(stored.problem ?? "unknown")
+        case .none, .stale: return .missing
+        }
     }
 }

@@ -10,14 +10,15 @@ final class PlaybackSession: Sendable {
     let memo: Memo
     let player: Player
 
-    /// Opens the memo's file and the device and starts playing.
+    /// Opens the memo's file and the device and starts playing, from `start` seconds.
     ///
     /// - Parameters:
     ///   - onEnd: called on `queue` when playback ends by itself: `nil` at the end of
     ///     the memo, the error when decoding or the device failed. Not called after `stop()`.
     /// - Throws: `PlayerError` when the file or the device cannot be opened.
     init(
-        memo: Memo, device: String, settings: PlaybackSettings = PlaybackSettings(), queue: DispatchQueue,
+        memo: Memo, from start: Double = 0, device: String, settings: PlaybackSettings = PlaybackSettings(),
+        queue: DispatchQueue,
         onEnd: @escaping @Sendable (PlayerError?) -> Void
     ) throws(PlayerError) {
         let events = PlayerEvents(
@@ -29,6 +30,8 @@ final class PlaybackSession: Sendable {
         self.memo = memo
         player = try Player(url: memo.path, device: device, adjustable: true, eventQueue: queue, events: events)
         try player.setAdjustments(settings.adjustments)
+        // Clamped to the memo by the player.
+        if start > 0 { player.currentTime = start }
         try player.play()
     }
 

@@ -74,6 +74,10 @@ enum RecordCommand: SubcommandDefinition {
     static let play = Flag(
         name: "play", help: "Play the recording on the default ALSA device as soon as it is saved (the config's play_after_stop = true does the same).")
 
+    static let noTranscribe = Flag(
+        name: "no-transcribe",
+        help: "Do not transcribe the memo once saved (transcribe = auto, the default, does; it says so on standard error).")
+
     static let specification = CommandSpecification(
         name: "record",
         abstract: "Record one memo into the library and print its id.",
@@ -83,11 +87,13 @@ enum RecordCommand: SubcommandDefinition {
             + "removed again and the exit status is 1 (130 when interrupted). With --json, the whole "
             + "memo is printed when recording stops instead; with --output, the file's path. "
             + "Recording stops after --duration, or on Ctrl-C, SIGTERM or SIGHUP; the memo "
-            + "is kept either way. Flags override the config file.",
+            + "is kept either way. With transcribe = auto (the default) a memo is then transcribed "
+            + "(progress on standard error; Ctrl-C stops it, the memo stays) unless --no-transcribe. "
+            + "Flags override the config file.",
         options: [
             duration, delay, title, format, encoding, rate, channels, quality,
             SharedArguments.source, output, force, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
-            voxCalibrate, json, play,
+            voxCalibrate, json, play, noTranscribe,
         ])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> RecordOptions {
@@ -108,6 +114,7 @@ enum RecordCommand: SubcommandDefinition {
             throw .missingCompanion(option: force.longForm, requirement: output.longForm)
         }
         options.playsAfterStop = arguments.isSet(play)
+        options.skipsTranscription = arguments.isSet(noTranscribe)
         if options.playsAfterStop, arguments.isSet(vox) {
             throw .conflictingArguments(play.longForm, vox.longForm)
         }

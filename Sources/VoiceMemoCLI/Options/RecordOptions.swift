@@ -33,6 +33,8 @@ public struct RecordOptions: Sendable, Equatable {
     public var json: Bool
     /// `--play`: play the memo (or the file) as soon as it is saved.
     public var playsAfterStop = false
+    /// `--no-transcribe`: with `transcribe = auto`, do not transcribe the memo once saved.
+    public var skipsTranscription = false
 
     public init(
         duration: Duration? = nil, delay: Duration? = nil, title: String? = nil,

@@ -27,6 +27,9 @@ struct RecordRequest {
     var eventLogEnvironment: [String: String] = [:]
     /// `--play` or `play_after_stop = true`: play the recording once it is saved.
     var playsAfterStop = false
+    /// `transcribe = auto` without `--no-transcribe`: transcribe the memo once saved, with
+    /// this model folder (a memo only: not `--output`, not `--vox`).
+    var transcriptionModel: String?
 }
 
 /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
@@ -90,7 +93,11 @@ enum RecordRunner {
         if outcome.exitCode == .success, request.json {
             context.console.printJSON(memo.jsonText)
         }
-        return try playAfterStop(request, file: memo.path, outcome: outcome, context: context)
+        let status = try playAfterStop(request, file: memo.path, outcome: outcome, context: context)
+        if let model = request.transcriptionModel, outcome.exitCode == .success {
+            TranscriptionRunners.transcribeAfterRecording(memo, in: library, model: model, context: context)
+        }
+        return status
     }
 
     /// `--play` / `play_after_stop`: plays what was just saved, when the recording ended by

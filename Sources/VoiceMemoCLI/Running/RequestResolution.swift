@@ -3,6 +3,7 @@ import Audio
 import Foundation
 import MemoLibrary
 import SoundFiles
+import Transcription
 
 /// Turns parsed options into what the engine runs: fills in defaults and refuses
 /// combinations that parsing alone cannot see.
@@ -61,6 +62,9 @@ extension RecordRequest {
             paced: context.isPaced,
             voiceActivation: voiceActivation)
         playsAfterStop = options.playsAfterStop || (voiceActivation == nil && configuration.playAfterStop == true)
+        if output == nil, voiceActivation == nil, !options.skipsTranscription, (configuration.transcribeMode ?? .auto) == .auto {
+            transcriptionModel = configuration.transcriptionModel ?? SpeechModel.defaultDirectory
+        }
     }
 
     /// The `--vox*` values over `base` (the config file's, else the built-in defaults), each

@@ -40,13 +40,29 @@ final class VoiceMemoSandbox {
         for name in ["home", "library", "data", "config"] {
             try FileManager.default.createDirectory(at: directory.path(name), withIntermediateDirectories: true)
         }
+        try writeConfig("")
     }
 
     /// Writes the config file (`key = value` lines).
+    ///
+    /// Unless `text` sets `transcribe` itself, `transcribe = manual` is appended (after the
+    /// test's lines, so line numbers in messages stay): the default, `auto`, would make every
+    /// `record` and every start of the app transcribe, which only the transcription tests
+    /// want (they set `transcribe = auto`, or remove the file with `useBuiltInConfig()`).
     func writeConfig(_ text: String) throws {
         let folder = configDirectory.appendingPathComponent("voicememo", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: folder.appendingPathComponent("config"))
+        let setsMode = text.split(separator: "\n").contains { line in
+            let key = line.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
+            return key == "transcribe"
+        }
+        let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
+        try Data((setsMode ? text : text + separator + "transcribe = manual\n").utf8).write(to: folder.appendingPathComponent("config"))
+    }
+
+    /// Removes the config file: the built-in defaults (`transcribe = auto` among them) apply.
+    func useBuiltInConfig() throws {
+        try FileManager.default.removeItem(at: configDirectory.appendingPathComponent("voicememo/config"))
     }
 
     /// Runs the built `voicememo` with `arguments` in this sandbox.

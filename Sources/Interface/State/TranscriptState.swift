@@ -1,0 +1,142 @@
+import MemoLibrary
+
+/// A memo the `/` filter found by its spoken words: where the first matching word is and the
+/// words around it (the library's `TranscriptHit`, without the memo).
+public struct TranscriptMatch: Sendable, Hashable {
+    public var memoID: Int64
+    /// Seconds into the memo where the first matching word starts: ⏎ plays from here.
+    public var time: Double
+    /// The words around it, `…` where the transcript goes on.
+    public var snippet: String
+
+    public init(memoID: Int64, time: Double, snippet: String) {
+        self.memoID = memoID
+        self.time = time
+        self.snippet = snippet
+    }
+}
+
+/// What the index holds for one memo, as the transcript view shows it.
+public enum TranscriptContent: Sendable, Hashable {
+    /// The words with their times (possibly none: nothing was recognised).
+    case words([TranscriptWord])
+    /// Not transcribed (yet), or transcribed from an earlier version of the file.
+    case missing
+    /// Transcription was tried and failed, for this reason.
+    case failed(String)
+}
+
+/// The transcript view (`T`): which memo, what was loaded, where it is scrolled.
+public struct TranscriptViewState: Sendable, Hashable {
+    public var memoID: Int64
+    public var title: String
+    /// `nil` while the runner reads it.
+    public var content: TranscriptContent?
+    /// The first line shown when the view does not follow the play head.
+    public var scroll = 0
+    /// Whether the view keeps the word being played in sight (until ↑ ↓ scroll by hand).
+    public var followsPlayback = true
+
+    public init(memoID: Int64, title: String) {
+        self.memoID = memoID
+        self.title = title
+    }
+
+    /// The words, when there are some.
+    public var words: [TranscriptWord] {
+        if case .words(let words) = content { return words }
+        return []
+    }
+}
+
+/// What the app's background transcription job reports, on the UI queue.
+public enum TranscriptionEvent: Sendable, Hashable {
+    /// It began memo `memoID`; `waiting` more are left after it.
+    case started(memoID: Int64, title: String, waiting: Int)
+    /// This much of the memo is done, 0…1.
+    case progress(memoID: Int64, fraction: Double)
+    /// The memo's transcript is stored, with this many words.
+    case finished(memoID: Int64, title: String, words: Int)
+    /// The memo could not be transcribed (its file is at fault); the job goes on with the next.
+    case failed(memoID: Int64, title: String, problem: String)
+    /// The memo was deleted while it was transcribed: nothing stored, the job goes on.
+    case skipped(memoID: Int64)
+    /// Nothing is left to transcribe.
+    case idle
+    /// The job cannot run (the model is missing or broken): why, in plain words.
+    case unavailable(String)
+}
+
+/// The background job as the screen shows it.
+public struct BackgroundTranscription: Sendable, Hashable {
+    public struct Current: Sendable, Hashable {
+        public var memoID: Int64
+        public var title: String
+        public var fraction: Double
+    }
+
+    /// Whether the app transcribes in the background (`transcribe = auto`).
+    public var isEnabled = false
+    /// The memo being transcribed now.
+    public var current: Current?
+    /// Memos waiting after it.
+    public var waiting = 0
+    /// Why the job cannot run, once it said so.
+    public var unavailable: String?
+
+    public init(isEnabled: Bool = false) {
+        self.isEnabled = isEnabled
+    }
+
+    mutating func apply(_ event: TranscriptionEvent) {
+        switch event {
+        case .started(let memoID, let title, let waiting):
+            current = Current(memoID: memoID, title: title, fraction: 0)
+            self.waiting = waiting
+        case .progress(let memoID, let fraction):
+            if current?.memoID == memoID { current?.fraction = min(max(fraction, 0), 1) }
+        case .finished, .failed, .skipped:
+            current = nil
+        case .idle:
+            current = nil
+            waiting = 0
+        case .unavailable(let reason):
+            current = nil
+            waiting = 0
+            unavailable = reason
+        }
+    }
+}
+
+extension AppState {
+    /// Whether the background transcription must wait: a recording is being started, runs
+    /// (paused included), is being saved, or a voice-activated take is being recorded.
+    /// The app's loop pauses the job while this holds, so it never competes with a recording.
+    public var pausesTranscription: Bool {
+        recording != .idle || voice.isRecordingTake
+            || hasWork { kind in
+                switch kind {
+                case .startingRecording, .saving: true
+                default: false
+                }
+            }
+    }
+
+    /// The background job's line for the status row when nothing else is said there:
+    /// "Transcribing “Standup” 40 % · 2 more", "Transcription paused while recording".
+    public var transcriptionLine: String? {
+        guard let current = transcription.current else { return nil }
+        let percent = Int((current.fraction * 100).rounded(.down))
+        let more = transcription.waiting > 0 ? " · \(transcription.waiting) more" : ""
+        if pausesTranscription {
+            return "Transcription of “\(current.title)” paused while recording (\(percent) %)\(more)"
+        }
+        return "Transcribing “\(current.title)” \(percent) %\(more)"
+    }
+
+    /// The transcript match for memo `id` under the current filter, if its words matched it.
+    public func transcriptMatch(for id: Int64) -> TranscriptMatch? {
+        guard !filter.isEmpty, transcriptMatchQuery == filter else { return nil }
+        return transcriptMatches[id]
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import Interface
+import MemoLibrary
+import Transcription
+
+/// The app's background transcription (`transcribe = auto`): one thread at nice 19 that
+/// transcribes, one memo at a time and newest first, every memo the library lists without a
+/// current transcript (`MemoLibrary.memosToTranscribe()`: a memo just saved, adopted files,
+/// memos left untranscribed by a restart or a rebuilt index), storing each transcript as it
+/// is done. Nothing half-made is stored, so a quit or a kill -9 mid-memo leaves that memo to
+/// be done again from its start at the next run.
+///
+/// It never competes with a recording: the app's loop calls `setPaused(true)` while one is
+/// being started, runs or is being saved (`AppState.pausesTranscription`), and the thread
+/// waits between two blocks of the file (0.17 s of 48 kHz audio) until it is resumed, with
+/// the recogniser's state kept, so it goes on where it stopped.
+///
+/// It has a library connection of its own (opened on its thread after the app's runner has
+/// opened the library, so start-up maintenance is not run twice at once), and reports on the
+/// app's queue. `VOICEMEMO_EVENT_LOG` gets `transcribing ID`, `transcribed ID FRACTION`,
+/// `transcription pause asked` / `transcription resume asked` (when the loop asked),
+/// `transcription paused` / `transcription resumed` (when the thread stopped and went on:
+/// at nice 19 on a busy machine that can be later), `transcript ID WORDS` and `skipped ID`.
+final class TranscriptionJob: @unchecked Sendable {
+    private let environment: [String: String]
+    private let modelDirectory: String
+    private let queue: DispatchQueue
+    private let report: @Sendable (TranscriptionEvent) -> Void
+    /// Guards everything below it.
+    private let condition = NSCondition()
+    private var lookAgain = true
+    private var isPaused = false
+    private var isStopping = false
+    /// The memo being transcribed, and whether it was deleted meanwhile.
+    private var currentMemo: Int64?
+    private var currentIsCancelled = false
+    private let ended = DispatchSemaphore(value: 0)
+    /// Where `setPaused` notes when it was asked (the UI queue's moment; the thread notes its own).
+    private let requestLog: EventLog?
+
+    /// - Parameters:
+    ///   - modelDirectory: the PocketSphinx model (`transcribe.model`).
+    ///   - report: called on `queue` with each event.
+    init(
+        environment: [String: String], modelDirectory: String, queue: DispatchQueue,
+        report: @escaping @Sendable (TranscriptionEvent) -> Void
+    ) {
+        self.environment = environment
+        self.modelDirectory = modelDirectory
+        self.queue = queue
+        self.report = report
+        requestLog = EventLog(environment: environment)
+    }
+
+    deinit {
+        requestLog?.close()
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            run()
+            ended.signal()
+        }
+        thread.name = "voicememo.transcription"
+        thread.start()
+    }
+
+    /// Looks for memos to transcribe once the current one is done (or now, when idle).
+    func wake() {
+        condition.withLock {
+            lookAgain = true
+            condition.broadcast()
+        }
+    }
+
+    /// Holds the work between two blocks (`true`) or lets it go on.
+    func setPaused(_ paused: Bool) {
+        condition.withLock {
+            isPaused = paused
+            requestLog?.note(paused ? "transcription pause asked" : "transcription resume asked")
+            condition.broadcast()
+        }
+    }
+
+    /// Memo `id` was deleted: if it is being transcribed, that stops and nothing is stored.
+    func cancel(memo id: Int64) {
+        condition.withLock {
+            if currentMemo == id { currentIsCancelled = true }
+        }
+    }
+
+    /// Stops after the current block (nothing half-made is stored) and waits for the thread
+    /// at most `timeout` (loading the model cannot be interrupted; the process may then
+    /// end around it).
+    func stop(timeout: DispatchTimeInterval = .seconds(2)) {
+        condition.withLock {
+            isStopping = true
+            condition.broadcast()
+        }
+        _ = ended.wait(timeout: .now() + timeout)
+    }
+
+    // MARK: The thread
+
+    private func run() {
+        // On Linux the nice value is per thread: PRIO_PROCESS with 0 is the calling thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        let log = EventLog(environment: environment)
+        defer { log?.close() }
+        let transcriber: Transcriber
+        let library: MemoLibrary
+        do {
+            transcriber = Transcriber(model: try SpeechModel(directory: modelDirectory))
+        } catch {
+            send(.unavailable(error.briefDescription))
+            return
+        }
+        do {
+            library = try MemoStore.openConnection(environment: environment)
+        } catch {
+            send(.unavailable("the library cannot be opened for transcription: \(error)"))
+            return
+        }
+        defer { library.close() }
+        // Memos whose file failed this run (a recogniser error is not stored as the file's fault).
+        var failed: Set<Int64> = []
+        while waitForWork() {
+            while let memo = next(in: library, excluding: failed, log: log) {
+                guard let outcome = transcribe(memo, with: transcriber, in: library, log: log) else { return }
+                if !outcome { failed.insert(memo.id) }
+            }
+            send(.idle)
+        }
+    }
+
+    /// Waits until there may be something to do; `false` once stopping.
+    private func waitForWork() -> Bool {
+        condition.withLock {
+            while !lookAgain, !isStopping { condition.wait() }
+            lookAgain = false
+            return !isStopping
+        }
+    }
+
+    /// The newest memo without a current transcript, after any pause; `nil` when there is
+    /// none or the job stops.
+    private func next(in library: MemoLibrary, excluding failed: Set<Int64>, log: EventLog?) -> Memo? {
+        guard waitWhilePaused(log: log) else { return nil }
+        let waiting = ((try? library.memosToTranscribe()) ?? []).filter { !failed.contains($0.id) }
+        guard let memo = waiting.last else { return nil }
+        condition.withLock {
+            currentMemo = memo.id
+            currentIsCancelled = false
+        }
+        send(.started(memoID: memo.id, title: memo.title, waiting: waiting.count - 1))
+        log?.note("transcribing \(memo.id)")
+        return memo
+    }
+
+    /// Transcribes and stores one memo: `true` when done (or skipped), `false` when its file
+    /// could not be transcribed, `nil` when the job must end (stopping, or no recogniser).
+    private func transcribe(_ memo: Memo, with transcriber: Transcriber, in library: MemoLibrary, log: EventLog?) -> Bool? {
+        var reported = -1
+        let transcript: Transcript
+        do {
+            transcript = try transcriber.transcribe(
+                memo: memo,
+                progress: { fraction in
+                    log?.note(String(format: "transcribed %lld %.4f", memo.id, fraction))
+                    let percent = Int(fraction * 100)
+                    if percent != reported {
+                        reported = percent
+                        send(.progress(memoID: memo.id, fraction: fraction))
+                    }
+                },
+                shouldStop: { [self] in !waitWhilePaused(log: log) || isCurrentCancelled })
+        } catch {
+            switch error {
+            case .cancelled:
+                guard !isStoppingNow else { return nil }
+                log?.note("skipped \(memo.id)")
+                send(.skipped(memoID: memo.id))
+                return true
+            case .sound, .noAudio, .resampling:
+                // The file is at fault: remembered, so no later run tries it again.
+                try? library.storeTranscriptionFailure(
+                    forMemo: memo.id, problem: error.description, model: transcriber.model.name, frames: memo.frames,
+                    at: Date())
+                send(.failed(memoID: memo.id, title: memo.title, problem: error.description))
+                return false
+            case .modelMissing, .recognizer:
+                send(.unavailable(error.briefDescription))
+                return nil
+            }
+        }
+        // Deleted while it was transcribed: its transcript is not wanted.
+        let stillListed = (try? library.memo(id: memo.id)).flatMap { $0 }.map { $0.deletedAt == nil } ?? false
+        guard stillListed, !isCurrentCancelled else {
+            log?.note("skipped \(memo.id)")
+            send(.skipped(memoID: memo.id))
+            return true
+        }
+        do {
+            try library.storeTranscript(transcript, forMemo: memo.id, at: Date())
+        } catch .notFound {
+            log?.note("skipped \(memo.id)")
+            send(.skipped(memoID: memo.id))
+            return true
+        } catch {
+            send(.failed(memoID: memo.id, title: memo.title, problem: "its transcript could not be stored: \(error)"))
+            return false
+        }
+        log?.note("transcript \(memo.id) \(transcript.words.count)")
+        send(.finished(memoID: memo.id, title: memo.title, words: transcript.words.count))
+        return true
+    }
+
+    /// Blocks while paused; `false` when the job is stopping.
+    private func waitWhilePaused(log: EventLog?) -> Bool {
+        condition.withLock {
+            if isPaused, !isStopping {
+                log?.note("transcription paused")
+                while isPaused, !isStopping { condition.wait() }
+                log?.note("transcription resumed")
+            }
+            return !isStopping
+        }
+    }
+
+    private var isCurrentCancelled: Bool {
+        condition.withLock { currentIsCancelled }
+    }
+
+    private var isStoppingNow: Bool {
+        condition.withLock { isStopping }
+    }
+
+    private func send(_ event: TranscriptionEvent) {
+        let report = report
+        queue.async { report(event) }
+    }
+}
