@@ -98,8 +98,14 @@ enum KeyHandling {
 
     private static func stop(_ state: inout AppState) -> [Effect] {
         guard state.recording != .idle else { return nothing("Nothing to stop. Press r to record, ⏎ to play.", &state) }
-        // The runner detaches the recording at once and saves it beside the loop.
+        // The runner detaches the recording at once and saves it beside the loop; the title
+        // prompt opens now, not when the save is done (encoding a long MP3 takes minutes).
         state.recording = .idle
+        if let id = state.recordingMemoID {
+            let title = state.recordingTitle ?? ""
+            state.savingRecording = SavingRecording(id: id, title: title)
+            state.mode = .renaming(id: id, field: TextField(title, maximumLength: state.titleMaximumLength))
+        }
         return [.stopRecording]
     }
 
@@ -111,6 +117,7 @@ enum KeyHandling {
             state.say("Restored “\(title)”.")
             return [.restoreMemo(id: id)]
         case .renamed(let id, let previousTitle):
+            if state.savingRecording?.id == id { state.retitleSave(previousTitle) }
             state.say("Title back to “\(previousTitle)”.")
             return [.renameMemo(id: id, title: previousTitle)]
         }
@@ -140,7 +147,7 @@ enum KeyHandling {
         switch key {
         case .enter:
             state.mode = .browsing
-            guard let memo = state.memos.first(where: { $0.id == id }) else { return [] }
+            guard let memo = state.memos.first(where: { $0.id == id }) else { return renameWhileSaving(id: id, field, &state) }
             // Unedited (even a title the field could not hold whole): nothing to change.
             if field.text == String(memo.title.prefix(field.maximumLength)) { return [] }
             let title = field.text.trimmingSpaces
@@ -157,6 +164,20 @@ enum KeyHandling {
             state.mode = .renaming(id: id, field: field)
         }
         return []
+    }
+
+    /// Enter in the prompt `s` opened, while the memo is still being saved (it is not in the
+    /// table yet): the title is handed to the runner, which applies it during the save.
+    private static func renameWhileSaving(id: Int64, _ field: TextField, _ state: inout AppState) -> [Effect] {
+        guard let saving = state.savingRecording, saving.id == id else { return [] }
+        if field.text == String(saving.title.prefix(field.maximumLength)) { return [] }
+        let title = field.text.trimmingSpaces
+        guard !title.isEmpty else { return nothing("A title cannot be empty; kept “\(saving.title)”.", &state) }
+        guard title != saving.title else { return [] }
+        state.undoStack.append(.renamed(id: id, previousTitle: saving.title))
+        state.retitleSave(title)
+        state.say("Renamed to “\(title)”; it is saved with that title. Press u to undo.")
+        return [.renameMemo(id: id, title: title)]
     }
 
     private static func confirmDelete(_ key: Key, id: Int64, _ state: inout AppState) -> [Effect] {
@@ -289,5 +310,15 @@ extension String {
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(scalars[first...last])
+    }
+}
+
+extension AppState {
+    /// The memo being saved will have `title`: the reducer's copy and the work's line say so.
+    mutating func retitleSave(_ title: String) {
+        savingRecording?.title = title
+        for index in work.indices {
+            if case .saving = work[index].kind { work[index].kind = .saving(title: title) }
+        }
     }
 }
