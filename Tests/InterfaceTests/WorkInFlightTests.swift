@@ -68,7 +68,9 @@ import Testing
         // A save long enough to be on the status line refuses a new recording, saying how far it is.
         _ = reduce(&state, .workProgress(fraction: 0.4, stage: "encoding MP3"))
         #expect(reduce(&state, .key(.character("r"))) == [])
-        #expect(state.status?.text == "Saving “Lecture”… encoding MP3, 40 %. Press r again once it is saved.")
+        #expect(state.status?.text == "Still saving the last memo; press r again once it is saved.")
+        _ = reduce(&state, .tick(time: state.now + StatusMessage.infoLifetime, snapshot: Fixtures.levels(recording: .idle)))
+        #expect(state.statusLine?.text == "Saving “Lecture”… encoding MP3, 40 %", "then how far the save is")
         #expect(state.work.map(\.kind) == [.saving(title: "Lecture")], "nothing was queued")
     }
 

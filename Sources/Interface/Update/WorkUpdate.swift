@@ -37,7 +37,7 @@ enum WorkUpdate {
             // new recording minutes after r: refused, with how far the save is. A quick one
             // (not yet on the status line) is waited for.
             if let saving = state.work.first, case .saving = saving.kind, state.now - saving.startedAt >= WorkInFlight.visibleAfter {
-                return refuse("\(saving.statusText(at: state.now)). Press r again once it is saved.", &state)
+                return refuse("Still saving the last memo; press r again once it is saved.", &state)
             }
             if let saving = savingTitle(state) {
                 state.say("Recording starts once “\(saving)” is saved.")
