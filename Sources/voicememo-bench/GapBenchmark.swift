@@ -130,6 +130,8 @@ struct GapBenchmark {
         app.type("Bench rename")
         let rename = app.press("Enter")
         _ = app.waitFor("Renamed to", timeout: 60)
+        // The prompt comes at the stop: the memo joins the table (selected) once it is saved.
+        _ = app.waitFor("▶ Bench rename", timeout: 900)
         let renamed = app.settle()
         app.press("d")
         _ = app.waitFor("(y/N)", timeout: 10)

@@ -59,38 +59,91 @@ import Testing
         return app
     }
 
-    @Test func theMeterMovesAndKeysAnswerWhileALongRecordingIsSaved() throws {
+    @Test func thePromptComesAtOnceTheMeterMovesAndTheTitleTypedDuringTheSaveIsTheMemos() throws {
         let sandbox = try Self.sandboxWithUnpacedNoise()
         let app = try Self.recordLong(sandbox, minutes: 6)
         try app.press("s")
-        let saving = try app.waitFor("Saving “Memo ", timeout: 10)
-        #expect(saving.contains("Saving “Memo "), "work over 0.5 s shows on the status line: \(saving)")
-        // Successive captures while the save runs: the meter's row changes.
-        let first = Self.meterRow(saving)
+        // The title prompt opens with the stop (the same reduce, the frame log says so too);
+        // the save's progress shows above it once it has run half a second.
+        let both = try app.screenWhere(timeout: 10) { $0.contains("Title: Memo ") && $0.contains("Saving “Memo ") }
+        let afterS = try app.screen()
+        #expect(both != nil, "the prompt is up while the save runs: \(afterS)")
+        #expect(afterS.contains("encoding Ogg Vorbis, "), "the save's progress: \(afterS)")
+        // Successive captures while the prompt is up and the save runs: the meter's row changes.
+        let first = Self.meterRow(both ?? afterS)
         let moved = try app.screenWhere(timeout: 10) { screen in
-            screen.contains("Saving “Memo ") && Self.meterRow(screen) != first
+            screen.contains("Title: Memo ") && screen.contains("Saving “Memo ") && Self.meterRow(screen) != first
         }
         let last = try app.screen()
-        #expect(moved != nil, "the meter moved during the save: first \(first), last \(last)")
+        #expect(moved != nil, "the meter moved under the prompt: first \(first), last \(last)")
+        try app.type(" lecture")
+        try app.press("Enter")
+        let renamed = try app.screenWhere(timeout: 10) { $0.contains("Saving “Memo ") && $0.contains(" lecture”") }
+        let afterEnter = try app.screen()
+        #expect(renamed != nil, "the save goes on under the new title: \(afterEnter)")
         // A key answers during the save: `m` switches the meter mode (its name is on the scale row).
         try app.press("m")
-        // Answered while saving: the mode changed before the save's title prompt came.
-        let answered = try app.screenWhere(timeout: 10) { screen in
-            screen.contains("PPM") && !screen.contains("Title: Memo ")
-        }
+        let answered = try app.screenWhere(timeout: 10) { $0.contains("PPM") && $0.contains("Saving “Memo ") }
         let afterM = try app.screen()
         #expect(answered != nil, "m answered while saving: \(afterM)")
-        // `s` again is refused with a reason, not lost.
+        // `s` again is refused with a reason, not lost; so is `r`, with how far the save is.
         try app.press("s")
-        let refused = try app.screenWhere(timeout: 10) { $0.contains("Already saving “Memo ") && !$0.contains("Title: Memo ") }
-        let afterS = try app.screen()
-        #expect(refused != nil, "\(afterS)")
-        // The save ends in the title prompt.
-        let prompt = try app.waitFor("Title: Memo ", timeout: 120)
-        #expect(prompt.contains("Title: Memo "), "\(prompt)")
-        try app.press("Enter")
+        let refused = try app.screenWhere(timeout: 10) { $0.contains("Already saving “Memo ") }
+        let afterSecondS = try app.screen()
+        #expect(refused != nil, "\(afterSecondS)")
+        try app.press("r")
+        let notRecording = try app.screenWhere(timeout: 10) { $0.contains("Still saving the last memo; press r again") }
+        let afterR = try app.screen()
+        #expect(notRecording != nil, "r during a long save is refused: \(afterR)")
+        // The save ends; the memo has the title typed while it ran, in the index and the file.
+        let done = try app.waitUntil(timeout: 240) { !$0.contains("Saving “Memo ") && $0.contains(" lecture") }
+        #expect(!done.contains("Saving “Memo "), "\(done)")
+        #expect(!done.contains("● REC"), "the refused r started nothing: \(done)")
         try app.press("q")
         #expect(try app.waitFor("END", timeout: 20).contains("EXIT=0"))
+        let memos = try sandbox.listedMemos()
+        #expect(memos.count == 1, "\(memos)")
+        let memo = memos.first
+        #expect((memo?["title"] as? String)?.hasSuffix(" lecture") == true, "\(String(describing: memo))")
+        #expect(memo?["state"] as? String == "complete", "\(String(describing: memo))")
+        if let path = memo?["path"] as? String {
+            let reader = try SoundFileReader(path: path)
+            defer { reader.close() }
+            #expect(reader.metadata.title?.hasSuffix(" lecture") == true, "the file's own title: \(reader.metadata)")
+        }
+    }
+
+    /// kill -9 while the memo is still being saved, after a title was typed: the next start
+    /// recovers the memo (encoding it again from its intermediate) with that title.
+    @Test func aTitleTypedDuringTheSaveSurvivesAKillNine() throws {
+        let sandbox = try Self.sandboxWithUnpacedNoise()
+        let app = try Self.recordLong(sandbox, minutes: 6)
+        try app.press("s")
+        let prompt = try app.screenWhere(timeout: 10) { $0.contains("Title: Memo ") }
+        let afterS = try app.screen()
+        #expect(prompt != nil, "\(afterS)")
+        try app.type(" kept")
+        try app.press("Enter")
+        // The runner stores the title in the index within 0.1 s, while the memo is still `recording`.
+        let deadline = Date().addingTimeInterval(20)
+        var stored: [String: Any]?
+        while Date() < deadline, stored == nil {
+            stored = try sandbox.listedMemos(noWait: true).first { ($0["title"] as? String)?.hasSuffix(" kept") == true }
+            if stored == nil { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        // Still `recording`: the save had not finished the memo when the title reached the index.
+        #expect(stored?["state"] as? String == "recording", "stored while saving: \(String(describing: stored))")
+        let pane = try app.panePID()
+        _ = try sandbox.shell("kill -9 $(pgrep -P \(pane) -x voicememo)", timeout: .seconds(10))
+        _ = try app.waitFor("END", timeout: 20)
+        // The next start (here `list`, which recovers: encoding 6 min of Vorbis again) finishes
+        // the memo with the title.
+        let memos = try sandbox.listedMemos(timeout: .seconds(300))
+        #expect(memos.count == 1, "\(memos)")
+        let memo = memos.first
+        #expect((memo?["title"] as? String)?.hasSuffix(" kept") == true, "\(String(describing: memo))")
+        #expect(memo?["state"] as? String == "recovered", "\(String(describing: memo))")
+        #expect((memo?["duration"] as? Double ?? 0) >= 360, "\(String(describing: memo))")
     }
 
     @Test func quitDuringALongSaveAsksThenWaitsAndTheMemoIsComplete() throws {
@@ -99,6 +152,8 @@ import Testing
         try app.press("s")
         let saving = try app.waitFor("Saving “Memo ", timeout: 10)
         #expect(saving.contains("Saving “Memo "), "\(saving)")
+        // The title prompt is up (q would be typed into it): Esc keeps the recorded title.
+        try app.press("Escape")
         try app.press("q")
         let asked = try app.screenWhere(timeout: 10) { $0.contains("quit when done? (y/N)") }
         let afterQ = try app.screen()

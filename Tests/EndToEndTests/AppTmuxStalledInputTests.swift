@@ -80,4 +80,59 @@ import Testing
         #expect(memos.first?["state"] as? String == "complete", "\(memos)")
         #expect((memos.first?["duration"] as? Double ?? 0) >= 1, "what was recorded before the stall is kept: \(memos)")
     }
+
+    /// Switching (`i`) to an input whose server has stopped: the open runs beside the loop,
+    /// the status line says it gets no answer, and `q` quits at once (the open is abandoned).
+    @Test func switchingToAStalledInputSaysSoAndQuitQuitsAtOnce() throws {
+        let daemon = try PulsePrivateDaemon()
+        let sandbox = try sandbox(daemon)
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source alsa:\(Self.device) --format wav")
+        _ = try app.waitFor("Listening to alsa:\(Self.device)", timeout: 15)
+        daemon.suspend()
+        defer { daemon.resume() }
+        try app.press("i")
+        // Select it in the picker (ALSA lists it among its devices, in ALSA's order).
+        let picker = try app.waitUntil(timeout: 10) { $0.contains("Choose an input") && $0.contains("tone:1000@-3") }
+        let choices = picker.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.contains("Choose an input") }.dropFirst()
+        let position = try #require(choices.firstIndex { $0.contains("alsa:\(Self.device)") }, "\(picker)") - choices.startIndex
+        for _ in 0..<position { try app.press("Down") }
+        let selected = try app.waitUntil(timeout: 5) { $0.contains("▶ alsa:\(Self.device)") }
+        #expect(selected.contains("▶ alsa:\(Self.device)"), "\(selected)")
+        try app.press("Enter")
+        let stalled = try app.waitFor("no answer for", timeout: 10)
+        #expect(stalled.contains("Opening alsa:\(Self.device)… no answer for"), "the status line says it: \(stalled)")
+        // The loop is live: the help opens and closes while the open waits.
+        try app.press("?")
+        let help = try app.waitFor("closes", timeout: 5)
+        #expect(help.contains("closes"), "\(help)")
+        try app.press("Escape")
+        _ = try app.waitFor("no answer for", timeout: 5)
+        let milliseconds = try exitTime(of: app, afterSending: "q")
+        let end = try app.waitFor("END", timeout: 10)
+        daemon.resume()
+        print("AppTmuxStalledInputTests: q while switching to a stalled input: exited \(milliseconds.map(String.init) ?? "?") ms after it")
+        #expect(end.contains("EXIT=0"), "\(end)")
+        #expect(end.contains("MODES: icanon echo END"), "the terminal is restored: \(end)")
+        let exitMilliseconds = try #require(milliseconds)
+        #expect(exitMilliseconds < 1000, "exited \(exitMilliseconds) ms after q")
+    }
+
+    /// Starting on an input whose server has stopped: the app gives the open up after its
+    /// limit and says why; the library opens behind it and the app works (q quits).
+    @Test func aStalledInputAtStartIsGivenUpWithItsReason() throws {
+        let daemon = try PulsePrivateDaemon()
+        let sandbox = try sandbox(daemon)
+        daemon.suspend()
+        defer { daemon.resume() }
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source alsa:\(Self.device) --format wav")
+        let stalled = try app.waitFor("no answer for", timeout: 15)
+        #expect(stalled.contains("Opening alsa:\(Self.device)… no answer for"), "\(stalled)")
+        let gaveUp = try app.waitFor("No answer from alsa:\(Self.device) for 8 s", timeout: 30)
+        #expect(gaveUp.contains("is the audio server running?"), "\(gaveUp)")
+        let loaded = try app.waitUntil(timeout: 15) { !$0.contains("Loading the library") }
+        #expect(!loaded.contains("Loading the library"), "the library opened behind it: \(loaded)")
+        try app.press("q")
+        let end = try app.waitFor("END", timeout: 10)
+        #expect(end.contains("EXIT=0"), "\(end)")
+    }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
 extension VoiceMemoSandbox {
-    /// `voicememo list --json [--deleted]`, decoded.
-    func listedMemos(deleted: Bool = false) throws -> [[String: Any]] {
-        let outcome = try run(arguments: ["list", "--json"] + (deleted ? ["--deleted"] : []))
+    /// `voicememo list --json [--deleted] [--no-wait]`, decoded (`--no-wait`: recoveries are left for later).
+    func listedMemos(deleted: Bool = false, noWait: Bool = false, timeout: Duration = .seconds(30)) throws -> [[String: Any]] {
+        let outcome = try run(
+            arguments: ["list", "--json"] + (deleted ? ["--deleted"] : []) + (noWait ? ["--no-wait"] : []), timeout: timeout)
         guard outcome.status == 0,
             let array = try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [[String: Any]]
         else {

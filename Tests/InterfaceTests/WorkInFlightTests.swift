@@ -65,7 +65,18 @@ import Testing
         #expect(state.statusLine?.text == "Already saving “Lecture”.", "the refusal is read before the work's line")
         _ = reduce(&state, .tick(time: state.now + StatusMessage.infoLifetime, snapshot: Fixtures.levels(recording: .idle)))
         #expect(state.statusLine?.text == "Saving “Lecture”… 5 s", "then the work's line comes back")
-        // A new recording is queued behind the save, and says so.
+        // A save long enough to be on the status line refuses a new recording, saying how far it is.
+        _ = reduce(&state, .workProgress(fraction: 0.4, stage: "encoding MP3"))
+        #expect(reduce(&state, .key(.character("r"))) == [])
+        #expect(state.status?.text == "Still saving the last memo; press r again once it is saved.")
+        _ = reduce(&state, .tick(time: state.now + StatusMessage.infoLifetime, snapshot: Fixtures.levels(recording: .idle)))
+        #expect(state.statusLine?.text == "Saving “Lecture”… encoding MP3, 40 %", "then how far the save is")
+        #expect(state.work.map(\.kind) == [.saving(title: "Lecture")], "nothing was queued")
+    }
+
+    @Test func aNewRecordingIsQueuedBehindASaveThatIsNotYetOnTheStatusLine() {
+        var state = Self.saving()
+        _ = reduce(&state, .tick(time: state.now + 0.3, snapshot: Fixtures.levels(recording: .idle)))
         let effects = reduce(&state, .key(.character("r")))
         #expect(effects.count == 1)
         #expect(state.status?.text == "Recording starts once “Lecture” is saved.")

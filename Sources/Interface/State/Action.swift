@@ -27,8 +27,9 @@ public enum Action: Sendable {
     case playbackFinished
     /// Playback could not start, or stopped on an error; `message` is in plain words.
     case playbackFailed(String)
-    /// Recording started into a memo with this title.
-    case recordingStarted(title: String)
+    /// Recording started into memo `memoID` (the library's id; `nil` when unknown) with this
+    /// title. `s` opens the title prompt for that memo at once, while it is saved.
+    case recordingStarted(title: String, memoID: Int64? = nil)
     /// A recording stopped and was saved as `memo`.
     case recordingSaved(Memo)
     /// A recording stopped by itself on an error (a full disk) and what was recorded was saved

@@ -33,6 +33,12 @@ public struct AppState: Sendable, Equatable {
     public var recordedFrames: Int64 = 0
     /// The title of the memo being recorded (from `recordingStarted`).
     public var recordingTitle: String?
+    /// The library's id of the memo being recorded (from `recordingStarted`).
+    public var recordingMemoID: Int64?
+    /// The memo `s` stopped, from the stop until its save answers (`recordingSaved`): the
+    /// title prompt opens for it at once, and a title typed there goes to the runner, which
+    /// applies it to the memo while the save runs (see `SavingRecording`).
+    public var savingRecording: SavingRecording?
     /// Voice-activated recording (`v`) and its parameters (`V`).
     public var voice = VoiceActivationState()
     /// The noise alert (set in the `V` panel) and its last alert.
@@ -145,13 +151,12 @@ public struct AppState: Sendable, Equatable {
         if !isQuitting, let alert = alert.message(at: now), input != nil {
             return StatusMessage(text: alert, kind: .alert)
         }
-        if let running = work.first, now - running.startedAt >= WorkInFlight.visibleAfter {
+        if let running = visibleWork {
             // A message said since the work began (a refused key) is read first, for its lifetime.
             if let status, status.kind == .info, status.shownAt > running.startedAt, now < status.expires {
                 return status
             }
-            let text = running.statusText(at: now) + (isQuitting ? " Quitting when done." : "")
-            return StatusMessage(text: text, kind: .info)
+            return workStatusLine
         }
         let diagnosis = inputDiagnosis.flatMap { input != nil && playback == nil ? $0 : nil }
             .map { StatusMessage(text: diagnosisText($0), kind: .warning) }
@@ -173,6 +178,25 @@ public struct AppState: Sendable, Equatable {
         return "Input is silent: the capture switch is off. Press M to switch it on."
     }
 
+    /// The work running now, once it has run long enough to be shown (`WorkInFlight.visibleAfter`).
+    public var visibleWork: WorkInFlight? {
+        guard let running = work.first, now - running.startedAt >= WorkInFlight.visibleAfter else { return nil }
+        return running
+    }
+
+    /// The line the work running now takes on the status line, once it is shown: also above
+    /// the title prompt, which opens while the memo is still being saved.
+    public var workStatusLine: StatusMessage? {
+        guard let running = visibleWork else { return nil }
+        return StatusMessage(text: running.statusText(at: now) + (isQuitting ? " Quitting when done." : ""), kind: .info)
+    }
+
+    /// Whether the title prompt is up with the work's line above it (two status rows).
+    public var showsWorkAbovePrompt: Bool {
+        guard case .renaming = mode else { return false }
+        return visibleWork != nil
+    }
+
     /// Whether the library is still being opened (the table says so).
     public var isLibraryLoading: Bool {
         work.contains { $0.kind == .openingLibrary }
@@ -187,5 +211,22 @@ public struct AppState: Sendable, Equatable {
     public var recordedSeconds: Double {
         guard let rate = input?.sampleRate, rate > 0 else { return 0 }
         return Double(recordedFrames) / Double(rate)
+    }
+}
+
+/// The memo whose save `s` started, as the reducer knows it until the save answers: its id
+/// and the title it will have (the recorded one, or what the prompt gave it meanwhile).
+///
+/// The runner is busy with the save (encoding the backlog of a long MP3 can take minutes),
+/// so a title typed meanwhile is handed to it beside its queue (`AppEffects.pendingTitles`)
+/// and stored in the index while the memo is still `recording`: a kill -9 or a failed save
+/// keeps it (recovery keeps the row's title), and finishing the memo writes it into the file.
+public struct SavingRecording: Sendable, Hashable {
+    public var id: Int64
+    public var title: String
+
+    public init(id: Int64, title: String) {
+        self.id = id
+        self.title = title
     }
 }

@@ -47,12 +47,18 @@ public struct WorkInFlight: Sendable, Hashable {
 
     /// Work that has run this long shows on the status line.
     public static let visibleAfter = 0.5
+    /// An input that has not opened after this long is said to give no answer (a stopped
+    /// sound server: the pulse plugin waits for it), until the loop gives up on it.
+    public static let inputSilentAfter = 2.0
 
     /// "Saving “Lecture”…", then with what it is doing and how far it is when known
     /// ("Saving “Lecture”… encoding MP3, 40 %"), else the seconds so far once there is one
     /// ("Saving “Lecture”… finishing the file, 3 s").
     public func statusText(at time: Double) -> String {
         let elapsed = max(time - startedAt, 0)
+        if case .openingInput = kind, elapsed >= Self.inputSilentAfter {
+            return "\(summary)… no answer for \(Int(elapsed)) s: is the audio server running?"
+        }
         var detail: [String] = []
         if let stage { detail.append(stage) }
         if let fraction {
@@ -120,5 +126,16 @@ extension Effect {
     /// until `workFinished`); the others are quick and run on the UI queue.
     public var isRunnerWork: Bool {
         WorkInFlight(for: self, before: AppState(), after: AppState()) != nil
+    }
+}
+
+extension WorkInFlight.Kind {
+    /// Whether quitting may abandon this work instead of waiting for it: opening or listing
+    /// inputs writes nothing (a stalled sound server would otherwise hold the quit for 30 s).
+    public var isAbandonedByQuitting: Bool {
+        switch self {
+        case .openingInput, .listingInputs: true
+        default: false
+        }
     }
 }

@@ -107,8 +107,14 @@ enum KeyHandling {
 
     private static func stop(_ state: inout AppState) -> [Effect] {
         guard state.recording != .idle else { return nothing("Nothing to stop. Press r to record, ⏎ to play.", &state) }
-        // The runner detaches the recording at once and saves it beside the loop.
+        // The runner detaches the recording at once and saves it beside the loop; the title
+        // prompt opens now, not when the save is done (encoding a long MP3 takes minutes).
         state.recording = .idle
+        if let id = state.recordingMemoID {
+            let title = state.recordingTitle ?? ""
+            state.savingRecording = SavingRecording(id: id, title: title)
+            state.mode = .renaming(id: id, field: TextField(title, maximumLength: state.titleMaximumLength))
+        }
         return [.stopRecording]
     }
 
@@ -125,6 +131,12 @@ enum KeyHandling {
             state.say("Restored “\(title)”.")
             return [.restoreMemo(id: id)]
         case .renamed(let id, let previousTitle, let title):
+            if state.savingRecording?.id == id {
+                // Still being saved (not in the table yet): the runner takes the title with the save.
+                state.retitleSave(previousTitle)
+                state.say("Title back to “\(previousTitle)”.")
+                return [.renameMemo(id: id, title: previousTitle)]
+            }
             // Renamed or deleted by another process since: their title stays. The runner checks
             // again against the index, for a change the app has not seen yet.
             let current = state.memos.first { $0.id == id }?.title
@@ -165,7 +177,7 @@ enum KeyHandling {
         switch key {
         case .enter:
             state.mode = .browsing
-            guard let memo = state.memos.first(where: { $0.id == id }) else { return [] }
+            guard let memo = state.memos.first(where: { $0.id == id }) else { return renameWhileSaving(id: id, field, &state) }
             // Unedited (even a title the field could not hold whole): nothing to change.
             if field.text == String(memo.title.prefix(field.maximumLength)) { return [] }
             let title: String
@@ -187,6 +199,25 @@ enum KeyHandling {
             state.mode = .renaming(id: id, field: field)
         }
         return []
+    }
+
+    /// Enter in the prompt `s` opened, while the memo is still being saved (it is not in the
+    /// table yet): the title is handed to the runner, which applies it during the save.
+    private static func renameWhileSaving(id: Int64, _ field: TextField, _ state: inout AppState) -> [Effect] {
+        guard let saving = state.savingRecording, saving.id == id else { return [] }
+        if field.text == String(saving.title.prefix(field.maximumLength)) { return [] }
+        let title: String
+        do {
+            title = try MemoTitle.accepted(field.text)
+        } catch {
+            let reason = error.description
+            return nothing(reason.prefix(1).uppercased() + reason.dropFirst() + "; kept “\(saving.title)”.", &state)
+        }
+        guard title != saving.title else { return [] }
+        state.undoStack.append(.renamed(id: id, previousTitle: saving.title, title: title))
+        state.retitleSave(title)
+        state.say("Renamed to “\(title)”; it is saved with that title. Press u to undo.")
+        return [.renameMemo(id: id, title: title)]
     }
 
     private static func confirmDelete(_ key: Key, id: Int64, _ state: inout AppState) -> [Effect] {
@@ -308,5 +339,15 @@ enum KeyHandling {
     private static func nothing(_ message: String, _ state: inout AppState) -> [Effect] {
         state.say(message)
         return []
+    }
+}
+
+extension AppState {
+    /// The memo being saved will have `title`: the reducer's copy and the work's line say so.
+    mutating func retitleSave(_ title: String) {
+        savingRecording?.title = title
+        for index in work.indices {
+            if case .saving = work[index].kind { work[index].kind = .saving(title: title) }
+        }
     }
 }

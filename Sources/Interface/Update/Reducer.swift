@@ -72,16 +72,22 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         effects = state.transcription.isEnabled && state.transcription.unavailable == nil ? [.transcribeNewMemos] : []
     case .transcriptMatchesFound, .transcriptLoaded, .transcription:
         effects = TranscriptUpdate.apply(action, to: &state)
-    case .recordingStarted(let title):
+    case .recordingStarted(let title, let memoID):
         state.recording = .recording
         state.recordedFrames = 0
         state.recordingTitle = title
+        state.recordingMemoID = memoID
         state.say("Recording “\(title)”.")
         effects = []
-    case .recordingSaved(let memo):
+    case .recordingSaved(var memo):
+        // Stopped with `s`: its prompt opened at the stop (and may be closed by now). A title
+        // given there after the runner finished the memo is still on its way: show it.
+        let prompted = state.savingRecording?.id == memo.id
+        if prompted, let saving = state.savingRecording { memo.title = saving.title }
+        state.savingRecording = nil
         showSaved(memo, in: &state)
         // The save ran beside the loop: a prompt or list opened meanwhile is not taken away.
-        if !state.isQuitting, state.mode == .browsing {
+        if !prompted, !state.isQuitting, state.mode == .browsing {
             state.mode = .renaming(id: memo.id, field: TextField(memo.title, maximumLength: state.titleMaximumLength))
         }
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
@@ -130,6 +136,7 @@ private func showSaved(_ memo: Memo, in state: inout AppState) {
     state.recording = .idle
     state.recordedFrames = 0
     state.recordingTitle = nil
+    state.recordingMemoID = nil
     if !state.memos.contains(where: { $0.id == memo.id }) {
         state.memos.insert(memo, at: 0)
     }
@@ -209,7 +216,7 @@ extension AppState {
     /// The layout for the current size and input.
     public var layout: Layout {
         let statusText = statusLine.map { " " + $0.text } ?? ""
-        let statusLines = mode == .browsing && DisplayWidth.of(statusText) > width ? 2 : 1
+        let statusLines = (mode == .browsing && DisplayWidth.of(statusText) > width) || showsWorkAbovePrompt ? 2 : 1
         return Layout(width: width, height: height, channels: meterRowCount, statusLines: statusLines)
     }
 

@@ -21,6 +21,8 @@ enum WorkUpdate {
         guard state.mode == .browsing else { return nil }
         switch key {
         case .character("q") where state.recording == .idle && !state.voice.isRecordingTake && !state.work.isEmpty:
+            // Opening or listing inputs leaves nothing half-done: the loop abandons it and quits.
+            if state.work.allSatisfy(\.kind.isAbandonedByQuitting) { return nil }
             state.mode = .confirmingQuit
             return []
         case .character("r"):
@@ -31,6 +33,12 @@ enum WorkUpdate {
                 return refuse("\(opening) is being opened; press r once the meter moves.", &state)
             }
             guard state.recording == .idle, !state.voice.isArmed, state.input != nil else { return nil }
+            // A save that takes long (encoding the backlog of a long MP3) would start the
+            // new recording minutes after r: refused, with how far the save is. A quick one
+            // (not yet on the status line) is waited for.
+            if let saving = state.work.first, case .saving = saving.kind, state.now - saving.startedAt >= WorkInFlight.visibleAfter {
+                return refuse("Still saving the last memo; press r again once it is saved.", &state)
+            }
             if let saving = savingTitle(state) {
                 state.say("Recording starts once “\(saving)” is saved.")
             } else if state.isLibraryLoading {

@@ -29,7 +29,14 @@ enum BottomLinesView {
         case .filtering(let field):
             renderPrompt("Find: ", field, in: row, theme: theme, on: &screen)
         case .renaming(_, let field):
-            renderPrompt("Title: ", field, in: row, theme: theme, on: &screen)
+            // The save goes on under the prompt: its line above it, where there are two rows.
+            if row.height >= 2, state.showsWorkAbovePrompt, let work = state.workStatusLine {
+                screen.put(" " + TextFitting.truncated(work.text, toWidth: max(row.width - 1, 0)), x: row.x, y: row.y, maxWidth: row.width)
+                let prompt = Rect(x: row.x, y: row.y + 1, width: row.width, height: 1)
+                renderPrompt("Title: ", field, in: prompt, theme: theme, on: &screen)
+            } else {
+                renderPrompt("Title: ", field, in: row, theme: theme, on: &screen)
+            }
         case .confirmingDelete(let id):
             let title = state.memos.first { $0.id == id }?.title ?? "this memo"
             let text = " Delete “\(TextFitting.truncated(title, toWidth: max(row.width / 2, 8)))”? It goes to Recently Deleted. (y/N)"

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Interface
 import MemoLibrary
+import Synchronization
 
 /// The effects the reducer returns, performed: the quick ones here on the UI queue, the
 /// slow ones on the effect runner (`onRunner`), each answering with actions.
@@ -40,11 +41,23 @@ extension AppLoop {
         case .stopRecording:
             // The tick stops reading the recorder now; the runner stops it (joining its threads).
             recordingEpoch += 1
-            _ = session?.detachRecording()
+            let saving = session?.detachRecording()?.memo.memo.id
+            savingMemoID = saving
             let progress = progressReporter(tracked)
             onRunner(tracked: tracked) { [self] effects in
                 let saved = effects.saveRecording(progress: progress)
-                return { [self] in saved.forEach(dispatch) }
+                return { [self] in
+                    if savingMemoID == saving { savingMemoID = nil }
+                    saved.forEach(dispatch)
+                }
+            }
+        case .renameMemo(let id, let title) where id == savingMemoID:
+            // The memo being saved: the runner is busy with it, so the title goes beside its
+            // queue and the save stores it within 0.1 s; this job applies it only if the
+            // save had already finished the memo (then as an ordinary rename).
+            effects.offerTitle(title, forMemo: id)
+            libraryChange(tracked: tracked) { [effects] store in
+                if let title = effects.takeOfferedTitle(forMemo: id) { try store.rename(id, to: title) }
             }
         case .renameMemo(let id, let title):
             libraryChange(tracked: tracked) { store in try store.rename(id, to: title) }
@@ -126,11 +139,13 @@ extension AppLoop {
         case .stopPlayback:
             stopPlayback()
         case .quit:
-            // Behind everything already asked of the runner: a save in progress completes.
+            // Behind everything already asked of the runner: a save in progress completes;
+            // an input still opening is abandoned (it waits for a server that may not answer).
             isFinishing = true
+            effects.abandonOpening()
             onRunner(tracked: false) { [self] effects in
                 // A recording whose start answered after the quit was asked for.
-                let saved = effects.saveRecording { _ in }
+                let saved = effects.saveRecording { _, _ in }
                 return { [self] in
                     saved.forEach(dispatch)
                     finishNow()
@@ -140,9 +155,11 @@ extension AppLoop {
     }
 
     /// `.workProgress` for the work running now, from the runner; nothing for untracked work.
-    private func progressReporter(_ tracked: Bool) -> @Sendable (String) -> Void {
-        guard tracked else { return { _ in } }
-        return { [self] stage in queue.async { [self] in dispatch(.workProgress(fraction: nil, stage: stage)) } }
+    private func progressReporter(_ tracked: Bool) -> @Sendable (Double?, String) -> Void {
+        guard tracked else { return { _, _ in } }
+        return { [self] fraction, stage in
+            queue.async { [self] in dispatch(.workProgress(fraction: fraction, stage: stage)) }
+        }
     }
 
     private func libraryChange(tracked: Bool, _ change: @escaping @Sendable (MemoStore) throws -> Void) {
@@ -187,7 +204,7 @@ extension AppLoop {
                 // to stop it; the tick must not show it as running.
                 guard epoch == recordingEpoch, session === target else { return }
                 target.attach(started)
-                dispatch(.recordingStarted(title: title))
+                dispatch(.recordingStarted(title: title, memoID: started.memo.memo.id))
             }
         }
     }
@@ -200,7 +217,7 @@ extension AppLoop {
         }
         onRunner(tracked: false) { [self] effects in
             guard effects.recording?.recorder.url == path else { return {} }
-            let saved = effects.saveRecording(stoppedBy: error.message) { _ in }
+            let saved = effects.saveRecording(stoppedBy: error.message) { _, _ in }
             return { [self] in saved.forEach(dispatch) }
         }
     }
@@ -250,7 +267,7 @@ extension AppLoop {
         let initial = initialSource
         let settings = settings
         onRunner(tracked: tracked) { [self] effects in
-            let saved = effects.saveRecording { _ in }
+            let saved = effects.saveRecording { _, _ in }
             old?.close()
             let source: InputSource
             if text == initial.description {
@@ -264,7 +281,9 @@ extension AppLoop {
                 }
             }
             do throws(RecorderError) {
-                let opened = try InputSession(source: source, settings: settings)
+                let opened = try effects.openBounded { () throws(RecorderError) in
+                    try InputSession(source: source, settings: settings)
+                }
                 return { [self] in
                     guard !isFinishing else {
                         opened.close()
@@ -276,7 +295,10 @@ extension AppLoop {
                     dispatch(.inputOpened(opened.description))
                 }
             } catch {
-                let answer = saved + [.inputFailed(InputChoices.openFailure(source, error))]
+                let message =
+                    effects.openGaveUp ? InputChoices.noAnswer(source, after: AppEffects.inputOpenLimit)
+                    : InputChoices.openFailure(source, error)
+                let answer = saved + [.inputFailed(message)]
                 return { [self] in answer.forEach(dispatch) }
             }
         }
@@ -390,6 +412,25 @@ extension AppLoop {
 final class AppEffects: @unchecked Sendable {
     let queue = DispatchQueue(label: "voicememo.effects")
     private let environment: [String: String]
+    /// Titles typed for a memo while the runner saves it (set on the UI queue, taken on the runner).
+    private let offeredTitles = Mutex<[Int64: String]>([:])
+    /// How an input open in progress is going: asked every 100 ms by `ALSAPCM.openInterruption`.
+    private let opening = Mutex(OpenWatch())
+
+    private struct OpenWatch {
+        /// When the runner began opening an input (`CLOCK_MONOTONIC` seconds), while it does.
+        var since: Double?
+        /// The open waited `inputOpenLimit` and was given up.
+        var gaveUp = false
+        /// The app is quitting: an open still waiting is given up at once.
+        var quitting = false
+    }
+
+    /// How long the app waits for an input to open. A healthy one opens in milliseconds
+    /// (a PulseAudio stream in 1–2 s while another plays); the pulse plugin waits 30 s for
+    /// a server that does not answer (a stopped one), and the app would say nothing useful
+    /// meanwhile.
+    static let inputOpenLimit = 8.0
     /// `nil` until `openLibrary` (the first thing the runner does, after opening the input).
     private(set) var store: MemoStore?
     private(set) var recording: InputSession.Recording?
@@ -494,19 +535,41 @@ final class AppEffects: @unchecked Sendable {
     /// Stops the recording in progress (the file is complete when the recorder returns) and
     /// finishes its memo, then lists the library. A recording that stopped on an error
     /// (`cause`) keeps its cause on the status line instead of opening the title prompt.
-    func saveRecording(stoppedBy cause: String? = nil, progress: (String) -> Void) -> [Action] {
+    ///
+    /// The recorder stops on a thread of its own (its writer encodes what the MP3 or Ogg
+    /// Vorbis encoder had not caught up with: minutes after an hour from an unpaced input);
+    /// meanwhile, every 0.1 s, this reports how far the encoding is and stores a title the
+    /// prompt gave the memo (`offerTitle`) in the index, where a kill -9 or a failed save
+    /// keeps it and `finishRecording` writes it into the file. Not while the library was
+    /// replaced under the recording: the memo's id is another index's until it is rebound.
+    func saveRecording(stoppedBy cause: String? = nil, progress: (Double?, String) -> Void) -> [Action] {
         guard let recording else { return [] }
         self.recording = nil
         let begun = recordingBegun
         recordingBegun = nil
-        progress("finishing the file")
+        progress(nil, "finishing the file")
         let path = recording.recorder.url
         // The folder deleted under the recording (its file has no name any more): hold the file
         // open so that what the recorder finishes can be copied back into the folder made again.
         let folderWasDeleted = store.map { begun?.folder != nil && FileIdentity(of: $0.folder) != begun?.folder } ?? false
         let hold = folderWasDeleted ? DeletedFileHold(path: path) : nil
         var actions: [Action] = folderWasDeleted ? refresh().notes : []
-        recording.recorder.stop()
+        let recorder = recording.recorder
+        let sameIndex = begun.map { $0.generation == store?.generation } ?? true
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            recorder.stop()
+            stopped.signal()
+        }
+        let encoding = "encoding \(recorder.settings.format.displayName)"
+        repeat {
+            if sameIndex { actions += storeOfferedTitle(forMemo: recording.memo.memo.id) }
+            if let fraction = recorder.finishingProgress {
+                progress(fraction, encoding)
+            } else {
+                progress(nil, "finishing the file")
+            }
+        } while stopped.wait(timeout: .now() + .milliseconds(100)) == .timedOut
         // The status line has one or two rows: the memo's file name says enough, not its path.
         let reason = cause?.replacingOccurrences(of: path, with: (path as NSString).lastPathComponent)
         guard let store else {
@@ -518,6 +581,7 @@ final class AppEffects: @unchecked Sendable {
         } catch {
             return actions + [.failed("The recording is in \(path) but could not be added: \(error)")] + reload()
         }
+        actions += storeOfferedTitle(forMemo: memoRecording.memo.id)
         if recording.recorder.recordedFrames == 0 || recording.recorder.statistics.framesWritten == 0 {
             // Nothing captured or nothing written (a full disk from the start, `s` at once): a
             // 0-frame memo would only be listed as damaged. Leave nothing, and say so.
@@ -529,7 +593,7 @@ final class AppEffects: @unchecked Sendable {
         if folderWasDeleted, !FileManager.default.fileExists(atPath: path) {
             do {
                 guard let hold else { throw MemoLibraryError.file(path: path, reason: "no longer open in this process") }
-                progress("copying it back into the library")
+                progress(nil, "copying it back into the library")
                 try hold.restore()
             } catch {
                 store.abandonRecording(memoRecording)
@@ -541,7 +605,7 @@ final class AppEffects: @unchecked Sendable {
             store.abandonRecording(memoRecording)
             return actions + [.failed("The recording's file \(path) is gone (deleted by another process): nothing was saved.")] + reload()
         }
-        progress("adding it to the library")
+        progress(nil, "adding it to the library")
         do {
             let memo = try store.finishRecording(memoRecording, statistics: recording.recorder.measuredStatistics)
             // A folder deleted under it is said instead of opening the title prompt (which
@@ -554,5 +618,62 @@ final class AppEffects: @unchecked Sendable {
             actions.append(.failed("\(cause)The recording is in \(path) but could not be added: \(error)"))
         }
         return actions + reload()
+    }
+
+    // MARK: Titles given while saving
+
+    /// Hands the runner a title for memo `id` while it saves it (from the UI queue).
+    func offerTitle(_ title: String, forMemo id: Int64) {
+        offeredTitles.withLock { $0[id] = title }
+    }
+
+    /// The title offered for memo `id` and not yet stored, taken.
+    func takeOfferedTitle(forMemo id: Int64) -> String? {
+        offeredTitles.withLock { $0.removeValue(forKey: id) }
+    }
+
+    /// Stores an offered title in the index (the memo is still `recording`: the index only).
+    private func storeOfferedTitle(forMemo id: Int64) -> [Action] {
+        guard let store, let title = takeOfferedTitle(forMemo: id) else { return [] }
+        do {
+            try store.rename(id, to: title)
+            return []
+        } catch {
+            return [.failed("Cannot give the memo the title “\(title)”: \(error)")]
+        }
+    }
+
+    // MARK: Opening inputs
+
+    /// Runs `open` (an input's `snd_pcm_open`, which the pulse plugin makes wait 30 s for a
+    /// server that does not answer) and gives it up after `inputOpenLimit`, or at once when
+    /// the app quits (`ALSAPCM.openInterruption` asks `shouldGiveUpOpening` every 100 ms).
+    func openBounded<T>(_ open: () throws(RecorderError) -> T) throws(RecorderError) -> T {
+        opening.withLock {
+            $0.since = Double(MonotonicClock.system.nanoseconds()) / 1e9
+            $0.gaveUp = false
+        }
+        defer { opening.withLock { $0.since = nil } }
+        return try open()
+    }
+
+    /// Whether the last `openBounded` was given up after `inputOpenLimit`.
+    var openGaveUp: Bool {
+        opening.withLock { $0.gaveUp }
+    }
+
+    /// Asked by `ALSAPCM.openInterruption` while a device opens (any thread).
+    func shouldGiveUpOpening() -> Bool {
+        opening.withLock { watch in
+            if watch.quitting { return true }
+            guard let since = watch.since, Double(MonotonicClock.system.nanoseconds()) / 1e9 - since >= Self.inputOpenLimit else { return false }
+            watch.gaveUp = true
+            return true
+        }
+    }
+
+    /// The app is quitting: an open still waiting is given up (from the UI queue).
+    func abandonOpening() {
+        opening.withLock { $0.quitting = true }
     }
 }

@@ -54,6 +54,9 @@ final class AppLoop: @unchecked Sendable {
     /// Counts what ends recordings (stop, quit, input switch): a recording whose start
     /// answers after one of them is not shown as running.
     var recordingEpoch = 0
+    /// The memo `s` is saving on the runner, until the save answers: a title given to it
+    /// meanwhile goes beside the runner's queue (`AppEffects.offerTitle`).
+    var savingMemoID: Int64?
     private var timer: (any DispatchSourceTimer)?
     private var timerIsActive = false
     private var timerIsScheduled = false
@@ -105,6 +108,10 @@ final class AppLoop: @unchecked Sendable {
     // MARK: Events
 
     private func start() {
+        // A stop signal, quitting, or `inputOpenLimit` ends a wait for a device to open.
+        ALSAPCM.openInterruption.withLock { [effects] in
+            $0 = { StopSignals.pending != nil || effects.shouldGiveUpOpening() }
+        }
         let keys = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
         keys.setEventHandler { [self] in pumpKeys() }
         keys.resume()
@@ -232,7 +239,7 @@ final class AppLoop: @unchecked Sendable {
         scheduleTimer()
         dispatch(.inputFailed("The input \(ended.source) stopped: \(reason). Press i to choose an input."))
         onRunner(tracked: false) { effects in
-            let saved = effects.saveRecording { _ in }
+            let saved = effects.saveRecording { _, _ in }
             ended.close()
             return { [self] in saved.forEach(dispatch) }
         }

@@ -21,6 +21,12 @@ enum InputChoices {
         return choices
     }
 
+    /// The status-line words for an input that did not open within `seconds` (a sound
+    /// server that does not answer).
+    static func noAnswer(_ source: InputSource, after seconds: Double) -> String {
+        "No answer from \(source) for \(Int(seconds)) s: is the audio server running? Press i to choose an input."
+    }
+
     /// The status-line words for an input that cannot be opened, e.g. "No microphone:
     /// ALSA 'default' cannot be opened (no such device: Unknown PCM default). Press i to
     /// choose an input."
