@@ -171,4 +171,25 @@ import Testing
         #expect(state.mode == .confirmingQuit)
         #expect(reduce(&state, .key(.character("y"))) == [.quit])
     }
+
+    @Test func aSaveThatStopsOnAnErrorClosesItsPromptSoTheReasonShows() {
+        var state = SaveTitlePromptTests.saving()
+        SaveTitlePromptTests.type(" notes", into: &state)
+        #expect(state.mode != .browsing, "the prompt is up, its title not sent")
+        _ = reduce(&state, .workFinished)
+        _ = reduce(&state, .recordingStoppedOnError(SaveTitlePromptTests.saved(), reason: "the library folder was deleted"))
+        #expect(state.mode == .browsing, "the prompt gives way to the reason")
+        #expect(state.savingRecording == nil)
+        #expect(state.statusLine?.text.hasPrefix("Recording stopped: the library folder was deleted.") == true, "\(String(describing: state.statusLine))")
+        #expect(state.memos.first { $0.id == SaveTitlePromptTests.memoID }?.title == "Memo 1", "a title never sent is not the memo's")
+    }
+
+    @Test func aSaveThatKeptNothingClosesItsPrompt() {
+        var state = SaveTitlePromptTests.saving()
+        _ = reduce(&state, .workFinished)
+        _ = reduce(&state, .recordingDiscarded(message: "The recording's file is gone: nothing was saved."))
+        #expect(state.mode == .browsing, "no memo is left to name")
+        #expect(state.savingRecording == nil)
+        #expect(state.statusLine?.text == "The recording's file is gone: nothing was saved.")
+    }
 }

@@ -92,11 +92,17 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         }
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
         effects = []
-    case .recordingStoppedOnError(let memo, let reason):
+    case .recordingStoppedOnError(var memo, let reason):
+        // The prompt `s` opened for it gives way to the reason (it would cover the status
+        // line); a title already given there is the memo's. `e` renames it afterwards.
+        if let saving = state.savingRecording, saving.id == memo.id { memo.title = saving.title }
+        closePrompt(for: memo.id, in: &state)
         showSaved(memo, in: &state)
         state.fail("Recording stopped: \(reason). What was recorded is saved as “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
         effects = []
     case .recordingDiscarded(let message):
+        // Nothing was kept: the prompt `s` opened has no memo left to name.
+        if let saving = state.savingRecording { closePrompt(for: saving.id, in: &state) }
         state.recording = .idle
         state.recordedFrames = 0
         state.recordingTitle = nil
@@ -231,4 +237,10 @@ extension AppState {
         if meterMode == .loudness, input != nil { return 2 }
         return max(meters.count, input?.channels ?? 1)
     }
+}
+
+/// Ends the save's title prompt for memo `id`, if it is up, and forgets the save.
+private func closePrompt(for id: Int64, in state: inout AppState) {
+    if case .renaming(let prompted, _) = state.mode, prompted == id { state.mode = .browsing }
+    if state.savingRecording?.id == id { state.savingRecording = nil }
 }

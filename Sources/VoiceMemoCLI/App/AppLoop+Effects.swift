@@ -597,13 +597,13 @@ final class AppEffects: @unchecked Sendable {
                 try hold.restore()
             } catch {
                 store.abandonRecording(memoRecording)
-                return actions + [.failed("The library folder \(store.folder) was deleted while recording, and the recording with it (\(error)): nothing was saved.")] + reload()
+                return actions + [.recordingDiscarded(message: "The library folder \(store.folder) was deleted while recording, and the recording with it (\(error)): nothing was saved.")] + reload()
             }
         }
         guard FileManager.default.fileExists(atPath: path) else {
             // Deleted by someone else: never "Saved" for a file that is not there.
             store.abandonRecording(memoRecording)
-            return actions + [.failed("The recording's file \(path) is gone (deleted by another process): nothing was saved.")] + reload()
+            return actions + [.recordingDiscarded(message: "The recording's file \(path) is gone (deleted by another process): nothing was saved.")] + reload()
         }
         progress(nil, "adding it to the library")
         do {
