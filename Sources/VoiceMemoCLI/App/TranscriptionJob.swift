@@ -157,6 +157,11 @@ final class TranscriptionJob: @unchecked Sendable {
         return memo
     }
 
+    /// Whether `memo` is still in the library, not in Recently Deleted.
+    private func isStillListed(_ memo: Memo, in library: MemoLibrary) -> Bool {
+        (try? library.memo(id: memo.id)).flatMap { $0 }.map { $0.deletedAt == nil } ?? false
+    }
+
     /// Transcribes and stores one memo: `true` when done (or skipped), `false` when its file
     /// could not be transcribed, `nil` when the job must end (stopping, or no recogniser).
     private func transcribe(_ memo: Memo, with transcriber: Transcriber, in library: MemoLibrary, log: EventLog?) -> Bool? {
@@ -182,6 +187,13 @@ final class TranscriptionJob: @unchecked Sendable {
                 send(.skipped(memoID: memo.id))
                 return true
             case .sound, .noAudio, .resampling:
+                // Deleted meanwhile (its file moved to .trash under the reader): not the file's
+                // fault, and not wanted; nothing is stored.
+                guard !isCurrentCancelled, isStillListed(memo, in: library) else {
+                    log?.note("skipped \(memo.id)")
+                    send(.skipped(memoID: memo.id))
+                    return true
+                }
                 // The file is at fault: remembered, so no later run tries it again.
                 try? library.storeTranscriptionFailure(
                     forMemo: memo.id, problem: error.description, model: transcriber.model.name, frames: memo.frames,
@@ -194,8 +206,7 @@ final class TranscriptionJob: @unchecked Sendable {
             }
         }
         // Deleted while it was transcribed: its transcript is not wanted.
-        let stillListed = (try? library.memo(id: memo.id)).flatMap { $0 }.map { $0.deletedAt == nil } ?? false
-        guard stillListed, !isCurrentCancelled else {
+        guard isStillListed(memo, in: library), !isCurrentCancelled else {
             log?.note("skipped \(memo.id)")
             send(.skipped(memoID: memo.id))
             return true
