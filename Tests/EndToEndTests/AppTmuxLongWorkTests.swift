@@ -100,7 +100,9 @@ import Testing
         let afterSecondS = try app.screen()
         #expect(refused != nil, "\(afterSecondS)")
         // The save ends; the memo has the title typed while it ran, in the index and the file.
-        let done = try app.waitUntil(timeout: 240) { !$0.contains("Saving “Memo ") && $0.contains(" lecture") }
+        // (Not while a refusal holds the status line: "Already saving “Memo … lecture”." hides
+        // the save's own line for a few seconds but the save goes on.)
+        let done = try app.waitUntil(timeout: 240) { !$0.lowercased().contains("saving “memo ") && $0.contains(" lecture") }
         #expect(!done.contains("Saving “Memo "), "\(done)")
         #expect(!done.contains("● REC"), "the refused r started nothing: \(done)")
         try app.press("q")
