@@ -21,6 +21,21 @@ public enum DisplayFormat {
         return clock(wholeSeconds: frames / Int64(sampleRate))
     }
 
+    /// A duration in seconds for messages, to the hundredth and without trailing zeros:
+    /// "30.39 s", "1.5 s", "5 s", "0 s".
+    ///
+    /// Rounded half up; negative, NaN and infinite durations read "0 s"; durations beyond
+    /// 10¹⁵ s read as 10¹⁵ s.
+    public static func seconds(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds > 0 else { return "0 s" }
+        let hundredths = Int64(ElementaryFunctions.nearestInteger(min(seconds, 1e15) * 100))
+        let whole = hundredths / 100
+        let fraction = hundredths % 100
+        if fraction == 0 { return "\(whole) s" }
+        if fraction % 10 == 0 { return "\(whole).\(fraction / 10) s" }
+        return "\(whole).\(twoDigits(fraction)) s"
+    }
+
     /// A byte count as people read it: "0 B", "999 B", "1.0 kB", "310 kB", "1.2 MB", "3.4 GB".
     ///
     /// Decimal SI units (1 kB = 1000 B, "kB" lower-case), one decimal below 10 and none from 10

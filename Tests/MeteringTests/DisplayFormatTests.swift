@@ -49,4 +49,13 @@ import Testing
     @Test func decibelsWithoutUnit() {
         #expect(DisplayFormat.decibels(-6.1, includingUnit: false) == "-6.1")
     }
+
+    @Test(arguments: [
+        (30.38512471655329, "30.39 s"), (1.5, "1.5 s"), (5, "5 s"), (0, "0 s"), (0.004, "0 s"),
+        (0.005, "0.01 s"), (59.999, "60 s"), (2.05, "2.05 s"), (-3, "0 s"), (.nan, "0 s"),
+        (.infinity, "0 s"), (1e300, "1000000000000000 s"),
+    ])
+    func secondsForMessages(seconds: Double, expected: String) {
+        #expect(DisplayFormat.seconds(seconds) == expected)
+    }
 }

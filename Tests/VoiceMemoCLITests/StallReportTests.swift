@@ -37,4 +37,18 @@ import Testing
             isRecording: true, seconds: 3, bars: "  ██░░", peak: -6, clips: 0, overruns: 0, secondsWithoutAudio: 2)
         #expect(stalled == "● REC 00:00:03  No audio from the input for 2 s: is the audio server running?")
     }
+
+    @Test func recordsLiveLineCountsDownTheDelay() {
+        func line(startsIn: Double?, recording: Bool = false) -> String {
+            LiveLine.text(
+                isRecording: recording, seconds: 0, bars: "  ██░░", peak: -6, clips: 0, overruns: 0,
+                secondsWithoutAudio: 0, startsIn: startsIn)
+        }
+        #expect(line(startsIn: 4.2).hasPrefix("  Starts in 00:00:05  ██░░"), "\(line(startsIn: 4.2))")
+        #expect(line(startsIn: 0.01).hasPrefix("  Starts in 00:00:01"))
+        #expect(line(startsIn: 65).hasPrefix("  Starts in 00:01:05"))
+        #expect(line(startsIn: 0).hasPrefix("  ... 00:00:00"), "the delay is over: the recording is starting")
+        #expect(line(startsIn: 3, recording: true).hasPrefix("● REC 00:00:00"), "recording: the timer, not the countdown")
+        #expect(line(startsIn: nil).hasPrefix("  ... 00:00:00"))
+    }
 }

@@ -108,7 +108,7 @@ public struct RestoreOptions: Sendable, Equatable {
     }
 }
 
-/// `voicememo purge [MEMO | --all]`: delete for good from Recently Deleted.
+/// `voicememo purge [MEMO | --all [--yes]]`: delete for good from Recently Deleted.
 public struct PurgeOptions: Sendable, Equatable {
     /// What to purge.
     public enum Target: Sendable, Equatable {
@@ -119,9 +119,13 @@ public struct PurgeOptions: Sendable, Equatable {
     }
 
     public var target: Target
+    /// `--yes`: purge everything without asking (needed for `--all` when the input is not a
+    /// terminal, since nothing could be asked there).
+    public var confirmed: Bool
 
-    public init(target: Target) {
+    public init(target: Target, confirmed: Bool = false) {
         self.target = target
+        self.confirmed = confirmed
     }
 }
 

@@ -18,19 +18,27 @@ public struct Console: Sendable {
     /// written in ASCII (`LocaleCharset.asciiSymbols`; titles and paths pass through as they
     /// are); JSON stays UTF-8, as JSON is.
     public let asciiOnly: Bool
+    /// Standard input is a terminal: a person is there to answer a question.
+    public let isInputTerminal: Bool
+    /// Reads one line of standard input (without its newline); `nil` at its end.
+    private let readInputLine: @Sendable () -> String?
 
     public init(
         writeOutput: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void,
         isOutputTerminal: Bool = false,
         isErrorTerminal: Bool = false,
-        asciiOnly: Bool = false
+        asciiOnly: Bool = false,
+        isInputTerminal: Bool = false,
+        readLine: @escaping @Sendable () -> String? = { nil }
     ) {
         self.rawOutput = writeOutput
         self.rawError = writeError
         self.isOutputTerminal = isOutputTerminal
         self.isErrorTerminal = isErrorTerminal
         self.asciiOnly = asciiOnly
+        self.isInputTerminal = isInputTerminal
+        self.readInputLine = readLine
     }
 
     /// The process's standard output and standard error, unbuffered, in ASCII when the
@@ -40,7 +48,9 @@ public struct Console: Sendable {
         writeError: { FileHandle.standardError.write(Data($0.utf8)) },
         isOutputTerminal: isatty(STDOUT_FILENO) == 1,
         isErrorTerminal: isatty(STDERR_FILENO) == 1,
-        asciiOnly: !LocaleCharset.isUTF8)
+        asciiOnly: !LocaleCharset.isUTF8,
+        isInputTerminal: isatty(STDIN_FILENO) == 1,
+        readLine: { Swift.readLine(strippingNewline: true) })
 
     /// Writes text for people to standard output (ASCII symbols under a non-UTF-8 locale).
     public func writeOutput(_ text: String) {
@@ -61,6 +71,17 @@ public struct Console: Sendable {
     /// encoding: a script reading it gets every title as it is).
     public func printJSON(_ line: String) {
         rawOutput(line + "\n")
+    }
+
+    /// Asks `question` on standard error and reads the answer: `true` only for "y" or "yes"
+    /// (any case); the end of the input or anything else is no.
+    public func confirm(_ question: String) -> Bool {
+        writeError(question + " [y/N] ")
+        guard let answer = readInputLine() else {
+            writeError("\n")
+            return false
+        }
+        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// Writes `voicememo: ` + `message` and a newline to standard error.

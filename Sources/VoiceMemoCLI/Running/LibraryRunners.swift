@@ -33,7 +33,7 @@ enum LibraryRunners {
         if !library.titleIsWrittenToFile(memo) {
             context.console.printErrorMessage(indexOnlyRenameNote(memo))
         }
-        context.console.printLine(String(memo.id))
+        context.console.reply(.renamed(memo))
         return .success
     }
 
@@ -55,7 +55,7 @@ enum LibraryRunners {
         let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
             try library.delete(id: try library.memo(matching: options.memo).id, at: Date())
         }
-        context.console.printLine(String(memo.id))
+        context.console.reply(.deleted(memo))
         return .success
     }
 
@@ -64,31 +64,51 @@ enum LibraryRunners {
         let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
             try library.restore(id: try library.memo(matching: options.memo, deleted: true).id)
         }
-        context.console.printLine(String(memo.id))
+        context.console.reply(.restored(memo))
         return .success
     }
 
     static func purge(_ options: PurgeOptions, context: CommandContext) throws -> ExitCode {
         let library = try LibraryAccess.open(context)
-        let ids = try LibraryAccess.perform { () throws(MemoLibraryError) -> [Int64] in
-            switch options.target {
-            case .all:
-                return try library.purgeAll()
-            case .memo(let reference):
+        switch options.target {
+        case .memo(let reference):
+            let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
                 let memo = try library.memo(matching: reference, deleted: true)
                 try library.purge(id: memo.id)
-                return [memo.id]
+                return memo
             }
-        }
-        for id in ids {
-            context.console.printLine(String(id))
+            context.console.reply(.purged(memo))
+        case .all:
+            guard try confirmPurgeAll(options, library: library, console: context.console) else {
+                context.console.printErrorMessage("nothing was purged")
+                return .failure
+            }
+            let ids = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.purgeAll() }
+            context.console.reply(.purgedAll(ids))
         }
         return .success
     }
 
+    /// `purge --all` cannot be undone: a person at a terminal is asked first (`--yes` skips
+    /// it); without a terminal to ask at, `--yes` is required (a usage error otherwise, so a
+    /// script never empties Recently Deleted by a mistyped line).
+    private static func confirmPurgeAll(_ options: PurgeOptions, library: MemoLibrary, console: Console) throws -> Bool {
+        if options.confirmed { return true }
+        let count = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.memos(deleted: true).count }
+        if count == 0 { return true }
+        let what = "\(count) memo\(count == 1 ? "" : "s") in Recently Deleted"
+        guard console.isInputTerminal else {
+            throw CommandFailure(
+                "purge --all would delete \(what) for good; add --yes to do it without being asked "
+                    + "(the input is not a terminal, so nothing could be asked)",
+                exitCode: .usageError)
+        }
+        return console.confirm("Delete \(what) for good? This cannot be undone.")
+    }
+
     static func export(_ options: ExportOptions, context: CommandContext) throws -> ExitCode {
         let library = try LibraryAccess.open(context)
-        try LibraryAccess.perform { () throws(MemoLibraryError) in
+        let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
             let memo = try library.memo(matching: options.memo)
             if let path = options.path {
                 try library.export(memo, to: path, format: options.format, replacing: options.force)
@@ -96,8 +116,9 @@ enum LibraryRunners {
             if let labels = options.labels {
                 try library.exportLabels(of: memo, to: labels, replacing: options.force)
             }
+            return memo
         }
-        for path in [options.path, options.labels].compactMap({ $0 }) { context.console.printLine(path) }
+        context.console.reply(.exported(memo, to: [options.path, options.labels].compactMap { $0 }))
         return .success
     }
 
@@ -109,7 +130,7 @@ enum LibraryRunners {
             try library.addMarker(Marker(time: seconds, label: options.label ?? ""), toMemo: memo.id)
             return memo
         }
-        context.console.printLine(String(memo.id))
+        context.console.reply(.marked(memo, at: seconds, label: options.label ?? ""))
         return .success
     }
 }

@@ -11,23 +11,30 @@ struct LiveLine {
         bars = LevelBars(console: console, channels: channels)
     }
 
-    func show(recorder: Recorder, levels: Levels, peak: [Float]) {
+    /// - Parameter startsIn: seconds left of `--delay`, while the recording waits to start.
+    func show(recorder: Recorder, levels: Levels, peak: [Float], startsIn: Double? = nil) {
         bars.redraw(
             Self.text(
                 isRecording: recorder.isRecording, seconds: recorder.currentTime,
                 bars: bars.bars { levels.average[$0] }, peak: peak.max() ?? -160,
                 clips: recorder.clipCounts.reduce(0, +), overruns: recorder.statistics.overruns,
-                secondsWithoutAudio: recorder.secondsWithoutAudio))
+                secondsWithoutAudio: recorder.secondsWithoutAudio, startsIn: startsIn))
     }
 
     /// The line: "● REC 00:00:03  ██████░░░░░░  ████░░░░░░░░  peak -6.0 dB  clips 0", or
-    /// "● REC 00:00:03  No audio from the input for 2 s: …" while the input is stalled.
+    /// "● REC 00:00:03  No audio from the input for 2 s: …" while the input is stalled, or
+    /// "  Starts in 00:00:05  ██░░…" while `--delay` counts down (whole seconds, rounded up, so
+    /// the last second reads 00:00:01, not 00:00:00).
     static func text(
         isRecording: Bool, seconds: Double, bars: String, peak: Float, clips: Int, overruns: Int,
-        secondsWithoutAudio: Double
+        secondsWithoutAudio: Double, startsIn: Double? = nil
     ) -> String {
         var line = isRecording ? "● REC " : "  ... "
-        line += DisplayFormat.elapsedTime(seconds: seconds)
+        if !isRecording, let startsIn, startsIn > 0 {
+            line = "  Starts in " + DisplayFormat.elapsedTime(seconds: startsIn.rounded(.up))
+        } else {
+            line += DisplayFormat.elapsedTime(seconds: seconds)
+        }
         if secondsWithoutAudio >= InputDiagnosis.noAudioAfter {
             return line + "  " + InputDiagnosis.noAudio.message
         }

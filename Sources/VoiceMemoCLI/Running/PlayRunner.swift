@@ -31,7 +31,7 @@ enum PlayRunner {
                     argument: "--from", value: secondsText(start),
                     rejection: .custom(
                         problem: "is at or beyond the end of \(request.file)",
-                        allowed: "it is \(secondsText(player.duration)) long; start before that"))
+                        allowed: "it is \(DisplayFormat.seconds(player.duration)) long; start before that"))
             }
             player.currentTime = start
         }

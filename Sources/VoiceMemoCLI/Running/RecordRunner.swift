@@ -121,6 +121,8 @@ enum RecordRunner {
         let finished = DispatchSemaphore(value: 0)
         let events = RecorderEvents(didFinishRecording: { _ in finished.signal() })
         let recorder: Recorder
+        /// When `--delay` starts the recording, on the device's clock.
+        var startTime: Double?
         do {
             recorder = try Recorder(
                 url: request.output, settings: request.settings, input: request.source,
@@ -129,7 +131,8 @@ enum RecordRunner {
                 // would cost far more CPU than the recording itself).
                 measuresStatistics: request.addsMemo, eventQueue: DispatchQueue(label: "voicememo.record.events"), events: events)
             if let delay = request.delay {
-                try recorder.record(atTime: recorder.deviceCurrentTime + delay, forDuration: request.duration)
+                startTime = recorder.deviceCurrentTime + delay
+                try recorder.record(atTime: startTime ?? 0, forDuration: request.duration)
             } else if let duration = request.duration {
                 try recorder.record(forDuration: duration)
             } else {
@@ -173,7 +176,9 @@ enum RecordRunner {
             let levels = Levels(recorder: recorder, channels: request.settings.channels)
             summary.add(frames: captured - lastFrames, average: levels.average, peak: levels.peak)
             lastFrames = captured
-            live?.show(recorder: recorder, levels: levels, peak: summary.peak)
+            live?.show(
+                recorder: recorder, levels: levels, peak: summary.peak,
+                startsIn: startTime.map { $0 - recorder.deviceCurrentTime })
         }
         live?.clear()
         encodingNote.stop(recorder)

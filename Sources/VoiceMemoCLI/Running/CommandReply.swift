@@ -1,0 +1,69 @@
+import Metering
+import MemoLibrary
+import TerminalText
+
+/// What a library command prints when it succeeds, worded in this one place.
+///
+/// On a terminal a person reads words ("Deleted “Standup” (id 27); …"); piped, a script reads
+/// what it can use as is: the id, or the path written (the output of these commands before
+/// they had words, so scripts keep working).
+struct CommandReply {
+    /// Words for a person.
+    let words: String
+    /// What a script reads: an id or a path per line.
+    let bare: [String]
+
+    static func renamed(_ memo: Memo) -> CommandReply {
+        CommandReply(words: "Renamed memo \(memo.id) to \(quoted(memo.title))", bare: [String(memo.id)])
+    }
+
+    static func deleted(_ memo: Memo) -> CommandReply {
+        CommandReply(
+            words: "Deleted \(quoted(memo.title)) (id \(memo.id)); `voicememo restore \(memo.id)` brings it back "
+                + "(it stays in Recently Deleted for \(Int(MemoLibrary.recentlyDeletedLifetime / 86_400)) days)",
+            bare: [String(memo.id)])
+    }
+
+    static func restored(_ memo: Memo) -> CommandReply {
+        CommandReply(words: "Restored \(quoted(memo.title)) (id \(memo.id))", bare: [String(memo.id)])
+    }
+
+    static func purged(_ memo: Memo) -> CommandReply {
+        CommandReply(words: "Purged \(quoted(memo.title)) (id \(memo.id)) for good", bare: [String(memo.id)])
+    }
+
+    static func purgedAll(_ ids: [Int64]) -> CommandReply {
+        CommandReply(
+            words: ids.isEmpty
+                ? "Recently Deleted is empty: nothing was purged"
+                : "Purged \(ids.count) memo\(ids.count == 1 ? "" : "s") for good",
+            bare: ids.map { String($0) })
+    }
+
+    static func exported(_ memo: Memo, to paths: [String]) -> CommandReply {
+        let places = paths.map { TerminalText.safe($0) }.joined(separator: " and ")
+        return CommandReply(words: "Exported \(quoted(memo.title)) (id \(memo.id)) to \(places)", bare: paths)
+    }
+
+    static func marked(_ memo: Memo, at seconds: Double, label: String) -> CommandReply {
+        let named = label.isEmpty ? "" : " " + quoted(label)
+        return CommandReply(
+            words: "Marker\(named) at \(DisplayFormat.seconds(seconds)) in \(quoted(memo.title)) (id \(memo.id))",
+            bare: [String(memo.id)])
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "“" + TerminalText.safe(text) + "”"
+    }
+}
+
+extension Console {
+    /// Prints `reply`: its words on a terminal, else its bare lines.
+    func reply(_ reply: CommandReply) {
+        if isOutputTerminal {
+            printLine(reply.words)
+        } else {
+            for line in reply.bare { printLine(line) }
+        }
+    }
+}
