@@ -78,6 +78,7 @@ import Testing
         }
         let last = try app.screen()
         #expect(moved != nil, "the meter moved under the prompt: first \(first), last \(last)")
+        try app.press("End")
         try app.type(" lecture")
         try app.press("Enter")
         let renamed = try app.screenWhere(timeout: 10) { $0.contains("Saving “Memo ") && $0.contains(" lecture”") }
@@ -128,6 +129,8 @@ import Testing
         let prompt = try app.screenWhere(timeout: 10) { $0.contains("Title: Memo ") }
         let afterS = try app.screen()
         #expect(prompt != nil, "\(afterS)")
+        app.waitPastTypeaheadGuard()
+        try app.press("End")
         try app.type(" kept")
         try app.press("Enter")
         // The runner stores the title in the index within 0.1 s, while the memo is still `recording`.

@@ -19,6 +19,7 @@ import Testing
 
         try app.press("e")
         screen = try app.waitFor("Title: Third renamed outside")
+        try app.press("End")
         try app.type("X")
         try app.press("Enter")
         screen = try app.waitFor("Renamed to")
@@ -66,6 +67,7 @@ import Testing
 
         try app.press("e")
         screen = try app.waitFor("Title: Alpha")
+        try app.press("End")
         try app.type(" after")
         try app.press("Enter")
         screen = try app.waitFor("Renamed to")

@@ -142,6 +142,7 @@ import Testing
     @Test func theHeaderFollowsARename() {
         var state = playing()
         _ = reduce(&state, .key(.character("e")))
+        _ = reduce(&state, .key(.end))
         _ = reduce(&state, .key(.character("!")))
         _ = reduce(&state, .key(.enter))
         #expect(state.playingTitle == "Standup notes!")

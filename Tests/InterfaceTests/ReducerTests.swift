@@ -15,8 +15,10 @@ import Testing
         #expect(reduce(&state, .key(.character("s"))) == [.stopRecording])
         let saved = Fixtures.memo(99, "Memo 2026-11-29 14:05", minutesAgo: 0, seconds: 2, size: 100)
         _ = reduce(&state, .recordingSaved(saved))
-        #expect(state.mode == .renaming(id: 99, field: TextField("Memo 2026-11-29 14:05", maximumLength: state.titleMaximumLength)))
+        #expect(state.mode == .renaming(id: 99, field: TextField("Memo 2026-11-29 14:05", maximumLength: state.titleMaximumLength, selected: true)))
         #expect(state.selectedMemo?.id == 99)
+        state.now += 1
+        _ = reduce(&state, .key(.end))
         for _ in 0..<5 { _ = reduce(&state, .key(.backspace)) }
         for character in "Chat" { _ = reduce(&state, .key(.character(character))) }
         #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: 99, title: "Memo 2026-11-29 Chat")])
@@ -31,6 +33,7 @@ import Testing
         var state = Fixtures.state(
             width: 80, height: 24, memos: [Fixtures.memo(3, "Third", minutesAgo: 1, seconds: 2, size: 100)])
         _ = reduce(&state, .key(.character("e")))
+        _ = reduce(&state, .key(.end))
         _ = reduce(&state, .key(.character("X")))
         #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: 3, title: "ThirdX")])
         _ = reduce(&state, .workFinished)
@@ -50,6 +53,7 @@ import Testing
         var state = Fixtures.state(
             width: 80, height: 24, memos: [Fixtures.memo(3, "Third", minutesAgo: 1, seconds: 2, size: 100)])
         _ = reduce(&state, .key(.character("e")))
+        _ = reduce(&state, .key(.end))
         _ = reduce(&state, .key(.character("X")))
         _ = reduce(&state, .key(.enter))
         _ = reduce(&state, .libraryLoaded(memos: [], deleted: []))
@@ -67,6 +71,29 @@ import Testing
         #expect(reduce(&state, .key(.character("u"))) == [], "no restore of a memo not in Recently Deleted")
         #expect(state.status?.text == "“Fourth” was restored or purged elsewhere since; not undone.")
         #expect(state.memos.map(\.id) == [4])
+    }
+
+    /// Issue 14: after `u` the memo it gave back is selected (the cursor stayed on the next
+    /// row, so the next `e` renamed the wrong memo).
+    @Test func undoSelectsTheMemoItGaveBack() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .key(.down))
+        _ = reduce(&state, .key(.character("d")))
+        #expect(reduce(&state, .key(.character("y"))) == [.deleteMemo(id: 2)])
+        _ = reduce(&state, .workFinished)
+        #expect(state.selectedMemo?.id == 3, "the next row after the delete")
+        #expect(reduce(&state, .key(.character("u"))) == [.restoreMemo(id: 2)])
+        #expect(state.selectedMemo?.id == 2, "the restored memo")
+        _ = reduce(&state, .workFinished)
+
+        _ = reduce(&state, .key(.character("e")))
+        for character in "Parser" { _ = reduce(&state, .key(.character(character))) }
+        _ = reduce(&state, .key(.enter))
+        _ = reduce(&state, .workFinished)
+        _ = reduce(&state, .key(.end))
+        #expect(state.selectedMemo?.id == 4)
+        #expect(reduce(&state, .key(.character("u"))) == [.undoRename(id: 2, title: "Idea for the parser", replacing: "Parser")])
+        #expect(state.selectedMemo?.id == 2, "the memo whose title came back")
     }
 
     /// Issue 15 item 13: a recording that wrote nothing (a full disk) leaves no memo and says so.
@@ -117,9 +144,11 @@ import Testing
         #expect(state.status?.text.contains("Renamed") != true)
 
         _ = reduce(&state, .key(.character("e")))
+        _ = reduce(&state, .key(.end))
         _ = reduce(&state, .key(.character("D")))
         #expect(reduce(&state, .key(.enter)) == [], "a 501st character is not taken")
         _ = reduce(&state, .key(.character("e")))
+        _ = reduce(&state, .key(.end))
         _ = reduce(&state, .key(.backspace))
         _ = reduce(&state, .key(.character("D")))
         #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: 6, title: String(repeating: "C", count: 499) + "D")])
@@ -144,8 +173,21 @@ import Testing
         for character in " \u{200B} " { _ = reduce(&state, .key(.character(character))) }
         #expect(reduce(&state, .key(.enter)) == [], "an invisible title is refused")
         #expect(state.memos.first?.title == "New")
-        #expect(state.statusLine?.text.hasPrefix("The title is only whitespace or invisible characters") == true, "\(String(describing: state.statusLine))")
-        #expect(state.statusLine?.text.hasSuffix("kept “New”.") == true)
+        #expect(state.promptProblem?.hasPrefix("The title is only whitespace or invisible characters") == true, "\(String(describing: state.promptProblem))")
+        #expect(state.promptProblem?.hasSuffix(": type one, or Esc keeps “New”.") == true)
+        guard case .renaming(7, _) = state.mode else {
+            Issue.record("the prompt stays open for a title: \(state.mode)")
+            return
+        }
+        let screen = AppView.render(state).lines()
+        #expect(screen.contains { $0.hasPrefix(" The title is only whitespace") }, "the reason shows above the prompt: \(screen)")
+        #expect(screen.contains { $0.hasPrefix(" Title: ") })
+        for character in "Fixed" { _ = reduce(&state, .key(.character(character))) }
+        #expect(state.promptProblem == nil, "typing clears the reason")
+        _ = reduce(&state, .key(.home))
+        for _ in 0..<3 { _ = reduce(&state, .key(.delete)) }
+        #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: 7, title: "Fixed")])
+        #expect(state.mode == .browsing)
     }
 
     @Test func aTitleLongerThanThePromptIsNotCutByAnUneditedEnter() {
@@ -276,6 +318,30 @@ import Testing
         field.apply(.end)
         field.apply(.clearToStart)
         #expect(field.text.isEmpty)
+    }
+
+    @Test func aSelectedTextFieldIsReplacedClearedOrLeftByTheKeys() {
+        func selected() -> TextField { TextField("Memo 1", selected: true) }
+        var typed = selected()
+        typed.apply(.character("N"))
+        #expect(typed.text == "N" && !typed.isSelected)
+        for key in [Key.backspace, .delete, .clearToStart] {
+            var cleared = selected()
+            cleared.apply(key)
+            #expect(cleared.text.isEmpty && !cleared.isSelected, "\(key)")
+        }
+        for (key, cursor) in [(Key.left, 0), (.home, 0), (.right, 6), (.end, 6)] {
+            var moved = selected()
+            moved.apply(key)
+            #expect(moved.text == "Memo 1" && moved.cursor == cursor && !moved.isSelected, "\(key)")
+        }
+        var control = selected()
+        control.apply(.character("\u{7}"))
+        #expect(control.text == "Memo 1" && control.isSelected, "a control character is not typed; the selection stays")
+        var other = selected()
+        let applied = other.apply(.up)
+        #expect(!applied && other.isSelected, "a key that is not an edit leaves it alone")
+        #expect(!TextField("", selected: true).isSelected, "nothing to select")
     }
 
     @Test func civilTimeMatchesKnownDates() {

@@ -39,7 +39,7 @@ import Testing
     @Test func stopOpensThePromptAtOnceWithTheSavesProgressAboveIt() {
         var state = Self.recording()
         #expect(reduce(&state, .key(.character("s"))) == [.stopRecording])
-        #expect(state.mode == .renaming(id: Self.memoID, field: TextField("Memo 1", maximumLength: state.titleMaximumLength)))
+        #expect(state.mode == .renaming(id: Self.memoID, field: TextField("Memo 1", maximumLength: state.titleMaximumLength, selected: true)))
         #expect(state.work.map(\.kind) == [.saving(title: "Memo 1")])
         _ = reduce(&state, .tick(time: state.now + 2, snapshot: Fixtures.levels(recording: .idle)))
         _ = reduce(&state, .workProgress(fraction: 0.4, stage: "encoding MP3"))
@@ -51,6 +51,34 @@ import Testing
         // The meter still moves under the prompt.
         _ = reduce(&state, .tick(time: state.now + 0.1, snapshot: Fixtures.levels(recording: .idle)))
         #expect(state.meters.first?.average == -18.2)
+    }
+
+    /// Issue 14: the prompt opens with the title selected, so typing replaces it; a key
+    /// pressed right after `s` (`s` then `r`, before the prompt could be seen) is not typed
+    /// into it.
+    @Test func thePromptOpensSelectedAndIgnoresKeysTypedWithTheStop() {
+        var state = Self.recording()
+        _ = reduce(&state, .key(.character("s")))
+        #expect(reduce(&state, .key(.character("r"))) == [], "r right after s neither records nor is typed")
+        _ = reduce(&state, .tick(time: state.now + AppState.typeaheadGuard - 0.05, snapshot: Fixtures.levels(recording: .idle)))
+        _ = reduce(&state, .key(.character("r")))
+        guard case .renaming(_, let kept) = state.mode else {
+            Issue.record("the prompt is open: \(state.mode)")
+            return
+        }
+        #expect(kept.text == "Memo 1" && kept.isSelected, "still the recorded title, selected")
+        let lines = AppView.render(state).lines()
+        #expect(lines.contains { $0.hasPrefix(" Title: Memo 1") }, "\(lines)")
+        _ = reduce(&state, .tick(time: state.now + 0.1, snapshot: Fixtures.levels(recording: .idle)))
+        Self.type("Talk", into: &state)
+        #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: Self.memoID, title: "Talk")], "typing replaced the title")
+    }
+
+    @Test func eOpensThePromptSelectedWithoutTheGuard() {
+        var state = Fixtures.state(width: 80, height: 24, memos: [Fixtures.memo(3, "Third", minutesAgo: 1, seconds: 2, size: 100)])
+        _ = reduce(&state, .key(.character("e")))
+        Self.type("New", into: &state)
+        #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: 3, title: "New")])
     }
 
     @Test func aTitleTypedDuringTheSaveGoesToTheRunnerAndStaysOnTheSavedMemo() {
@@ -72,6 +100,7 @@ import Testing
 
     @Test func undoDuringTheSaveGivesTheRecordedTitleBack() {
         var state = Self.saving()
+        _ = reduce(&state, .key(.end))
         Self.type(" talk", into: &state)
         #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: Self.memoID, title: "Memo 1 talk")])
         #expect(reduce(&state, .key(.character("u"))) == [.renameMemo(id: Self.memoID, title: "Memo 1")])
@@ -97,12 +126,21 @@ import Testing
         for _ in 0..<6 { _ = reduce(&state, .key(.backspace)) }
         Self.type("   ", into: &state)
         #expect(reduce(&state, .key(.enter)) == [])
-        #expect(state.status?.text == "The title is only whitespace or invisible characters (such as U+200B); give at least one visible character; kept “Memo 1”.", "the library's title rule")
+        #expect(state.promptProblem == "The title is only whitespace or invisible characters (such as U+200B); give at least one visible character: type one, or Esc keeps “Memo 1”.", "the library's title rule")
         #expect(state.savingRecording?.title == "Memo 1")
+        guard case .renaming(Self.memoID, _) = state.mode else {
+            Issue.record("the prompt stays open: \(state.mode)")
+            return
+        }
+        let lines = AppView.render(state).lines()
+        let problem = lines.firstIndex { $0.hasPrefix(" The title is only whitespace") }
+        let prompt = lines.firstIndex { $0.hasPrefix(" Title: ") }
+        #expect(problem != nil && prompt == problem.map { $0 + 1 }, "the reason is just above the prompt, over the save's progress: \(lines.joined(separator: "\n"))")
     }
 
     @Test func thePromptStaysOpenWhenTheSaveEndsAndItsEnterIsAnOrdinaryRename() {
         var state = Self.saving()
+        _ = reduce(&state, .key(.end))
         Self.type("!", into: &state)
         _ = reduce(&state, .recordingSaved(Self.saved()))
         _ = reduce(&state, .workFinished)
@@ -118,6 +156,7 @@ import Testing
         var state = Self.saving()
         _ = reduce(&state, .failed("The recording is in /x.mp3 but could not be added: disk I/O error"))
         _ = reduce(&state, .workFinished)
+        _ = reduce(&state, .key(.end))
         Self.type("?", into: &state)
         #expect(reduce(&state, .key(.enter)) == [.renameMemo(id: Self.memoID, title: "Memo 1?")], "not lost")
     }
@@ -125,11 +164,7 @@ import Testing
     @Test func qDuringTheSaveIsTypedIntoThePromptAndAfterItAsks() {
         var state = Self.saving()
         _ = reduce(&state, .key(.character("q")))
-        #expect(state.mode == .renaming(id: Self.memoID, field: {
-            var field = TextField("Memo 1", maximumLength: state.titleMaximumLength)
-            field.apply(.character("q"))
-            return field
-        }()))
+        #expect(state.mode == .renaming(id: Self.memoID, field: TextField("q", maximumLength: state.titleMaximumLength)), "q replaced the selected title")
         _ = reduce(&state, .key(.escape))
         #expect(reduce(&state, .key(.character("q"))) == [])
         #expect(state.mode == .confirmingQuit)

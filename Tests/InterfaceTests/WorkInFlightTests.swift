@@ -104,7 +104,7 @@ import Testing
         _ = reduce(&state, .recordingSaved(saved))
         _ = reduce(&state, .workFinished)
         #expect(state.work.isEmpty)
-        #expect(state.mode == .renaming(id: 99, field: TextField("Lecture", maximumLength: state.titleMaximumLength)))
+        #expect(state.mode == .renaming(id: 99, field: TextField("Lecture", maximumLength: state.titleMaximumLength, selected: true)))
     }
 
     @Test func aSaveThatAnswersWhileAnotherPromptIsOpenDoesNotTakeItAway() {

@@ -7,6 +7,10 @@ public enum Action: Sendable {
     /// Time passed: `time` is seconds since 1970 (the runner's clock); `snapshot` is
     /// the engine's levels and recording state, `nil` when no input is open.
     case tick(time: Double, snapshot: EngineSnapshot?)
+    /// The runner's clock as it reads keys (seconds since 1970), so a key is judged at the
+    /// time it came (the guard against keys typed ahead of the title prompt), not at the last
+    /// tick's.
+    case clock(time: Double)
     /// The terminal is now this many columns and rows.
     case resize(width: Int, height: Int)
     /// The input opened (the meter runs from now on).

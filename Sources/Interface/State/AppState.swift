@@ -97,6 +97,15 @@ public struct AppState: Sendable, Equatable {
     public var usesColor = true
     /// The runner's clock at the last tick, seconds since 1970.
     public var now: Double = 0
+    /// When `s` opened the title prompt (`now` then): keys typed within
+    /// `AppState.typeaheadGuard` of it were typed before it could be seen (`s` then `r`),
+    /// so they are not taken as the title.
+    public var titlePromptOpenedAt: Double?
+    /// Why ⏎ in the title prompt was refused (an empty title): shown above the prompt, which
+    /// stays open.
+    public var promptProblem: String?
+    /// How long after `s` a key is taken as typed ahead of the prompt.
+    public static let typeaheadGuard = 0.3
     /// The local time zone's offset from UTC in seconds (for dates and default titles).
     public var utcOffset = 0
     /// Set once quitting was decided.
@@ -123,6 +132,15 @@ public struct AppState: Sendable, Equatable {
         guard !filter.isEmpty else { return memos }
         let needle = filter.lowercased()
         return memos.filter { $0.title.lowercased().contains(needle) || transcriptMatch(for: $0.id) != nil }
+    }
+
+    /// Puts the selection on memo `id` when the table lists it (a filter may hide it);
+    /// returns whether it does.
+    @discardableResult
+    public mutating func selectMemo(id: Int64?) -> Bool {
+        guard let id, let index = visibleMemos.firstIndex(where: { $0.id == id }) else { return false }
+        selection = index
+        return true
     }
 
     /// The memo under the selection, if any.
@@ -191,10 +209,19 @@ public struct AppState: Sendable, Equatable {
         return StatusMessage(text: running.statusText(at: now) + (isQuitting ? " Quitting when done." : ""), kind: .info)
     }
 
-    /// Whether the title prompt is up with the work's line above it (two status rows).
+    /// Whether the title prompt is up with a line above it (two status rows): why ⏎ was
+    /// refused, or the work that goes on under it.
     public var showsWorkAbovePrompt: Bool {
         guard case .renaming = mode else { return false }
-        return visibleWork != nil
+        return promptProblem != nil || visibleWork != nil
+    }
+
+    /// Opens the title prompt for memo `id` with `title` selected, so typing replaces it.
+    /// - Parameter afterStop: `s` opened it (keys typed right after are not the title).
+    public mutating func openTitlePrompt(id: Int64, title: String, afterStop: Bool) {
+        mode = .renaming(id: id, field: TextField(title, maximumLength: titleMaximumLength, selected: true))
+        titlePromptOpenedAt = afterStop ? now : nil
+        promptProblem = nil
     }
 
     /// Whether the library is still being opened (the table says so).

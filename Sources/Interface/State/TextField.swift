@@ -8,14 +8,20 @@ public struct TextField: Sendable, Hashable {
     /// Longest text accepted, in characters.
     public let maximumLength: Int
 
+    /// The whole text is selected (as a prompt that offers a title opens): a character
+    /// replaces it, ⌫ or Delete clears it, a movement key ends the selection (← and Home at
+    /// the start, → and End at the end).
+    public private(set) var isSelected = false
+
     /// The limit of a prompt that is not a title (the filter); a title's is the library's
     /// (`AppState.titleMaximumLength`).
     public static let defaultMaximumLength = 200
 
-    public init(_ text: String = "", maximumLength: Int = Self.defaultMaximumLength) {
+    public init(_ text: String = "", maximumLength: Int = Self.defaultMaximumLength, selected: Bool = false) {
         self.maximumLength = max(0, maximumLength)
         characters = Array(text.prefix(self.maximumLength))
         cursor = characters.count
+        isSelected = selected && !characters.isEmpty
     }
 
     public var text: String { String(characters) }
@@ -23,6 +29,7 @@ public struct TextField: Sendable, Hashable {
     /// Applies an editing key; returns whether the key was one.
     @discardableResult
     public mutating func apply(_ key: Key) -> Bool {
+        if isSelected { return applyToSelection(key) }
         switch key {
         case .character(let character):
             insert(character)
@@ -42,6 +49,24 @@ public struct TextField: Sendable, Hashable {
         case .end: cursor = characters.count
         default: return false
         }
+        return true
+    }
+
+    private mutating func applyToSelection(_ key: Key) -> Bool {
+        switch key {
+        case .character(let character):
+            guard !character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) else { return true }
+            characters = []
+            cursor = 0
+            insert(character)
+        case .backspace, .delete, .clearToStart:
+            characters = []
+            cursor = 0
+        case .left, .home: cursor = 0
+        case .right, .end: cursor = characters.count
+        default: return false
+        }
+        isSelected = false
         return true
     }
 

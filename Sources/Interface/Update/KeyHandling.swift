@@ -36,7 +36,7 @@ enum KeyHandling {
             return stop(&state)
         case .character("e"):
             guard let memo = state.selectedMemo else { return nothing("No memo to rename.", &state) }
-            state.mode = .renaming(id: memo.id, field: TextField(memo.title, maximumLength: state.titleMaximumLength))
+            state.openTitlePrompt(id: memo.id, title: memo.title, afterStop: false)
         case .character("d"), .delete:
             guard let memo = state.selectedMemo else { return nothing("No memo to delete.", &state) }
             state.mode = .confirmingDelete(id: memo.id)
@@ -113,7 +113,7 @@ enum KeyHandling {
         if let id = state.recordingMemoID {
             let title = state.recordingTitle ?? ""
             state.savingRecording = SavingRecording(id: id, title: title)
-            state.mode = .renaming(id: id, field: TextField(title, maximumLength: state.titleMaximumLength))
+            state.openTitlePrompt(id: id, title: title, afterStop: true)
         }
         return [.stopRecording]
     }
@@ -128,6 +128,7 @@ enum KeyHandling {
                 return []
             }
             showRestored(id, &state)
+            state.selectMemo(id: id)
             state.say("Restored “\(title)”.")
             return [.restoreMemo(id: id)]
         case .renamed(let id, let previousTitle, let title):
@@ -145,6 +146,7 @@ enum KeyHandling {
                 return []
             }
             if let index = state.memos.firstIndex(where: { $0.id == id }) { state.memos[index].title = previousTitle }
+            state.selectMemo(id: id)
             state.say("Title back to “\(previousTitle)”.")
             return [.undoRename(id: id, title: previousTitle, replacing: title)]
         }
@@ -176,43 +178,55 @@ enum KeyHandling {
     private static func rename(_ key: Key, id: Int64, _ field: inout TextField, _ state: inout AppState) -> [Effect] {
         switch key {
         case .enter:
-            state.mode = .browsing
             guard let memo = state.memos.first(where: { $0.id == id }) else { return renameWhileSaving(id: id, field, &state) }
             // Unedited (even a title the field could not hold whole): nothing to change.
-            if field.text == String(memo.title.prefix(field.maximumLength)) { return [] }
-            let title: String
-            do {
-                title = try MemoTitle.accepted(field.text)
-            } catch {
-                let reason = error.description
-                return nothing(reason.prefix(1).uppercased() + reason.dropFirst() + "; kept “\(memo.title)”.", &state)
-            }
+            if field.text == String(memo.title.prefix(field.maximumLength)) { return closePrompt(&state) }
+            guard let title = acceptedTitle(field, keeping: memo.title, &state) else { return [] }
+            _ = closePrompt(&state)
             guard title != memo.title else { return [] }
             state.undoStack.append(.renamed(id: id, previousTitle: memo.title, title: title))
             if let index = state.memos.firstIndex(where: { $0.id == id }) { state.memos[index].title = title }
             state.say("Renamed to “\(title)”. Press u to undo.")
             return [.renameMemo(id: id, title: title)]
         case .escape:
-            state.mode = .browsing
+            return closePrompt(&state)
+        case .character where state.titlePromptOpenedAt.map { state.now - $0 < AppState.typeaheadGuard } ?? false:
+            // Typed with `s`, before the prompt could be seen (`s` then `r`): not the title.
+            return []
         default:
             field.apply(key)
+            state.promptProblem = nil
             state.mode = .renaming(id: id, field: field)
         }
         return []
     }
 
+    private static func closePrompt(_ state: inout AppState) -> [Effect] {
+        state.mode = .browsing
+        state.promptProblem = nil
+        state.titlePromptOpenedAt = nil
+        return []
+    }
+
+    /// The prompt's text as a title, or `nil` with the prompt left open and the reason above
+    /// it (an empty title is not one; Esc keeps the old title).
+    private static func acceptedTitle(_ field: TextField, keeping old: String, _ state: inout AppState) -> String? {
+        do {
+            return try MemoTitle.accepted(field.text)
+        } catch {
+            let reason = error.description
+            state.promptProblem = reason.prefix(1).uppercased() + reason.dropFirst() + ": type one, or Esc keeps “\(old)”."
+            return nil
+        }
+    }
+
     /// Enter in the prompt `s` opened, while the memo is still being saved (it is not in the
     /// table yet): the title is handed to the runner, which applies it during the save.
     private static func renameWhileSaving(id: Int64, _ field: TextField, _ state: inout AppState) -> [Effect] {
-        guard let saving = state.savingRecording, saving.id == id else { return [] }
-        if field.text == String(saving.title.prefix(field.maximumLength)) { return [] }
-        let title: String
-        do {
-            title = try MemoTitle.accepted(field.text)
-        } catch {
-            let reason = error.description
-            return nothing(reason.prefix(1).uppercased() + reason.dropFirst() + "; kept “\(saving.title)”.", &state)
-        }
+        guard let saving = state.savingRecording, saving.id == id else { return closePrompt(&state) }
+        if field.text == String(saving.title.prefix(field.maximumLength)) { return closePrompt(&state) }
+        guard let title = acceptedTitle(field, keeping: saving.title, &state) else { return [] }
+        _ = closePrompt(&state)
         guard title != saving.title else { return [] }
         state.undoStack.append(.renamed(id: id, previousTitle: saving.title, title: title))
         state.retitleSave(title)

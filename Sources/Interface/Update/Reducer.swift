@@ -9,7 +9,7 @@ import Metering
 /// in `state.work` from the call that emits it until its `workFinished`.
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
-    case .tick, .playbackProgress:
+    case .tick, .playbackProgress, .clock:
         // Ticks emit no runner work (only the bell and an untracked read of the capture
         // control): they need no copy of the state to describe work.
         return reduceAction(&state, action)
@@ -31,6 +31,9 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.now = time
         if let status = state.status, status.expires <= time { state.status = nil }
         effects = snapshot.map { absorb($0, at: time, into: &state) } ?? []
+    case .clock(let time):
+        state.now = max(state.now, time)
+        effects = []
     case .resize(let width, let height):
         state.width = max(width, 0)
         state.height = max(height, 0)
@@ -65,9 +68,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         let selectedID = state.selectedMemo?.id
         state.memos = memos.sorted { $0.created > $1.created }
         state.deletedMemos = deleted.sorted { ($0.deletedAt ?? $0.created) > ($1.deletedAt ?? $1.created) }
-        if let selectedID, let index = state.visibleMemos.firstIndex(where: { $0.id == selectedID }) {
-            state.selection = index
-        }
+        state.selectMemo(id: selectedID)
         // A saved, adopted or restored memo may want a transcript.
         effects = state.transcription.isEnabled && state.transcription.unavailable == nil ? [.transcribeNewMemos] : []
     case .transcriptMatchesFound, .transcriptLoaded, .transcription:
@@ -88,7 +89,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         showSaved(memo, in: &state)
         // The save ran beside the loop: a prompt or list opened meanwhile is not taken away.
         if !prompted, !state.isQuitting, state.mode == .browsing {
-            state.mode = .renaming(id: memo.id, field: TextField(memo.title, maximumLength: state.titleMaximumLength))
+            state.openTitlePrompt(id: memo.id, title: memo.title, afterStop: true)
         }
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
         effects = []

@@ -80,9 +80,7 @@ enum TranscriptUpdate {
             let selectedID = state.selectedMemo?.id
             state.transcriptMatches = Dictionary(matches.map { ($0.memoID, $0) }, uniquingKeysWith: { first, _ in first })
             state.transcriptMatchQuery = query
-            if let selectedID, let index = state.visibleMemos.firstIndex(where: { $0.id == selectedID }) {
-                state.selection = index
-            }
+            state.selectMemo(id: selectedID)
             return []
         case .transcriptLoaded(let id, let content):
             if state.transcriptView?.memoID == id { state.transcriptView?.content = content }

@@ -51,9 +51,7 @@ enum VoiceKeys {
             state.memos.append(memo)
             state.memos.sort { $0.created > $1.created }
         }
-        if let selectedID, let index = state.visibleMemos.firstIndex(where: { $0.id == selectedID }) {
-            state.selection = index
-        }
+        state.selectMemo(id: selectedID)
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
     }
 

@@ -30,8 +30,9 @@ enum BottomLinesView {
             renderPrompt("Find: ", field, in: row, theme: theme, on: &screen)
         case .renaming(_, let field):
             // The save goes on under the prompt: its line above it, where there are two rows.
-            if row.height >= 2, state.showsWorkAbovePrompt, let work = state.workStatusLine {
-                screen.put(" " + TextFitting.truncated(work.text, toWidth: max(row.width - 1, 0)), x: row.x, y: row.y, maxWidth: row.width)
+            if row.height >= 2, state.showsWorkAbovePrompt, let above = state.promptProblem ?? state.workStatusLine?.text {
+                let style = state.promptProblem == nil ? Style.plain : theme.error
+                screen.put(" " + TextFitting.truncated(above, toWidth: max(row.width - 1, 0)), x: row.x, y: row.y, style: style, maxWidth: row.width)
                 let prompt = Rect(x: row.x, y: row.y + 1, width: row.width, height: 1)
                 renderPrompt("Title: ", field, in: prompt, theme: theme, on: &screen)
             } else {
@@ -80,8 +81,8 @@ enum BottomLinesView {
         }
     }
 
-    /// "Title: text" with the cursor shown as a reverse-video cell; scrolled so the
-    /// cursor stays visible.
+    /// "Title: text" with the cursor shown as a reverse-video cell (the whole text, while it
+    /// is selected); scrolled so the cursor stays visible.
     private static func renderPrompt(_ label: String, _ field: TextField, in row: Rect, theme: Theme, on screen: inout Screen) {
         var x = row.x + screen.put(" " + label, x: row.x, y: row.y, style: .bold, maxWidth: row.width)
         let room = row.x + row.width - x - 1
@@ -92,9 +93,10 @@ enum BottomLinesView {
             let character = field.characters[index]
             let width = DisplayWidth.of(String(TerminalText.safe(String(character))))
             if x + width > row.x + row.width { break }
-            x += screen.put(String(character), x: x, y: row.y, style: index == field.cursor ? theme.selection : .plain)
+            let selected = field.isSelected || index == field.cursor
+            x += screen.put(String(character), x: x, y: row.y, style: selected ? theme.selection : .plain)
         }
-        if field.cursor == field.characters.count { screen.put(" ", x: x, y: row.y, style: theme.selection) }
+        if field.cursor == field.characters.count, !field.isSelected { screen.put(" ", x: x, y: row.y, style: theme.selection) }
     }
 
     private static func renderFooter(_ state: AppState, in row: Rect, theme: Theme, on screen: inout Screen) {

@@ -46,6 +46,8 @@ enum KeyHelp {
         switch mode {
         case .browsing: footer
         case .filtering: [("⏎", "done"), ("Esc", "clear"), ("↑↓", "select")]
+        case .renaming(_, let field) where field.isSelected:
+            [("type", "replaces it"), ("⏎", "save"), ("← →", "edit it"), ("⌫", "clear"), ("Esc", "keep the title")]
         case .renaming: [("⏎", "save"), ("Esc", "keep the title"), ("← →", "move"), ("⌫", "delete")]
         case .confirmingDelete, .confirmingPurge, .confirmingQuit: [("y", "yes"), ("n", "no")]
         case .help: [("any key", "closes")]

@@ -168,6 +168,7 @@ final class AppLoop: @unchecked Sendable {
                 let size = terminal.size
                 dispatch(.resize(width: size.width, height: size.height))
             case .key(let key):
+                dispatch(.clock(time: Date().timeIntervalSince1970))
                 dispatch(.key(key))
             }
         }
