@@ -73,6 +73,12 @@ public enum DisplayFormat {
         return includingUnit ? text + " dB" : text
     }
 
+    /// A meter's reading without the unit: "-18.2", "0.0", and "-∞" at or below the −160 dB
+    /// floor (silence, −∞, NaN) — a figure like "-160.0" reads as a level, not as nothing.
+    public static func meterReading(_ level: Float) -> String {
+        level.isNaN || level <= Decibels.floor ? "-∞" : decibels(level, includingUnit: false)
+    }
+
     private static func clock(wholeSeconds: Int64) -> String {
         let hours = wholeSeconds / 3600
         let minutes = wholeSeconds / 60 % 60

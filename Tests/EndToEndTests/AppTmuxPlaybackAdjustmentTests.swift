@@ -18,13 +18,7 @@ import Testing
 
     private func header(_ screen: String) -> String { PlaybackScreen.header(screen) }
 
-    /// The average dB numbers on the meter rows.
-    private func meterLevels(_ screen: String) -> [Double] {
-        screen.split(separator: "\n").compactMap { line -> Double? in
-            guard line.hasPrefix(" L ") || line.hasPrefix(" R "), let unit = line.range(of: " dB") else { return nil }
-            return Double(line[..<unit.lowerBound].split(separator: " ").last ?? "")
-        }
-    }
+    private func meterLevels(_ screen: String) -> [Double] { MeterRows.levels(screen) }
 
     private func playHead(_ screen: String) -> Int? { PlaybackScreen.playHead(screen) }
 

@@ -25,15 +25,7 @@ import Testing
         return String(line[..<slash.lowerBound].suffix(8))
     }
 
-    /// The average dB numbers on the meter rows (" L …  -15.0 dB  pk …").
-    private func meterLevels(_ screen: String) -> [Double] {
-        screen.split(separator: "\n").compactMap { line -> Double? in
-            guard line.hasPrefix(" L ") || line.hasPrefix(" R ") || line.hasPrefix(" M "),
-                let unit = line.range(of: " dB")
-            else { return nil }
-            return Double(line[..<unit.lowerBound].split(separator: " ").last ?? "")
-        }
-    }
+    private func meterLevels(_ screen: String) -> [Double] { MeterRows.levels(screen) }
 
     @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
     func enterPlaysTheProgressAndMeterMoveSpacePausesSStops() throws {

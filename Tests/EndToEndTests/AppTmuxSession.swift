@@ -101,3 +101,18 @@ final class AppTmuxSession {
         return last
     }
 }
+
+/// What the app's meter rows say, read back from a captured screen.
+enum MeterRows {
+    /// The first number of each channel row (" L ██░░ rms  -15.0  pk  -9.1"): the RMS, PPM or
+    /// VU reading in dBFS; silence ("-∞") reads as −∞.
+    static func levels(_ screen: String) -> [Double] {
+        screen.split(separator: "\n").compactMap { line -> Double? in
+            guard line.hasPrefix(" L ") || line.hasPrefix(" R ") || line.hasPrefix(" M ") else { return nil }
+            let words = line.split(separator: " ")
+            guard let label = words.firstIndex(where: { ["rms", "ppm", "vu"].contains($0) }), label + 1 < words.count
+            else { return nil }
+            return words[label + 1] == "-∞" ? -.infinity : Double(words[label + 1])
+        }
+    }
+}

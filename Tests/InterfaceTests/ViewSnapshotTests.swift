@@ -1,4 +1,5 @@
 import Testing
+import Metering
 
 @testable import Interface
 
@@ -85,11 +86,11 @@ import Testing
 
     @Test func theBarFollowsTheModesReading() {
         // The L row's numbers are the mode's reading; the peak column stays the held sample peak.
-        let expected: [(MeterMode, String)] = [(.digital, "-18.2 dB  pk   -6.1"), (.ppm1, "-8.4 dB  pk   -6.1"), (.ppm2, "-9.9 dB  pk   -6.1"), (.vu, "-17.1 dB  pk   -6.1")]
+        let expected: [(MeterMode, String)] = [(.digital, "rms  -18.2  pk   -6.1"), (.ppm1, "ppm   -8.4  pk   -6.1"), (.ppm2, "ppm   -9.9  pk   -6.1"), (.vu, " vu  -17.1  pk   -6.1")]
         for (mode, numbers) in expected {
             let lines = AppView.render(Self.state(mode)).lines()
             #expect(lines[1].contains(numbers), "\(mode): \(lines[1])")
-            #expect(lines[3].contains("dB  " + mode.name), "\(mode): \(lines[3])")
+            #expect(lines[3].contains("dBFS  " + mode.name), "\(mode): \(lines[3])")
         }
     }
 
@@ -112,9 +113,25 @@ import Testing
         _ = reduce(&state, .playbackStarted(memoID: Fixtures.memos[0].id, title: Fixtures.memos[0].title, duration: 131, channels: 2))
         _ = reduce(&state, .playbackProgress(time: Fixtures.now + 12, PlaybackSnapshot(elapsed: 1, channels: [ChannelLevel(average: -30, peak: -20), ChannelLevel(average: -31, peak: -21)])))
         let lines = AppView.render(state).lines()
-        #expect(lines[1].contains("-30.0 dB"), "\(lines[1])")
-        #expect(lines[3].contains("dB  digital peak (playback)"), "\(lines[3])")
+        #expect(lines[1].contains("rms  -30.0  pk  -20.0"), "\(lines[1])")
+        #expect(lines[3].contains("dBFS  digital peak (playback)"), "\(lines[3])")
         #expect(state.shownMeterMode == .digital && state.meterMode == .ppm2)
+        var digital = Self.state(.digital)
+        _ = reduce(&digital, .playbackStarted(memoID: Fixtures.memos[0].id, title: Fixtures.memos[0].title, duration: 131, channels: 2))
+        #expect(AppView.render(digital).lines()[3].contains("dBFS  digital peak (playback)"), "also when the mode is digital already")
+    }
+
+    @Test func silenceReadsMinusInfinityNotTheFloor() {
+        #expect(DisplayFormat.meterReading(-160) == "-∞")
+        #expect(DisplayFormat.meterReading(-.infinity) == "-∞")
+        #expect(DisplayFormat.meterReading(.nan) == "-∞")
+        #expect(DisplayFormat.meterReading(-159.96) == "-160.0", "just above the floor is a level")
+        #expect(DisplayFormat.meterReading(-0.04) == "0.0")
+        var state = Self.state(.digital)
+        _ = reduce(&state, .tick(time: Fixtures.now + 1, snapshot: EngineSnapshot(
+            channels: [ChannelLevel(average: -160, peak: -160), ChannelLevel(average: -160, peak: -160)], recording: .idle)))
+        let lines = AppView.render(state).lines()
+        #expect(lines[1].contains("rms     -∞  pk"), "\(lines[1])")
     }
 
     @Test func mCyclesEveryModeAndSaysWhatItIs() {

@@ -20,6 +20,17 @@ public enum MeterMode: String, Sendable, Hashable, CaseIterable {
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
+    /// What a row's first number is, as its label says: the RMS level of the digital
+    /// meter's bar, a PPM's or a VU's reading (the second is always the held sample peak).
+    public var readingLabel: String {
+        switch self {
+        case .digital: "rms"
+        case .ppm1, .ppm2: "ppm"
+        case .vu: "vu"
+        case .loudness: "M"
+        }
+    }
+
     /// The short name the scale line shows.
     public var name: String {
         switch self {

@@ -5,7 +5,7 @@ struct MeterGeometry: Equatable {
     static let labelWidth = 3
 
     enum Numbers: Equatable {
-        /// "  -18.2 dB  pk  -6.1  CLIP"
+        /// " rms  -18.2  pk   -6.1  CLIP" (silence reads "-∞"; the unit, dBFS, is on the scale line)
         case full
         /// " -18.2   -6.1!": two right-aligned six-column figures with a space between, so
         /// "-160.0 -160.0" never runs together

@@ -49,13 +49,14 @@ enum MeterView {
         let clipped = state.clipLatch.isLatched && state.playback == nil
         switch geometry.numbers {
         case .full:
-            let text = "  " + TextFitting.rightAligned(DisplayFormat.decibels(level), toWidth: 9)
-                + "  pk " + TextFitting.rightAligned(DisplayFormat.decibels(meter.heldPeak, includingUnit: false), toWidth: 6)
+            let label = TextFitting.rightAligned(state.shownMeterMode.readingLabel, toWidth: 3)
+            let text = " " + label + " " + TextFitting.rightAligned(DisplayFormat.meterReading(level), toWidth: 6)
+                + "  pk " + TextFitting.rightAligned(DisplayFormat.meterReading(meter.heldPeak), toWidth: 6)
             screen.put(text, x: numbersX, y: row.y, maxWidth: 22)
             if clipped { screen.put("CLIP", x: numbersX + 24, y: row.y, style: theme.clip) }
         case .compact:
             let text = MeterGeometry.compactNumbers(
-                DisplayFormat.decibels(level, includingUnit: false), DisplayFormat.decibels(meter.heldPeak, includingUnit: false))
+                DisplayFormat.meterReading(level), DisplayFormat.meterReading(meter.heldPeak))
             screen.put(text, x: numbersX, y: row.y, maxWidth: 14)
             if clipped { screen.put("!", x: numbersX + MeterGeometry.compactClipOffset, y: row.y, style: theme.clip) }
         case .none:

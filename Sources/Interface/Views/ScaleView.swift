@@ -33,7 +33,7 @@ enum ScaleView {
         screen.put(label, x: x, y: row.y, style: .dim, maxWidth: room)
     }
 
-    /// The unit and the mode's name after the scale, longest first: "dB  PPM type II",
+    /// The unit and the mode's name after the scale, longest first: "dBFS  PPM type II (playback)",
     /// "LU  loudness, 0 = -23 LUFS"; the first that fits is shown.
     static func labels(_ state: AppState) -> [String] {
         let mode = state.shownMeterMode
@@ -42,7 +42,7 @@ enum ScaleView {
                 ? "\(Int(state.loudnessTarget))" : DisplayFormat.decibels(Float(state.loudnessTarget), includingUnit: false)
             return ["LU  loudness, 0 = \(target) LUFS", "LU 0=\(target) LUFS", "LU"]
         }
-        let playing = state.playback != nil && state.meterMode != .digital ? " (playback)" : ""
-        return ["dB  " + mode.name + playing, "dB " + mode.name, "dB"]
+        let playing = state.playback != nil ? " (playback)" : ""
+        return ["dBFS  " + mode.name + playing, "dBFS " + mode.name + playing, "dBFS " + mode.name, "dBFS", "dB"]
     }
 }
