@@ -29,32 +29,33 @@ struct FrameRangeCopy {
     var totalFrames: Int64 { ranges.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } }
 
     /// Writes the ranges of `source` into a new file at `destination` with `settings` and
-    /// `metadata`, and returns what was written, measured.
+    /// `metadata`, and returns what was written, measured, with its peak envelope.
     ///
     /// - Throws: `SoundFileError`: reading or seeking the source, writing (`.diskFull`,
     ///   `.fileTooLarge`), `.interrupted` when `progress` said stop. The caller removes the
     ///   destination on failure.
     func copy(from source: SoundFileReader, to destination: String, settings: RecordingSettings, metadata: SoundFileMetadata)
-        throws(SoundFileError) -> ProgrammeStatistics
+        throws(SoundFileError) -> (statistics: ProgrammeStatistics, envelope: PeakEnvelope)
     {
         let writer = try SoundFileWriter(path: destination, settings: settings, metadata: metadata)
         var meters = ProgrammeMeter(
             channels: min(max(settings.channels, 1), LevelMeter.maximumChannelCount), sampleRate: max(settings.sampleRate, 1))
+        var envelope = PeakEnvelope(channels: settings.channels, sampleRate: settings.sampleRate)
         do throws(SoundFileError) {
             switch FileAnalysis.readFormat(for: source.info.encoding) {
             case .int16:
-                try copy(source, writer, as: .int16, zero: Int16(0)) { meters.consume($0) }
+                try copy(source, writer, as: .int16, zero: Int16(0)) { meters.consume($0); envelope.consume($0) }
             case .int32:
-                try copy(source, writer, as: .int32, zero: Int32(0)) { meters.consume($0) }
+                try copy(source, writer, as: .int32, zero: Int32(0)) { meters.consume($0); envelope.consume($0) }
             case .float32:
-                try copy(source, writer, as: .float32, zero: Float(0)) { meters.consume($0) }
+                try copy(source, writer, as: .float32, zero: Float(0)) { meters.consume($0); envelope.consume($0) }
             }
             try writer.close()
         } catch {
             try? writer.close(encodingIntermediate: false)
             throw error
         }
-        return meters.statistics
+        return (meters.statistics, envelope.finished)
     }
 
     private func copy<Sample>(

@@ -103,7 +103,7 @@ extension MemoLibrary {
         let settings = RecordingSettings(
             format: memo.format, encoding: memo.encoding, sampleRate: reader.info.sampleRate, channels: reader.info.channels)
         let name = String(relative(memo).split(separator: "/").last ?? "")
-        var prepared: [(temporary: AtomicReplacement, piece: EditPiece, created: Date, statistics: ProgrammeStatistics)] = []
+        var prepared: [(temporary: AtomicReplacement, piece: EditPiece, created: Date, statistics: ProgrammeStatistics, envelope: PeakEnvelope)] = []
         var done: Int64 = 0
         do throws(MemoLibraryError) {
             for (number, piece) in pieces.enumerated() {
@@ -113,22 +113,22 @@ extension MemoLibrary {
                 let stem = MemoFileName.stem(of: name)
                 let replacement = AtomicReplacement(
                     path: absolute(stem + "-\(number + 1)" + String(name.dropFirst(stem.count))), purpose: Self.editPurpose)
-                var statistics: ProgrammeStatistics?
+                var measured: (statistics: ProgrammeStatistics, envelope: PeakEnvelope)?
                 let before = done
                 let copy = FrameRangeCopy(ranges: piece.ranges) { written in
                     progress(EditProgress(framesWritten: before + written, totalFrames: total))
                 }
                 try replacement.prepare { (temporary) throws(MemoLibraryError) in
                     do throws(SoundFileError) {
-                        statistics = try copy.copy(from: reader, to: temporary, settings: settings, metadata: metadata)
+                        measured = try copy.copy(from: reader, to: temporary, settings: settings, metadata: metadata)
                     } catch {
                         Self.removeIntermediate(of: temporary)
                         throw .editStopped(memo: memo, cause: error)
                     }
                 }
                 done += piece.frames
-                guard let statistics else { continue }
-                prepared.append((replacement, piece, created, statistics))
+                guard let measured else { continue }
+                prepared.append((replacement, piece, created, measured.statistics, measured.envelope))
             }
         } catch {
             for file in prepared { file.temporary.discard() }
@@ -158,6 +158,7 @@ extension MemoLibrary {
                     let inserted = row
                     let id = try indexCall { () throws(SQLiteError) in try index.insert(inserted, relativePath: destination) }
                     ids.append(id)
+                    try indexCall { () throws(SQLiteError) in try index.storeEnvelope(memoID: id, file.envelope) }
                     for marker in EditMarkers.moved(markers, sampleRate: memo.sampleRate, into: file.piece, of: pieces) {
                         try indexCall { () throws(SQLiteError) in try index.insertMarker(memoID: id, marker) }
                     }

@@ -1,5 +1,6 @@
 import Foundation
 import MemoLibrary
+import Metering
 
 /// `trim` and `split`: a memo becomes new memos of chosen frames; the original goes to
 /// Recently Deleted. Prints the new ids (or the new memos as JSON), and on standard error where
@@ -57,5 +58,37 @@ enum EditRunners {
         } else {
             for memo in result.memos { context.console.printLine(String(memo.id)) }
         }
+    }
+}
+
+extension EditRunners {
+    static func waveform(_ options: WaveformOptions, context: CommandContext) throws -> ExitCode {
+        let library = try LibraryAccess.open(context, fileCheck: .names)
+        let (memo, envelope) = try LibraryAccess.perform { () throws(MemoLibraryError) -> (Memo, PeakEnvelope) in
+            let memo = try library.memo(matching: options.memo)
+            return (memo, try library.envelope(of: memo))
+        }
+        let width = options.width
+            ?? TerminalWidth.columns(environment: context.environment, isTerminal: context.console.isOutputTerminal)
+        let peaks = envelope.columnPeaks(width: width)
+        if options.json {
+            var writer = JSONWriter()
+            writer.raw("{\"id\": ")
+            writer.int(memo.id)
+            writer.raw(", \"duration\": ")
+            writer.number(memo.duration)
+            writer.raw(", \"width\": ")
+            writer.int(Int64(peaks.count))
+            writer.raw(", \"peaks_db\": [")
+            for (index, peak) in peaks.enumerated() {
+                if index > 0 { writer.raw(", ") }
+                writer.number((peak * 10).rounded() / 10)
+            }
+            writer.raw("]}")
+            context.console.printLine(writer.text)
+        } else {
+            context.console.printLine(WaveformLine.text(peaks))
+        }
+        return .success
     }
 }
