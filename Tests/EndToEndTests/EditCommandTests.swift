@@ -205,3 +205,38 @@ import Testing
         #expect(outcome.standardOutput.contains("again=0"), "\(outcome) \((try? String(contentsOfFile: sandbox.file("again.err"), encoding: .utf8)) ?? "")")
     }
 }
+
+/// `voicememo waveform`: a known signal drawn, JSON, bad input.
+@Suite struct WaveformCommandTests {
+    /// Silence, a full-scale burst, silence: dropped into the library (adopted), then drawn.
+    @Test func aBurstInSilenceIsDrawnWhereItIs() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let made = try sandbox.shell("""
+            sox -D -n -r 48000 -c 1 -b 16 burst.wav synth 1 sine 1000 vol 0.99 pad 1.5 1.5 && mkdir -p "$VOICEMEMO_HOME" && cp burst.wav "$VOICEMEMO_HOME"/burst.wav
+            """)
+        #expect(made.status == 0, "\(made)")
+        let drawn = try sandbox.run("waveform", "burst", "--width", "20")
+        #expect(drawn.status == 0, "\(drawn)")
+        #expect(drawn.standardOutput == "       ██████       \n", "\(drawn)")
+        var environment = sandbox.environment
+        environment["COLUMNS"] = "80"
+        let wide = try ProcessRunner.run(try VoiceMemoBinary.url(), arguments: ["waveform", "burst"], environment: environment)
+        #expect(wide.standardOutput == String(repeating: " ", count: 30) + String(repeating: "█", count: 20) + String(repeating: " ", count: 30) + "\n", "\(wide)")
+        let json = try sandbox.run("waveform", "burst", "--width", "4", "--json")
+        #expect(json.standardOutput == "{\"id\": 1, \"duration\": 4, \"width\": 4, \"peaks_db\": [-160, 0, 0, -160]}\n", "\(json)")
+    }
+
+    @Test(arguments: [
+        (["waveform", "Tone", "--width", "0"], 2, "--width"),
+        (["waveform", "Tone", "--width", "wide"], 2, "--width"),
+        (["waveform"], 2, "MEMO"),
+        (["waveform", "88"], 1, "no memo with id 88"),
+    ])
+    func badInputIsRefused(arguments: [String], status: Int32, cause: String) throws {
+        let sandbox = try VoiceMemoSandbox()
+        _ = try sandbox.recordMemo(title: "Tone", seconds: "1")
+        let outcome = try sandbox.run(arguments: arguments)
+        #expect(outcome.status == status, "\(outcome)")
+        #expect(outcome.standardError.contains(cause), "\(outcome)")
+    }
+}

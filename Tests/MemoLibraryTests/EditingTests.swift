@@ -231,3 +231,50 @@ import Testing
         #expect(reopened.maintenance.adopted.isEmpty)
     }
 }
+
+/// Peak envelopes in the index (schema version 5).
+@Suite struct EnvelopeStorageTests {
+    @Test func anEditStoresItsEnvelopeAndAMemoWithoutOneIsMeasuredOnce() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "Tone", seconds: 2)
+        #expect(try library.storedEnvelope(ofMemo: memo.id) == nil)
+        let measured = try library.envelope(of: memo)
+        #expect(measured.peaks.count == 40)
+        #expect(Set(measured.columnPeaks(width: 4).map { ($0 * 10).rounded() / 10 }) == [-6], "a −6 dBFS tone")
+        #expect(try library.storedEnvelope(ofMemo: memo.id) == measured, "stored once measured")
+
+        let trimmed = try library.trim(id: memo.id, keeping: 0..<24_000, at: LibraryFixture.start)
+        let stored = try #require(try library.storedEnvelope(ofMemo: trimmed.memos[0].id))
+        #expect(stored.peaks.count == 10)
+        #expect(stored.peaks == Array(measured.peaks.prefix(10)), "the edit's envelope is the kept part's")
+        let again = try library.split(id: trimmed.memos[0].id, atFrame: 12_000, at: LibraryFixture.start)
+        try library.purge(id: again.original.id)
+        #expect(try library.storedEnvelope(ofMemo: again.original.id) == nil, "the trigger took it with the row")
+        #expect(try library.integrityCheck() == "ok")
+    }
+
+    @Test func aMemoBeingRecordedHasNoWaveformYet() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let recording = try library.beginRecording(title: "Live", settings: RecordingSettings(format: .wav, sampleRate: 48000, channels: 1), at: LibraryFixture.start)
+        #expect {
+            try library.envelope(of: recording.memo)
+        } throws: { error in
+            (error as? MemoLibraryError)?.description.contains("its waveform is drawn once it stops") == true
+        }
+    }
+
+    /// A version-4 index gains the envelopes table, keeping its memos.
+    @Test func versionFourIndexIsMigrated() throws {
+        let fixture = try LibraryFixture()
+        try FileManager.default.createDirectory(atPath: fixture.folder, withIntermediateDirectories: true)
+        let database = try SQLiteDatabase(path: fixture.folder + "/" + MemoIndex.fileName, mode: .readWriteCreate)
+        for migration in IndexSchema.migrations.prefix(4) { try database.execute(migration) }
+        try database.execute("PRAGMA user_version = 4")
+        database.close()
+        let library = try fixture.open()
+        #expect(try library.index.hasEnvelopeTable())
+        #expect(try library.index.database.query("PRAGMA user_version").first?.integer(0) == 5)
+    }
+}
