@@ -178,11 +178,7 @@ import Testing
     func trimOnAFullDiskStopsAndKeepsTheOriginal() throws {
         let sandbox = try VoiceMemoSandbox()
         sandbox.environment["VOICEMEMO_UNPACED"] = "1"
-        let outcome = try sandbox.shell("""
-            mkdir -p mnt
-            exec unshare -m --propagation private bash -c '
-              mount -t tmpfs -o size=2m tmpfs mnt || exit 99
-              export VOICEMEMO_HOME="$PWD/mnt/library"
+        let outcome = try sandbox.onTmpfs(size: "2m", """
               voicememo record --source tone:440@-6 --format wav --channels 2 --duration 6 --title "Big" > id.txt 2> record.err
               echo "record=$?"
               voicememo trim Big --from 0.5 > trim.out 2> trim.err; echo "trim=$?"
@@ -190,8 +186,6 @@ import Testing
               voicememo list --json > list.json 2> list.err; echo "list=$?"
               mount -o remount,size=4m mnt
               voicememo trim Big --from 0.5 > again.out 2> again.err; echo "again=$?"
-              umount mnt
-            '
             """)
         #expect(outcome.standardOutput.contains("record=0"), "\(outcome)")
         #expect(outcome.standardOutput.contains("trim=1"), "\(outcome)")
