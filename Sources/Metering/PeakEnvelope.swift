@@ -29,37 +29,22 @@ public struct PeakEnvelope: Sendable, Hashable {
     }
 
     public mutating func consume(_ samples: UnsafeBufferPointer<Int16>) {
-        consume(samples, scale: 1 / 32768) { $0.magnitude }
+        consume(samples) { Float($0.magnitude) / 32768 }
     }
 
     public mutating func consume(_ samples: UnsafeBufferPointer<Int32>) {
-        consume(samples, scale: 1 / 2_147_483_648) { $0.magnitude }
+        consume(samples) { Float($0.magnitude) / 2_147_483_648 }
     }
 
     public mutating func consume(_ samples: UnsafeBufferPointer<Float>) {
-        consume(samples, scale: 1) { $0.magnitude }
+        consume(samples) { $0.magnitude }
     }
 
-    private mutating func consume<Sample, Magnitude: BinaryInteger>(
-        _ samples: UnsafeBufferPointer<Sample>, scale: Float, magnitude: (Sample) -> Magnitude
-    ) {
+    /// Whole frames of `samples`; `amplitude` gives a sample's magnitude, full scale 1.
+    private mutating func consume<Sample>(_ samples: UnsafeBufferPointer<Sample>, amplitude: (Sample) -> Float) {
         var index = 0
         while index + channels <= samples.count {
-            var peak: Magnitude = 0
-            for channel in 0..<channels { peak = max(peak, magnitude(samples[index + channel])) }
-            blockPeak = max(blockPeak, Float(peak) * scale)
-            index += channels
-            framesInBlock += 1
-            if framesInBlock == blockFrames { closeBlock() }
-        }
-    }
-
-    private mutating func consume(_ samples: UnsafeBufferPointer<Float>, scale: Float, magnitude: (Float) -> Float) {
-        var index = 0
-        while index + channels <= samples.count {
-            var peak: Float = 0
-            for channel in 0..<channels { peak = max(peak, magnitude(samples[index + channel])) }
-            blockPeak = max(blockPeak, peak * scale)
+            for channel in 0..<channels { blockPeak = max(blockPeak, amplitude(samples[index + channel])) }
             index += channels
             framesInBlock += 1
             if framesInBlock == blockFrames { closeBlock() }
