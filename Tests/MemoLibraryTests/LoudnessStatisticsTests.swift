@@ -179,7 +179,7 @@ import Testing
         #expect(library.maintenance.adopted.isEmpty, "its file is known")
         let version = try library.index.database.query("PRAGMA user_version").first?.integer(0)
         #expect(version == IndexSchema.currentVersion)
-        #expect(IndexSchema.currentVersion == 4)
+        #expect(IndexSchema.currentVersion == 5)
         let memo = try #require(try library.memo(id: 7))
         #expect(memo.title == "From version 1")
         #expect(memo.peakDB == -23)

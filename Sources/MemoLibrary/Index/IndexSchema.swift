@@ -70,6 +70,18 @@ enum IndexSchema {
             DELETE FROM markers WHERE memo_id = old.id;
         END;
         """,
+        // Version 5: peak envelopes (`PeakEnvelope`: a byte per 50 ms block, base64), so a
+        // waveform is drawn without reading the audio. A memo's row going also takes its envelope.
+        """
+        CREATE TABLE envelopes (
+            memo_id INTEGER PRIMARY KEY,
+            block_frames INTEGER NOT NULL CHECK (block_frames > 0),
+            peaks TEXT NOT NULL
+        );
+        CREATE TRIGGER memos_forget_envelope AFTER DELETE ON memos BEGIN
+            DELETE FROM envelopes WHERE memo_id = old.id;
+        END;
+        """,
     ]
 
     /// The version this build writes.

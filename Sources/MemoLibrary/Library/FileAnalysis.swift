@@ -76,7 +76,7 @@ public struct FileAnalysis: Sendable {
     }
 
     /// The sample width to decode `encoding` at: integers for integer PCM, floats otherwise.
-    private static func readFormat(for encoding: Encoding?) -> SampleFormat {
+    static func readFormat(for encoding: Encoding?) -> SampleFormat {
         switch encoding {
         case .pcm16, .alac16: .int16
         case .pcm24, .pcm32, .alac24: .int32

@@ -7,18 +7,23 @@ extension MemoLibrary {
     @discardableResult
     public func delete(id: Int64, at date: Date) throws(MemoLibraryError) -> Memo {
         try write { () throws(MemoLibraryError) -> Memo in
-            let memo = try existing(id)
-            guard memo.deletedAt == nil else { throw .notAllowed(memo: memo, reason: "it is already in Recently Deleted") }
-            guard memo.state != .recording else { throw .notAllowed(memo: memo, reason: "it is being recorded") }
-            let name = String(relative(memo).split(separator: "/").last ?? "")
-            let destination = try freeRelativePath(for: name, in: Self.trashFolderName + "/")
-            try indexCall { () throws(SQLiteError) in try index.setLocation(id: id, relativePath: destination, deletedAt: date) }
-            if FileSystem.exists(memo.path) {
-                _ = FileSystem.createDirectory(trashFolder)
-                try move(memo.path, to: absolute(destination))
-            }
-            return try existing(id)
+            try moveToRecentlyDeleted(try existing(id), at: date)
         }
+    }
+
+    /// `delete(id:at:)`'s work, inside a transaction the caller holds.
+    func moveToRecentlyDeleted(_ memo: Memo, at date: Date) throws(MemoLibraryError) -> Memo {
+        let id = memo.id
+        guard memo.deletedAt == nil else { throw .notAllowed(memo: memo, reason: "it is already in Recently Deleted") }
+        guard memo.state != .recording else { throw .notAllowed(memo: memo, reason: "it is being recorded") }
+        let name = String(relative(memo).split(separator: "/").last ?? "")
+        let destination = try freeRelativePath(for: name, in: Self.trashFolderName + "/")
+        try indexCall { () throws(SQLiteError) in try index.setLocation(id: id, relativePath: destination, deletedAt: date) }
+        if FileSystem.exists(memo.path) {
+            _ = FileSystem.createDirectory(trashFolder)
+            try move(memo.path, to: absolute(destination))
+        }
+        return try existing(id)
     }
 
     /// Brings memo `id` back from Recently Deleted.

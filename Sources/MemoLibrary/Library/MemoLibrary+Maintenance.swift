@@ -48,14 +48,16 @@ extension MemoLibrary {
 
     // MARK: Abandoned copies
 
-    /// Removes the copies a rename was preparing (`.name.retag-PID.ext`, in the folder and in
+    /// Removes the copies a rename or an edit was preparing (`.name.retag-PID.ext`,
+    /// `.name.edit-PID.ext` and a lossy edit's intermediate beside it, in the folder and in
     /// Recently Deleted) whose process is gone: killed before it could put the copy in place or
     /// remove it. The original is whole (the copy is renamed over it only once complete), so
     /// nothing is lost. A copy whose process still runs is left to it.
     private func removeAbandonedCopies() {
         for directory in [folder, trashFolder] {
             for entry in FileSystem.hiddenFiles(in: directory) {
-                guard let owner = AtomicReplacement.ownerProcessID(ofTemporaryName: entry.name, purpose: Self.retagPurpose),
+                guard let owner = AtomicReplacement.ownerProcessID(ofTemporaryName: entry.name, purpose: Self.retagPurpose)
+                    ?? Self.editOwnerProcessID(ofTemporaryName: entry.name),
                     !FileSystem.processIsAlive(owner)
                 else { continue }
                 let path = directory + "/" + entry.name

@@ -32,6 +32,9 @@ public final class MemoLibrary {
     /// Test seam: called when a file with a new title is ready beside the original, just before
     /// it is renamed over it (original path, prepared path); throwing abandons the rename.
     var willReplaceRetaggedFile: ((String, String) throws(MemoLibraryError) -> Void)?
+    /// Test seam: called inside an edit's transaction once the new files have their names and
+    /// rows, before the original goes to Recently Deleted; throwing rolls the edit back.
+    var willCommitEdit: (() throws(MemoLibraryError) -> Void)?
 
     var trashFolder: String { folder + "/" + Self.trashFolderName }
     var lockFolder: String { folder + "/" + Self.lockFolderName }

@@ -24,6 +24,11 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     case notAllowed(memo: Memo, reason: String)
     /// A marker was refused: its time or label (`reason`), for this memo.
     case invalidMarker(memo: Memo, reason: String)
+    /// A trim, split or silence removal was refused: its range or place (`reason`), for this memo.
+    case invalidEdit(memo: Memo, reason: String)
+    /// Writing an edit's new audio failed (`cause`: the disk full, a read error); the memo is
+    /// as it was.
+    case editStopped(memo: Memo, cause: SoundFileError)
     /// A file operation failed (`errno` text in `reason`).
     case file(path: String, reason: String)
     /// Export was asked to write where a file already is, without being allowed to replace it.
@@ -44,7 +49,7 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     /// Whether the failure is the caller's wrong input (ambiguous reference, bad title): exit status 2.
     public var isUsageError: Bool {
         switch self {
-        case .ambiguous, .invalidTitle, .invalidMarker: true
+        case .ambiguous, .invalidTitle, .invalidMarker, .invalidEdit: true
         default: false
         }
     }
@@ -95,6 +100,10 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             return "memo \(memo.id) ('\(TerminalText.safe(memo.title))'): \(reason)"
         case .invalidMarker(let memo, let reason):
             return "cannot mark memo \(memo.id) ('\(TerminalText.safe(memo.title))'): \(reason)"
+        case .invalidEdit(let memo, let reason):
+            return "cannot edit memo \(memo.id) ('\(TerminalText.safe(memo.title))'): \(reason)"
+        case .editStopped(let memo, let cause):
+            return "memo \(memo.id) ('\(TerminalText.safe(memo.title))') was not changed: \(Self.editCause(cause))"
         case .file(let path, let reason):
             return "\(path): \(reason)"
         case .destinationExists(let path):
@@ -103,6 +112,19 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             return error.description
         case .titleChangedElsewhere(let memo, let expected):
             return "memo \(memo.id) is no longer titled '\(TerminalText.safe(expected))': it was renamed to '\(TerminalText.safe(memo.title))' elsewhere since"
+        }
+    }
+}
+
+extension MemoLibraryError {
+    /// Why writing an edit stopped, without the temporary file's name (which a person never sees).
+    static func editCause(_ error: SoundFileError) -> String {
+        switch error.kind {
+        case .diskFull: "the disk is full (\(error.osErrorName ?? "ENOSPC")); free some space and try again"
+        case .fileTooLarge: "the file size limit was reached (\(error.osErrorName ?? "EFBIG"))"
+        case .interrupted: "it was stopped before the end"
+        case .read, .corrupt, .cannotOpen: error.description
+        case .write, .unsupported: "writing the new file failed" + (error.libraryMessage.map { ": \($0)" } ?? "")
         }
     }
 }

@@ -25,6 +25,9 @@ extension CommandImplementations {
         implementations.purge = { options, context in try LibraryRunners.purge(options, context: context) }
         implementations.export = { options, context in try LibraryRunners.export(options, context: context) }
         implementations.mark = { options, context in try LibraryRunners.mark(options, context: context) }
+        implementations.trim = { options, context in try EditRunners.trim(options, context: context) }
+        implementations.split = { options, context in try EditRunners.split(options, context: context) }
+        implementations.waveform = { options, context in try EditRunners.waveform(options, context: context) }
         implementations.gain = { options, context in try GainRunner.run(options, context: context) }
         implementations.analyze = { options, context in
             try AnalyzeRunner.run(options, context: context)

@@ -25,6 +25,9 @@ public struct CommandImplementations: Sendable {
     public var purge: CommandImplementation<PurgeOptions>?
     public var export: CommandImplementation<ExportOptions>?
     public var mark: CommandImplementation<MarkOptions>?
+    public var trim: CommandImplementation<TrimOptions>?
+    public var split: CommandImplementation<SplitOptions>?
+    public var waveform: CommandImplementation<WaveformOptions>?
     public var devices: CommandImplementation<DevicesOptions>?
     public var analyze: CommandImplementation<AnalyzeOptions>?
     public var gain: CommandImplementation<GainOptions>?

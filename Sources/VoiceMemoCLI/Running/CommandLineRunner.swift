@@ -13,7 +13,8 @@ struct CommandLineRunner {
         Subcommand(RecordCommand.self), Subcommand(MeterCommand.self), Subcommand(ListCommand.self),
         Subcommand(PlayCommand.self), Subcommand(RenameCommand.self), Subcommand(DeleteCommand.self),
         Subcommand(RestoreCommand.self), Subcommand(PurgeCommand.self), Subcommand(ExportCommand.self),
-        Subcommand(MarkCommand.self),
+        Subcommand(MarkCommand.self), Subcommand(TrimCommand.self), Subcommand(SplitCommand.self),
+        Subcommand(WaveformCommand.self),
         Subcommand(DevicesCommand.self), Subcommand(GainCommand.self), Subcommand(AnalyzeCommand.self),
         Subcommand(TranscribeCommand.self), Subcommand(SearchCommand.self),
     ]

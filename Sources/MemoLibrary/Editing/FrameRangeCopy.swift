@@ -1,0 +1,99 @@
+import Metering
+import SoundFiles
+
+/// Copies chosen frame ranges of one sound file into a new one, in order, measuring what it
+/// writes (the figures the new memo stores).
+///
+/// Samples are read at the file's own integer width where it has one (16-bit PCM and FLAC as
+/// int16, 24- and 32-bit as int32, as `FileAnalysis` reads them) and written at that width into
+/// the same format and encoding: for PCM, FLAC and ALAC every kept sample comes out exactly as it
+/// was (libsndfile converts integers by shifting, never by rounding). Float files go through as
+/// floats, also exactly. Lossy encodings (Vorbis, Opus, MP3, μ-law, A-law, IMA ADPCM) are decoded
+/// and encoded again: `isExact` says which.
+struct FrameRangeCopy {
+    /// Half-open ranges of frames of the source, in order and not overlapping.
+    let ranges: [Range<Int64>]
+    /// Called after every chunk with the frames written so far; answering false stops the copy
+    /// (it then throws `.interrupted`).
+    var progress: (Int64) -> Bool = { _ in true }
+
+    /// Frames per read.
+    static let chunkFrames = 8_192
+
+    /// Whether copying `encoding` keeps every sample as it was.
+    static func isExact(_ encoding: Encoding) -> Bool {
+        encoding.isLossless
+    }
+
+    /// The frames the copy holds.
+    var totalFrames: Int64 { ranges.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } }
+
+    /// Writes the ranges of `source` into a new file at `destination` with `settings` and
+    /// `metadata`, and returns what was written, measured, with its peak envelope.
+    ///
+    /// - Throws: `SoundFileError`: reading or seeking the source, writing (`.diskFull`,
+    ///   `.fileTooLarge`), `.interrupted` when `progress` said stop. The caller removes the
+    ///   destination on failure.
+    func copy(from source: SoundFileReader, to destination: String, settings: RecordingSettings, metadata: SoundFileMetadata)
+        throws(SoundFileError) -> (statistics: ProgrammeStatistics, envelope: PeakEnvelope)
+    {
+        let writer = try SoundFileWriter(path: destination, settings: settings, metadata: metadata)
+        var meters = ProgrammeMeter(
+            channels: min(max(settings.channels, 1), LevelMeter.maximumChannelCount), sampleRate: max(settings.sampleRate, 1))
+        var envelope = PeakEnvelope(channels: settings.channels, sampleRate: settings.sampleRate)
+        do throws(SoundFileError) {
+            switch FileAnalysis.readFormat(for: source.info.encoding) {
+            case .int16:
+                try copy(source, writer, as: .int16, zero: Int16(0)) { meters.consume($0); envelope.consume($0) }
+            case .int32:
+                try copy(source, writer, as: .int32, zero: Int32(0)) { meters.consume($0); envelope.consume($0) }
+            case .float32:
+                try copy(source, writer, as: .float32, zero: Float(0)) { meters.consume($0); envelope.consume($0) }
+            }
+            try writer.close()
+        } catch {
+            try? writer.close(encodingIntermediate: false)
+            throw error
+        }
+        return (meters.statistics, envelope.finished)
+    }
+
+    private func copy<Sample>(
+        _ source: SoundFileReader, _ writer: SoundFileWriter, as format: SampleFormat, zero: Sample,
+        measure: (UnsafeBufferPointer<Sample>) -> Void
+    ) throws(SoundFileError) {
+        let channels = max(1, source.info.channels)
+        var buffer = [Sample](repeating: zero, count: Self.chunkFrames * channels)
+        var written: Int64 = 0
+        for range in ranges {
+            try source.seek(toFrame: range.lowerBound)
+            var position = range.lowerBound
+            while position < range.upperBound {
+                let wanted = Int(min(Int64(Self.chunkFrames), range.upperBound - position))
+                let result = buffer.withUnsafeMutableBytes { bytes -> Result<Int, SoundFileError> in
+                    guard let base = bytes.baseAddress else { return .success(0) }
+                    return Result { () throws(SoundFileError) -> Int in try source.read(into: base, frames: wanted, as: format) }
+                }
+                let count = try result.get()
+                guard count > 0 else {
+                    throw SoundFileError(
+                        kind: .read, path: source.path,
+                        detail: "the file ended at frame \(position), before frame \(range.upperBound)")
+                }
+                let wrote = buffer.withUnsafeBytes { bytes -> Result<Void, SoundFileError> in
+                    guard let base = bytes.baseAddress else { return .success(()) }
+                    return Result { () throws(SoundFileError) in try writer.write(base, frames: count, sampleFormat: format) }
+                }
+                try wrote.get()
+                buffer.withUnsafeBufferPointer { samples in
+                    measure(UnsafeBufferPointer(rebasing: samples[0..<(count * channels)]))
+                }
+                position += Int64(count)
+                written += Int64(count)
+                if !progress(written) {
+                    throw SoundFileError(kind: .interrupted, path: writer.path, detail: "stopped before the end")
+                }
+            }
+        }
+    }
+}

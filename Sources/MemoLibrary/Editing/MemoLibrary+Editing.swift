@@ -1,0 +1,246 @@
+import Foundation
+import Metering
+import SoundFiles
+
+/// One memo an edit makes: its title and the frames of the original it holds, in order.
+public struct EditPiece: Sendable, Hashable {
+    public var title: String
+    /// Half-open frame ranges of the original, in order, not overlapping, none empty.
+    public var ranges: [Range<Int64>]
+
+    public init(title: String, ranges: [Range<Int64>]) {
+        self.title = title
+        self.ranges = ranges
+    }
+
+    /// Frames the piece holds.
+    public var frames: Int64 { ranges.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } }
+}
+
+/// What an edit did.
+public struct EditResult: Sendable, Hashable {
+    /// The original as it is now: in Recently Deleted, its file untouched.
+    public var original: Memo
+    /// The new memos, in the order of the pieces.
+    public var memos: [Memo]
+    /// Whether the audio was decoded and encoded again (a lossy encoding); otherwise every kept
+    /// sample is exactly as it was.
+    public var reencoded: Bool
+}
+
+/// Where an edit is: frames written of all the pieces together.
+public struct EditProgress: Sendable, Equatable {
+    public var framesWritten: Int64
+    public var totalFrames: Int64
+
+    public var fraction: Double { totalFrames > 0 ? min(1, Double(framesWritten) / Double(totalFrames)) : 0 }
+}
+
+/// Trim, split and silence removal: an original memo becomes one or more new memos holding
+/// chosen frames of it, and the original goes to Recently Deleted, whole.
+///
+/// Crash safety: each new file is written under a hidden temporary name in the library folder
+/// (`.NAME.edit-PID.ext`, never adopted; the next opening removes it if its process is gone)
+/// and flushed with `fsync`, outside the index's lock. Then, in one transaction, the new files
+/// are renamed to their names, their rows inserted, and the original moved to Recently Deleted.
+/// A kill -9 before that transaction leaves the original as it was; after it, the new memos
+/// and the original in Recently Deleted. A full disk stops the writing with the cause and
+/// removes what was written; the original is not touched.
+extension MemoLibrary {
+    /// The purpose in an edit's temporary file names (`.NAME.edit-PID.ext`).
+    static let editPurpose = "edit"
+
+    /// Keeps frames `range` of memo `id` as a new memo with the same title.
+    ///
+    /// - Throws: `.invalidEdit` (a usage error) for an empty range or one past the end;
+    ///   `.notAllowed` for a memo being recorded, deleted, missing or damaged; `.sound` when
+    ///   reading or writing fails (the disk full among them); index errors.
+    public func trim(
+        id: Int64, keeping range: Range<Int64>, at date: Date, progress: @escaping (EditProgress) -> Bool = { _ in true }
+    ) throws(MemoLibraryError) -> EditResult {
+        let memo = try editable(id, verb: "trimmed")
+        guard range.lowerBound >= 0, range.upperBound <= memo.frames else {
+            throw .invalidEdit(memo: memo, reason: "the range \(Self.time(range.lowerBound, memo))–\(Self.time(range.upperBound, memo)) s goes past the end of the memo (it is \(Self.time(memo.frames, memo)) s long)")
+        }
+        guard !range.isEmpty else {
+            throw .invalidEdit(memo: memo, reason: "nothing would be kept: the start (\(Self.time(range.lowerBound, memo)) s) must come before the end (\(Self.time(range.upperBound, memo)) s)")
+        }
+        guard range != 0..<memo.frames else {
+            throw .invalidEdit(memo: memo, reason: "the range is the whole memo: nothing would be trimmed")
+        }
+        return try edit(memo, into: [EditPiece(title: memo.title, ranges: [range])], at: date, progress: progress)
+    }
+
+    /// Splits memo `id` at `frame` into two memos, "TITLE (1)" and "TITLE (2)".
+    ///
+    /// - Throws: `.invalidEdit` for a frame at or beyond either end; otherwise as `trim`.
+    public func split(
+        id: Int64, atFrame frame: Int64, at date: Date, progress: @escaping (EditProgress) -> Bool = { _ in true }
+    ) throws(MemoLibraryError) -> EditResult {
+        let memo = try editable(id, verb: "split")
+        guard frame > 0, frame < memo.frames else {
+            throw .invalidEdit(memo: memo, reason: "\(Self.time(frame, memo)) s is not inside the memo: split between 0 and \(Self.time(memo.frames, memo)) s (both ends excluded)")
+        }
+        let pieces = [
+            EditPiece(title: Self.numberedTitle(memo.title, 1), ranges: [0..<frame]),
+            EditPiece(title: Self.numberedTitle(memo.title, 2), ranges: [frame..<memo.frames]),
+        ]
+        return try edit(memo, into: pieces, at: date, progress: progress)
+    }
+
+    /// Makes `pieces` of memo `memo` (see the type's discussion for the order of the steps).
+    func edit(_ memo: Memo, into pieces: [EditPiece], at date: Date, progress: @escaping (EditProgress) -> Bool)
+        throws(MemoLibraryError) -> EditResult
+    {
+        let total = pieces.reduce(0) { $0 + $1.frames }
+        let reader: SoundFileReader
+        do {
+            reader = try SoundFileReader(path: memo.path)
+        } catch {
+            throw .sound(error)
+        }
+        defer { reader.close() }
+        let settings = RecordingSettings(
+            format: memo.format, encoding: memo.encoding, sampleRate: reader.info.sampleRate, channels: reader.info.channels)
+        let name = String(relative(memo).split(separator: "/").last ?? "")
+        var prepared: [(temporary: AtomicReplacement, piece: EditPiece, created: Date, statistics: ProgrammeStatistics, envelope: PeakEnvelope)] = []
+        var done: Int64 = 0
+        do throws(MemoLibraryError) {
+            for (number, piece) in pieces.enumerated() {
+                let created = memo.created.addingTimeInterval(Double(piece.ranges.first?.lowerBound ?? 0) / Double(max(1, memo.sampleRate)))
+                let metadata = SoundFileMetadata(
+                    title: piece.title, date: SoundFileMetadata.dateText(secondsSince1970: created.timeIntervalSince1970))
+                let stem = MemoFileName.stem(of: name)
+                let replacement = AtomicReplacement(
+                    path: absolute(stem + "-\(number + 1)" + String(name.dropFirst(stem.count))), purpose: Self.editPurpose)
+                var measured: (statistics: ProgrammeStatistics, envelope: PeakEnvelope)?
+                let before = done
+                let copy = FrameRangeCopy(ranges: piece.ranges) { written in
+                    progress(EditProgress(framesWritten: before + written, totalFrames: total))
+                }
+                try replacement.prepare { (temporary) throws(MemoLibraryError) in
+                    do throws(SoundFileError) {
+                        measured = try copy.copy(from: reader, to: temporary, settings: settings, metadata: metadata)
+                    } catch {
+                        Self.removeIntermediate(of: temporary)
+                        throw .editStopped(memo: memo, cause: error)
+                    }
+                }
+                done += piece.frames
+                guard let measured else { continue }
+                prepared.append((replacement, piece, created, measured.statistics, measured.envelope))
+            }
+        } catch {
+            for file in prepared { file.temporary.discard() }
+            throw error
+        }
+        var placed: [String] = []
+        do throws(MemoLibraryError) {
+            return try write { () throws(MemoLibraryError) -> EditResult in
+                // Again under the lock: another process may have deleted, trimmed or renamed it.
+                let current = try existing(memo.id)
+                guard current.deletedAt == nil, current.path == memo.path, current.frames == memo.frames else {
+                    throw .notAllowed(memo: current, reason: "it changed while it was being edited (deleted, moved or re-recorded elsewhere); nothing was changed")
+                }
+                let markers = try markers(ofMemo: memo.id)
+                var ids: [Int64] = []
+                for file in prepared {
+                    let destination = try freeRelativePath(for: name, in: "")
+                    try move(file.temporary.temporaryPath, to: absolute(destination))
+                    placed.append(absolute(destination))
+                    var row = Memo(
+                        id: 0, title: file.piece.title, created: file.created,
+                        duration: Double(file.piece.frames) / Double(max(1, memo.sampleRate)), frames: file.piece.frames,
+                        sampleRate: memo.sampleRate, channels: memo.channels, format: memo.format, encoding: memo.encoding,
+                        path: absolute(destination), size: FileSystem.size(of: absolute(destination)) ?? 0,
+                        peakDB: max(file.statistics.samplePeakDB, Double(Decibels.floor)), state: .complete)
+                    file.statistics.apply(to: &row)
+                    let inserted = row
+                    let id = try indexCall { () throws(SQLiteError) in try index.insert(inserted, relativePath: destination) }
+                    ids.append(id)
+                    try indexCall { () throws(SQLiteError) in try index.storeEnvelope(memoID: id, file.envelope) }
+                    for marker in EditMarkers.moved(markers, sampleRate: memo.sampleRate, into: file.piece, of: pieces) {
+                        try indexCall { () throws(SQLiteError) in try index.insertMarker(memoID: id, marker) }
+                    }
+                }
+                _ = FileSystem.synchronizeDirectory(folder)
+                try willCommitEdit?()
+                let original = try moveToRecentlyDeleted(current, at: date)
+                return EditResult(
+                    original: original, memos: try ids.map { (id) throws(MemoLibraryError) in try existing(id) },
+                    reencoded: !FrameRangeCopy.isExact(memo.encoding))
+            }
+        } catch {
+            // The transaction was rolled back: the new files must not stay to be adopted.
+            for path in placed { _ = FileSystem.remove(path) }
+            for file in prepared { file.temporary.discard() }
+            throw error
+        }
+    }
+
+    /// The memo `id` if it can be edited now.
+    func editable(_ id: Int64, verb: String) throws(MemoLibraryError) -> Memo {
+        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        let memo = try existing(id)
+        if memo.deletedAt != nil { throw .notAllowed(memo: memo, reason: "it is in Recently Deleted; restore it before it can be \(verb)") }
+        switch memo.state {
+        case .recording: throw .notAllowed(memo: memo, reason: "it is being recorded; it can be \(verb) once the recording stops")
+        case .missing: throw .notAllowed(memo: memo, reason: "its file is missing")
+        case .damaged: throw .notAllowed(memo: memo, reason: "its file cannot be read as audio")
+        case .complete, .recovered: return memo
+        }
+    }
+
+    /// `title (n)`, shortened so that it stays within `MemoTitle.maximumLength`.
+    static func numberedTitle(_ title: String, _ number: Int) -> String {
+        let suffix = " (\(number))"
+        return String(title.prefix(MemoTitle.maximumLength - suffix.count)) + suffix
+    }
+
+    /// Seconds of `frames` of `memo`, as messages show them.
+    static func time(_ frames: Int64, _ memo: Memo) -> String {
+        DecimalSeconds.text(Double(frames) / Double(max(1, memo.sampleRate)))
+    }
+
+    /// The process that was writing an edit's temporary file `name`: `.NAME.edit-PID.ext`, or
+    /// the intermediate of a lossy one (`..NAME.edit-PID.ext.partial.w64` and `.partial.json`).
+    static func editOwnerProcessID(ofTemporaryName name: String) -> Int32? {
+        for suffix in [".partial.w64", ".partial.json"] where name.hasPrefix("..") && name.hasSuffix(suffix) {
+            return AtomicReplacement.ownerProcessID(ofTemporaryName: String(name.dropFirst().dropLast(suffix.count)), purpose: editPurpose)
+        }
+        return AtomicReplacement.ownerProcessID(ofTemporaryName: name, purpose: editPurpose)
+    }
+
+    /// Removes the W64 intermediate (and its recipe) a lossy format's writer left beside `path`.
+    static func removeIntermediate(of path: String) {
+        _ = FileSystem.remove(SoundFileRecovery.intermediatePath(for: path))
+        let url = URL(fileURLWithPath: path)
+        _ = FileSystem.remove(url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".partial.json").path)
+    }
+}
+
+/// Where an original's markers go when it is cut into pieces.
+enum EditMarkers {
+    /// The markers of the original that fall into `piece`, at their times in it: a marker in a
+    /// part that was cut out moves to the cut. A marker on the boundary between two pieces
+    /// goes to the later one; one at the very end of the last kept range stays at its end.
+    static func moved(_ markers: [Marker], sampleRate: Int, into piece: EditPiece, of pieces: [EditPiece]) -> [Marker] {
+        guard let first = piece.ranges.first, let last = piece.ranges.last else { return [] }
+        let rate = Double(max(1, sampleRate))
+        let endIsShared = pieces.contains { $0.ranges.first?.lowerBound == last.upperBound }
+        return markers.compactMap { marker in
+            let frame = Int64((marker.time * rate).rounded())
+            guard frame >= first.lowerBound, frame < last.upperBound || (frame == last.upperBound && !endIsShared) else { return nil }
+            var offset: Int64 = 0
+            for range in piece.ranges {
+                if frame < range.lowerBound { break }
+                if frame <= range.upperBound {
+                    offset += frame - range.lowerBound
+                    return Marker(time: Double(offset) / rate, label: marker.label)
+                }
+                offset += range.upperBound - range.lowerBound
+            }
+            return Marker(time: Double(offset) / rate, label: marker.label)
+        }
+    }
+}

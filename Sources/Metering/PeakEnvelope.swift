@@ -1,0 +1,111 @@
+/// A memo's peak envelope: the highest absolute sample over all channels in each block of
+/// `blockFrames` frames (20 blocks a second), as a byte on a dB scale (`code(forAmplitude:)`:
+/// 0 is digital silence, 1…255 is −96…0 dBFS in steps of 0.38 dB; a linear byte would lump
+/// everything below −48 dBFS, where quiet speech is, into one step). 72 kB for an hour: small
+/// enough to keep with the memo in the index, so a waveform is drawn without reading the audio.
+public struct PeakEnvelope: Sendable, Hashable {
+    /// Frames per block.
+    public let blockFrames: Int
+    /// One peak per block (`code(forAmplitude:)`).
+    public private(set) var peaks: [UInt8]
+    private var blockPeak: Float = 0
+    private var framesInBlock = 0
+    private let channels: Int
+
+    /// Blocks a second.
+    public static let blocksPerSecond = 20
+
+    public init(channels: Int, sampleRate: Int) {
+        self.channels = max(1, channels)
+        blockFrames = max(1, sampleRate / Self.blocksPerSecond)
+        peaks = []
+    }
+
+    /// An envelope as stored: `peaks` of blocks of `blockFrames`.
+    public init(blockFrames: Int, peaks: [UInt8]) {
+        self.blockFrames = max(1, blockFrames)
+        self.peaks = peaks
+        channels = 1
+    }
+
+    public mutating func consume(_ samples: UnsafeBufferPointer<Int16>) {
+        consume(samples) { Float($0.magnitude) / 32768 }
+    }
+
+    public mutating func consume(_ samples: UnsafeBufferPointer<Int32>) {
+        consume(samples) { Float($0.magnitude) / 2_147_483_648 }
+    }
+
+    public mutating func consume(_ samples: UnsafeBufferPointer<Float>) {
+        consume(samples) { $0.magnitude }
+    }
+
+    /// Whole frames of `samples`; `amplitude` gives a sample's magnitude, full scale 1.
+    private mutating func consume<Sample>(_ samples: UnsafeBufferPointer<Sample>, amplitude: (Sample) -> Float) {
+        var index = 0
+        while index + channels <= samples.count {
+            for channel in 0..<channels { blockPeak = max(blockPeak, amplitude(samples[index + channel])) }
+            index += channels
+            framesInBlock += 1
+            if framesInBlock == blockFrames { closeBlock() }
+        }
+    }
+
+    private mutating func closeBlock() {
+        peaks.append(Self.code(forAmplitude: blockPeak))
+        blockPeak = 0
+        framesInBlock = 0
+    }
+
+    /// The lowest level a code tells apart from the one above it.
+    public static let floorDB = -96.0
+
+    /// The byte for a peak of `amplitude` (full scale 1): 0 for 0, else 1 + the dB above
+    /// −96 dBFS in 254 steps, at least 1 and at most 255.
+    public static func code(forAmplitude amplitude: Float) -> UInt8 {
+        guard amplitude > 0 else { return 0 }
+        let decibels = Double(Decibels.fromAmplitude(Double(min(amplitude, 1))))
+        return UInt8(max(1, min(255, 1 + ((decibels - floorDB) / -floorDB * 254).rounded())))
+    }
+
+    /// The dBFS a code stands for (−160 for 0).
+    public static func decibels(forCode code: UInt8) -> Double {
+        code == 0 ? Double(Decibels.floor) : Double(code - 1) / 254 * -floorDB + floorDB
+    }
+
+    /// The envelope with the last, partial block closed.
+    public var finished: PeakEnvelope {
+        var copy = self
+        if copy.framesInBlock > 0 { copy.closeBlock() }
+        return copy
+    }
+
+    /// The highest peak in each of `width` equal columns over the whole envelope, in dBFS
+    /// (−160 for silence); empty for a width below 1 or an empty envelope.
+    public func columnPeaks(width: Int) -> [Double] {
+        guard width > 0, !peaks.isEmpty else { return [] }
+        return (0..<width).map { column in
+            let start = column * peaks.count / width
+            let end = max(start + 1, (column + 1) * peaks.count / width)
+            let peak = peaks[min(start, peaks.count - 1)..<min(end, peaks.count)].max() ?? 0
+            return Self.decibels(forCode: peak)
+        }
+    }
+}
+
+/// A waveform as one line of text: a glyph per column whose height follows the column's peak
+/// on a dB scale from `floor` (nothing) to 0 dBFS (a full block).
+public enum WaveformLine {
+    /// Eighth blocks, lowest first; a column at or below the floor is a space.
+    public static let glyphs: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    /// The glyph's level, 0…8, for a peak of `decibels`.
+    public static func level(_ decibels: Double, floor: Double = -60) -> Int {
+        guard decibels > floor else { return 0 }
+        return min(8, max(1, Int(((decibels - floor) / -floor * 8).rounded(.up))))
+    }
+
+    public static func text(_ columnPeaks: [Double], floor: Double = -60) -> String {
+        String(columnPeaks.map { glyphs[level($0, floor: floor)] })
+    }
+}
