@@ -1,3 +1,4 @@
+import Glibc
 import SoundFiles
 import TerminalText
 
@@ -24,8 +25,10 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     case notAllowed(memo: Memo, reason: String)
     /// A marker was refused: its time or label (`reason`), for this memo.
     case invalidMarker(memo: Memo, reason: String)
-    /// A file operation failed (`errno` text in `reason`).
-    case file(path: String, reason: String)
+    /// A file operation failed: `reason` in words (with `strerror`'s text), `osError` the
+    /// `errno` behind it where a system call gave one — decide on that (`isDiskFull`), never
+    /// on the words, which follow the locale.
+    case file(path: String, reason: String, osError: Int32? = nil)
     /// Export was asked to write where a file already is, without being allowed to replace it.
     case destinationExists(path: String)
     /// Reading, writing or converting audio failed.
@@ -39,6 +42,17 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
         case empty
         case whitespaceOnly
         case tooLong(characters: Int)
+    }
+
+    /// Whether the cause is a full disk or quota (`ENOSPC`, `EDQUOT`), from the error's code
+    /// in any locale: a file system call's `errno`, libsndfile's kind, SQLite's `SQLITE_FULL`.
+    public var isDiskFull: Bool {
+        switch self {
+        case .file(_, _, let code?): code == ENOSPC || code == EDQUOT
+        case .sound(let error): error.kind == .diskFull
+        case .index(let error): error == .full
+        default: false
+        }
     }
 
     /// Whether the failure is the caller's wrong input (ambiguous reference, bad title): exit status 2.
@@ -95,7 +109,7 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             return "memo \(memo.id) ('\(TerminalText.safe(memo.title))'): \(reason)"
         case .invalidMarker(let memo, let reason):
             return "cannot mark memo \(memo.id) ('\(TerminalText.safe(memo.title))'): \(reason)"
-        case .file(let path, let reason):
+        case .file(let path, let reason, _):
             return "\(path): \(reason)"
         case .destinationExists(let path):
             return "\(path) already exists; choose another name, or replace it with --force"
