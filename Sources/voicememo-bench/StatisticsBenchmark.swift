@@ -54,7 +54,7 @@ struct StatisticsBenchmark {
         for signal in signals(work: work.path) {
             let path = work.appendingPathComponent("\(signal.name).wav").path
             do {
-                try Self.writeWAV(signal.samples, to: path)
+                try RoomSynthesis.write(signal.samples, to: path, channels: Self.channels)
             } catch {
                 printToStandardError("voicememo-bench statistics: cannot write \(path): \(error)")
                 exit(1)
@@ -234,28 +234,5 @@ struct StatisticsBenchmark {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
-    }
-
-    /// A 16-bit stereo WAV at 48 kHz.
-    static func writeWAV(_ samples: [Int16], to path: String) throws {
-        var data = Data()
-        func append<Value: FixedWidthInteger>(_ value: Value) {
-            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-        }
-        let bytes = UInt32(samples.count * 2)
-        data.append(contentsOf: Array("RIFF".utf8))
-        append(36 + bytes)
-        data.append(contentsOf: Array("WAVEfmt ".utf8))
-        append(UInt32(16))
-        append(UInt16(1))
-        append(UInt16(channels))
-        append(UInt32(sampleRate))
-        append(UInt32(sampleRate * channels * 2))
-        append(UInt16(channels * 2))
-        append(UInt16(16))
-        data.append(contentsOf: Array("data".utf8))
-        append(bytes)
-        samples.withUnsafeBytes { data.append(contentsOf: $0) }
-        try data.write(to: URL(fileURLWithPath: path))
     }
 }
