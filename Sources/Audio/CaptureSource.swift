@@ -60,10 +60,13 @@ public struct CaptureError: Error, Sendable, Equatable, CustomStringConvertible 
     public var kind: Kind
     /// The person-readable reason, including the library's own text.
     public var message: String
+    /// The typed failure underneath (ALSA's code, libsndfile's kind).
+    public var cause: ErrorCause?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, cause: ErrorCause? = nil) {
         self.kind = kind
         self.message = message
+        self.cause = cause
     }
 
     public var description: String { message }

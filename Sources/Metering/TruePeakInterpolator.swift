@@ -6,6 +6,12 @@
 /// β = 6 the passband is flat within 0.003 dB up to a quarter of the input rate and within
 /// 0.2 dB up to 0.4 of it (19.2 kHz at 48 kHz) — BS.1770-4's 12-tap example filter loses more
 /// there. The coefficients depend only on the factor, not on the rate.
+///
+/// Phase 0 is never computed: it is the sample itself (coefficients exactly 0 and 1), which the
+/// meter's sample peak already covers. The other phases run eight output instants at a time
+/// (`SIMD8`, one unaligned load of eight inputs per tap shared by every phase), each phase
+/// summed in two accumulators (even and odd taps) as before, so every oversampled value is the
+/// same to the bit as when the four phases of one instant were computed together.
 struct TruePeakInterpolator: Sendable {
     /// Taps of each phase.
     static let tapsPerPhase = 16
@@ -14,25 +20,32 @@ struct TruePeakInterpolator: Sendable {
 
     /// The oversampling factor: 4, 2 or 1.
     let factor: Int
-    /// Tap `j` for all phases at once, lane p = phase p (lanes beyond `factor` repeat phase 0),
-    /// in the order that multiplies a window of inputs oldest first.
-    let taps: [SIMD4<Float>]
+    /// Tap `j` of the computed phases 1…factor−1 (at `j × (factor − 1) + phase − 1`), each
+    /// coefficient in all eight lanes, in the order that multiplies a window of inputs oldest
+    /// first.
+    let taps: [SIMD8<Float>]
+    /// The largest Σ|c| of a computed phase: no oversampled value exceeds it times the largest
+    /// input magnitude around it.
+    let absoluteGain: Double
+    /// The largest |Σ c| of a computed phase (1 up to the coefficients' rounding): its gain at DC.
+    let directGain: Double
 
     /// The filter for an oversampling `factor` of 1, 2 or 4.
     init(factor: Int) {
         precondition([1, 2, 4].contains(factor), "true-peak oversampling is ×1, ×2 or ×4, not ×\(factor)")
         self.factor = factor
         let count = Self.tapsPerPhase
-        let phases = (0..<factor).map { Self.phaseCoefficients(phase: $0, factor: factor) }
-        taps = (0..<count).map { window in
-            // Inputs oldest first: window position j multiplies coefficient count − 1 − j.
-            let coefficientIndex = count - 1 - window
-            var lanes = SIMD4<Float>()
-            for lane in 0..<4 {
-                lanes[lane] = Float(phases[lane % factor][coefficientIndex])
-            }
-            return lanes
+        // Inputs oldest first: window position j multiplies coefficient count − 1 − j.
+        let phases = (1..<factor).map { phase in
+            Self.phaseCoefficients(phase: phase, factor: factor).reversed().map { Float($0) }
         }
+        var taps: [SIMD8<Float>] = []
+        for window in 0..<count {
+            for phase in phases { taps.append(SIMD8(repeating: phase[window])) }
+        }
+        self.taps = taps
+        absoluteGain = phases.map { $0.reduce(0.0) { $0 + Double($1.magnitude) } }.max() ?? 0
+        directGain = phases.map { $0.reduce(0.0) { $0 + Double($1) }.magnitude }.max() ?? 0
     }
 
     /// Phase `phase`'s coefficients h[k] (output = Σ h[k]·x[n − k]), normalised to unit gain at DC.

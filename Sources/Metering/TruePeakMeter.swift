@@ -26,8 +26,12 @@ public struct TruePeakMeter: Sendable {
     var channelInputs: [Float]
     /// New samples waiting in each channel's input.
     var pendingCounts: [Int]
+    /// Per channel: the largest magnitude of the oversampled phases 1…factor−1 so far (phase 0,
+    /// the samples themselves, is in `samplePeaks`).
     var truePeaks: [Float]
     var samplePeaks: [Float]
+    /// Chunks of one channel left uninterpolated because they could not raise the reading.
+    var skippedChunkCount = 0
     /// The channel the next consumed sample belongs to.
     var nextChannel = 0
 

@@ -87,8 +87,8 @@ enum RoomSynthesis {
         return Room(samples: samples, phrases: marks)
     }
 
-    /// A 16-bit mono WAV.
-    static func write(_ samples: [Int16], to path: String) throws {
+    /// A 16-bit WAV at `rate` Hz, mono unless `channels` says otherwise (samples interleaved).
+    static func write(_ samples: [Int16], to path: String, channels: Int = 1) throws {
         var data = Data()
         func append<Value: FixedWidthInteger>(_ value: Value) {
             withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
@@ -99,10 +99,10 @@ enum RoomSynthesis {
         data.append(contentsOf: Array("WAVEfmt ".utf8))
         append(UInt32(16))
         append(UInt16(1))
-        append(UInt16(1))
+        append(UInt16(channels))
         append(UInt32(rate))
-        append(UInt32(rate * 2))
-        append(UInt16(2))
+        append(UInt32(rate * channels * 2))
+        append(UInt16(channels * 2))
         append(UInt16(16))
         data.append(contentsOf: Array("data".utf8))
         append(bytes)

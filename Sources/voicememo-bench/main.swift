@@ -37,6 +37,10 @@ let benchmarks: [Benchmark] = [
         summary: "LoudnessMeter and TruePeakMeter over 60 s of 48 kHz stereo, against real time and LevelMeter",
         run: { LoudnessBenchmark().run() }),
     Benchmark(
+        name: "statistics",
+        summary: "A memo's statistics in CPU s per 10 min (noise, speech, tones), and `analyze` vs ffmpeg ebur128",
+        run: { StatisticsBenchmark(seconds: StatisticsBenchmark.secondsFromEnvironment()).run() }),
+    Benchmark(
         name: "transcribe",
         summary: "Word error rate and speed of transcription vs pocketsphinx_continuous, and a long memo",
         run: { TranscribeBenchmark().run() }),

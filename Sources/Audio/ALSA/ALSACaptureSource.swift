@@ -130,6 +130,6 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
             let suffix = error.alsaMessage.isEmpty ? "" : " (ALSA: \(error.alsaMessage))"
             return CaptureError(.disconnected, "the input device \"\(pcm.device)\" was disconnected\(suffix)")
         }
-        return CaptureError(.io, error.description)
+        return CaptureError(.io, error.description, cause: .alsa(error))
     }
 }

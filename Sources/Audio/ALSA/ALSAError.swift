@@ -143,6 +143,17 @@ public struct ALSAError: Error, RawRepresentable, Hashable, Sendable, CustomStri
         }
     }
 
+    /// Whether the failing call opened the device (`snd_pcm_open`, `snd_pcm_open_lconf`).
+    public var isOpenFailure: Bool {
+        function == "snd_pcm_open" || function == "snd_pcm_open_lconf"
+    }
+
+    /// The reason with our own detail, without the action or alsa-lib's text, e.g.
+    /// "no such device" or "the device refused the parameters; it offers 44100 Hz".
+    public var reasonWithDetail: String {
+        detail.isEmpty ? reason : "\(reason); \(detail)"
+    }
+
     /// One sentence a person can read, e.g.
     /// `cannot open capture device "foo": no such device (ALSA: Unknown PCM foo)`.
     public var description: String {

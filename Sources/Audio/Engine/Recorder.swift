@@ -197,7 +197,7 @@ public final class Recorder: Sendable {
             writer = try SoundFileWriter(path: url, settings: settings, metadata: metadata)
         } catch {
             source.close()
-            throw RecorderError(.file, error.description)
+            throw RecorderError(.file, error.description, cause: .soundFile(error))
         }
         let engine = CaptureEngine(source: source)
         let sink = RecordingSink(
@@ -215,7 +215,7 @@ public final class Recorder: Sendable {
         do {
             writer = try SoundFileWriter(path: url, settings: settings, metadata: metadata)
         } catch {
-            throw RecorderError(.file, error.description)
+            throw RecorderError(.file, error.description, cause: .soundFile(error))
         }
         let sink = RecordingSink(
             writer: writer, format: engine.format, reserve: reserve, measuresStatistics: measuresStatistics,
@@ -282,7 +282,8 @@ public final class Recorder: Sendable {
         }
         if unlink(url) == 0 { return true }
         if errno == ENOENT { return false }
-        throw RecorderError(.file, "cannot delete \(url): \(String(cString: strerror(errno)))")
+        let code = errno
+        throw RecorderError(.file, "cannot delete \(url): \(String(cString: strerror(code)))", cause: .osError(code))
     }
 
     /// Whether frames are going to the file now (false while paused, armed or stopped).

@@ -20,11 +20,15 @@ public struct RecorderError: Error, Sendable, Equatable, CustomStringConvertible
     public var message: String
     /// What to try next, in command-line terms (`--source …`); the app words its own.
     public var hint: String?
+    /// The typed failure underneath, when a C library or the OS gave one: decide on this,
+    /// never on `message`.
+    public var cause: ErrorCause?
 
-    public init(_ kind: Kind, _ message: String, hint: String? = nil) {
+    public init(_ kind: Kind, _ message: String, hint: String? = nil, cause: ErrorCause? = nil) {
         self.kind = kind
         self.message = message
         self.hint = hint
+        self.cause = cause
     }
 
     /// The message with the hint, for the command line.

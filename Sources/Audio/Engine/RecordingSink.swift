@@ -239,7 +239,7 @@ final class RecordingSink: CaptureTap, Sendable {
 
     func captureEnded(error: CaptureError?) {
         if let error {
-            fail(RecorderError(error.kind == .disconnected ? .disconnected : .input, error.message))
+            fail(RecorderError(error.kind == .disconnected ? .disconnected : .input, error.message, cause: error.cause))
         }
         endInput()
     }
@@ -272,7 +272,7 @@ final class RecordingSink: CaptureTap, Sendable {
         do {
             try writer.close(encodingIntermediate: encoding == nil)
         } catch {
-            fail(RecorderError(.file, error.description))
+            fail(RecorderError(.file, error.description, cause: .soundFile(error)))
         }
         if let encoding { finishEncoding(encoding) }
         _ = measureWritten(untilAudioWaits: false)
@@ -304,7 +304,7 @@ final class RecordingSink: CaptureTap, Sendable {
             return true
         } catch {
             written.store(writer.framesWritten, ordering: .releasing)
-            fail(RecorderError(.file, error.description))
+            fail(RecorderError(.file, error.description, cause: .soundFile(error)))
             endInput()
             return false
         }
@@ -359,7 +359,7 @@ final class RecordingSink: CaptureTap, Sendable {
             try encoding.finish()
         } catch {
             encoding.abandon()
-            fail(RecorderError(.file, error.description))
+            fail(RecorderError(.file, error.description, cause: .soundFile(error)))
         }
     }
 

@@ -268,8 +268,8 @@ final class PlaybackLoop: Sendable {
     /// How an error ends a run: the file's or the device's, in the player's words.
     private func failure(_ error: any Error) -> Outcome {
         switch error {
-        case let error as SoundFileError: .failed(PlayerError(.decode, error.description))
-        case let error as ALSAError: .failed(PlayerError(.device, error.description))
+        case let error as SoundFileError: .failed(PlayerError(.decode, error.description, cause: .soundFile(error)))
+        case let error as ALSAError: .failed(PlayerError(.device, error.description, cause: .alsa(error)))
         default: .failed(PlayerError(.decode, "playing \(url) failed: \(error)"))
         }
     }

@@ -45,7 +45,8 @@ final class PlaybackOutput: @unchecked Sendable {
                 break
             }
         }
-        throw PlayerError(.device, firstError?.description ?? "cannot open playback device \"\(device)\"")
+        throw PlayerError(
+            .device, firstError?.description ?? "cannot open playback device \"\(device)\"", cause: firstError.map { .alsa($0) })
     }
 
     private init(device: String, format: StreamFormat, configFile: String?, operations: (any PCMOperations)?) throws(ALSAError) {

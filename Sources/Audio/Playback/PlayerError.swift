@@ -19,10 +19,14 @@ public struct PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var kind: Kind
     public var message: String
+    /// The typed failure underneath (ALSA's code, libsndfile's kind): decide on this, never on
+    /// `message`.
+    public var cause: ErrorCause?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, cause: ErrorCause? = nil) {
         self.kind = kind
         self.message = message
+        self.cause = cause
     }
 
     public var description: String { message }

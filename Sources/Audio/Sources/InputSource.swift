@@ -54,7 +54,8 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
                 let missing = error == .noEntry || error == .noDevice
                 throw RecorderError(
                     .input, error.description,
-                    hint: missing ? "`voicememo devices` lists the inputs, and --source tone:1000@-12 needs no sound card" : nil)
+                    hint: missing ? "`voicememo devices` lists the inputs, and --source tone:1000@-12 needs no sound card" : nil,
+                    cause: .alsa(error))
             }
         case .tone(let frequency, let peak):
             do {
@@ -66,7 +67,7 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
             do {
                 return try FileSource(path: path, sampleFormat: format.sampleFormat, paced: paced)
             } catch {
-                throw RecorderError(.input, error.message)
+                throw RecorderError(.input, error.message, cause: error.cause)
             }
         }
     }

@@ -126,7 +126,7 @@ struct IndexOpener {
         }
         let code = FileSystem.move(indexPath, to: destination)
         if code != 0 {
-            throw .file(path: indexPath, reason: "cannot move the damaged index aside: " + FileSystem.describe(code))
+            throw .file(path: indexPath, reason: "cannot move the damaged index aside: " + FileSystem.describe(code), osError: code)
         }
         if FileSystem.exists(indexPath + "-wal") {
             _ = FileSystem.move(indexPath + "-wal", to: destination + "-wal")

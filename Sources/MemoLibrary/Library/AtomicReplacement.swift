@@ -45,7 +45,8 @@ struct AtomicReplacement {
             try write(temporary)
             let synced = FileSystem.synchronize(temporary)
             if synced != 0 {
-                throw MemoLibraryError.file(path: temporary, reason: "cannot flush it to the disk: " + FileSystem.describe(synced))
+                throw MemoLibraryError.file(
+                    path: temporary, reason: "cannot flush it to the disk: " + FileSystem.describe(synced), osError: synced)
             }
         } catch {
             discard()
@@ -63,7 +64,7 @@ struct AtomicReplacement {
         if moved != 0 {
             discard()
             if moved == EEXIST { throw .destinationExists(path: path) }
-            throw .file(path: path, reason: "cannot put the new file in place: " + FileSystem.describe(moved))
+            throw .file(path: path, reason: "cannot put the new file in place: " + FileSystem.describe(moved), osError: moved)
         }
         _ = FileSystem.synchronizeDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }

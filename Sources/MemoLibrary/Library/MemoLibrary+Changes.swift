@@ -54,7 +54,7 @@ extension MemoLibrary {
             }
             try indexCall { () throws(SQLiteError) in try index.remove(id: id) }
             let code = FileSystem.remove(memo.path)
-            if code != 0 { throw .file(path: memo.path, reason: FileSystem.describe(code)) }
+            if code != 0 { throw .file(path: memo.path, reason: FileSystem.describe(code), osError: code) }
         }
     }
 
@@ -99,7 +99,7 @@ extension MemoLibrary {
     func move(_ source: String, to destination: String) throws(MemoLibraryError) {
         let code = FileSystem.moveWithoutReplacing(source, to: destination)
         if code != 0 {
-            throw .file(path: source, reason: "cannot move it to \(destination): \(FileSystem.describe(code))")
+            throw .file(path: source, reason: "cannot move it to \(destination): \(FileSystem.describe(code))", osError: code)
         }
     }
 }

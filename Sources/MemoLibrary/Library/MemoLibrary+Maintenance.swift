@@ -276,7 +276,7 @@ extension MemoLibrary {
                 try indexCall { () throws(SQLiteError) in try index.remove(id: row.id) }
                 let code = FileSystem.remove(absolute(row.path))
                 if code != 0 {
-                    throw .file(path: absolute(row.path), reason: FileSystem.describe(code))
+                    throw .file(path: absolute(row.path), reason: FileSystem.describe(code), osError: code)
                 }
             }
             return rows.map(\.id)

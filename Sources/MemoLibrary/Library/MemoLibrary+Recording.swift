@@ -54,7 +54,7 @@ extension MemoLibrary {
             switch FileSystem.lockFile(lockPath, wait: false) {
             case .success(let held): descriptor = held
             case .failure(let error) where error.wouldBlock: continue
-            case .failure(let error): throw .file(path: lockPath, reason: FileSystem.describe(error.code))
+            case .failure(let error): throw .file(path: lockPath, reason: FileSystem.describe(error.code), osError: error.code)
             }
             FileSystem.overwrite(descriptor, with: "\(FileSystem.processID)\n")
             let memo = Memo(
@@ -206,6 +206,6 @@ public final class DeletedFileHold: @unchecked Sendable {
             if code != 0 { throw .folderUnavailable(path: folder, reason: FileSystem.describe(code)) }
         }
         let code = FileSystem.copy(descriptor: descriptor, toNewFile: path)
-        if code != 0 { throw .file(path: path, reason: FileSystem.describe(code)) }
+        if code != 0 { throw .file(path: path, reason: FileSystem.describe(code), osError: code) }
     }
 }

@@ -87,7 +87,7 @@ public final class MemoLibrary {
                 // A full disk must not hide the memos: list them as the index has them and
                 // repair the rest once there is room (the next open does it again).
                 maintenance.postponed = "the disk is full, so recovering and checking memos waits until there is room (\(error.message))"
-            } catch .file(let path, let reason) where reason.contains("No space left") {
+            } catch .file(let path, let reason, let code?) where code == ENOSPC || code == EDQUOT {
                 maintenance.postponed = "the disk is full, so \(path) could not be repaired yet (\(reason))"
             }
         }

@@ -1,3 +1,4 @@
+import Glibc
 import SoundFiles
 import TerminalText
 
@@ -29,8 +30,10 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     /// Writing an edit's new audio failed (`cause`: the disk full, a read error); the memo is
     /// as it was.
     case editStopped(memo: Memo, cause: SoundFileError)
-    /// A file operation failed (`errno` text in `reason`).
-    case file(path: String, reason: String)
+    /// A file operation failed: `reason` in words (with `strerror`'s text), `osError` the
+    /// `errno` behind it where a system call gave one — decide on that (`isDiskFull`), never
+    /// on the words, which follow the locale.
+    case file(path: String, reason: String, osError: Int32? = nil)
     /// Export was asked to write where a file already is, without being allowed to replace it.
     case destinationExists(path: String)
     /// Reading, writing or converting audio failed.
@@ -44,6 +47,17 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
         case empty
         case whitespaceOnly
         case tooLong(characters: Int)
+    }
+
+    /// Whether the cause is a full disk or quota (`ENOSPC`, `EDQUOT`), from the error's code
+    /// in any locale: a file system call's `errno`, libsndfile's kind, SQLite's `SQLITE_FULL`.
+    public var isDiskFull: Bool {
+        switch self {
+        case .file(_, _, let code?): code == ENOSPC || code == EDQUOT
+        case .sound(let error): error.kind == .diskFull
+        case .index(let error): error == .full
+        default: false
+        }
     }
 
     /// Whether the failure is the caller's wrong input (ambiguous reference, bad title): exit status 2.
@@ -104,7 +118,7 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             return "cannot edit memo \(memo.id) ('\(TerminalText.safe(memo.title))'): \(reason)"
         case .editStopped(let memo, let cause):
             return "memo \(memo.id) ('\(TerminalText.safe(memo.title))') was not changed: \(Self.editCause(cause))"
-        case .file(let path, let reason):
+        case .file(let path, let reason, _):
             return "\(path): \(reason)"
         case .destinationExists(let path):
             return "\(path) already exists; choose another name, or replace it with --force"

@@ -31,13 +31,13 @@ enum InputChoices {
     /// ALSA 'default' cannot be opened (no such device: Unknown PCM default). Press i to
     /// choose an input."
     static func openFailure(_ source: InputSource, _ error: RecorderError) -> String {
-        switch source {
-        case .alsa(let device, _):
-            var reason = error.message
-            if let colon = reason.range(of: "\": ") { reason = String(reason[colon.upperBound...]) }
-            reason = reason.replacingOccurrences(of: " (ALSA: ", with: ": ").replacingOccurrences(of: ")", with: "")
-            return "No microphone: ALSA '\(device)' cannot be opened (\(reason)). Press i to choose an input."
-        case .tone, .file:
+        switch (source, error.cause) {
+        case (.alsa(let device, _), .alsa(let alsa)):
+            let library = alsa.alsaMessage.isEmpty ? "" : ": \(alsa.alsaMessage)"
+            return "No microphone: ALSA '\(device)' cannot be opened (\(alsa.reasonWithDetail)\(library)). Press i to choose an input."
+        case (.alsa(let device, _), _):
+            return "No microphone: ALSA '\(device)' cannot be opened (\(error.message)). Press i to choose an input."
+        case (.tone, _), (.file, _):
             return "The input \(source) cannot be opened: \(error.message). Press i to choose an input."
         }
     }

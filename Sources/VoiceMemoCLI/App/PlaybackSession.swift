@@ -79,18 +79,11 @@ final class PlaybackSession: Sendable {
     /// out when a plainer one is there, e.g. "Cannot play “Idea”: the playback device
     /// 'default' cannot be opened (no such device). Choose one with voicememo --device D."
     static func failureMessage(_ error: PlayerError, title: String, device: String) -> String {
-        switch error.kind {
-        case .device where error.message.hasPrefix("cannot open"):
-            var reason = error.message
-            if let colon = reason.range(of: "\": ") { reason = String(reason[colon.upperBound...]) }
-            if let alsa = reason.range(of: " (ALSA: "), alsa.lowerBound > reason.startIndex {
-                reason = String(reason[..<alsa.lowerBound])
-            }
-            return "Cannot play “\(title)”: the playback device '\(device)' cannot be opened (\(reason)). "
+        if error.kind == .device, let alsa = error.cause?.deviceOpenFailure {
+            return "Cannot play “\(title)”: the playback device '\(device)' cannot be opened (\(alsa.reasonWithDetail)). "
                 + "Choose one with voicememo --device D."
-        case .file, .decode, .seek, .device:
-            return "Cannot play “\(title)”: \(error.message)."
         }
+        return "Cannot play “\(title)”: \(error.message)."
     }
 }
 
