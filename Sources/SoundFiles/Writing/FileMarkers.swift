@@ -48,11 +48,12 @@ public enum FileMarkers {
         case .wav:
             return try IFFChunksInPlace.replace(
                 in: path, container: .riff, with: wavChunks(sorted), pendingFirstID: "cue ",
-                replacing: { $0.id == "cue " || ($0.id == "LIST" && $0.listType == "adtl") }, lastStep: lastStep)
+                replacing: { $0.id == "cue " || ($0.id == "LIST" && $0.listType == "adtl") }, purpose: "writing its markers",
+                lastStep: lastStep)
         case .aiff:
             return try IFFChunksInPlace.replace(
                 in: path, container: .aiff, with: aiffChunk(sorted), pendingFirstID: "MARK",
-                replacing: { $0.id == "MARK" }, lastStep: lastStep)
+                replacing: { $0.id == "MARK" }, purpose: "writing its markers", lastStep: lastStep)
         default:
             return false
         }

@@ -65,18 +65,27 @@ enum IFFChunksInPlace {
         return bodies
     }
 
+    /// The chunks of `path` when it is a plain `container` file (see `bodies`), else `nil`.
+    static func chunks(of path: String, in container: Container, pendingFirstID: String?) -> [Chunk]? {
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        return (try? layout(of: file, container: container, pendingFirstID: pendingFirstID))?.chunks
+    }
+
     /// Appends `chunks` (complete chunks, headers included, each of even length, the first with
     /// the id `pendingFirstID`) and pads every old chunk `replaces` selects.
     ///
-    /// - Parameter lastStep: test seam: stop after step 1 or 2, as a crash there would.
+    /// - Parameters:
+    ///   - purpose: what is being done, for messages ("writing its markers").
+    ///   - lastStep: test seam: stop after step 1 or 2, as a crash there would.
     /// - Returns: `false`, having changed nothing, when the file is not laid out for it.
     /// - Throws: `SoundFileError` for a failed read, write or flush; the file is valid either way.
     static func replace(
         in path: String, container: Container, with chunks: Data, pendingFirstID: String,
-        replacing replaces: (Chunk) -> Bool, lastStep: Int = 3
+        replacing replaces: (Chunk) -> Bool, purpose: String, lastStep: Int = 3
     ) throws(SoundFileError) -> Bool {
         guard let file = FileHandle(forUpdatingAtPath: path) else {
-            throw SoundFileError(kind: .cannotOpen, path: path, detail: "cannot open it to write its markers", osError: errno)
+            throw SoundFileError(kind: .cannotOpen, path: path, detail: "cannot open it for \(purpose)", osError: errno)
         }
         defer { try? file.close() }
         do {
@@ -106,7 +115,7 @@ enum IFFChunksInPlace {
         } catch {
             let code = (error as NSError).code
             throw SoundFileError(
-                kind: .write, path: path, detail: "writing its markers in place failed (\(error.localizedDescription))",
+                kind: .write, path: path, detail: "\(purpose) in place failed (\(error.localizedDescription))",
                 osError: (error as NSError).domain == NSPOSIXErrorDomain ? Int32(clamping: code) : nil)
         }
     }
