@@ -84,7 +84,7 @@ struct RecordBenchmark {
             + "\(fixed(100 * statistics / Double(seconds), decimals: 3)) % of a core in real time")
     }
 
-    private static func which(_ name: String) -> String? {
+    static func which(_ name: String) -> String? {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let path = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }

@@ -53,6 +53,10 @@ let benchmarks: [Benchmark] = [
         summary: "Voice activation in synthetic rooms (5 noises x 4 levels) beside sox silence; `room` writes one",
         run: { VoxBenchmark().run() }),
     Benchmark(
+        name: "playback",
+        summary: "CPU of `voicememo play` at 1x, 1.5x, 2x, 0.5x (SoundTouch) beside sox's `play … tempo` on the same file",
+        run: { PlaybackBenchmark().run() }),
+    Benchmark(
         name: "gaps",
         summary: "The app's longest gap between frames during slow work (stop, rename, purge, play, input, 10 000 memos)",
         run: { GapBenchmark().run() }),

@@ -97,6 +97,11 @@ struct HelpAndVersionTests {
                   --vox-calibrate T   Listen for T first (up to 60 s) and set the threshold
                                       12 dB above the room's level (its RMS over T) instead
                                       of --vox-threshold.
+                  --replay            With --vox: play each kept take back as soon as it
+                                      ends (the talking-app replay); the input is ignored
+                                      while it plays, so the replay never starts a take.
+                  --pitch SEMITONES   With --replay: replay pitched, -12 to 12 semitones (7:
+                                      a cartoon voice). (default: 0)
                   --json              Print the new memo as JSON when recording stops,
                                       instead of its id at the start.
                   --play              Play the recording on the default ALSA device as soon

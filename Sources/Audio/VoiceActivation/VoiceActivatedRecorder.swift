@@ -127,6 +127,16 @@ public final class VoiceActivatedRecorder: Sendable {
         thread?.join()
     }
 
+    /// Makes the detector ignore the input from the next captured block on (`true`) or hear it
+    /// again (`false`): the talking-app replay plays each take back into the room, and its own
+    /// sound must never start a take. See `VoiceActivation.ignore(frames:firstFrame:)`.
+    public func setIgnoringInput(_ ignoring: Bool) {
+        tap.ignoringInput.store(ignoring, ordering: .releasing)
+    }
+
+    /// Whether the detector ignores the input now.
+    public var isIgnoringInput: Bool { tap.ignoringInput.load(ordering: .acquiring) }
+
     /// What the detector is doing now.
     public var status: VoiceActivationStatus {
         tap.withHandoff { $0.status }

@@ -56,6 +56,8 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
     private let captureSide: Mutex<CaptureSide>
     private let handoff: Mutex<Handoff>
     private let abandoned = Atomic<Bool>(false)
+    /// The owner's `VoiceActivatedRecorder.setIgnoringInput`: blocks go to `VoiceActivation.ignore`.
+    let ignoringInput = Atomic<Bool>(false)
     /// Wakes the controller: a take started or ended, or input ended.
     let changed = DispatchSemaphore(value: 0)
     /// Wakes a capture thread waiting for the controller.
@@ -87,11 +89,16 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
             history.append(buffer, frames: frames, firstFrame: firstFrame)
             var offset = 0
             var changes = false
+            let ignoring = ignoringInput.load(ordering: .acquiring)
             while offset < frames {
                 let count = min(blockFrames, frames - offset)
-                let level = BlockLevel(buffer + offset * format.bytesPerFrame, frames: count, format: format)
-                let step = side.detector.consume(
-                    peak: level.peak, rms: level.rms, frames: count, firstFrame: firstFrame + offset)
+                let step: VoiceActivation.Step
+                if ignoring {
+                    step = side.detector.ignore(frames: count, firstFrame: firstFrame + offset)
+                } else {
+                    let level = BlockLevel(buffer + offset * format.bytesPerFrame, frames: count, format: format)
+                    step = side.detector.consume(peak: level.peak, rms: level.rms, frames: count, firstFrame: firstFrame + offset)
+                }
                 if step.ended != nil || step.started != nil {
                     record(step.ended, step.started)
                     changes = true

@@ -208,6 +208,19 @@ public struct VoiceActivation: Sendable {
         return step
     }
 
+    /// Passes over a block the owner wants ignored (the talking-app replay playing into the
+    /// room): while armed, nothing can start from it, its frames are not pre-roll for a later
+    /// take, the level starts again from silence and the room's noise floor does not see it. A
+    /// take in progress hears it as silence (and ends after its hang time).
+    public mutating func ignore(frames: Int, firstFrame: Int) -> Step {
+        guard phase == .armed else { return consume(peak: 0, rms: 0, frames: frames, firstFrame: firstFrame) }
+        guard frames > 0 else { return Step() }
+        position = firstFrame + frames
+        smoothedLevel = 0
+        earliestStart = position
+        return Step()
+    }
+
     /// The input ended at `frame`: ends a take in progress there (or at its hang time,
     /// when that comes first).
     public mutating func finish(atFrame frame: Int) -> TakeEnd? {

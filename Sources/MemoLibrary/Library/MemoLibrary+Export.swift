@@ -56,6 +56,7 @@ extension MemoLibrary {
                 }
             } else {
                 try convert(memo, to: temporary, format: target)
+                copyMarkers(of: memo, into: temporary, format: target)
             }
         }
     }

@@ -137,6 +137,8 @@ extension MemoLibrary {
                     try index.updateAudio(
                         id: row.id, info: info, size: size, peakDB: peakDB, state: state, statistics: statistics)
                 }
+                // Markers added before the kill go into the repaired file.
+                if state == .recovered, try !markers(ofMemo: row.id).isEmpty { _ = storeMarkersInFile(of: try existing(row.id)) }
                 return true
             }
             if changed {
@@ -254,6 +256,9 @@ extension MemoLibrary {
         }
         let row = memo
         let id = try indexCall { () throws(SQLiteError) in try index.insert(row, relativePath: relativePath) }
+        if probe.info != nil {
+            try adoptMarkers(fromFile: probe.path, format: row.format, sampleRate: row.sampleRate, memoID: id)
+        }
         return (id, probe.info != nil)
     }
 

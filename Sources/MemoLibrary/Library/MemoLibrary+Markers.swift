@@ -19,16 +19,20 @@ public struct Marker: Sendable, Hashable {
 /// Markers: added as they are pressed (one transaction each, so a kill -9 keeps every one
 /// already added), read back per memo or for all.
 extension MemoLibrary {
-    /// Adds a marker to memo `id` (in the library or in Recently Deleted, or being recorded).
+    /// Adds a marker to memo `id` (in the library or in Recently Deleted, or being recorded),
+    /// and writes the memo's markers into its file where the format has a place for them.
     ///
+    /// - Returns: whether the file has them too (the index always does).
     /// - Throws: `.noMemoWithID` when there is no such memo; `.invalidMarker` for a time that is
     ///   negative, not a number, or past the end of a finished memo, or a label with control
     ///   characters or over `Marker.maximumLabelLength` characters; `.readOnly`.
-    public func addMarker(_ marker: Marker, toMemo id: Int64) throws(MemoLibraryError) {
-        try write { () throws(MemoLibraryError) in
+    @discardableResult
+    public func addMarker(_ marker: Marker, toMemo id: Int64) throws(MemoLibraryError) -> MarkerFileOutcome {
+        try write { () throws(MemoLibraryError) -> MarkerFileOutcome in
             let memo = try existing(id)
             if let problem = Self.problem(with: marker, in: memo) { throw .invalidMarker(memo: memo, reason: problem) }
             try indexCall { () throws(SQLiteError) in try index.insertMarker(memoID: id, marker) }
+            return storeMarkersInFile(of: memo)
         }
     }
 
@@ -39,10 +43,15 @@ extension MemoLibrary {
         if memo.state != .recording, marker.time > memo.duration + 0.001 {
             return "\(DecimalSeconds.text(marker.time)) s is past the end of the memo (it is \(DecimalSeconds.text(memo.duration)) s long)"
         }
-        if marker.label.count > Marker.maximumLabelLength {
-            return "a label takes at most \(Marker.maximumLabelLength) characters (this one has \(marker.label.count))"
+        return labelProblem(marker.label)
+    }
+
+    /// Why `label` cannot be a marker's label, or `nil`.
+    static func labelProblem(_ label: String) -> String? {
+        if label.count > Marker.maximumLabelLength {
+            return "a label takes at most \(Marker.maximumLabelLength) characters (this one has \(label.count))"
         }
-        if marker.label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "a label cannot hold control characters (tabs, line breaks): label tracks are one line per marker"
         }
         return nil

@@ -132,6 +132,8 @@ extension MemoLibrary {
                 try index.updateAudio(
                     id: id, info: probe.info, size: probe.size, peakDB: peakDB, state: state, statistics: statistics)
             }
+            // Markers added while it recorded go into the file now that its audio is complete.
+            if try !markers(ofMemo: id).isEmpty { _ = storeMarkersInFile(of: try existing(id)) }
             return try existing(id)
         }
         guard finished.title != recording.metadata.title, titleIsWrittenToFile(finished) else { return finished }

@@ -73,6 +73,8 @@ extension MemoLibrary {
             } catch {
                 throw .sound(error)
             }
+            // A decoded-and-encoded copy has no markers: the index's go into it.
+            copyMarkers(of: memo, into: temporary, format: memo.format)
         }
         do {
             try willReplaceRetaggedFile?(memo.path, replacement.temporaryPath)

@@ -74,6 +74,13 @@ enum RecordCommand: SubcommandDefinition {
     static let play = Flag(
         name: "play", help: "Play the recording on the default ALSA device as soon as it is saved (the config's play_after_stop = true does the same).")
 
+    static let replay = Flag(
+        name: "replay",
+        help: "With --vox: play each kept take back as soon as it ends (the talking-app replay); "
+            + "the input is ignored while it plays, so the replay never starts a take.")
+    static let replayPitch = Option<Double>(
+        name: "pitch", valueName: "SEMITONES", help: "With --replay: replay pitched, -12 to 12 semitones (7: a cartoon voice).",
+        defaultDescription: "0", parser: .number(in: -12...12, unit: "semitones"))
     static let noTranscribe = Flag(
         name: "no-transcribe",
         help: "Do not transcribe the memo once saved (transcribe = auto, the default, does; it says so on standard error).")
@@ -93,7 +100,7 @@ enum RecordCommand: SubcommandDefinition {
         options: [
             duration, delay, title, format, encoding, rate, channels, quality,
             SharedArguments.source, output, force, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
-            voxCalibrate, json, play, noTranscribe,
+            voxCalibrate, replay, replayPitch, json, play, noTranscribe,
         ])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> RecordOptions {
@@ -117,6 +124,14 @@ enum RecordCommand: SubcommandDefinition {
         options.skipsTranscription = arguments.isSet(noTranscribe)
         if options.playsAfterStop, arguments.isSet(vox) {
             throw .conflictingArguments(play.longForm, vox.longForm)
+        }
+        options.replaysTakes = arguments.isSet(replay)
+        options.replayPitch = try arguments.value(of: replayPitch)
+        if options.replaysTakes, !arguments.isSet(vox) {
+            throw .missingCompanion(option: replay.longForm, requirement: vox.longForm)
+        }
+        if options.replayPitch != nil, !options.replaysTakes {
+            throw .missingCompanion(option: replayPitch.longForm, requirement: replay.longForm)
         }
         let voiceActivation = VoiceActivationOptions(
             thresholdDB: try arguments.value(of: voxThreshold),

@@ -35,6 +35,10 @@ public struct RecordOptions: Sendable, Equatable {
     public var playsAfterStop = false
     /// `--no-transcribe`: with `transcribe = auto`, do not transcribe the memo once saved.
     public var skipsTranscription = false
+    /// `--replay`: play each kept voice take back as it ends (with `--vox`).
+    public var replaysTakes = false
+    /// `--pitch`: the replay's pitch shift in semitones (with `--replay`).
+    public var replayPitch: Double?
 
     public init(
         duration: Duration? = nil, delay: Duration? = nil, title: String? = nil,

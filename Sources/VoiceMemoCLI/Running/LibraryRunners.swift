@@ -125,10 +125,12 @@ enum LibraryRunners {
     static func mark(_ options: MarkOptions, context: CommandContext) throws -> ExitCode {
         let library = try LibraryAccess.open(context)
         let seconds = Double(options.time.components.seconds) + Double(options.time.components.attoseconds) / 1e18
-        let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
+        let (memo, outcome) = try LibraryAccess.perform { () throws(MemoLibraryError) in
             let memo = try library.memo(matching: options.memo)
-            try library.addMarker(Marker(time: seconds, label: options.label ?? ""), toMemo: memo.id)
-            return memo
+            return (memo, try library.addMarker(Marker(time: seconds, label: options.label ?? ""), toMemo: memo.id))
+        }
+        if case .failed(let reason) = outcome {
+            context.console.printErrorMessage("the marker is kept in the index, but not written into the memo's file: \(reason)")
         }
         context.console.reply(.marked(memo, at: seconds, label: options.label ?? ""))
         return .success

@@ -15,10 +15,13 @@ enum PlayRunner {
         defer { StopSignals.uninstall() }
         let finished = DispatchSemaphore(value: 0)
         let events = PlayerEvents(didFinishPlaying: { _ in finished.signal() })
+        // On a terminal the keys may change the speed, so the player is adjustable (as the app's).
+        let keys = TerminalKeys()
+        defer { keys?.restore() }
         let player: Player
         do {
             player = try Player(
-                url: request.file, device: request.device, adjustable: !request.adjustments.isIdentity,
+                url: request.file, device: request.device, adjustable: !request.adjustments.isIdentity || keys != nil,
                 eventQueue: DispatchQueue(label: "voicememo.play.events"), events: events)
             try player.setAdjustments(request.adjustments)
         } catch {
@@ -47,14 +50,28 @@ enum PlayRunner {
         }
 
         let live = console.isErrorTerminal ? PlayLiveLine(console: console, channels: player.numberOfChannels) : nil
-        while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+        var keyError: PlayerError?
+        playing: while finished.wait(timeout: .now() + .milliseconds(keys == nil ? 100 : 30)) == .timedOut {
             if StopSignals.pending != nil { break }
+            for key in keys?.read() ?? [] {
+                do throws(PlayerError) {
+                    guard try keys?.apply(key, to: player) ?? true else { break playing }
+                } catch {
+                    keyError = error
+                    break playing
+                }
+            }
             player.updateMeters()
             live?.show(player: player)
         }
         let stoppedAt = player.currentTime
         player.stop()
         live?.clear()
+        keys?.restore()
+        if let keyError {
+            console.printErrorMessage(keyError.message)
+            return ExitCode.failure
+        }
 
         if let error = player.error {
             console.printErrorMessage(error.message)

@@ -27,6 +27,8 @@ struct RecordRequest {
     var eventLogEnvironment: [String: String] = [:]
     /// `--play` or `play_after_stop = true`: play the recording once it is saved.
     var playsAfterStop = false
+    /// `--replay [--pitch N]`: the semitones each voice take is replayed at; `nil` without it.
+    var replayPitch: Double?
     /// `transcribe = auto` without `--no-transcribe`: transcribe the memo once saved, with
     /// this model folder (a memo only: not `--output`, not `--vox`).
     var transcriptionModel: String?

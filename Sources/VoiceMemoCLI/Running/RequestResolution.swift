@@ -61,6 +61,7 @@ extension RecordRequest {
             json: options.json,
             paced: context.isPaced,
             voiceActivation: voiceActivation)
+        replayPitch = options.replaysTakes ? options.replayPitch ?? 0 : nil
         playsAfterStop = options.playsAfterStop || (voiceActivation == nil && configuration.playAfterStop == true)
         if output == nil, voiceActivation == nil, !options.skipsTranscription, (configuration.transcribeMode ?? .auto) == .auto {
             transcriptionModel = configuration.transcriptionModel ?? SpeechModel.defaultDirectory

@@ -37,7 +37,12 @@ enum VoxRunner {
             }
             throw CommandFailure(error.messageWithHint, exitCode: error.kind == .settings ? .usageError : .failure)
         }
-        let takes = TakeBook(library: library, title: request.title, settings: request.settings, json: request.json, console: console)
+        let replay = request.replayPitch.map {
+            TakeReplay(pitch: $0, console: console, environment: request.eventLogEnvironment)
+        }
+        let takes = TakeBook(
+            library: library, title: request.title, settings: request.settings, json: request.json, console: console,
+            replay: replay)
         let startedAt = Date()
         let rate = Double(format.sampleRate)
         let recorder: VoiceActivatedRecorder
@@ -53,12 +58,20 @@ enum VoxRunner {
             engine.stop()
             throw CommandFailure(error.message, exitCode: error.kind == .settings ? .usageError : .failure)
         }
+        replay?.attach(recorder)
         engine.start(frameLimit: request.duration.map { Int(($0 * rate).rounded()) })
         let live = console.isErrorTerminal && !request.json
+        let eventLog = EventLog(environment: request.eventLogEnvironment)
+        defer { eventLog?.close() }
+        var listening = false
         var roomWasClose = false
         var calibrating = settings.calibrationTime != nil
         while !engine.hasEnded, StopSignals.pending == nil {
             usleep(100_000)
+            if !listening, engine.capturedFrames > 0 {
+                listening = true
+                eventLog?.note("vox_listening")
+            }
             let status = recorder.status
             if calibrating, status.phase != .calibrating {
                 calibrating = false
@@ -72,7 +85,12 @@ enum VoxRunner {
                 console.writeError((live ? "\r\u{1B}[K" : "") + line + "\n")
             }
             if live {
-                let line = engine.isStalled ? InputDiagnosis.noAudio.message : statusLine(status, kept: takes.keptCount)
+                let line =
+                    engine.isStalled
+                    ? InputDiagnosis.noAudio.message
+                    : recorder.isIgnoringInput
+                        ? "replaying the last take (not listening) · \(takes.keptCount) memo\(takes.keptCount == 1 ? "" : "s")"
+                        : statusLine(status, kept: takes.keptCount)
                 console.writeError("\r" + line + "\u{1B}[K")
             }
         }
@@ -121,14 +139,19 @@ final class TakeBook: Sendable {
     private let settings: RecordingSettings
     private let json: Bool
     private let console: Console
+    private let replay: TakeReplay?
     private let state = Mutex(State())
 
-    init(library: MemoLibrary, title: String?, settings: RecordingSettings, json: Bool, console: Console) {
+    init(
+        library: MemoLibrary, title: String?, settings: RecordingSettings, json: Bool, console: Console,
+        replay: TakeReplay? = nil
+    ) {
         self.library = library
         self.title = title
         self.settings = settings
         self.json = json
         self.console = console
+        self.replay = replay
     }
 
     var keptCount: Int { state.withLock { $0.kept } }
@@ -162,6 +185,7 @@ final class TakeBook: Sendable {
             let memo = try library.finishRecording(recording, statistics: take.statistics)
             state.withLock { $0.kept += 1 }
             console.printJSON(json ? memo.jsonText : String(memo.id))
+            replay?.play(memo.path, memoID: memo.id)
         } catch {
             console.printErrorMessage(error.description)
             state.withLock { $0.failed = true }
