@@ -34,6 +34,11 @@ let package = Package(
         .systemLibrary(
             name: "CPocketSphinx", pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev"])]),
+        // FFmpeg 5.1: network streams (http/https, ICY), their decoders, AAC. The shim stands in
+        // for AVERROR and friends and keeps FFmpeg's log off the terminal.
+        .systemLibrary(
+            name: "CFFmpeg",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
         .systemLibrary(
             name: "CSampleRate", pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"])]),
@@ -53,6 +58,8 @@ let package = Package(
         .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "TerminalText"]),
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
         .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "CPocketSphinx", "CSampleRate"]),
+        // Network streams through FFmpeg: connecting, decoding, playing into ALSA, as a capture source.
+        .target(name: "Streaming", dependencies: ["CFFmpeg", "Audio", "SoundFiles", "Metering"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
         .target(name: "Interface", dependencies: ["Metering", "MemoLibrary", "TerminalText"]),
         // ncursesw backend: draws a Screen, reads keys.
@@ -62,7 +69,7 @@ let package = Package(
         // The commands of `voicememo`: their definitions, help texts and wiring.
         .target(
             name: "VoiceMemoCLI",
-            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "TerminalText"]),
+            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
         .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
 
@@ -72,6 +79,7 @@ let package = Package(
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
         .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "SoundFiles", "Audio"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
         // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),
