@@ -12,6 +12,7 @@ until its standard input closes (so it never outlives the test that started it).
                        Icy-MetaData: 1 it answers icy-metaint: 8000 and sends
                        StreamTitle='Song K' (K = 1, 2, …, one more every `every` seconds, 1.5 by default)
   /drop/NAME?bps=N&after=S  as /live, but the first connection to it is cut after S seconds
+  /cut/NAME?bytes=N    ROOT/NAME's full Content-Length, but only its first N bytes, then the connection closes
   /stall               reads the request and never answers
   /status/CODE         answers with that status (404 Not Found, 500 Internal Server Error, …)
   /loop                302 to itself, for ever
@@ -57,6 +58,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                             dropped_once.add(parsed.path)
                             after = float(query.get("after", "3"))
                 self.send_live(rest, int(query.get("bps", "16000")), float(query.get("every", "1.5")), after)
+            elif route == "cut":
+                self.send_file(rest, cut=int(query.get("bytes", "10000")))
             elif route == "stall":
                 time.sleep(120)
             elif route == "status":
@@ -88,7 +91,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
             pass
 
-    def send_file(self, name):
+    def send_file(self, name, cut=None):
         path = os.path.join(ROOT, os.path.basename(name))
         if not os.path.isfile(path):
             self.send_error(404)
@@ -99,7 +102,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Type", TYPES.get(os.path.splitext(path)[1], "application/octet-stream"))
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
-        self.wfile.write(data)
+        self.wfile.write(data if cut is None else data[:cut])
 
     def send_live(self, name, bps, every, cut_after):
         path = os.path.join(ROOT, os.path.basename(name))

@@ -56,9 +56,21 @@ static inline int *vm_http_status_counter(void) {
     return &count;
 }
 
+static inline char *vm_error_storage(void) {
+    static _Thread_local char line[200];
+    return line;
+}
+
 static void vm_log_callback(void *context, int level, const char *format, va_list arguments) {
     (void)context;
     if (level > AV_LOG_TRACE) return;
+    if (level <= AV_LOG_ERROR) {
+        /* The last error FFmpeg explained (a TLS certificate it did not trust, a short stream). */
+        char *error = vm_error_storage();
+        vsnprintf(error, 200, format, arguments);
+        error[strcspn(error, "\n")] = 0;
+        return;
+    }
     if (strncmp(format, "header='", 8) != 0) return;
     char line[200];
     vsnprintf(line, sizeof line, format, arguments);
@@ -82,11 +94,14 @@ static inline void vm_install_log(void) {
 /* Forgets the calling thread's HTTP status lines (before an open). */
 static inline void vm_http_status_reset(void) {
     vm_http_status_storage()[0] = 0;
+    vm_error_storage()[0] = 0;
     *vm_http_status_counter() = 0;
 }
 
 /* The calling thread's last HTTP status line ("" if none). */
 static inline const char *vm_http_status_last(void) { return vm_http_status_storage(); }
+/* The calling thread's last error-level message from FFmpeg ("" if none). */
+static inline const char *vm_last_error_message(void) { return vm_error_storage(); }
 static inline int vm_http_status_lines(void) { return *vm_http_status_counter(); }
 
 #endif

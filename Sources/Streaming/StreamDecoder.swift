@@ -193,6 +193,7 @@ final class StreamDecoder {
             let error = FFmpegError(rawValue: received)
             if error == .endOfFile { return (UnsafeRawPointer(output), 0) }
             guard error == .tryAgain else {
+                if isCutShort { throw StreamError(.dropped, url: url) }
                 throw StreamError(.decode("the \(codecName) decoder failed: \(error)"), url: url)
             }
             if isDraining { return (UnsafeRawPointer(output), 0) }
@@ -201,11 +202,13 @@ final class StreamDecoder {
             if read < 0 {
                 let readError = FFmpegError(rawValue: read)
                 guard readError == .endOfFile else {
+                    if isCutShort { throw StreamError(.dropped, url: url) }
                     throw Self.readFailure(readError, url: url, interruption: interruption, timeout: timeout, probing: false)
                 }
                 if let io, io.pointee.error < 0, FFmpegError(rawValue: io.pointee.error) != .endOfFile {
                     throw Self.readFailure(FFmpegError(rawValue: io.pointee.error), url: url, interruption: interruption, timeout: timeout, probing: false)
                 }
+                if isCutShort { throw StreamError(.dropped, url: url) }
                 isDraining = true
                 avcodec_send_packet(codecContext, nil)
                 continue
@@ -215,6 +218,7 @@ final class StreamDecoder {
             guard packet.pointee.stream_index == streamIndex else { continue }
             let sent = avcodec_send_packet(codecContext, packet)
             // A damaged packet in a live stream is skipped, as players do; others end it.
+            if sent < 0, isCutShort { throw StreamError(.dropped, url: url) }
             if sent < 0, FFmpegError(rawValue: sent) != .invalidData {
                 throw StreamError(.decode("the \(codecName) decoder failed: \(FFmpegError(rawValue: sent))"), url: url)
             }
@@ -222,6 +226,13 @@ final class StreamDecoder {
     }
 
     // MARK: Private
+
+    /// Whether the connection ended before the length the server announced (Content-Length).
+    private var isCutShort: Bool {
+        guard let io, !isLive, io.pointee.eof_reached != 0 || io.pointee.error < 0 else { return false }
+        let size = avio_size(io)
+        return size > 0 && avio_tell(io) < size
+    }
 
     /// Interleaves `frame` into `output` in `format`; the frame count.
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(StreamError) -> Int {
@@ -342,6 +353,10 @@ final class StreamDecoder {
         case .httpUnauthorized: return StreamError(.httpStatus(code: 401, reason: "Unauthorized"), url: url)
         case .httpBadRequest: return StreamError(.httpStatus(code: 400, reason: "Bad Request"), url: url)
         default: break
+        }
+        let explained = String(cString: vm_last_error_message())
+        if lines == 0, StreamURL(url)?.isSecure == true, !explained.isEmpty {
+            return StreamError(.connection("TLS: \(explained) (a private certificate authority: --ca-file or VOICEMEMO_CA_FILE)"), url: url)
         }
         if lines == 0, error == .invalidData || error == .errno(EIO) {
             return StreamError(.connection("no HTTP reply (\(error))"), url: url)
