@@ -50,16 +50,16 @@ let package = Package(
         .target(name: "Metering", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // libsndfile: format table, validation, reading and writing sound files.
         .target(name: "SoundFiles", dependencies: ["CSndFile"]),
+        // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
+        .target(name: "Streaming", dependencies: ["CFFmpeg", "SoundFiles"]),
         // ALSA devices, sources, the ring buffer, the recorder.
-        .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch"]),
+        .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming"]),
         // SQLite index of memos.
         // The one rule for putting someone else's text on a terminal (titles, names, values).
         .target(name: "TerminalText"),
         .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "TerminalText"]),
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
         .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "CPocketSphinx", "CSampleRate"]),
-        // Network streams through FFmpeg: connecting, decoding, playing into ALSA, as a capture source.
-        .target(name: "Streaming", dependencies: ["CFFmpeg", "Audio", "SoundFiles", "Metering"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
         .target(name: "Interface", dependencies: ["Metering", "MemoLibrary", "TerminalText"]),
         // ncursesw backend: draws a Screen, reads keys.

@@ -11,18 +11,18 @@ import SoundFiles
 /// `decode()` then returns the next block until the stream ends.
 ///
 /// Not thread-safe: one thread opens, decodes and closes; `interruption` may be used from any.
-final class StreamDecoder {
-    let url: String
+public final class StreamDecoder {
+    public let url: String
     /// What `decode()` delivers.
-    let format: StreamFormat
+    public let format: StreamFormat
     /// The codec's name ("mp3", "flac", "aac").
-    let codecName: String
+    public let codecName: String
     /// The server's `icy-name`, if it sent one.
-    let streamName: String?
+    public let streamName: String?
     /// Whether the reply has no length (a live stream): its end is a drop, to reconnect.
-    let isLive: Bool
+    public let isLive: Bool
     /// The stream's length in seconds when the container tells (a file, not a live stream).
-    let duration: Double?
+    public let duration: Double?
 
     private let interruption: StreamInterruption
     private let timeout: Double
@@ -41,14 +41,18 @@ final class StreamDecoder {
     private var outputCapacityFrames = 0
 
     /// The latest ICY `StreamTitle`, and whether it changed at the last `decode()`.
-    private(set) var title: String?
-    private(set) var titleChanged = false
+    public private(set) var title: String?
+    public private(set) var titleChanged = false
 
     /// Connects to `url` and prepares to decode its audio.
     ///
     /// - Throws: `StreamError`: the server's HTTP status, a redirect loop, a timeout, a refused
     ///   connection or TLS failure, a reply that is not audio, or audio nothing here decodes.
-    init(url: String, options: StreamOptions, interruption: StreamInterruption) throws(StreamError) {
+    ///   - target: the format to deliver instead of the stream's own (a recording's rate and
+    ///     channels; resampled and remixed by libswresample); nil keeps the stream's.
+    public init(
+        url: String, options: StreamOptions, interruption: StreamInterruption, target: StreamFormat? = nil
+    ) throws(StreamError) {
         guard let parsed = StreamURL(url) else { throw StreamError(.unsupportedURL, url: url) }
         self.url = url
         self.interruption = interruption
@@ -145,7 +149,7 @@ final class StreamDecoder {
             output.deallocate()
             throw StreamError(.decode("its audio has \(channels) channels at \(rate) Hz; 1–32 channels can be played"), url: url)
         }
-        format = StreamFormat(
+        format = target ?? StreamFormat(
             sampleRate: rate, channels: channels,
             sampleFormat: Self.sampleFormat(for: codecContext.pointee.sample_fmt, bits: codecContext.pointee.bits_per_raw_sample))
         let length = formatContext.pointee.duration
@@ -159,7 +163,7 @@ final class StreamDecoder {
     }
 
     /// Releases the connection and the decoder. Idempotent.
-    func close() {
+    public func close() {
         av_packet_free(&packet)
         av_frame_free(&frame)
         if codecContext != nil { avcodec_free_context(&codecContext) }
@@ -179,7 +183,7 @@ final class StreamDecoder {
     ///
     /// - Throws: `StreamError`: a timeout, a dropped connection (a known length not reached,
     ///   or a reset), or data that cannot be decoded.
-    func decode() throws(StreamError) -> (UnsafeRawPointer, frames: Int) {
+    public func decode() throws(StreamError) -> (UnsafeRawPointer, frames: Int) {
         titleChanged = false
         guard let codecContext, let frame, let packet, let formatContext else { return (UnsafeRawPointer(output), 0) }
         while true {
@@ -239,17 +243,19 @@ final class StreamDecoder {
         let input = (frame.pointee.format, frame.pointee.sample_rate, frame.pointee.ch_layout.nb_channels)
         if resampler == nil || resamplerInput.map({ $0 != input }) ?? true {
             if resampler != nil { swr_free(&resampler) }
-            guard input.2 == Int32(format.channels) else {
-                throw StreamError(.decode("the stream changed from \(format.channels) to \(input.2) channels"), url: url)
-            }
             var inputLayout = AVChannelLayout()
             if av_channel_layout_copy(&inputLayout, &frame.pointee.ch_layout) < 0 || inputLayout.order == AV_CHANNEL_ORDER_UNSPEC {
                 av_channel_layout_uninit(&inputLayout)
                 av_channel_layout_default(&inputLayout, input.2)
             }
-            // The same channels out as in: only the interleaving and the sample type change.
+            // The same channels out as in (only the interleaving and the sample type change),
+            // unless the caller asked for another count.
             var layout = AVChannelLayout()
-            av_channel_layout_copy(&layout, &inputLayout)
+            if Int(input.2) == format.channels {
+                av_channel_layout_copy(&layout, &inputLayout)
+            } else {
+                av_channel_layout_default(&layout, Int32(format.channels))
+            }
             defer {
                 av_channel_layout_uninit(&layout)
                 av_channel_layout_uninit(&inputLayout)

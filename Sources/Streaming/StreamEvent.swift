@@ -28,4 +28,12 @@ public struct StreamDescription: Sendable, Equatable {
     public var isLive: Bool
     /// Its length in seconds, when known.
     public var duration: Double?
+
+    public init(format: StreamFormat, codec: String, name: String?, isLive: Bool, duration: Double?) {
+        self.format = format
+        self.codec = codec
+        self.name = name
+        self.isLive = isLive
+        self.duration = duration
+    }
 }

@@ -7,14 +7,16 @@ import Synchronization
 ///
 /// FFmpeg polls the callback about every 100 ms inside network waits, so a stop or a timeout
 /// ends a blocked `avio_open2`, `avformat_open_input` or `av_read_frame` within 0.1 s.
-final class StreamInterruption: Sendable {
+public final class StreamInterruption: Sendable {
     private let stopRequested = Atomic<Bool>(false)
     /// CLOCK_MONOTONIC nanoseconds after which the current call gives up; 0 for none.
     private let deadline = Atomic<Int64>(0)
     private let timedOut = Atomic<Bool>(false)
 
-    func requestStop() { stopRequested.store(true, ordering: .relaxed) }
-    var isStopRequested: Bool { stopRequested.load(ordering: .relaxed) }
+    public init() {}
+
+    public func requestStop() { stopRequested.store(true, ordering: .relaxed) }
+    public var isStopRequested: Bool { stopRequested.load(ordering: .relaxed) }
 
     /// Arms the deadline `seconds` from now (a new call begins).
     func arm(seconds: Double) {

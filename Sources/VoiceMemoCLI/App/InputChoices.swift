@@ -37,7 +37,7 @@ enum InputChoices {
             if let colon = reason.range(of: "\": ") { reason = String(reason[colon.upperBound...]) }
             reason = reason.replacingOccurrences(of: " (ALSA: ", with: ": ").replacingOccurrences(of: ")", with: "")
             return "No microphone: ALSA '\(device)' cannot be opened (\(reason)). Press i to choose an input."
-        case .tone, .file:
+        case .tone, .file, .url:
             return "The input \(source) cannot be opened: \(error.message). Press i to choose an input."
         }
     }

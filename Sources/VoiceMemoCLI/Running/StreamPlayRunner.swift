@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Audio
 import Dispatch
 import Glibc
 import Metering

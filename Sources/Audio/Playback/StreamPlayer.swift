@@ -1,7 +1,8 @@
-import Audio
-import Foundation
+import Dispatch
+import Glibc
 import Metering
 import SoundFiles
+import Streaming
 import Synchronization
 
 /// Plays an http(s) stream through ALSA while it downloads: FreeStreamer's counterpart.
@@ -58,12 +59,11 @@ public final class StreamPlayer: Sendable {
             return !state.started
         }
         guard first else { return }
-        let thread = Thread { [self] in
+        let started = AudioThread { [self] in
             run()
             done.signal()
         }
-        thread.name = "voicememo.stream"
-        thread.start()
+        started.detach()
     }
 
     /// Stops: the connection and the device are closed within about 0.2 s (FFmpeg's network
@@ -131,8 +131,8 @@ public final class StreamPlayer: Sendable {
                 }
                 let delay = options.reconnectDelay(forAttempt: attempt)
                 send(.reconnecting(attempt: attempt, limit: options.reconnectAttempts, delay: delay, cause: error))
-                let until = Date().addingTimeInterval(delay)
-                while Date() < until, !interruption.isStopRequested { usleep(20_000) }
+                let until = ContinuousClock.now + .milliseconds(Int(delay * 1000))
+                while ContinuousClock.now < until, !interruption.isStopRequested { usleep(20_000) }
             }
         }
     }
