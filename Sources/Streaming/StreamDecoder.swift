@@ -137,7 +137,8 @@ public final class StreamDecoder {
             throw StreamError(.decode("cannot open the \(String(cString: decoder.pointee.name)) decoder"), url: url)
         }
         self.codecContext = codecContext
-        codecName = String(cString: decoder.pointee.name)
+        // The codec's name ("mp3"), not the decoder's ("mp3float").
+        codecName = String(cString: avcodec_get_name(decoder.pointee.id))
         let rate = Int(codecContext.pointee.sample_rate)
         let channels = Int(codecContext.pointee.ch_layout.nb_channels)
         guard rate > 0, (1...32).contains(channels) else {

@@ -127,7 +127,10 @@ final class LiveLineHolder: @unchecked Sendable {
         if let duration = description.duration { line += " / " + DisplayFormat.elapsedTime(seconds: duration) }
         if let title = player.title, !title.isEmpty { line += "  " + TerminalText.safe(title) }
         line += bars.bars { player.averagePower(forChannel: $0) }
-        bars.redraw(line)
+        // Cut to the terminal's width: a wrapped line would be redrawn as a new line each time.
+        var size = winsize()
+        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 1 ? Int(size.ws_col) : 80
+        bars.redraw(TerminalWidth.truncated(line, to: columns - 1))
     }
 
     func clear() { bars?.clear() }
