@@ -64,6 +64,26 @@ import Testing
         #expect(seconds >= 10 && seconds < 10.06, "played \(seconds) s of a 10 s MP3")
     }
 
+    /// The other formats a stream comes in: 2 s of a tone each, played to its end (a lossy
+    /// codec's priming may add up to 1280 frames, ADTS AAC having no length to trim it to).
+    @Test(arguments: [
+        ("tone.aac", "-c:a aac", "aac"), ("tone.m4a", "-c:a aac -movflags +faststart", "aac"),
+        ("tone-moov-last.m4a", "-c:a aac", "aac"), ("tone.ogg", "-c:a libvorbis", "vorbis"),
+        ("tone.opus", "-c:a libopus", "opus"),
+    ])
+    func otherFormatsPlayToTheirEnd(name: String, encoder: String, codec: String) throws {
+        let (sandbox, server, _) = try setUp()
+        let made = try sandbox.shell(
+            #"ffmpeg -nostdin -loglevel error -f lavfi -i "sine=f=440:d=2" -ac 2 -ar 48000 \#(encoder) www/\#(name)"#)
+        try #require(made.status == 0, "\(made)")
+        let outcome = try sandbox.run("play", server.url("files/" + name), "--device", "voicememo_playback", "--json")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardOutput.contains(#""event":"playing","codec":"\#(codec)""#), "\(outcome)")
+        #expect(outcome.standardOutput.hasSuffix("{\"event\":\"finished\"}\n"), "\(outcome)")
+        let frames = (played(sandbox)?.count ?? 0) / 4
+        #expect(frames >= 96_000 && frames <= 96_000 + 1280, "played \(frames) frames of a 96 000-frame tone")
+    }
+
     /// Each failure: exit 1, one line naming the cause, nothing played.
     @Test(arguments: [
         ("status/404", [String](), "HTTP 404 Not Found from 127.0.0.1:"),
