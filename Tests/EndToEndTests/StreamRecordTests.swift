@@ -34,6 +34,21 @@ import Testing
         #expect(memo["sample_rate"] as? Int == 48_000)
     }
 
+    @Test func droppedStreamIsReconnectedAndTheGapCounted() throws {
+        let (sandbox, server) = try setUp()
+        let outcome = try sandbox.run(
+            "record", "--source", "url:" + server.url("drop/tone.mp3?bps=16000&after=1.5"), "--duration", "4", "--json")
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardError.contains("warning: the stream dropped 1 time(s) and was reconnected;"), "\(outcome)")
+        let memo = try #require(try memos(sandbox).first)
+        let duration = try #require(memo["duration"] as? Double)
+        #expect(abs(duration - 4) <= 0.05, "4 s recorded around the drop: \(duration)")
+        // "…; 0.69 s (33054 frames) not recorded": the first reconnect waits 0.5 s, connecting adds a little.
+        let warning = try #require(outcome.standardError.split(separator: "\n").first { $0.contains("not recorded") })
+        let lost = try #require(warning.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) })
+        #expect(lost >= 24_000 && lost < 48_000 * 3, "the gap is known: \(lost) frames")
+    }
+
     @Test func meterShowsTheStreamsLevels() throws {
         let (sandbox, server) = try setUp()
         let outcome = try sandbox.run(
