@@ -33,6 +33,14 @@ public struct StreamError: Error, Sendable, Equatable, CustomStringConvertible {
         self.url = url
     }
 
+    /// Whether a live stream is worth reconnecting after this: it dropped or stalled.
+    public var isDrop: Bool {
+        switch kind {
+        case .dropped, .timeout: true
+        default: false
+        }
+    }
+
     /// `host:port` of the URL ("127.0.0.1:8000"), or the URL when it has no host.
     public var server: String { StreamURL(url)?.hostAndPort ?? url }
 

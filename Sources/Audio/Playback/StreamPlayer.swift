@@ -176,7 +176,7 @@ public final class StreamPlayer: Sendable {
                 buffered.append(contentsOf: UnsafeRawBufferPointer(start: block, count: frames * format.bytesPerFrame))
             }
         } catch {
-            return decoder.isLive && Self.isDrop(error) ? .dropped(error, flowed: false) : .failed(error)
+            return decoder.isLive && error.isDrop ? .dropped(error, flowed: false) : .failed(error)
         }
         if interruption.isStopRequested { return .finished }
         if sink == nil {
@@ -219,7 +219,7 @@ public final class StreamPlayer: Sendable {
                     (block, frames) = try decoder.decode()
                 } catch {
                     if interruption.isStopRequested { return .finished }
-                    return decoder.isLive && Self.isDrop(error) ? .dropped(error, flowed: flowed) : .failed(error)
+                    return decoder.isLive && error.isDrop ? .dropped(error, flowed: flowed) : .failed(error)
                 }
                 announceTitle(decoder)
                 if frames == 0 { break }
@@ -260,12 +260,5 @@ public final class StreamPlayer: Sendable {
         guard decoder.titleChanged, let title = decoder.title else { return }
         state.withLock { $0.title = title }
         send(.title(title))
-    }
-
-    private static func isDrop(_ error: StreamError) -> Bool {
-        switch error.kind {
-        case .dropped, .timeout: true
-        default: false
-        }
     }
 }

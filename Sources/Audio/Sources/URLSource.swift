@@ -57,7 +57,7 @@ public final class URLSource: CaptureSource {
             do {
                 (block, count) = try decoder.decode()
             } catch {
-                guard decoder.isLive, Self.isDrop(error) else { throw CaptureError(.io, error.description) }
+                guard decoder.isLive, error.isDrop else { throw CaptureError(.io, error.description) }
                 try reconnect(after: error)
                 continue
             }
@@ -110,18 +110,12 @@ public final class URLSource: CaptureSource {
                 return
             } catch {
                 cause = error
-                if !Self.isDrop(error), !Self.isConnection(error) { break }
+                if !error.isDrop, !Self.isConnection(error) { break }
             }
         }
         throw CaptureError(.io, cause.description)
     }
 
-    private static func isDrop(_ error: StreamError) -> Bool {
-        switch error.kind {
-        case .dropped, .timeout: true
-        default: false
-        }
-    }
 
     private static func isConnection(_ error: StreamError) -> Bool {
         if case .connection = error.kind { return true }
