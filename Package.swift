@@ -34,6 +34,11 @@ let package = Package(
         .systemLibrary(
             name: "CPocketSphinx", pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev"])]),
+        // FFmpeg 5.1: network streams (http/https, ICY), their decoders, AAC. The shim stands in
+        // for AVERROR and friends and keeps FFmpeg's log off the terminal.
+        .systemLibrary(
+            name: "CFFmpeg",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
         .systemLibrary(
             name: "CSampleRate", pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"])]),
@@ -45,8 +50,10 @@ let package = Package(
         .target(name: "Metering", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // libsndfile: format table, validation, reading and writing sound files.
         .target(name: "SoundFiles", dependencies: ["CSndFile"]),
+        // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
+        .target(name: "Streaming", dependencies: ["CFFmpeg", "SoundFiles"]),
         // ALSA devices, sources, the ring buffer, the recorder.
-        .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch"]),
+        .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming"]),
         // SQLite index of memos.
         // The one rule for putting someone else's text on a terminal (titles, names, values).
         .target(name: "TerminalText"),
@@ -62,7 +69,7 @@ let package = Package(
         // The commands of `voicememo`: their definitions, help texts and wiring.
         .target(
             name: "VoiceMemoCLI",
-            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "TerminalText"]),
+            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
         .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
 
@@ -72,6 +79,7 @@ let package = Package(
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
         .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "SoundFiles", "Audio"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
         // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),

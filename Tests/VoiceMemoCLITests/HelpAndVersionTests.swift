@@ -78,9 +78,11 @@ struct HelpAndVersionTests {
                                       high or max.
               -s, --source S          Where audio comes from: alsa:NAME (a capture device,
                                       as arecord -L lists them), tone:FREQ@DBFS (a sine
-                                      whose peak is at DBFS, e.g. tone:1000@-12) or
-                                      file:PATH (a sound file played in as if from a
-                                      microphone, in real time). (default: alsa:default)
+                                      whose peak is at DBFS, e.g. tone:1000@-12), file:PATH
+                                      (a sound file played in as if from a microphone, in
+                                      real time) or url:URL (an http or https stream,
+                                      resampled to the recording's rate and channels).
+                                      (default: alsa:default)
               -o, --output PATH       Write this file instead of adding a memo to the
                                       library. An existing file is refused unless --force; a
                                       folder, a device, a FIFO and any path inside the

@@ -1,4 +1,5 @@
 import SoundFiles
+import Streaming
 
 /// Where a recording's audio comes from, as named on the command line
 /// (`alsa:NAME`, `tone:FREQ@DBFS`, `file:PATH`).
@@ -11,6 +12,8 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     case tone(frequency: Double, peakDBFS: Double)
     /// A sound file played in as the microphone.
     case file(path: String)
+    /// An http(s) network stream played in as the microphone (FFmpeg, resampled to the recording).
+    case url(String)
 
     /// `alsa:default`, used when neither `--source` nor the config file says otherwise.
     public static let `default` = InputSource.alsa(device: "default")
@@ -20,6 +23,7 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
         case .alsa(let device, _): "alsa:\(device)"
         case .tone(let frequency, let peak): "tone:\(Self.number(frequency))@\(Self.number(peak))"
         case .file(let path): "file:\(path)"
+        case .url(let url): "url:\(url)"
         }
     }
 
@@ -38,6 +42,8 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
             }
         case .file(let path):
             if path.isEmpty { throw RecorderError(.settings, "the file source needs a path: file:PATH") }
+        case .url(let url):
+            if StreamURL(url) == nil { throw RecorderError(.settings, "url:\(url) is not an http:// or https:// URL") }
         }
     }
 
@@ -68,6 +74,12 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
                 return try FileSource(path: path, sampleFormat: format.sampleFormat, paced: paced)
             } catch {
                 throw RecorderError(.input, error.message, cause: error.cause)
+            }
+        case .url(let url):
+            do {
+                return try URLSource(url: url, format: format, paced: paced)
+            } catch {
+                throw RecorderError(.input, error.message)
             }
         }
     }

@@ -37,7 +37,7 @@ enum InputChoices {
             return "No microphone: ALSA '\(device)' cannot be opened (\(alsa.reasonWithDetail)\(library)). Press i to choose an input."
         case (.alsa(let device, _), _):
             return "No microphone: ALSA '\(device)' cannot be opened (\(error.message)). Press i to choose an input."
-        case (.tone, _), (.file, _):
+        case (.tone, _), (.file, _), (.url, _):
             return "The input \(source) cannot be opened: \(error.message). Press i to choose an input."
         }
     }

@@ -20,23 +20,49 @@ enum PlayCommand: SubcommandDefinition {
     static let skipSilence = Flag(
         name: "skip-silence", help: "Skip pauses longer than a quarter second; says how much was skipped.")
 
+    static let memoOrURL = Positional<String>(
+        name: "MEMO",
+        help: SharedArguments.memo.help
+            + " An http:// or https:// URL plays that stream (MP3, AAC, Ogg Vorbis/Opus, FLAC, WAV) while it downloads.",
+        parser: ValueParser.nonEmptyText.completing(.memo))
+    static let json = Flag(
+        name: "json", help: "For a URL: print one JSON event per line (buffering, playing, title, reconnecting, finished, failed).")
+    static let timeout = Option<Duration>(
+        name: "timeout", valueName: "T", help: "For a URL: give up after T without data, at connect or while playing.",
+        defaultDescription: "10s", parser: .positiveDuration)
+    static let reconnect = Option<Int>(
+        name: "reconnect", valueName: "N",
+        help: "For a URL: reconnect a dropped live stream up to N times in a row, waiting 0.5 s, 1 s, 2 s … up to 8 s (0: never).",
+        defaultDescription: "5", parser: .integer(in: 0...100))
+    static let certificateAuthorities = Option<String>(
+        name: "ca-file", valueName: "PATH",
+        help: "For an https URL: trust the certificate authorities in this PEM file instead of the system's "
+            + "(also VOICEMEMO_CA_FILE). Certificates are always verified.",
+        parser: ValueParser.nonEmptyText.completing(.file))
+
     static let specification = CommandSpecification(
-        name: "play", abstract: "Play a memo.",
+        name: "play", abstract: "Play a memo, or a network stream.",
         discussion: "With --speed, --pitch, --volume or --skip-silence the memo is decoded to floating "
             + "point and processed (SoundTouch for speed and pitch); without them it plays sample for "
-            + "sample as it is stored.",
-        options: [device, start, speed, pitch, volume, skipSilence],
-        positionals: [SharedArguments.memo])
+            + "sample as it is stored. A URL plays after half a second of audio is buffered, shows the "
+            + "stream's name and its ICY title as it changes, and ends with exit 1 naming the cause when the "
+            + "server answers with an error, times out, drops the connection or sends no audio.",
+        options: [device, start, speed, pitch, volume, skipSilence, json, timeout, reconnect, certificateAuthorities],
+        positionals: [memoOrURL])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> PlayOptions {
         PlayOptions(
-            memo: try arguments.requiredValue(of: SharedArguments.memo),
+            memo: try arguments.requiredValue(of: memoOrURL),
             device: try arguments.value(of: device),
             start: try arguments.value(of: start),
             speed: try arguments.value(of: speed),
             pitch: try arguments.value(of: pitch),
             volume: try arguments.value(of: volume),
-            skipsSilence: arguments.isSet(skipSilence))
+            skipsSilence: arguments.isSet(skipSilence),
+            json: arguments.isSet(json),
+            timeout: try arguments.value(of: timeout),
+            reconnectAttempts: try arguments.value(of: reconnect),
+            certificateAuthorities: try arguments.value(of: certificateAuthorities))
     }
 
     /// `parser`, also accepting the value followed by one of `suffixes` (`2x`, `120%`).

@@ -18,8 +18,9 @@ enum SharedArguments {
     static let source = Option<InputSource>(
         name: "source", shortName: "s", valueName: "S",
         help: "Where audio comes from: alsa:NAME (a capture device, as arecord -L lists them), "
-            + "tone:FREQ@DBFS (a sine whose peak is at DBFS, e.g. tone:1000@-12) or file:PATH "
-            + "(a sound file played in as if from a microphone, in real time).",
+            + "tone:FREQ@DBFS (a sine whose peak is at DBFS, e.g. tone:1000@-12), file:PATH "
+            + "(a sound file played in as if from a microphone, in real time) or url:URL (an http or https "
+            + "stream, resampled to the recording's rate and channels).",
         defaultDescription: "alsa:default", parser: InputSource.parser)
 
     /// The sample rates `--rate` accepts, in Hz.

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Audio
+import Streaming
 
 /// Parsing `--source`: `alsa:NAME`, `tone:FREQ@DBFS` or `file:PATH` into the engine's
 /// `InputSource` (whose `description` writes it back as typed).
@@ -29,10 +30,16 @@ extension InputSource {
                 throw .custom(problem: "has no path", allowed: "use file:PATH, e.g. file:speech.wav")
             }
             self = .file(path: path)
+        } else if text.hasPrefix("url:") {
+            let url = String(text.dropFirst("url:".count))
+            guard StreamURL(url) != nil else {
+                throw .custom(problem: "is not an http:// or https:// URL", allowed: "use url:http://HOST[:PORT]/PATH")
+            }
+            self = .url(url)
         } else {
             throw .custom(
                 problem: "is not a source",
-                allowed: "use alsa:NAME (e.g. alsa:default), tone:FREQ@DBFS (e.g. tone:1000@-12) or file:PATH")
+                allowed: "use alsa:NAME (e.g. alsa:default), tone:FREQ@DBFS (e.g. tone:1000@-12), file:PATH or url:URL (an http or https stream)")
         }
     }
 

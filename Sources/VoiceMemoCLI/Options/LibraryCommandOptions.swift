@@ -60,11 +60,24 @@ public struct PlayOptions: Sendable, Equatable {
     public var volume: Double?
     /// `--skip-silence`.
     public var skipsSilence: Bool
+    /// `--json` (streams): events as JSON lines.
+    public var json: Bool
+    /// `--timeout T` (streams).
+    public var timeout: Duration?
+    /// `--reconnect N` (streams).
+    public var reconnectAttempts: Int?
+    /// `--ca-file PATH` (https streams).
+    public var certificateAuthorities: String?
 
     public init(
         memo: String, device: String? = nil, start: Duration? = nil, speed: Double? = nil, pitch: Double? = nil,
-        volume: Double? = nil, skipsSilence: Bool = false
+        volume: Double? = nil, skipsSilence: Bool = false, json: Bool = false, timeout: Duration? = nil,
+        reconnectAttempts: Int? = nil, certificateAuthorities: String? = nil
     ) {
+        self.json = json
+        self.timeout = timeout
+        self.reconnectAttempts = reconnectAttempts
+        self.certificateAuthorities = certificateAuthorities
         self.memo = memo
         self.device = device
         self.start = start

@@ -1,3 +1,5 @@
+import Streaming
+
 extension CommandImplementations {
     /// The implementations the `voicememo` binary runs.
     ///
@@ -13,7 +15,10 @@ extension CommandImplementations {
             try MeterRunner.run(MeterRequest(options, context: context), console: context.console)
         }
         implementations.play = { options, context in
-            try PlayRunner.run(PlayRequest(options, context: context), console: context.console)
+            if StreamURL.isStreamURL(options.memo) {
+                return try StreamPlayRunner.run(StreamPlayRequest(options, context: context), console: context.console)
+            }
+            return try PlayRunner.run(PlayRequest(options, context: context), console: context.console)
         }
         implementations.devices = { _, context in
             DevicesRunner.run(console: context.console)

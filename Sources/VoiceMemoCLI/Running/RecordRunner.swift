@@ -209,7 +209,11 @@ enum RecordRunner {
             return Outcome(
                 exitCode: .failure, kept: true, peak: peak, statistics: statistics, measured: recorder.measuredStatistics)
         }
-        if statistics.overruns > 0 {
+        if statistics.overruns > 0, case .url = request.source {
+            console.printErrorMessage(String(
+                format: "warning: the stream dropped %d time(s) and was reconnected; %.2f s (%d frames) not recorded",
+                statistics.overruns, Double(statistics.lostFrames) / Double(request.settings.sampleRate), statistics.lostFrames))
+        } else if statistics.overruns > 0 {
             console.printErrorMessage("warning: \(statistics.overruns) overrun(s), \(statistics.lostFrames) frame(s) lost")
         }
         if statistics.droppedFrames > 0 {

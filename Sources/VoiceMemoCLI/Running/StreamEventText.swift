@@ -1,0 +1,76 @@
+import SoundFiles
+import Streaming
+import TerminalText
+
+/// The words `play URL` prints on stderr for each stream event (failures are printed once,
+/// at the end, by the runner).
+enum StreamEventText {
+    static func line(for event: StreamEvent) -> String? {
+        switch event {
+        case .buffering(let seconds):
+            return "buffering \(seconds) s…"
+        case .playing(let stream):
+            var line = "playing"
+            if let name = stream.name { line += " “" + TerminalText.safe(name) + "”" }
+            line += ": \(stream.codec), \(stream.format.sampleRate) Hz, \(stream.format.channels) ch"
+            line += stream.isLive ? ", live" : ""
+            return line
+        case .title(let title):
+            return "title: " + TerminalText.safe(title)
+        case .reconnecting(let attempt, let limit, let delay, let cause):
+            return "\(TerminalText.safe(cause.description)); reconnecting in \(delay) s (\(attempt) of \(limit))"
+        case .finished, .failed:
+            return nil
+        }
+    }
+}
+
+/// `play URL --json`: one object per event, `{"event": NAME, …}`.
+enum StreamEventJSON {
+    static func line(for event: StreamEvent) -> String {
+        var json = JSONWriter()
+        json.raw("{\"event\":")
+        switch event {
+        case .buffering(let seconds):
+            json.string("buffering")
+            json.raw(",\"seconds\":")
+            json.number(seconds)
+        case .playing(let stream):
+            json.string("playing")
+            json.raw(",\"codec\":")
+            json.string(stream.codec)
+            json.raw(",\"sample_rate\":")
+            json.int(Int64(stream.format.sampleRate))
+            json.raw(",\"channels\":")
+            json.int(Int64(stream.format.channels))
+            json.raw(",\"live\":")
+            json.bool(stream.isLive)
+            json.raw(",\"name\":")
+            if let name = stream.name { json.string(name) } else { json.null() }
+            json.raw(",\"duration\":")
+            json.optionalNumber(stream.duration)
+        case .title(let title):
+            json.string("title")
+            json.raw(",\"title\":")
+            json.string(title)
+        case .reconnecting(let attempt, let limit, let delay, let cause):
+            json.string("reconnecting")
+            json.raw(",\"attempt\":")
+            json.int(Int64(attempt))
+            json.raw(",\"limit\":")
+            json.int(Int64(limit))
+            json.raw(",\"delay\":")
+            json.number(delay)
+            json.raw(",\"cause\":")
+            json.string(cause.description)
+        case .finished:
+            json.string("finished")
+        case .failed(let error):
+            json.string("failed")
+            json.raw(",\"error\":")
+            json.string(error.description)
+        }
+        json.raw("}")
+        return json.text
+    }
+}
