@@ -2,13 +2,13 @@
 # Builds everything (debug) and runs every test: unit tests of each module and the
 # end-to-end tests that drive the real binary (EndToEndTests). Called by `make test`.
 #
-# The tests that need real time share one private PulseAudio daemon (Tests/pulse-daemon.sh)
-# and one private PipeWire with WirePlumber (Tests/pipewire-daemon.sh), started here and
-# stopped when this script exits, however it exits; their addresses are in
-# VOICEMEMO_TEST_PULSE_SERVER and VOICEMEMO_TEST_PIPEWIRE_SERVER, and the ALSA configuration of
-# PipeWire's plugins (unpacked into .build/pipewire-alsa by Tests/pipewire-alsa.sh, never
-# installed: the package conflicts with pulseaudio) in VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG.
-# If one cannot start, the run stops here, saying why.
+# The tests that need real time share one private PulseAudio daemon (Tests/pulse-daemon.sh),
+# started here and stopped when this script exits, however it exits; its address is in
+# VOICEMEMO_TEST_PULSE_SERVER. The PipeWire tests start a private PipeWire of their own each
+# (Tests/pipewire-daemon.sh) through PipeWire's ALSA plugins, unpacked into .build/pipewire-alsa
+# by Tests/pipewire-alsa.sh (never installed: the package conflicts with pulseaudio); their
+# configuration is in VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG. If either cannot be had, the run
+# stops here, saying why.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,9 +21,7 @@ fi
 rm -f /tmp/voicememo-build.$$.log
 
 pulse_dir=$(mktemp -d /tmp/voicememo-pulse.XXXXXX)
-pipewire_dir=$(mktemp -d /tmp/voicememo-pipewire.XXXXXX)
-trap 'bash Tests/pulse-daemon.sh stop "$pulse_dir"; rm -rf "$pulse_dir"
-      bash Tests/pipewire-daemon.sh stop "$pipewire_dir"; rm -rf "$pipewire_dir"' EXIT
+trap 'bash Tests/pulse-daemon.sh stop "$pulse_dir"; rm -rf "$pulse_dir"' EXIT
 if ! VOICEMEMO_TEST_PULSE_SERVER=$(bash Tests/pulse-daemon.sh start "$pulse_dir"); then
     echo "run-all: the test PulseAudio daemon did not start (above); the real-time tests need it" >&2
     exit 1
@@ -34,11 +32,6 @@ if ! VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG=$(bash Tests/pipewire-alsa.sh "$PWD/.bu
     exit 1
 fi
 export VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG
-if ! VOICEMEMO_TEST_PIPEWIRE_SERVER=$(bash Tests/pipewire-daemon.sh start "$pipewire_dir"); then
-    echo "run-all: the test PipeWire daemon did not start (above); the PipeWire tests need it" >&2
-    exit 1
-fi
-export VOICEMEMO_TEST_PIPEWIRE_SERVER
 
 export VOICEMEMO_BIN_DIR="$(swift build --show-bin-path)"
 swift test --skip-build

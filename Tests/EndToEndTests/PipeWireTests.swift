@@ -4,8 +4,8 @@ import SoundFiles
 import Testing
 
 /// The commands through PipeWire, the default sound server of current desktops: its own ALSA
-/// plugin (`type pipewire`) on the suite's private PipeWire with WirePlumber, a null sink of the
-/// test's own (`vm_pw`), and `aplay` playing into it through the same plugin.
+/// plugin (`type pipewire`) on a private PipeWire with WirePlumber of each test's own, a null
+/// sink on it (`vm_pw`), and `aplay` playing into it through the same plugin.
 @Suite struct PipeWireTests {
     /// `NAME=VALUE` lines a script printed.
     private func value(_ name: String, in outcome: ProcessOutcome) -> String? {
@@ -34,9 +34,14 @@ import Testing
                 --rate 48000 --channels 2 --duration 20 --json --output rec.wav > rec.json 2> rec.err & pid=$!
             until_true 15 bigger rec.wav 100000
             aplay -q -D \(VoiceMemoSandbox.pipeWireDevice) played.wav 2> play.err & player=$!
+            if ! (until_true 40 eval '! kill -0 $pid 2>/dev/null'); then
+                echo "stuck: rec.wav $(size rec.wav) bytes; aplay $(kill -0 $player 2>/dev/null && echo running || echo done)"
+                pw-link -r "$PIPEWIRE_SOCKET" -l; kill -9 $pid $player
+            fi
             wait $pid; echo "status=$?"
             echo "wall_ms=$(( ($(date +%s%N) - start) / 1000000 ))"
             wait $player; echo "player=$?"
+            echo "aplay_said=$(tr "\n" " " < play.err)"
             """, timeout: .seconds(90))
         #expect(value("status", in: outcome) == "0", "\(outcome)")
         #expect(value("player", in: outcome) == "0", "aplay played the whole file: \(outcome)")
@@ -46,7 +51,8 @@ import Testing
         let played = try TestSignals.readInt16(sandbox.file("played.wav"))
         let wall = value("wall_ms", in: outcome).flatMap(Int.init) ?? -1
         let match = BitExactMatch(played: played.samples, recorded: recorded.samples, channels: 2)
-        print("PipeWireTests: 20 s from a PipeWire monitor: \(recorded.info.frames) frames in \(wall) ms wall; overruns \(json["overruns"] ?? "?"), lost frames \(json["lost_frames"] ?? "?"); \(match.map(String.init(describing:)) ?? "the played file was not found")")
+        let correlation = AlignedCorrelation(played: played.samples, recorded: recorded.samples, sampleRate: 48_000)
+        print("PipeWireTests: 20 s from a PipeWire monitor: \(recorded.info.frames) frames in \(wall) ms wall; overruns \(json["overruns"] ?? "?"), lost frames \(json["lost_frames"] ?? "?"); \(match.map(String.init(describing:)) ?? "the played file was not found"); \(correlation.map(String.init(describing:)) ?? "not aligned"); \(value("aplay_said", in: outcome) ?? "")")
 
         #expect(recorded.info.frames == 960_000, "the duration limit is frame-exact: \(recorded.info.frames)")
         #expect(wall >= 19_500 && wall < 30_000, "captured in real time: \(wall) ms")
@@ -63,14 +69,16 @@ import Testing
         defer { withExtendedLifetime(sink) {} }
         try TestSignals.writeNoiseWAV(to: sandbox.file("played.wav"), seconds: 20)
         let outcome = try sandbox.shell(helpers + """
-            aplay -q -D \(VoiceMemoSandbox.pipeWireDevice) played.wav 2> play.err & player=$!
             voicememo record --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --format wav --json > memo.json 2> rec.err & pid=$!
             until_true 15 eval 'ls "$VOICEMEMO_HOME"/*.wav > /dev/null 2>&1'
             file=$(ls "$VOICEMEMO_HOME"/*.wav | head -1)
-            until_true 15 bigger "$file" 400000
+            until_true 15 bigger "$file" 100000
+            aplay -q -D \(VoiceMemoSandbox.pipeWireDevice) played.wav 2> play.err & player=$!
+            until_true 15 bigger "$file" $(( $(size "$file") + 400000 ))
             t0=$(date +%s%N); kill -TERM $pid; wait $pid; status=$?; t1=$(date +%s%N)
             kill $player 2>/dev/null; wait $player 2>/dev/null
             echo "status=$status"; echo "stop_ms=$(( (t1 - t0) / 1000000 ))"; echo "file=$file"
+            echo "aplay_said=$(tr "\n" " " < play.err)"
             """, timeout: .seconds(60))
         let stopMilliseconds = value("stop_ms", in: outcome).flatMap(Int.init) ?? -1
         print("PipeWireTests: record through PipeWire, SIGTERM → exit \(value("status", in: outcome) ?? "?") in \(stopMilliseconds) ms")
@@ -83,9 +91,11 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sandbox.file("memo.json")))) as? [String: Any])
         #expect(memo["frames"] as? Int == Int(recorded.info.frames), "the memo lists what the file holds: \(memo)")
         let played = try TestSignals.readInt16(sandbox.file("played.wav"))
-        let aligned = try #require(
-            AlignedCorrelation(played: played.samples, recorded: recorded.samples, sampleRate: 48_000), "the noise is in the memo")
-        #expect(aligned.overall >= 0.99, "\(aligned)")
+        let match = try #require(
+            BitExactMatch(played: played.samples, recorded: recorded.samples, channels: 2), "the noise is in the memo")
+        print("PipeWireTests: record through PipeWire, SIGTERM: \(recorded.info.frames) frames kept; \(match)")
+        #expect(match.compared >= 96_000, "at least 0.5 s of the noise is in the memo: \(match)")
+        #expect(match.differing == 0, "unchanged up to the stop: \(match); aplay: \(value("aplay_said", in: outcome) ?? "")")
     }
 
     /// PipeWire without a session manager: the stream connects and is never linked, so not one
@@ -96,9 +106,7 @@ import Testing
         let daemon = try PipeWirePrivateDaemon(linking: false)
         let sink = try daemon.makeSink()
         let sandbox = try VoiceMemoSandbox()
-        try sandbox.usePipeWire(
-            definitions: sink.alsaDefinitions(device: VoiceMemoSandbox.pipeWireDevice), alsaConfig: daemon.alsaConfig,
-            socket: daemon.socket)
+        try sandbox.usePipeWire(definitions: sink.alsaDefinitions(device: VoiceMemoSandbox.pipeWireDevice), daemon: daemon)
         let outcome = try sandbox.shell(helpers + """
             has() { grep -q "$1" "$2" 2>/dev/null; }
             voicememo meter --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --json > meter.jsonl 2> meter.err & pid=$!
@@ -140,7 +148,9 @@ import Testing
     /// mute, and the captured level follows it.
     @Test func gainSetsTheSourceVolumeAndTheCaptureFollows() throws {
         let sandbox = try VoiceMemoSandbox()
-        let source = try sandbox.usePipeWireSource()
+        let route = try sandbox.usePipeWireSource()
+        defer { withExtendedLifetime(route) {} }
+        let source = route.node
         let device = "alsa:" + VoiceMemoSandbox.pipeWireDevice
 
         let half = try sandbox.run("gain", "--source", device, "50%")

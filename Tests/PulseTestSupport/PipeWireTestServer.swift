@@ -1,81 +1,23 @@
 import Foundation
 import Glibc
 
-/// The test suite's private PipeWire (with WirePlumber linking streams), the second real-time
-/// audio server beside ``PulseTestServer``; ALSA reaches it through PipeWire's own ALSA plugins,
-/// unpacked (not installed) by `Tests/pipewire-alsa.sh`.
+/// PipeWire for the tests: a daemon of each test's own (``PipeWirePrivateDaemon``), with
+/// WirePlumber linking streams or without it (the stalled server), reached through PipeWire's
+/// own ALSA plugins, unpacked (not installed) by `Tests/pipewire-alsa.sh`. `Tests/run-all.sh`
+/// exports the plugins' ALSA configuration in `VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG`; a test
+/// process run without it makes it with the same script. When a daemon cannot be had, the
+/// tests that need it fail with the reason: they are not skipped.
 ///
-/// `Tests/run-all.sh` starts it (with `Tests/pipewire-daemon.sh`) and exports its socket in
-/// `VOICEMEMO_TEST_PIPEWIRE_SERVER` and the plugins' ALSA configuration in
-/// `VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG`; a test process run without them starts its own, once,
-/// with the same scripts, and it stops when that process ends. ``require()`` throws the reason
-/// when there is none: the tests that need it fail, they are not skipped.
-///
-/// Each test takes a ``PipeWireTestSink`` (or a ``PipeWireTestSource``) of its own.
-public final class PipeWireTestServer: Sendable {
-    /// The environment variable holding the daemon's socket (an absolute path).
-    public static let environmentVariable = "VOICEMEMO_TEST_PIPEWIRE_SERVER"
-    /// The environment variable holding the path of the ALSA configuration of the plugins.
-    public static let alsaConfigVariable = "VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG"
-
-    /// The socket clients connect to: `pw-cli -r SOCKET`, the ALSA plugin's `server`.
-    public let socket: String
-    /// The ALSA configuration that loads PipeWire's plugins and defines the stock `pipewire`
-    /// PCM and control; list it after `/usr/share/alsa/alsa.conf` in `ALSA_CONFIG_PATH`.
-    public let alsaConfig: String
-    /// The daemon's folder, for ``PipeWireTestSource``.
-    let directory: String
-
-    init(socket: String, alsaConfig: String) {
-        self.socket = socket
-        self.alsaConfig = alsaConfig
-        directory = URL(fileURLWithPath: socket).deletingLastPathComponent().deletingLastPathComponent().path
-    }
-
-    private static let shared: Result<PipeWireTestServer, PulseTestServer.Unavailable> = {
-        let alsaConfig: String
-        switch PipeWireScripts.alsaConfig() {
-        case .success(let path): alsaConfig = path
-        case .failure(let reason): return .failure(reason)
-        }
-        if let socket = ProcessInfo.processInfo.environment[environmentVariable], !socket.isEmpty {
-            guard FileManager.default.fileExists(atPath: socket) else {
-                return .failure(PulseTestServer.Unavailable(description: "\(environmentVariable)=\(socket), but there is no socket there"))
-            }
-            return .success(PipeWireTestServer(socket: socket, alsaConfig: alsaConfig))
-        }
-        return PipeWireScripts.startDaemon(named: "voicememo-pipewire", linking: true).map {
-            PipeWireTestServer(socket: $0.socket, alsaConfig: alsaConfig)
-        }
-    }()
-
-    /// The shared daemon, started on first use if `Tests/run-all.sh` did not start one.
-    ///
-    /// - Throws: ``PulseTestServer/Unavailable`` saying why (PipeWire missing, the plugins not
-    ///   to be had, the daemon did not start, and its logs).
-    public static func require() throws -> PipeWireTestServer {
-        try shared.get()
-    }
-
-    /// Makes a null sink (48 kHz stereo) of one test's own; it is removed when released.
-    ///
-    /// - Throws: ``PulseTestServer/Unavailable`` when `pw-cli` fails, with its message.
-    public func makeSink() throws -> PipeWireTestSink {
-        try PipeWireTestSink(socket: socket, name: "vm_\(UUID().uuidString.prefix(8).lowercased())")
-    }
-
-    /// Makes a virtual source of one test's own (`pw-loopback`): an `Audio/Source` node whose
-    /// volume and mute change what is captured from it, fed by a sink; it stops when released.
-    ///
-    /// - Throws: ``PulseTestServer/Unavailable`` when it does not appear, with the reason.
-    public func makeSource() throws -> PipeWireTestSource {
-        try PipeWireTestSource(server: self, name: "vm_\(UUID().uuidString.prefix(8).lowercased())")
-    }
-}
-
+/// A daemon per test rather than one for the suite: a test that ends (its sink removed, its
+/// clients killed) then never disturbs another's streams, and 0.8 s is what a start costs.
 /// A null sink of one test's own: what is played into it comes out of its monitor, unchanged
 /// (PipeWire converts 16-bit samples to float and back exactly).
 public final class PipeWireTestSink: Sendable {
+    /// Stream properties (for `PIPEWIRE_PROPS`) without which WirePlumber links a capture
+    /// stream aimed at a sink to the default source instead: two tests would then record the
+    /// same sink, whichever became the default.
+    public static let captureStreamProperties = "{ stream.capture.sink=true }"
+
     /// The daemon's socket.
     public let socket: String
     /// The sink's node name; a capture stream aimed at it records its monitor.
@@ -123,9 +65,9 @@ public final class PipeWireTestSource: Sendable {
     public var sinkName: String { name + "_in" }
     private let directory: String
 
-    init(server: PipeWireTestServer, name: String) throws {
-        socket = server.socket
-        directory = server.directory
+    init(socket: String, directory: String, name: String) throws {
+        self.socket = socket
+        self.directory = directory
         self.name = name
         let result = PulseCommand.run("/bin/bash", [PipeWireScripts.daemonScript, "source", directory, name], timeout: 30)
         guard result.status == 0 else {
@@ -165,15 +107,18 @@ public final class PipeWireTestSource: Sendable {
     }
 }
 
-/// A PipeWire daemon of one test's own, for what would disturb the shared one. Without a
-/// session manager (`linking: false`) it is the stalled server: a stream connects and is never
+/// A PipeWire daemon of one test's own. Without a session manager (`linking: false`) it is
+/// the stalled server: a stream connects and is never
 /// linked, so it gets no audio, and nothing tells the client why.
 ///
 /// It stops when released, and also when the test process ends.
 public final class PipeWirePrivateDaemon: Sendable {
+    /// The environment variable holding the path of the plugins' ALSA configuration.
+    public static let alsaConfigVariable = "VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG"
     /// The daemon's socket.
     public let socket: String
-    /// The ALSA configuration of the plugins (as ``PipeWireTestServer/alsaConfig``).
+    /// The ALSA configuration that loads PipeWire's plugins and defines the stock `pipewire`
+    /// PCM and control; list it after `/usr/share/alsa/alsa.conf` in `ALSA_CONFIG_PATH`.
     public let alsaConfig: String
     private let directory: String
 
@@ -182,14 +127,24 @@ public final class PipeWirePrivateDaemon: Sendable {
     /// - Throws: ``PulseTestServer/Unavailable`` with the script's message.
     public init(linking: Bool) throws {
         alsaConfig = try PipeWireScripts.alsaConfig().get()
-        let started = try PipeWireScripts.startDaemon(named: "voicememo-pipewire-private", linking: linking).get()
+        let started = try PipeWireScripts.startDaemon(named: "voicememo-pipewire", linking: linking).get()
         socket = started.socket
         directory = started.directory
     }
 
-    /// Makes a null sink on this daemon (see ``PipeWireTestServer/makeSink()``).
+    /// Makes a null sink (48 kHz stereo) of one test's own; it is removed when released.
+    ///
+    /// - Throws: ``PulseTestServer/Unavailable`` when `pw-cli` fails, with its message.
     public func makeSink() throws -> PipeWireTestSink {
         try PipeWireTestSink(socket: socket, name: "vm_\(UUID().uuidString.prefix(8).lowercased())")
+    }
+
+    /// Makes a virtual source (`pw-loopback`): an `Audio/Source` node whose volume and mute
+    /// change what is captured from it, fed by a sink; it stops when released.
+    ///
+    /// - Throws: ``PulseTestServer/Unavailable`` when it does not appear, with the reason.
+    public func makeSource() throws -> PipeWireTestSource {
+        try PipeWireTestSource(socket: socket, directory: directory, name: "vm_\(UUID().uuidString.prefix(8).lowercased())")
     }
 
     deinit {
@@ -206,10 +161,10 @@ enum PipeWireScripts {
     /// The plugins' ALSA configuration: `VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG`, else what
     /// `Tests/pipewire-alsa.sh` makes in the package's `.build/pipewire-alsa` (as `make` does).
     static func alsaConfig() -> Result<String, PulseTestServer.Unavailable> {
-        if let path = ProcessInfo.processInfo.environment[PipeWireTestServer.alsaConfigVariable], !path.isEmpty {
+        if let path = ProcessInfo.processInfo.environment[PipeWirePrivateDaemon.alsaConfigVariable], !path.isEmpty {
             return FileManager.default.fileExists(atPath: path)
                 ? .success(path)
-                : .failure(PulseTestServer.Unavailable(description: "\(PipeWireTestServer.alsaConfigVariable)=\(path), but there is no file there"))
+                : .failure(PulseTestServer.Unavailable(description: "\(PipeWirePrivateDaemon.alsaConfigVariable)=\(path), but there is no file there"))
         }
         let folder = testsFolder.deletingLastPathComponent().appendingPathComponent(".build/pipewire-alsa").path
         let result = PulseCommand.run(
