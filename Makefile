@@ -4,6 +4,8 @@
 #   make test       install what is missing, build, run every test
 #   make install    build (release) and install the binary, its man page and the bash, zsh
 #                   and fish completions under $(DESTDIR)$(PREFIX); make uninstall removes them
+#   make pipewire-alsa   unpack PipeWire's ALSA plugins for the tests into .build/pipewire-alsa
+#                   (`make test` does it; the package itself conflicts with pulseaudio)
 #
 # `make deps` installs the Debian packages the build and the tests need, and
 # does nothing when they are all present.
@@ -15,7 +17,8 @@ BUILD_DEPS := libasound2-dev libsndfile1-dev libncursesw5-dev libsqlite3-dev lib
               libpocketsphinx-dev pocketsphinx-en-us libsamplerate0-dev \
               libavformat-dev libavcodec-dev libswresample-dev libavutil-dev
 TEST_DEPS  := alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins espeak-ng sqlite3 \
-              man-db zsh fish pocketsphinx pocketsphinx-testdata ffmpeg openssl python3
+              man-db zsh fish pocketsphinx pocketsphinx-testdata ffmpeg openssl python3 \
+              pipewire pipewire-bin wireplumber
 DEPS       := $(BUILD_DEPS) $(TEST_DEPS)
 
 SWIFT      ?= swift
@@ -29,7 +32,7 @@ INSTALLED  := bin/voicememo share/man/man1/voicememo.1 \
               share/bash-completion/completions/voicememo share/zsh/site-functions/_voicememo \
               share/fish/vendor_completions.d/voicememo.fish
 
-.PHONY: deps build release run test test-unit test-e2e bench clean install install-files uninstall
+.PHONY: deps build release run test test-unit test-e2e bench clean install install-files uninstall pipewire-alsa
 
 deps:
 	@missing=""; \
@@ -53,8 +56,13 @@ release: deps
 run: release
 	@"$$($(SWIFT) build -c release --show-bin-path)/voicememo"
 
-test: deps
+test: deps pipewire-alsa
 	bash Tests/run-all.sh
+
+# Never `apt-get install pipewire-alsa`: it conflicts with pulseaudio, which the tests need.
+# The package of the installed PipeWire's version is downloaded and unpacked instead.
+pipewire-alsa: deps
+	bash Tests/pipewire-alsa.sh "$(CURDIR)/.build/pipewire-alsa"
 
 bench: release
 	"$$($(SWIFT) build -c release --show-bin-path)/voicememo-bench" meter

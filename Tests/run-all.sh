@@ -4,7 +4,11 @@
 #
 # The tests that need real time share one private PulseAudio daemon (Tests/pulse-daemon.sh),
 # started here and stopped when this script exits, however it exits; its address is in
-# VOICEMEMO_TEST_PULSE_SERVER. If it cannot start, the run stops here, saying why.
+# VOICEMEMO_TEST_PULSE_SERVER. The PipeWire tests start a private PipeWire of their own each
+# (Tests/pipewire-daemon.sh) through PipeWire's ALSA plugins, unpacked into .build/pipewire-alsa
+# by Tests/pipewire-alsa.sh (never installed: the package conflicts with pulseaudio); their
+# configuration is in VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG. If either cannot be had, the run
+# stops here, saying why.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +27,11 @@ if ! VOICEMEMO_TEST_PULSE_SERVER=$(bash Tests/pulse-daemon.sh start "$pulse_dir"
     exit 1
 fi
 export VOICEMEMO_TEST_PULSE_SERVER
+if ! VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG=$(bash Tests/pipewire-alsa.sh "$PWD/.build/pipewire-alsa"); then
+    echo "run-all: PipeWire's ALSA plugins could not be had (above); the PipeWire tests need them" >&2
+    exit 1
+fi
+export VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG
 
 export VOICEMEMO_BIN_DIR="$(swift build --show-bin-path)"
 swift test --skip-build

@@ -1,0 +1,254 @@
+import Foundation
+import PulseTestSupport
+import SoundFiles
+import Testing
+
+/// The commands through PipeWire, the default sound server of current desktops: its own ALSA
+/// plugin (`type pipewire`) on a private PipeWire with WirePlumber of each test's own, a null
+/// sink on it (`vm_pw`), and `aplay` playing into it through the same plugin.
+@Suite struct PipeWireTests {
+    /// `NAME=VALUE` lines a script printed.
+    private func value(_ name: String, in outcome: ProcessOutcome) -> String? {
+        outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
+    }
+
+    /// Shell helpers: `until_true SECONDS COMMAND…` polls a condition with a deadline (exit 3
+    /// when it never holds); `bigger FILE BYTES`.
+    private let helpers = """
+        until_true() { local limit=$(( $(date +%s%N) + $1 * 1000000000 )); shift
+            until "$@"; do [ "$(date +%s%N)" -lt "$limit" ] || { echo "timeout: $*"; cat *.err; exit 3; }; sleep 0.02; done; }
+        size() { stat -c %s "$1" 2>/dev/null || echo 0; }
+        bigger() { [ "$(size "$1")" -gt "$2" ]; }
+
+        """
+
+    @Test func twentySecondsFromASinksMonitorAreBitExact() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let sink = try sandbox.usePipeWire()
+        defer { withExtendedLifetime(sink) {} }
+        try TestSignals.writeNoiseWAV(to: sandbox.file("played.wav"), seconds: 15)
+
+        let outcome = try sandbox.shell(helpers + """
+            start=$(date +%s%N)
+            voicememo record --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --format wav --encoding pcm16 \\
+                --rate 48000 --channels 2 --duration 20 --json --output rec.wav > rec.json 2> rec.err & pid=$!
+            until_true 15 bigger rec.wav 100000
+            aplay -q -D \(VoiceMemoSandbox.pipeWireDevice) played.wav 2> play.err & player=$!
+            if ! (until_true 40 eval '! kill -0 $pid 2>/dev/null'); then
+                echo "stuck: rec.wav $(size rec.wav) bytes; aplay $(kill -0 $player 2>/dev/null && echo running || echo done)"
+                pw-link -r "$PIPEWIRE_SOCKET" -l; kill -9 $pid $player
+            fi
+            wait $pid; echo "status=$?"
+            echo "wall_ms=$(( ($(date +%s%N) - start) / 1000000 ))"
+            wait $player; echo "player=$?"
+            echo "aplay_said=$(tr "\n" " " < play.err)"
+            """, timeout: .seconds(90))
+        #expect(value("status", in: outcome) == "0", "\(outcome)")
+        #expect(value("player", in: outcome) == "0", "aplay played the whole file: \(outcome)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sandbox.file("rec.json")))) as? [String: Any])
+        let recorded = try TestSignals.readInt16(sandbox.file("rec.wav"))
+        let played = try TestSignals.readInt16(sandbox.file("played.wav"))
+        let wall = value("wall_ms", in: outcome).flatMap(Int.init) ?? -1
+        let match = BitExactMatch(played: played.samples, recorded: recorded.samples, channels: 2)
+        let correlation = AlignedCorrelation(played: played.samples, recorded: recorded.samples, sampleRate: 48_000)
+        print("PipeWireTests: 20 s from a PipeWire monitor: \(recorded.info.frames) frames in \(wall) ms wall; overruns \(json["overruns"] ?? "?"), lost frames \(json["lost_frames"] ?? "?"); \(match.map(String.init(describing:)) ?? "the played file was not found"); \(correlation.map(String.init(describing:)) ?? "not aligned"); \(value("aplay_said", in: outcome) ?? "")")
+
+        #expect(recorded.info.frames == 960_000, "the duration limit is frame-exact: \(recorded.info.frames)")
+        #expect(wall >= 19_500 && wall < 30_000, "captured in real time: \(wall) ms")
+        #expect(json["overruns"] as? Int == 0, "\(json)")
+        #expect(json["lost_frames"] as? Int == 0, "\(json)")
+        let found = try #require(match, "the played noise is in the recording")
+        #expect(found.differing == 0, "every sample of the 15.25 s file is in the recording unchanged: \(found)")
+        #expect(found.compared == played.samples.count, "the whole file was compared: \(found)")
+    }
+
+    @Test func sigtermEndsARecordingWithinOneSecondAndKeepsIt() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let sink = try sandbox.usePipeWire()
+        defer { withExtendedLifetime(sink) {} }
+        try TestSignals.writeNoiseWAV(to: sandbox.file("played.wav"), seconds: 20)
+        let outcome = try sandbox.shell(helpers + """
+            voicememo record --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --format wav --json > memo.json 2> rec.err & pid=$!
+            until_true 15 eval 'ls "$VOICEMEMO_HOME"/*.wav > /dev/null 2>&1'
+            file=$(ls "$VOICEMEMO_HOME"/*.wav | head -1)
+            until_true 15 bigger "$file" 100000
+            aplay -q -D \(VoiceMemoSandbox.pipeWireDevice) played.wav 2> play.err & player=$!
+            until_true 15 bigger "$file" $(( $(size "$file") + 400000 ))
+            t0=$(date +%s%N); kill -TERM $pid; wait $pid; status=$?; t1=$(date +%s%N)
+            kill $player 2>/dev/null; wait $player 2>/dev/null
+            echo "status=$status"; echo "stop_ms=$(( (t1 - t0) / 1000000 ))"; echo "file=$file"
+            echo "aplay_said=$(tr "\n" " " < play.err)"
+            """, timeout: .seconds(60))
+        let stopMilliseconds = value("stop_ms", in: outcome).flatMap(Int.init) ?? -1
+        print("PipeWireTests: record through PipeWire, SIGTERM → exit \(value("status", in: outcome) ?? "?") in \(stopMilliseconds) ms")
+        #expect(value("status", in: outcome) == "0", "\(outcome)")
+        #expect(stopMilliseconds >= 0 && stopMilliseconds < 1000, "stopped in \(stopMilliseconds) ms")
+        let path = try #require(value("file", in: outcome), "\(outcome)")
+        let recorded = try TestSignals.readInt16(path)
+        #expect(recorded.info.frames >= 100_000, "what was captured is kept: \(recorded.info.frames) frames")
+        let memo = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sandbox.file("memo.json")))) as? [String: Any])
+        #expect(memo["frames"] as? Int == Int(recorded.info.frames), "the memo lists what the file holds: \(memo)")
+        let played = try TestSignals.readInt16(sandbox.file("played.wav"))
+        let match = try #require(
+            BitExactMatch(played: played.samples, recorded: recorded.samples, channels: 2), "the noise is in the memo")
+        print("PipeWireTests: record through PipeWire, SIGTERM: \(recorded.info.frames) frames kept; \(match)")
+        #expect(match.compared >= 96_000, "at least 0.5 s of the noise is in the memo: \(match)")
+        #expect(match.differing == 0, "unchanged up to the stop: \(match); aplay: \(value("aplay_said", in: outcome) ?? "")")
+    }
+
+    /// PipeWire without a session manager: the stream connects and is never linked, so not one
+    /// frame comes, and alsa-lib returns no error. `meter` says so once 2 s have passed (by its
+    /// own count), and SIGTERM still ends it within 1 s; `record` ends within 1 s too, keeping
+    /// nothing (there is nothing to keep).
+    @Test func anUnlinkedStreamIsReportedAndStopsWithinOneSecond() throws {
+        let daemon = try PipeWirePrivateDaemon(linking: false)
+        let sink = try daemon.makeSink()
+        let sandbox = try VoiceMemoSandbox()
+        try sandbox.usePipeWire(definitions: sink.alsaDefinitions(device: VoiceMemoSandbox.pipeWireDevice), daemon: daemon)
+        let outcome = try sandbox.shell(helpers + """
+            has() { grep -q "$1" "$2" 2>/dev/null; }
+            voicememo meter --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --json > meter.jsonl 2> meter.err & pid=$!
+            voicememo record --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --format wav > record.out 2> record.err & recorder=$!
+            until_true 20 has no_audio meter.jsonl
+            t0=$(date +%s%N); kill -TERM $pid; wait $pid; status=$?; t1=$(date +%s%N)
+            echo "status=$status"; echo "stop_ms=$(( (t1 - t0) / 1000000 ))"
+            # record started with meter and has waited as long; its plugin is loaded.
+            until_true 20 grep -q libasound_module_pcm_pipewire /proc/$recorder/maps
+            t0=$(date +%s%N); kill -TERM $recorder; wait $recorder; status=$?; t1=$(date +%s%N)
+            echo "record_status=$status"; echo "record_stop_ms=$(( (t1 - t0) / 1000000 ))"
+            """, timeout: .seconds(90))
+        withExtendedLifetime(sink) {}
+        let stopMilliseconds = value("stop_ms", in: outcome).flatMap(Int.init) ?? -1
+        let recordStopMilliseconds = value("record_stop_ms", in: outcome).flatMap(Int.init) ?? -1
+        let updates = try String(contentsOfFile: sandbox.file("meter.jsonl"), encoding: .utf8)
+            .split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let stalls = updates.compactMap { $0["diagnosis"] as? [String: Any] }.filter { $0["kind"] as? String == "no_audio" }
+        let recordError = (try? String(contentsOfFile: sandbox.file("record.err"), encoding: .utf8)) ?? ""
+        print("PipeWireTests: unlinked stream: \(stalls.count) no_audio updates of \(updates.count); meter SIGTERM → exit \(value("status", in: outcome) ?? "?") in \(stopMilliseconds) ms; record SIGTERM → exit \(value("record_status", in: outcome) ?? "?") in \(recordStopMilliseconds) ms, \(recordError.debugDescription)")
+
+        #expect(value("status", in: outcome) == "0", "\(outcome)")
+        #expect(stopMilliseconds >= 0 && stopMilliseconds < 1000, "meter stopped in \(stopMilliseconds) ms")
+        let first = try #require(stalls.first, "\(updates)")
+        #expect(first["message"] as? String == "No audio from the input for 2 s: is the audio server running?")
+        let seconds = try #require(first["seconds"] as? Double)
+        #expect(seconds >= 2 && seconds < 3, "reported once 2 s have passed: \(seconds)")
+        #expect(updates.last?["summary"] as? Bool == true, "the summary still comes: \(updates.last ?? [:])")
+
+        #expect(recordStopMilliseconds >= 0 && recordStopMilliseconds < 1000, "record stopped in \(recordStopMilliseconds) ms")
+        #expect(value("record_status", in: outcome) == "130", "nothing was recorded: \(outcome) \(recordError)")
+        #expect(recordError.contains("interrupted by SIGTERM"), "\(recordError)")
+        let listed = try sandbox.run("list", "--json")
+        #expect(listed.status == 0 && listed.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(listed)")
+    }
+
+    /// `gain` through PipeWire's ALSA control plugin, on a virtual microphone: what it sets is
+    /// the source node's volume (the plugin's 0–100 % is the cube root of the linear volume) and
+    /// mute, and the captured level follows it.
+    @Test func gainSetsTheSourceVolumeAndTheCaptureFollows() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let route = try sandbox.usePipeWireSource()
+        defer { withExtendedLifetime(route) {} }
+        let source = route.node
+        let device = "alsa:" + VoiceMemoSandbox.pipeWireDevice
+
+        let half = try sandbox.run("gain", "--source", device, "50%")
+        #expect(half.status == 0, "\(half)")
+        #expect(half.standardOutput == "\(device): Capture 50 %, on (mixer vm_pw)\n", "\(half)")
+        let state = try #require(source.state(), "pw-dump shows the source")
+        #expect(state.volumes.count == 2 && state.volumes.allSatisfy { abs($0 - 0.125) < 0.001 }, "0.5³: \(state)")
+        #expect(state.muted == false)
+
+        let mute = try sandbox.run("gain", "--source", device, "mute", "--json")
+        #expect(mute.status == 0, "\(mute)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(mute.standardOutput.utf8)) as? [String: Any])
+        #expect(json["switch"] as? Bool == false, "\(json)")
+        #expect(json["db"] is NSNull, "the PipeWire control has no dB scale")
+        #expect(source.state()?.muted == true)
+        let unmute = try sandbox.run("gain", "--source", device, "unmute")
+        #expect(unmute.standardOutput.hasSuffix("on (mixer vm_pw)\n"), "\(unmute)")
+        #expect(source.state()?.muted == false)
+
+        let decibels = try sandbox.run("gain", "--source", device, "+3dB")
+        #expect(decibels.status == 1, "\(decibels)")
+        #expect(decibels.standardError.contains("no dB scale: give a percentage"), "\(decibels)")
+
+        // A −6 dBFS sine captured at 50 %: 0.125 linear is −18.06 dB, so its peak reads −24.06.
+        try TestSignals.writeSines(to: sandbox.file("tone.wav"), levels: [-6, -6], seconds: 10)
+        let metered = try sandbox.shell(helpers + """
+            aplay -q -D \(VoiceMemoSandbox.pipeWireDevice) tone.wav 2> play.err & player=$!
+            voicememo meter --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --json > meter.jsonl 2> meter.err & pid=$!
+            # Measure 1 s of the tone once it is heard.
+            until_true 15 eval "grep -q '\\"peak_db\\": -2' meter.jsonl"
+            lines=$(wc -l < meter.jsonl)
+            until_true 15 eval '[ $(wc -l < meter.jsonl) -gt $(( lines + 20 )) ]'
+            kill -INT $pid; wait $pid; echo "status=$?"
+            tail -n +$(( lines + 1 )) meter.jsonl | head -n 20 > heard.jsonl
+            kill $player 2>/dev/null; wait $player 2>/dev/null
+            """, timeout: .seconds(60))
+        #expect(value("status", in: metered) == "0", "\(metered)")
+        let peaks = try String(contentsOfFile: sandbox.file("heard.jsonl"), encoding: .utf8).split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .flatMap { ($0["channels"] as? [[String: Any]] ?? []).compactMap { $0["peak_db"] as? Double } }
+        print("PipeWireTests: gain 50 % through PipeWire: peaks \(peaks.min() ?? .nan)…\(peaks.max() ?? .nan) dBFS of a −6 dBFS sine")
+        #expect(peaks.count >= 20, "\(peaks)")
+        #expect(peaks.allSatisfy { abs($0 - -24.06) < 0.5 }, "\(peaks)")
+    }
+
+    /// `voicememo devices` lists what `arecord -L` lists with PipeWire's plugin configured: the
+    /// stock `pipewire` device among them.
+    @Test func devicesListThePipeWireDevice() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let sink = try sandbox.usePipeWire()
+        defer { withExtendedLifetime(sink) {} }
+        let ours = try sandbox.run("devices")
+        #expect(ours.status == 0, "\(ours)")
+        #expect(ours.standardOutput.contains("\n  pipewire\n"), "\(ours)")
+        #expect(ours.standardOutput.contains("PipeWire Sound Server"), "\(ours)")
+        let arecord = try sandbox.shell("arecord -L 2>/dev/null | grep -v '^ '")
+        for name in arecord.standardOutput.split(separator: "\n") {
+            #expect(ours.standardOutput.contains("\n  \(name)\n"), "\(name) is listed")
+        }
+    }
+}
+
+/// Where the played samples are in a recording, and how many of them differ there.
+struct BitExactMatch: CustomStringConvertible {
+    /// The recording's frame where the played file's first frame is.
+    let offsetFrames: Int
+    /// How many samples were compared (all the played ones that fit in the recording).
+    let compared: Int
+    /// How many of them differ.
+    let differing: Int
+
+    /// Finds the first 64 samples of sound of `played` (past its silent lead-in) in `recorded`,
+    /// frame-aligned; nil when they are not there.
+    init?(played: [Int16], recorded: [Int16], channels: Int) {
+        guard let firstSound = played.firstIndex(where: { $0 != 0 }) else { return nil }
+        let start = firstSound - firstSound % channels
+        let probe = 64
+        guard played.count >= start + probe, recorded.count >= probe else { return nil }
+        var found: Int?
+        var position = 0
+        while position + probe <= recorded.count {
+            if recorded[position] == played[start],
+                recorded[position..<(position + probe)].elementsEqual(played[start..<(start + probe)])
+            {
+                found = position
+                break
+            }
+            position += channels
+        }
+        guard let at = found, at >= start else { return nil }
+        let base = at - start
+        let count = min(played.count, recorded.count - base)
+        offsetFrames = base / channels
+        compared = count
+        differing = (0..<count).reduce(0) { $0 + (played[$1] == recorded[base + $1] ? 0 : 1) }
+    }
+
+    var description: String {
+        "played file at frame \(offsetFrames) of the recording; \(differing) of \(compared) samples differ"
+    }
+}
