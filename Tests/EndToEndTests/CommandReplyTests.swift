@@ -23,7 +23,11 @@ import Testing
             #expect(outcome.standardOutput.contains(expected), "\(arguments): \(outcome.standardOutput)")
             #expect(!outcome.standardOutput.contains("\u{1B}["), "no raw escape reaches the terminal: \(arguments)")
         }
-        #expect(try sandbox.run("delete", id).status == 0)
+        let split = try sandbox.onTerminal(["split", id, "0.1"])
+        #expect(split.status == 0, "\(split)")
+        #expect(split.standardOutput.contains("Made “Stand␛up (1)” (id "), "\(split.standardOutput)")
+        #expect(split.standardOutput.contains(" and “Stand␛up (2)” (id "), "\(split.standardOutput)")
+        #expect(split.standardOutput.contains(" from “Stand␛up” (id \(id))"), "\(split.standardOutput)")
         let purged = try sandbox.onTerminal(["purge", id])
         #expect(purged.standardOutput.contains("Purged “Stand␛up” (id \(id)) for good"), "\(purged)")
     }

@@ -52,6 +52,14 @@ struct CommandReply {
             bare: [String(memo.id)])
     }
 
+    /// `trim` and `split`: the memos made (the original's note is on standard error).
+    static func edited(_ memos: [Memo], from original: Memo) -> CommandReply {
+        let made = memos.map { "\(quoted($0.title)) (id \($0.id), \(DisplayFormat.seconds($0.duration)))" }
+        return CommandReply(
+            words: "Made " + made.joined(separator: " and ") + " from \(quoted(original.title)) (id \(original.id))",
+            bare: memos.map { String($0.id) })
+    }
+
     private static func quoted(_ text: String) -> String {
         "“" + TerminalText.safe(text) + "”"
     }

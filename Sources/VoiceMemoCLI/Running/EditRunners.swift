@@ -56,7 +56,7 @@ enum EditRunners {
         if json {
             context.console.printJSON(Memo.jsonText(of: result.memos))
         } else {
-            for memo in result.memos { context.console.printLine(String(memo.id)) }
+            context.console.reply(.edited(result.memos, from: result.original))
         }
     }
 }
