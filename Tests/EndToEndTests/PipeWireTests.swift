@@ -8,13 +8,13 @@ import Testing
 /// sink on it (`vm_pw`), and `aplay` playing into it through the same plugin.
 @Suite struct PipeWireTests {
     /// `NAME=VALUE` lines a script printed.
-    private func value(_ name: String, in outcome: ProcessOutcome) -> String? {
+    static func value(_ name: String, in outcome: ProcessOutcome) -> String? {
         outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
     }
 
     /// Shell helpers: `until_true SECONDS COMMAND…` polls a condition with a deadline (exit 3
     /// when it never holds); `bigger FILE BYTES`.
-    private let helpers = """
+    static let helpers = """
         until_true() { local limit=$(( $(date +%s%N) + $1 * 1000000000 )); shift
             until "$@"; do [ "$(date +%s%N)" -lt "$limit" ] || { echo "timeout: $*"; cat *.err; exit 3; }; sleep 0.02; done; }
         size() { stat -c %s "$1" 2>/dev/null || echo 0; }
@@ -28,7 +28,7 @@ import Testing
         defer { withExtendedLifetime(sink) {} }
         try TestSignals.writeNoiseWAV(to: sandbox.file("played.wav"), seconds: 15)
 
-        let outcome = try sandbox.shell(helpers + """
+        let outcome = try sandbox.shell(Self.helpers + """
             start=$(date +%s%N)
             voicememo record --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --format wav --encoding pcm16 \\
                 --rate 48000 --channels 2 --duration 20 --json --output rec.wav > rec.json 2> rec.err & pid=$!
@@ -43,16 +43,16 @@ import Testing
             wait $player; echo "player=$?"
             echo "aplay_said=$(tr "\n" " " < play.err)"
             """, timeout: .seconds(90))
-        #expect(value("status", in: outcome) == "0", "\(outcome)")
-        #expect(value("player", in: outcome) == "0", "aplay played the whole file: \(outcome)")
+        #expect(Self.value("status", in: outcome) == "0", "\(outcome)")
+        #expect(Self.value("player", in: outcome) == "0", "aplay played the whole file: \(outcome)")
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sandbox.file("rec.json")))) as? [String: Any])
         let recorded = try TestSignals.readInt16(sandbox.file("rec.wav"))
         let played = try TestSignals.readInt16(sandbox.file("played.wav"))
-        let wall = value("wall_ms", in: outcome).flatMap(Int.init) ?? -1
+        let wall = Self.value("wall_ms", in: outcome).flatMap(Int.init) ?? -1
         let match = BitExactMatch(played: played.samples, recorded: recorded.samples, channels: 2)
         let correlation = AlignedCorrelation(played: played.samples, recorded: recorded.samples, sampleRate: 48_000)
-        print("PipeWireTests: 20 s from a PipeWire monitor: \(recorded.info.frames) frames in \(wall) ms wall; overruns \(json["overruns"] ?? "?"), lost frames \(json["lost_frames"] ?? "?"); \(match.map(String.init(describing:)) ?? "the played file was not found"); \(correlation.map(String.init(describing:)) ?? "not aligned"); \(value("aplay_said", in: outcome) ?? "")")
+        print("PipeWireTests: 20 s from a PipeWire monitor: \(recorded.info.frames) frames in \(wall) ms wall; overruns \(json["overruns"] ?? "?"), lost frames \(json["lost_frames"] ?? "?"); \(match.map(String.init(describing:)) ?? "the played file was not found"); \(correlation.map(String.init(describing:)) ?? "not aligned"); \(Self.value("aplay_said", in: outcome) ?? "")")
 
         #expect(recorded.info.frames == 960_000, "the duration limit is frame-exact: \(recorded.info.frames)")
         #expect(wall >= 19_500 && wall < 30_000, "captured in real time: \(wall) ms")
@@ -68,7 +68,7 @@ import Testing
         let sink = try sandbox.usePipeWire()
         defer { withExtendedLifetime(sink) {} }
         try TestSignals.writeNoiseWAV(to: sandbox.file("played.wav"), seconds: 20)
-        let outcome = try sandbox.shell(helpers + """
+        let outcome = try sandbox.shell(Self.helpers + """
             voicememo record --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --format wav --json > memo.json 2> rec.err & pid=$!
             until_true 15 eval 'ls "$VOICEMEMO_HOME"/*.wav > /dev/null 2>&1'
             file=$(ls "$VOICEMEMO_HOME"/*.wav | head -1)
@@ -80,11 +80,11 @@ import Testing
             echo "status=$status"; echo "stop_ms=$(( (t1 - t0) / 1000000 ))"; echo "file=$file"
             echo "aplay_said=$(tr "\n" " " < play.err)"
             """, timeout: .seconds(60))
-        let stopMilliseconds = value("stop_ms", in: outcome).flatMap(Int.init) ?? -1
-        print("PipeWireTests: record through PipeWire, SIGTERM → exit \(value("status", in: outcome) ?? "?") in \(stopMilliseconds) ms")
-        #expect(value("status", in: outcome) == "0", "\(outcome)")
+        let stopMilliseconds = Self.value("stop_ms", in: outcome).flatMap(Int.init) ?? -1
+        print("PipeWireTests: record through PipeWire, SIGTERM → exit \(Self.value("status", in: outcome) ?? "?") in \(stopMilliseconds) ms")
+        #expect(Self.value("status", in: outcome) == "0", "\(outcome)")
         #expect(stopMilliseconds >= 0 && stopMilliseconds < 1000, "stopped in \(stopMilliseconds) ms")
-        let path = try #require(value("file", in: outcome), "\(outcome)")
+        let path = try #require(Self.value("file", in: outcome), "\(outcome)")
         let recorded = try TestSignals.readInt16(path)
         #expect(recorded.info.frames >= 100_000, "what was captured is kept: \(recorded.info.frames) frames")
         let memo = try #require(
@@ -95,7 +95,7 @@ import Testing
             BitExactMatch(played: played.samples, recorded: recorded.samples, channels: 2), "the noise is in the memo")
         print("PipeWireTests: record through PipeWire, SIGTERM: \(recorded.info.frames) frames kept; \(match)")
         #expect(match.compared >= 96_000, "at least 0.5 s of the noise is in the memo: \(match)")
-        #expect(match.differing == 0, "unchanged up to the stop: \(match); aplay: \(value("aplay_said", in: outcome) ?? "")")
+        #expect(match.differing == 0, "unchanged up to the stop: \(match); aplay: \(Self.value("aplay_said", in: outcome) ?? "")")
     }
 
     /// PipeWire without a session manager: the stream connects and is never linked, so not one
@@ -107,7 +107,7 @@ import Testing
         let sink = try daemon.makeSink()
         let sandbox = try VoiceMemoSandbox()
         try sandbox.usePipeWire(definitions: sink.alsaDefinitions(device: VoiceMemoSandbox.pipeWireDevice), daemon: daemon)
-        let outcome = try sandbox.shell(helpers + """
+        let outcome = try sandbox.shell(Self.helpers + """
             has() { grep -q "$1" "$2" 2>/dev/null; }
             voicememo meter --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --json > meter.jsonl 2> meter.err & pid=$!
             voicememo record --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --format wav > record.out 2> record.err & recorder=$!
@@ -120,15 +120,15 @@ import Testing
             echo "record_status=$status"; echo "record_stop_ms=$(( (t1 - t0) / 1000000 ))"
             """, timeout: .seconds(90))
         withExtendedLifetime(sink) {}
-        let stopMilliseconds = value("stop_ms", in: outcome).flatMap(Int.init) ?? -1
-        let recordStopMilliseconds = value("record_stop_ms", in: outcome).flatMap(Int.init) ?? -1
+        let stopMilliseconds = Self.value("stop_ms", in: outcome).flatMap(Int.init) ?? -1
+        let recordStopMilliseconds = Self.value("record_stop_ms", in: outcome).flatMap(Int.init) ?? -1
         let updates = try String(contentsOfFile: sandbox.file("meter.jsonl"), encoding: .utf8)
             .split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         let stalls = updates.compactMap { $0["diagnosis"] as? [String: Any] }.filter { $0["kind"] as? String == "no_audio" }
         let recordError = (try? String(contentsOfFile: sandbox.file("record.err"), encoding: .utf8)) ?? ""
-        print("PipeWireTests: unlinked stream: \(stalls.count) no_audio updates of \(updates.count); meter SIGTERM → exit \(value("status", in: outcome) ?? "?") in \(stopMilliseconds) ms; record SIGTERM → exit \(value("record_status", in: outcome) ?? "?") in \(recordStopMilliseconds) ms, \(recordError.debugDescription)")
+        print("PipeWireTests: unlinked stream: \(stalls.count) no_audio updates of \(updates.count); meter SIGTERM → exit \(Self.value("status", in: outcome) ?? "?") in \(stopMilliseconds) ms; record SIGTERM → exit \(Self.value("record_status", in: outcome) ?? "?") in \(recordStopMilliseconds) ms, \(recordError.debugDescription)")
 
-        #expect(value("status", in: outcome) == "0", "\(outcome)")
+        #expect(Self.value("status", in: outcome) == "0", "\(outcome)")
         #expect(stopMilliseconds >= 0 && stopMilliseconds < 1000, "meter stopped in \(stopMilliseconds) ms")
         let first = try #require(stalls.first, "\(updates)")
         #expect(first["message"] as? String == "No audio from the input for 2 s: is the audio server running?")
@@ -137,7 +137,7 @@ import Testing
         #expect(updates.last?["summary"] as? Bool == true, "the summary still comes: \(updates.last ?? [:])")
 
         #expect(recordStopMilliseconds >= 0 && recordStopMilliseconds < 1000, "record stopped in \(recordStopMilliseconds) ms")
-        #expect(value("record_status", in: outcome) == "130", "nothing was recorded: \(outcome) \(recordError)")
+        #expect(Self.value("record_status", in: outcome) == "130", "nothing was recorded: \(outcome) \(recordError)")
         #expect(recordError.contains("interrupted by SIGTERM"), "\(recordError)")
         let listed = try sandbox.run("list", "--json")
         #expect(listed.status == 0 && listed.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(listed)")
@@ -176,7 +176,7 @@ import Testing
 
         // A −6 dBFS sine captured at 50 %: 0.125 linear is −18.06 dB, so its peak reads −24.06.
         try TestSignals.writeSines(to: sandbox.file("tone.wav"), levels: [-6, -6], seconds: 10)
-        let metered = try sandbox.shell(helpers + """
+        let metered = try sandbox.shell(Self.helpers + """
             aplay -q -D \(VoiceMemoSandbox.pipeWireDevice) tone.wav 2> play.err & player=$!
             voicememo meter --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --json > meter.jsonl 2> meter.err & pid=$!
             # Measure 1 s of the tone once it is heard.
@@ -187,7 +187,7 @@ import Testing
             tail -n +$(( lines + 1 )) meter.jsonl | head -n 20 > heard.jsonl
             kill $player 2>/dev/null; wait $player 2>/dev/null
             """, timeout: .seconds(60))
-        #expect(value("status", in: metered) == "0", "\(metered)")
+        #expect(Self.value("status", in: metered) == "0", "\(metered)")
         let peaks = try String(contentsOfFile: sandbox.file("heard.jsonl"), encoding: .utf8).split(separator: "\n")
             .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             .flatMap { ($0["channels"] as? [[String: Any]] ?? []).compactMap { $0["peak_db"] as? Double } }

@@ -21,11 +21,7 @@ import Testing
     /// Builds `mix.wav` (noise 3 s, phrase, noise 3 s, phrase, noise 3 s, click 0.2 s, noise 3 s,
     /// phrase, noise 3 s) and returns its samples and the phrases' positions.
     static func makeTestFile(in sandbox: VoiceMemoSandbox) throws -> ([Int16], [Phrase]) {
-        var script = "set -e\n"
-        for (index, text) in phrases.enumerated() {
-            script += "espeak-ng -w raw\(index).wav \"\(text)\"\n"
-            script += "sox raw\(index).wav -r 48000 -b 16 -c 1 phrase\(index).wav\n"
-        }
+        var script = "set -e\n" + speakingScript(phrases.indices)
         script += """
             sox -n -r 48000 -b 16 -c 1 gap.wav trim 0 3
             sox -n -r 48000 -b 16 -c 1 click.wav synth 0.2 sine 2000 vol 0.5
@@ -47,6 +43,15 @@ import Testing
             if index == 1 { offset += rate / 5 + 3 * rate }
         }
         return (try readAll(sandbox.file("mix.wav")), phrases)
+    }
+
+    /// Shell lines that speak each of `phrases[indices]` into `phraseINDEX.wav` (espeak-ng,
+    /// then 16-bit at 48 kHz in `channels` channels, each the same).
+    static func speakingScript(_ indices: some Sequence<Int>, channels: Int = 1) -> String {
+        indices.map { index in
+            "espeak-ng -w raw\(index).wav \"\(phrases[index])\"\n"
+                + "sox raw\(index).wav -r 48000 -b 16 -c \(channels) phrase\(index).wav\n"
+        }.joined()
     }
 
     static func readAll(_ path: String) throws -> [Int16] {

@@ -48,6 +48,23 @@ public final class PipeWireTestSink: Sendable {
         """
     }
 
+    /// Returns once WirePlumber has made this sink the default one (`default.audio.sink` in
+    /// the `default` metadata): the stock `pipewire` device plays into the default sink, and a
+    /// capture through it with ``captureStreamProperties`` records that sink's monitor.
+    ///
+    /// - Throws: ``PulseTestServer/Unavailable`` when it is not the default within `seconds`.
+    public func waitUntilDefault(within seconds: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = PulseCommand.Result(status: -1, output: "", error: "")
+        repeat {
+            last = PulseCommand.run("/usr/bin/pw-metadata", ["-r", socket, "0", "default.audio.sink"], timeout: 10)
+            if last.status == 0, last.output.contains("\"name\":\"\(name)\"") { return }
+            usleep(50_000)
+        } while Date() < deadline
+        throw PulseTestServer.Unavailable(
+            description: "the sink \(name) did not become the default sink within \(seconds) s: \(last.error)\(last.output)")
+    }
+
     deinit {
         _ = PulseCommand.run("/usr/bin/pw-cli", ["-r", socket, "destroy", name], timeout: 20)
     }
