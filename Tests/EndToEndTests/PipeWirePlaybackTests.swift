@@ -132,10 +132,15 @@ import Testing
 
     /// `record --vox` on the stock `pipewire` device, capturing the default sink's monitor:
     /// two spoken phrases (VoxCommandTests' first two) played into the sink make exactly two
-    /// memos, each holding its phrase bit for bit.
+    /// memos, each holding its phrase bit for bit. A silent microphone (a `pw-loopback` source)
+    /// is the default source meanwhile, so only `PIPEWIRE_PROPS` (`stream.capture.sink`) sends
+    /// the capture to the sink: without it nothing would be heard.
     @Test func twoPhrasesThroughPipeWireMakeExactlyTwoMemos() throws {
         let (sandbox, route) = try sandbox()
-        defer { withExtendedLifetime(route) {} }
+        let microphone = try route.daemon.makeSource()
+        defer { withExtendedLifetime((route, microphone)) {} }
+        try microphone.makeDefault()
+        try route.node.makeDefault()
         sandbox.environment["VOICEMEMO_EVENT_LOG"] = sandbox.file("events.log")
         let outcome = try sandbox.shell(PipeWireTests.helpers + VoxCommandTests.speakingScript(0..<2, channels: 2) + """
             lines() { [ "$(wc -l < takes.jsonl)" -ge "$1" ]; }

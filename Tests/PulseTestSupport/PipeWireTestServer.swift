@@ -48,21 +48,14 @@ public final class PipeWireTestSink: Sendable {
         """
     }
 
-    /// Returns once WirePlumber has made this sink the default one (`default.audio.sink` in
-    /// the `default` metadata): the stock `pipewire` device plays into the default sink, and a
-    /// capture through it with ``captureStreamProperties`` records that sink's monitor.
+    /// Makes this sink the default one (`default.configured.audio.sink`) and returns once
+    /// WirePlumber has made it so (`default.audio.sink`): the stock `pipewire` device plays into
+    /// the default sink, and a capture through it with ``captureStreamProperties`` records that
+    /// sink's monitor.
     ///
-    /// - Throws: ``PulseTestServer/Unavailable`` when it is not the default within `seconds`.
-    public func waitUntilDefault(within seconds: Double = 10) throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        var last = PulseCommand.Result(status: -1, output: "", error: "")
-        repeat {
-            last = PulseCommand.run("/usr/bin/pw-metadata", ["-r", socket, "0", "default.audio.sink"], timeout: 10)
-            if last.status == 0, last.output.contains("\"name\":\"\(name)\"") { return }
-            usleep(50_000)
-        } while Date() < deadline
-        throw PulseTestServer.Unavailable(
-            description: "the sink \(name) did not become the default sink within \(seconds) s: \(last.error)\(last.output)")
+    /// - Throws: ``PulseTestServer/Unavailable`` when it is not the default within 10 s.
+    public func makeDefault() throws {
+        try PipeWireDefaults.make(name, "sink", socket: socket)
     }
 
     deinit {
@@ -104,6 +97,13 @@ public final class PipeWireTestSource: Sendable {
         ctl.\(device) { type pipewire server "\(socket)" source "\(name)" sink "\(sinkName)" }
 
         """
+    }
+
+    /// Makes this source the default one, as ``PipeWireTestSink/makeDefault()`` does for a
+    /// sink: a capture through the stock `pipewire` device without
+    /// ``PipeWireTestSink/captureStreamProperties`` records it.
+    public func makeDefault() throws {
+        try PipeWireDefaults.make(name, "source", socket: socket)
     }
 
     /// The source node's volume (linear, per channel) and mute as the server reports them.
@@ -167,6 +167,29 @@ public final class PipeWirePrivateDaemon: Sendable {
     deinit {
         _ = PulseCommand.run("/bin/bash", [PipeWireScripts.daemonScript, "stop", directory], timeout: 20)
         try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+/// WirePlumber's choice of the default sink and source, in the `default` metadata.
+enum PipeWireDefaults {
+    /// Sets `default.configured.audio.KIND` to `name` and waits (≤ 10 s) until WirePlumber has
+    /// followed it in `default.audio.KIND`.
+    static func make(_ name: String, _ kind: String, socket: String) throws {
+        let value = "{ \"name\": \"\(name)\" }"
+        let set = PulseCommand.run(
+            "/usr/bin/pw-metadata", ["-r", socket, "0", "default.configured.audio.\(kind)", value, "Spa:String:JSON"], timeout: 10)
+        guard set.status == 0 else {
+            throw PulseTestServer.Unavailable(description: "pw-metadata could not set the default \(kind): \(set.error)\(set.output)")
+        }
+        let deadline = Date().addingTimeInterval(10)
+        var last = set
+        repeat {
+            last = PulseCommand.run("/usr/bin/pw-metadata", ["-r", socket, "0", "default.audio.\(kind)"], timeout: 10)
+            if last.status == 0, last.output.contains("\"name\":\"\(name)\"") { return }
+            usleep(50_000)
+        } while Date() < deadline
+        throw PulseTestServer.Unavailable(
+            description: "\(name) did not become the default \(kind) within 10 s: \(last.error)\(last.output)")
     }
 }
 

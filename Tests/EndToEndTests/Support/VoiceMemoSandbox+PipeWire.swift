@@ -30,11 +30,11 @@ extension VoiceMemoSandbox {
     /// Makes the stock `pipewire` device (what a desktop user names: `--device pipewire`,
     /// `--source alsa:pipewire`) reach the route's daemon, by its runtime folder
     /// (`PIPEWIRE_RUNTIME_DIR`; the device's server is `pipewire-0` in it), and returns once
-    /// WirePlumber has made the route's sink the default: the stock device then plays into that
-    /// sink and, with `PIPEWIRE_PROPS` as `usePipeWire()` sets it, captures its monitor.
+    /// the route's sink is the default one: the stock device then plays into that sink and, with
+    /// `PIPEWIRE_PROPS` as `usePipeWire()` sets it, captures its monitor.
     func useStockPipeWireDevice(_ route: PipeWireRoute<PipeWireTestSink>) throws {
         environment["PIPEWIRE_RUNTIME_DIR"] = URL(fileURLWithPath: route.daemon.socket).deletingLastPathComponent().path
-        try route.node.waitUntilDefault()
+        try route.node.makeDefault()
     }
 
     /// As `usePipeWire()`, with a virtual microphone (an `Audio/Source` node whose volume
