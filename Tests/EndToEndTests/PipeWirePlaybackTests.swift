@@ -174,9 +174,9 @@ import Testing
 }
 
 /// `played` found in `recorded` 10 ms block by block, each block bit for bit, the lag allowed to
-/// change between blocks: on a machine loaded enough PipeWire's graph can miss a cycle, and a
-/// stream then loses a quantum or gets one of silence (seen under two `yes` hogs beside a full
-/// test run: the memo bit-exact up to a point, then shifted). Silent blocks are not counted.
+/// change between blocks: on a heavily loaded machine (two `yes` hogs beside a full test run)
+/// the memo once came out bit-exact up to a point and shifted after it — frames lost or
+/// silence inserted somewhere on the path, cause not found. Silent blocks are not counted.
 struct BlockMatch: CustomStringConvertible {
     /// Blocks of `played` with sound in them.
     private(set) var blocks = 0
