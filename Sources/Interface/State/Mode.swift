@@ -37,7 +37,7 @@ public enum SettingsField: Sendable, Hashable, CaseIterable {
         + NoiseAlertParameters.Field.allCases.map { .alert($0) }
 
     /// The row's place in `allCases`.
-    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    public var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
     public var label: String {
         switch self {

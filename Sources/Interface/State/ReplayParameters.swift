@@ -65,8 +65,13 @@ public struct ReplayParameters: Sendable, Hashable {
     /// take is replayed"; `nil` when off.
     var armingText: String? {
         guard isOn else { return nil }
+        return "each take is replayed" + (pitchText.map { " " + $0 } ?? "")
+    }
+
+    /// "7 semitones higher", "1 semitone lower"; `nil` at the take's own pitch.
+    var pitchText: String? {
         let whole = Int(pitchSemitones.rounded())
-        guard whole != 0 else { return "each take is replayed" }
-        return "each take is replayed \(abs(whole)) semitone\(abs(whole) == 1 ? "" : "s") \(whole > 0 ? "higher" : "lower")"
+        guard whole != 0 else { return nil }
+        return "\(abs(whole)) semitone\(abs(whole) == 1 ? "" : "s") \(whole > 0 ? "higher" : "lower")"
     }
 }

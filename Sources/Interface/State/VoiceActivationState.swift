@@ -29,9 +29,8 @@ public struct VoiceActivationState: Sendable, Hashable {
     /// The status line while the last take is replayed (the detector is not listening).
     public var replayNotice: String? {
         guard status?.phase == .replaying else { return nil }
-        let pitch = (armedWith ?? parameters).replay.pitchSemitones.rounded()
-        let pitched = pitch == 0 ? "" : " (\(ReplayParameters.semitones(pitch)))"
-        return "Replaying the last take\(pitched); not listening until it has played."
+        let pitch = (armedWith ?? parameters).replay.pitchText.map { " " + $0 } ?? ""
+        return "Replaying the last take\(pitch); not listening until it has played."
     }
 }
 

@@ -56,7 +56,7 @@ enum VoiceActivationView {
             ([roomText(status) + "\(thresholdGlyph) listening for \(threshold)", "\(thresholdGlyph) listening for \(threshold)"], .bold)
         case .recording:
             (["silence \(tenths(status.silence))/\(tenths(status.hangTime)) s"], Theme(state).recordingBadge)
-        case .replaying: (["▶ replaying the take, not listening", "▶ replaying"], .bold)
+        case .replaying: (["▶ replaying the take, not listening", "▶ replaying, not listening", "▶ replaying"], .bold)
         }
         let geometry = MeterGeometry(width: row.width)
         let scaleEnd = geometry.cells >= 10 ? row.x + MeterGeometry.labelWidth + geometry.cells + 3 : row.x
