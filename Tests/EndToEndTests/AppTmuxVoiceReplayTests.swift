@@ -70,4 +70,47 @@ struct AppTmuxVoiceReplayTests {
             #expect(end - start >= duration + 0.5 - 0.05, "replay \(start)…\(end), take \(duration) s")
         }
     }
+
+    /// `v` during a replay (at the take's own pitch: the player without SoundTouch) cuts it
+    /// short: disarming cancels the replay before it joins the thread that plays it.
+    @Test func vDuringAReplayCutsItShortAndDisarms() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let sink = try sandbox.usePulse()
+        defer { withExtendedLifetime(sink) {} }
+        let log = sandbox.file("events.log")
+        try TestSignals.writeSines(to: sandbox.file("phrase.wav"), sections: [(4, [-12, -12]), (0.5, [nil, nil])])
+        let app = try AppTmuxSession(
+            sandbox: sandbox,
+            arguments: "--source alsa:vm_pulse --rate 48000 --channels 2 --format wav --device vm_pulse",
+            environment: "VOICEMEMO_EVENT_LOG='\(log)'")
+        try app.waitForStart("Listening to alsa:vm_pulse", timeout: 20)
+        try app.press("V")
+        try app.waitFor("Replay")
+        try app.press("Down")
+        for _ in 0..<15 { try app.press("Left") }
+        try app.press("Down", "Down", "Down", "Right")
+        var screen = try app.waitFor("  Silence       0.5 s")
+        try app.press("Escape", "v")
+        screen = try app.waitFor("listening for -40 dB", timeout: 20)
+        #expect(screen.contains("each take is replayed. v turns it off"), "\(screen)")
+        let played = try sandbox.shell("paplay --device=\"$PULSE_SINK\" phrase.wav; echo status=$?", timeout: .seconds(30))
+        #expect(played.standardOutput.contains("status=0"), "\(played)")
+        screen = try app.waitFor("▶ replaying, not listening", timeout: 20)
+        try app.press("v")
+        screen = try app.waitFor("Voice activation off", timeout: 10)
+        #expect(screen.contains("Voice activation off."), "\(screen)")
+        screen = try app.waitUntil(timeout: 10) { _ in !events(log, "replay_end").isEmpty }
+        try app.press("q")
+        screen = try app.waitFor("END", timeout: 20)
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+        let memos = try sandbox.listedMemos()
+        #expect(memos.count == 1, "\(memos)")
+        let duration = memos.first?["duration"] as? Double ?? 0
+        let starts = events(log, "replay_start")
+        let ends = events(log, "replay_end")
+        #expect(starts.count == 1 && ends.count == 1, "\(starts) \(ends)")
+        if let start = starts.first, let end = ends.first {
+            #expect(end - start < duration, "cut short: replay \(start)…\(end), take \(duration) s")
+        }
+    }
 }
