@@ -31,7 +31,8 @@ import Testing
         try app.waitFor("Listening to")
         try app.press("V")
         try app.waitFor("Alert for")
-        try app.press("Down", "Down", "Down", "Down", "Right", "Escape")
+        // Down past voice activation's four rows and the replay's two, to the alert's switch.
+        try app.press("Down", "Down", "Down", "Down", "Down", "Down", "Right", "Escape")
         var screen = try app.waitFor("Noise alert on")
         #expect(screen.contains("above -30 dB for 1.0 s"), "\(screen)")
         let meterRow = screen.split(separator: "\n").first { $0.hasPrefix(" M ") }

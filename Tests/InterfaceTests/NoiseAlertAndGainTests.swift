@@ -13,11 +13,11 @@ import Testing
         return input
     }
 
-    /// The state after turning the alert on in the panel (V, down ×4, →, then `keys`, Esc).
+    /// The state after turning the alert on in the panel (V, down to its first row, →, then `keys`, Esc).
     static func alertOn(_ keys: [Key] = [], input: InputDescription? = Fixtures.input) -> (AppState, [Effect]) {
         var state = Fixtures.state(width: 80, height: 24, input: input)
         _ = reduce(&state, .key(.character("V")))
-        for _ in 0..<4 { _ = reduce(&state, .key(.down)) }
+        for _ in 0..<SettingsField.alert(.alert).index { _ = reduce(&state, .key(.down)) }
         #expect(state.mode == .voiceSettings(.alert(.alert)))
         _ = reduce(&state, .key(.right))
         for key in keys { _ = reduce(&state, .key(key)) }
@@ -35,7 +35,7 @@ import Testing
         _ = reduce(&state, .key(.character("V")))
         #expect(reduce(&state, .key(.enter)) == [], "unchanged: the detector runs on")
         _ = reduce(&state, .key(.character("V")))
-        for _ in 0..<4 { _ = reduce(&state, .key(.down)) }
+        for _ in 0..<SettingsField.alert(.alert).index { _ = reduce(&state, .key(.down)) }
         _ = reduce(&state, .key(.left))
         #expect(reduce(&state, .key(.character("V"))) == [.setNoiseAlert(nil)])
         #expect(state.statusLine?.text == "Noise alert off.")
@@ -101,7 +101,7 @@ import Testing
         #expect(screen[MeterGeometry.labelWidth + voiceLED * geometry.ledWidth, row.y].glyph == "┃")
         // Off: no mark.
         _ = reduce(&state, .key(.character("V")))
-        for _ in 0..<4 { _ = reduce(&state, .key(.down)) }
+        for _ in 0..<SettingsField.alert(.alert).index { _ = reduce(&state, .key(.down)) }
         _ = reduce(&state, .key(.left))
         _ = reduce(&state, .key(.escape))
         #expect(!AppView.render(state).lines()[row.y].contains("!"))
@@ -111,9 +111,14 @@ import Testing
         for (width, height) in [(80, 24), (30, 8)] {
             var state = Fixtures.state(width: width, height: height)
             _ = reduce(&state, .key(.character("V")))
-            for _ in 0..<6 { _ = reduce(&state, .key(.down)) }
+            for _ in 0..<SettingsField.alert(.hold).index { _ = reduce(&state, .key(.down)) }
             let text = AppView.render(state).lines().joined(separator: "\n")
             #expect(text.contains("Alert for"), "the selected row stays in view at \(width)x\(height): \(text)")
+            state = Fixtures.state(width: width, height: height)
+            _ = reduce(&state, .key(.character("V")))
+            for _ in 0..<SettingsField.replay(.pitch).index { _ = reduce(&state, .key(.down)) }
+            let replay = AppView.render(state).lines().joined(separator: "\n")
+            #expect(replay.contains("▶ Pitch     ◀    0 st ▶"), "\(width)x\(height): \(replay)")
         }
     }
 

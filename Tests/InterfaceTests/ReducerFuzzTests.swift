@@ -75,6 +75,7 @@ import Testing
             case .armVoiceActivation:
                 guard hasInput else { return [.failed("no input")] }
                 voiceArmed = true
+            case .setVoiceReplay: break
             case .disarmVoiceActivation:
                 voiceArmed = false
             case .selectInput:
@@ -152,7 +153,7 @@ import Testing
             if recording == .recording { frames += 1600 }
             let level = Float(Int.random(in: -160...0, using: &generator))
             let channel = ChannelLevel(average: level, peak: min(level + 6, 0))
-            let phases: [VoiceActivationPhase] = [.calibrating, .listening, .recording]
+            let phases: [VoiceActivationPhase] = [.calibrating, .listening, .recording, .replaying]
             let voice = voiceArmed
                 ? VoiceActivationSnapshot(
                     phase: phases.randomElement(using: &generator) ?? .listening, levelDB: level, thresholdDB: -40,

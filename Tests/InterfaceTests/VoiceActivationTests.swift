@@ -32,6 +32,7 @@ import Testing
         ("voice-quiet-room", { armed(width: $0, height: $1, .listening, floor: -62) }),
         ("voice-noisy-room", { armed(width: $0, height: $1, .listening, floor: -43.2, close: true) }),
         ("voice-settings", { Fixtures.state(width: $0, height: $1, [.key(.character("V")), .key(.down), .key(.right)]) }),
+        ("voice-replaying", { armed(width: $0, height: $1, .replaying) }),
     ]
 
     @Test(arguments: 0..<scenes.count)
@@ -189,5 +190,77 @@ import Testing
         var quiet = noisy
         _ = reduce(&quiet, .tick(time: Fixtures.now + 13, snapshot: Self.reading(.listening, floor: -55)))
         #expect(quiet.statusLine?.kind != .warning)
+    }
+
+    /// The replay's two rows: Replay turns it on and off, Pitch moves a semitone a step within
+    /// ±12 (dim while the replay is off); `v` arms with them, and changing only them while armed
+    /// (even during a take) sets the replay without re-arming the detector.
+    @Test func theReplayRowsTurnItOnSetThePitchAndChangeTheArmedOneWithoutReArming() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .key(.character("V")))
+        for _ in 0..<VoiceParameters.Field.allCases.count { _ = reduce(&state, .key(.down)) }
+        #expect(state.mode == .voiceSettings(.replay(.replay)), "the replay's rows follow voice activation's")
+        var lines = AppView.render(state).lines()
+        #expect(lines.contains { $0.contains("▶ Replay    ◀     off ▶   play each take back as it ends") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  Pitch          0 st     the replay's pitch in semitones") }, "\(lines)")
+        let pitchRow = lines.firstIndex { $0.hasPrefix("  Pitch") } ?? 0
+        #expect(AppView.render(state)[2, pitchRow].style == Theme(state).dim, "the pitch is dim while the replay is off")
+        _ = reduce(&state, .key(.left))
+        #expect(!state.voice.parameters.replay.isOn, "a step down keeps it off")
+        _ = reduce(&state, .key(.right))
+        #expect(state.voice.parameters.replay.isOn)
+        _ = reduce(&state, .key(.down))
+        for _ in 0..<20 { _ = reduce(&state, .key(.character("+"))) }
+        #expect(state.voice.parameters.replay.pitchSemitones == 12, "clamped at +12")
+        _ = reduce(&state, .key(.pageDown))
+        _ = reduce(&state, .key(.pageDown))
+        _ = reduce(&state, .key(.pageDown))
+        #expect(state.voice.parameters.replay.pitchSemitones == -12, "clamped at -12")
+        _ = reduce(&state, .key(.pageUp))
+        for _ in 0..<9 { _ = reduce(&state, .key(.right)) }
+        #expect(state.voice.parameters.replay.pitchSemitones == 7)
+        lines = AppView.render(state).lines()
+        #expect(lines.contains { $0.contains("▶ Pitch     ◀   +7 st ▶") }, "\(lines)")
+        #expect(reduce(&state, .key(.escape)) == [], "not armed: nothing to change")
+
+        let replay = ReplayParameters(isOn: true, pitchSemitones: 7)
+        #expect(reduce(&state, .key(.character("v"))) == [.armVoiceActivation(VoiceParameters(replay: replay))])
+        #expect(state.status?.text.contains("each take is replayed 7 semitones higher") == true, "\(String(describing: state.status))")
+        _ = reduce(&state, .key(.character("V")))
+        for _ in 0...VoiceParameters.Field.allCases.count { _ = reduce(&state, .key(.down)) }
+        _ = reduce(&state, .key(.left))
+        let lower = ReplayParameters(isOn: true, pitchSemitones: 6)
+        #expect(reduce(&state, .key(.escape)) == [.setVoiceReplay(lower)], "only the replay changed: not re-armed")
+        #expect(state.voice.armedWith?.replay == lower)
+        #expect(state.status?.text == "Replay on: each take is replayed 6 semitones higher as it ends.")
+
+        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: Self.reading(.recording)))
+        _ = reduce(&state, .key(.character("V")))
+        for _ in 0..<VoiceParameters.Field.allCases.count { _ = reduce(&state, .key(.down)) }
+        _ = reduce(&state, .key(.left))
+        #expect(reduce(&state, .key(.escape)) == [.setVoiceReplay(ReplayParameters(isOn: false, pitchSemitones: 6))], "during a take too")
+        #expect(state.status?.text == "Replay off.")
+        _ = reduce(&state, .key(.character("V")))
+        _ = reduce(&state, .key(.left))
+        for _ in 0..<VoiceParameters.Field.allCases.count { _ = reduce(&state, .key(.down)) }
+        _ = reduce(&state, .key(.right))
+        #expect(reduce(&state, .key(.escape)) == [.setVoiceReplay(lower)], "the threshold waits for the take's end, the replay does not")
+        #expect(state.voice.armedWith?.thresholdDB == -40 && state.voice.parameters.thresholdDB == -41)
+    }
+
+    /// While the take is replayed the line under the meter and, once the notice before it has
+    /// been readable, the status line say so; listening again, they go.
+    @Test func aReplayIsSaidUnderTheMeterAndOnTheStatusLine() {
+        var state = Fixtures.state(width: 80, height: 24)
+        state.voice.parameters.replay = ReplayParameters(isOn: true, pitchSemitones: -3)
+        _ = reduce(&state, .key(.character("v")))
+        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: Self.reading(.replaying)))
+        #expect(AppView.render(state).lines()[3].hasSuffix("▶ replaying, not listening "))
+        #expect(AppView.render(state).lines()[0].contains("◎ VOICE"))
+        _ = reduce(&state, .tick(time: Fixtures.now + 13, snapshot: Self.reading(.replaying)))
+        #expect(state.statusLine == StatusMessage(text: "Replaying the last take 3 semitones lower; not listening until it has played.", kind: .info))
+        _ = reduce(&state, .tick(time: Fixtures.now + 14, snapshot: Self.reading(.listening)))
+        #expect(state.statusLine?.text.hasPrefix("Replaying") != true)
+        #expect(AppView.render(state).lines()[3].contains("listening for -40 dB"))
     }
 }

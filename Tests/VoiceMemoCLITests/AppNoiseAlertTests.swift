@@ -26,7 +26,7 @@ import Testing
         var state = AppState(width: 80, height: 24, now: start)
         _ = reduce(&state, .inputOpened(InputDescription(name: "alsa:default", sampleRate: rate, channels: 1, recordingFormat: "FLAC")))
         _ = reduce(&state, .key(.character("V")))
-        for _ in 0..<4 { _ = reduce(&state, .key(.down)) }
+        for _ in 0..<SettingsField.alert(.alert).index { _ = reduce(&state, .key(.down)) }
         _ = reduce(&state, .key(.right))
         let effects = reduce(&state, .key(.escape))
         return (state, effects)

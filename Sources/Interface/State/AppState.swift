@@ -162,6 +162,9 @@ public struct AppState: Sendable, Equatable {
     /// (`StatusMessage.infoReadingTime`): "Listening to …" must not hide "Input is silent" for
     /// its whole lifetime, and "Saved …" must still be read.
     ///
+    /// Voice activation's notices (the replay playing, a room close to the threshold) are
+    /// shown like a diagnosis, after it.
+    ///
     /// A noise alert comes before all of these while it holds (`NoiseAlertState.message`):
     /// it is what a person watching the room waits for. Once quitting, what the app waits for
     /// comes first.
@@ -180,12 +183,15 @@ public struct AppState: Sendable, Equatable {
             .map { StatusMessage(text: diagnosisText($0), kind: .warning) }
         // A room too loud for voice activation, when the input itself is fine: like a
         // diagnosis, it replaces an info notice once the notice has been readable.
-        let noise = voice.noiseWarning.map { StatusMessage(text: $0, kind: .warning) }
-        guard let status else { return diagnosis ?? noise }
+        // The replay says it is playing, like a diagnosis of the input (the room's level means
+        // nothing meanwhile: the detector is not listening).
+        let voiceNotice = voice.replayNotice.map { StatusMessage(text: $0, kind: .info) }
+            ?? voice.noiseWarning.map { StatusMessage(text: $0, kind: .warning) }
+        guard let status else { return diagnosis ?? voiceNotice }
         if let diagnosis, status.kind == .info, inputDiagnosisSince > status.shownAt, status.hasBeenReadable(at: now) {
             return diagnosis
         }
-        if diagnosis == nil, let noise, status.kind == .info, status.hasBeenReadable(at: now) { return noise }
+        if diagnosis == nil, let voiceNotice, status.kind == .info, status.hasBeenReadable(at: now) { return voiceNotice }
         return status
     }
 

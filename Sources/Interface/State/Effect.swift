@@ -47,6 +47,9 @@ public enum Effect: Sendable, Hashable {
     /// Arm voice activation on the open input with these parameters (disarming first if
     /// it is armed: a take in progress is kept); `voiceTakeSaved` follows each kept take.
     case armVoiceActivation(VoiceParameters)
+    /// Replay the armed voice activation's takes from the next kept one on (on or off, the
+    /// pitch) without re-arming the detector: the panel changed only the replay.
+    case setVoiceReplay(ReplayParameters)
     /// Stop voice activation; a take in progress is kept.
     case disarmVoiceActivation
     /// Open the library (start-up maintenance: recovery, adoption, the 30-day purge) and

@@ -18,27 +18,31 @@ public enum Mode: Sendable, Hashable {
     case recentlyDeleted
     /// The input picker; `choices` is `nil` while they are being listed.
     case pickingInput(choices: [InputChoice]?)
-    /// The settings panel (voice activation, then the noise alert), `field` selected.
+    /// The settings panel (voice activation and its replay, then the noise alert), `field` selected.
     case voiceSettings(SettingsField)
     /// The selected memo's transcript (`AppState.transcriptView`).
     case transcript
 }
 
-/// One row of the settings panel (`V`): voice activation's parameters, then the noise alert's.
+/// One row of the settings panel (`V`): voice activation's parameters, its replay, then the
+/// noise alert's.
 public enum SettingsField: Sendable, Hashable, CaseIterable {
     case voice(VoiceParameters.Field)
+    case replay(ReplayParameters.Field)
     case alert(NoiseAlertParameters.Field)
 
     /// The panel's rows, top to bottom.
     public static let allCases: [SettingsField] =
-        VoiceParameters.Field.allCases.map { .voice($0) } + NoiseAlertParameters.Field.allCases.map { .alert($0) }
+        VoiceParameters.Field.allCases.map { .voice($0) } + ReplayParameters.Field.allCases.map { .replay($0) }
+        + NoiseAlertParameters.Field.allCases.map { .alert($0) }
 
     /// The row's place in `allCases`.
-    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    public var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
     public var label: String {
         switch self {
         case .voice(let field): field.label
+        case .replay(let field): field.label
         case .alert(let field): field.label
         }
     }
@@ -46,6 +50,7 @@ public enum SettingsField: Sendable, Hashable, CaseIterable {
     public var explanation: String {
         switch self {
         case .voice(let field): field.explanation
+        case .replay(let field): field.explanation
         case .alert(let field): field.explanation
         }
     }

@@ -25,6 +25,13 @@ public struct VoiceActivationState: Sendable, Hashable {
         guard let status, status.noiseIsClose, let floor = status.noiseFloorDB else { return nil }
         return "Room noise \(Int(floor.rounded())) dB is close to the \(Int(status.thresholdDB.rounded())) dB threshold: raise it or press V"
     }
+
+    /// The status line while the last take is replayed (the detector is not listening).
+    public var replayNotice: String? {
+        guard status?.phase == .replaying else { return nil }
+        let pitch = (armedWith ?? parameters).replay.pitchText.map { " " + $0 } ?? ""
+        return "Replaying the last take\(pitch); not listening until it has played."
+    }
 }
 
 /// What the voice-activation detector is doing.
@@ -35,6 +42,9 @@ public enum VoiceActivationPhase: Sendable, Hashable {
     case listening
     /// Recording a take; it ends after the silence hang time.
     case recording
+    /// Playing the last take back (the replay, `V`); the input is ignored until just after
+    /// its end, then listening resumes.
+    case replaying
 }
 
 /// One reading of the voice-activation detector, taken by the runner at a tick.

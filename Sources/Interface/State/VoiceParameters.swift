@@ -1,5 +1,6 @@
 /// The voice-activation parameters a person edits in the settings panel (`V`) and in the
-/// config file: start threshold, silence hang time, minimum take, pre-roll.
+/// config file: start threshold, silence hang time, minimum take, pre-roll; and the panel's
+/// talking-app replay (`replay`, not in the config file).
 public struct VoiceParameters: Sendable, Hashable {
     /// One editable parameter, in the panel's order.
     public enum Field: Int, Sendable, Hashable, CaseIterable {
@@ -53,13 +54,26 @@ public struct VoiceParameters: Sendable, Hashable {
     public var minimum: Double
     /// Seconds.
     public var preRoll: Double
+    /// Each kept take played back as it ends; changing it alone does not re-arm the detector.
+    public var replay: ReplayParameters
 
-    /// The product's defaults: −40 dBFS, 2 s, 0.5 s, 0.3 s.
-    public init(thresholdDB: Double = -40, silence: Double = 2, minimum: Double = 0.5, preRoll: Double = 0.3) {
+    /// The product's defaults: −40 dBFS, 2 s, 0.5 s, 0.3 s, no replay.
+    public init(
+        thresholdDB: Double = -40, silence: Double = 2, minimum: Double = 0.5, preRoll: Double = 0.3,
+        replay: ReplayParameters = ReplayParameters()
+    ) {
         self.thresholdDB = thresholdDB
         self.silence = silence
         self.minimum = minimum
         self.preRoll = preRoll
+        self.replay = replay
+    }
+
+    /// Whether `other` arms the detector the same way (the replay aside).
+    public func detectsLike(_ other: VoiceParameters) -> Bool {
+        var other = other
+        other.replay = replay
+        return other == self
     }
 
     public subscript(field: Field) -> Double {

@@ -114,7 +114,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .setNoiseAlert, .ringBell, .readCaptureGain: return nil
         case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .jumpPlayback, .stopPlayback,
             .adjustPlayback, .addMarker, .markRecording,
-            .armVoiceActivation, .disarmVoiceActivation, .transcribeNewMemos, .quit:
+            .armVoiceActivation, .setVoiceReplay, .disarmVoiceActivation, .transcribeNewMemos, .quit:
             return nil
         }
         self.init(kind: kind, startedAt: after.now)

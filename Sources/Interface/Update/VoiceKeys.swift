@@ -30,7 +30,8 @@ enum VoiceKeys {
         state.voice.status = VoiceActivationSnapshot(
             phase: .listening, levelDB: Decibels.floor, thresholdDB: parameters.thresholdDB, silence: 0,
             hangTime: parameters.silence)
-        state.say("Voice activation on: recording starts at \(parameters.text(.threshold)) and stops after \(parameters.text(.silence)) of silence. v turns it off.")
+        let replay = parameters.replay.armingText.map { "; \($0)" } ?? ""
+        state.say("Voice activation on: recording starts at \(parameters.text(.threshold)) and stops after \(parameters.text(.silence)) of silence\(replay). v turns it off.")
         return [.armVoiceActivation(parameters)]
     }
 
@@ -83,18 +84,27 @@ enum VoiceKeys {
     private static func adjust(_ field: SettingsField, by steps: Int, _ state: inout AppState) {
         switch field {
         case .voice(let field): state.voice.parameters.adjust(field, by: steps)
+        case .replay(let field): state.voice.parameters.replay.adjust(field, by: steps)
         case .alert(let field): state.alert.parameters.adjust(field, by: steps)
         }
     }
 
     /// On leaving the panel: re-arms with changed parameters unless a take is being
-    /// recorded (then they apply from the next `v`).
+    /// recorded (then they apply from the next `v`). A changed replay alone does not re-arm:
+    /// it applies from the next kept take, even the one being recorded.
     private static func apply(_ state: inout AppState) -> [Effect] {
         let parameters = state.voice.parameters
         guard let armed = state.voice.armedWith, armed != parameters else { return [] }
+        if armed.detectsLike(parameters) {
+            state.voice.armedWith = parameters
+            state.say(parameters.replay.armingText.map { "Replay on: \($0) as it ends." } ?? "Replay off.")
+            return [.setVoiceReplay(parameters.replay)]
+        }
         guard !state.voice.isRecordingTake else {
             state.say("A take is being recorded: the new settings apply when voice activation is turned off and on (v, v).")
-            return []
+            guard armed.replay != parameters.replay else { return [] }
+            state.voice.armedWith?.replay = parameters.replay
+            return [.setVoiceReplay(parameters.replay)]
         }
         state.voice.armedWith = parameters
         state.say("Voice activation re-armed at \(parameters.text(.threshold)), \(parameters.text(.silence)) of silence.")

@@ -10,7 +10,7 @@ enum VoiceActivationView {
     static func badge(_ state: AppState, theme: Theme) -> (String, Style)? {
         guard let status = state.voice.status else { return nil }
         switch status.phase {
-        case .calibrating, .listening: return ("◎ VOICE", theme.voiceBadge)
+        case .calibrating, .listening, .replaying: return ("◎ VOICE", theme.voiceBadge)
         case .recording: return ("● VOICE REC", theme.recordingBadge)
         }
     }
@@ -44,8 +44,8 @@ enum VoiceActivationView {
             style: style, cell: shared ? 1 : 0, on: &screen)
     }
 
-    /// The line under the meter: "silence 1.2/2.0 s" while a take records, "┆ room -55 dB
-    /// ┃ listening for -40 dB" while armed (without the room when that does not fit). Right
+    /// The line under the meter: "silence 1.2/2.0 s" while a take records, "▶ replaying the
+    /// take, not listening" while it is replayed, "┆ room -55 dB ┃ listening for -40 dB" while armed (without the room when that does not fit). Right
     /// of the dB scale when it fits, else in its place.
     static func renderCountdown(_ state: AppState, scale: Rect?, on screen: inout Screen) {
         guard let status = state.voice.status, let row = scale, !row.isEmpty else { return }
@@ -56,6 +56,7 @@ enum VoiceActivationView {
             ([roomText(status) + "\(thresholdGlyph) listening for \(threshold)", "\(thresholdGlyph) listening for \(threshold)"], .bold)
         case .recording:
             (["silence \(tenths(status.silence))/\(tenths(status.hangTime)) s"], Theme(state).recordingBadge)
+        case .replaying: (["▶ replaying the take, not listening", "▶ replaying, not listening", "▶ replaying"], .bold)
         }
         let geometry = MeterGeometry(width: row.width)
         let scaleEnd = geometry.cells >= 10 ? row.x + MeterGeometry.labelWidth + geometry.cells + 3 : row.x
@@ -83,7 +84,7 @@ enum VoiceActivationView {
             let shownValue = isSelected ? "◀ " + TextFitting.rightAligned(value, toWidth: 7) + " ▶" : "  " + TextFitting.rightAligned(value, toWidth: 7) + "  "
             var line = (isSelected ? "▶ " : "  ") + TextFitting.padded(field.label, toWidth: 10) + shownValue
             if area.width >= 50 { line += "   " + field.explanation }
-            let dimmed = !isSelected && isAlertDetail(field) && !state.alert.parameters.isOn
+            let dimmed = !isSelected && isSwitchedOff(field, state)
             screen.put(TextFitting.padded(line, toWidth: area.width), x: area.x, y: area.y + 1 + offset,
                        style: isSelected ? theme.selection : dimmed ? theme.dim : .plain, maxWidth: area.width)
         }
@@ -99,13 +100,19 @@ enum VoiceActivationView {
     private static func text(_ field: SettingsField, _ state: AppState) -> String {
         switch field {
         case .voice(let field): state.voice.parameters.text(field)
+        case .replay(let field): state.voice.parameters.replay.text(field)
         case .alert(let field): state.alert.parameters.text(field)
         }
     }
 
-    private static func isAlertDetail(_ field: SettingsField) -> Bool {
-        if case .alert(let alert) = field { return alert != .alert }
-        return false
+    /// Whether `field` is a detail of a switch that is off (the replay's pitch, the alert's
+    /// level and time): drawn dim.
+    private static func isSwitchedOff(_ field: SettingsField, _ state: AppState) -> Bool {
+        switch field {
+        case .voice, .replay(.replay), .alert(.alert): false
+        case .replay(.pitch): !state.voice.parameters.replay.isOn
+        case .alert(.level), .alert(.hold): !state.alert.parameters.isOn
+        }
     }
 
     /// The glyph that marks the noise alert's level: unlike the threshold's `┃` and the floor's `┆`.

@@ -103,6 +103,8 @@ extension AppLoop {
             selectInput(text, tracked: tracked)
         case .armVoiceActivation(let parameters):
             armVoiceActivation(parameters)
+        case .setVoiceReplay(let replay):
+            session?.setVoiceReplay(replay)
         case .disarmVoiceActivation:
             session?.disarmVoice()
         case .setNoiseAlert(let parameters):
@@ -226,7 +228,9 @@ extension AppLoop {
         guard let session else { return }
         do {
             let library = try MemoStore.openConnection(environment: environment)
-            try session.armVoice(parameters, library: library, queue: queue) { [self] event in
+            try session.armVoice(
+                parameters, library: library, playbackDevice: playbackDevice, eventLog: eventLog, queue: queue
+            ) { [self] event in
                 switch event {
                 case .saved(let memo):
                     dispatch(.voiceTakeSaved(memo))

@@ -38,7 +38,8 @@ final class AppLoop: @unchecked Sendable {
     let environment: [String: String]
     private let finished = DispatchSemaphore(value: 0)
     private let frameLog: FrameLog?
-    /// `VOICEMEMO_EVENT_LOG`: the noise alert's moments (`noise_alert_on`, `noise_alert`, `bell`).
+    /// `VOICEMEMO_EVENT_LOG`: the noise alert's moments (`noise_alert_on`, `noise_alert`, `bell`) and
+    /// the voice replay's (`replay_start ID`, `replay_end ID`).
     let eventLog: EventLog?
     var state: AppState
     var session: InputSession?

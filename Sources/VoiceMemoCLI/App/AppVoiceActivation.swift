@@ -8,11 +8,14 @@ import Synchronization
 
 /// Voice activation on the app's open input (`v`): a `VoiceActivatedRecorder` attached to
 /// the running engine, each take begun as a memo titled with its start time, kept takes
-/// finished and reported, short ones abandoned.
+/// finished and reported, short ones abandoned; with the panel's replay on, each kept take
+/// played back on the app's playback device (the CLI's `TakeReplay`, as `record --vox
+/// --replay`) while the detector ignores the input.
 ///
 /// The recorder calls back on its own controller thread, which must not wait for the
 /// app's queue (the app queue joins that thread when it disarms), so the takes go into a
-/// library connection of their own and results reach the app with `queue.async`.
+/// library connection of their own and results reach the app with `queue.async`. The replay
+/// blocks that thread while it plays (no take can start meanwhile); `stop()` cancels it first.
 final class AppVoiceActivation {
     /// What happened to a take, delivered on the app's queue.
     enum Event: Sendable {
@@ -21,20 +24,29 @@ final class AppVoiceActivation {
     }
 
     private let recorder: VoiceActivatedRecorder
+    private let replay: TakeReplay
+    private let takes: AppTakes
 
-    /// Arms on `engine` (already running) with `parameters`.
+    /// Arms on `engine` (already running) with `parameters` (their replay included).
     ///
     /// - Parameters:
     ///   - library: a library connection used only by the recorder's thread.
+    ///   - playbackDevice: where the replay plays (the app's `--device`).
+    ///   - eventLog: gets `replay_start ID` and `replay_end ID` around each replay.
     ///   - report: called on `queue` for each kept take and each failure.
     /// - Throws: `RecorderError` when the settings are refused.
     init(
         parameters: VoiceParameters, engine: CaptureEngine, settings: RecordingSettings, library: sending MemoLibrary,
-        queue: DispatchQueue, report: @escaping @Sendable (Event) -> Void
+        playbackDevice: String, eventLog: EventLog?, queue: DispatchQueue, report: @escaping @Sendable (Event) -> Void
     ) throws(RecorderError) {
         let rate = Double(engine.format.sampleRate)
         let origin = Date().addingTimeInterval(-Double(engine.capturedFrames) / rate)
-        let takes = AppTakes(library: library, settings: settings) { event in queue.async { report(event) } }
+        let replay = TakeReplay(device: playbackDevice)
+        let takes = AppTakes(
+            library: library, settings: settings, replay: replay, replaySettings: parameters.replay, eventLog: eventLog
+        ) { event in queue.async { report(event) } }
+        self.replay = replay
+        self.takes = takes
         recorder = try VoiceActivatedRecorder(
             settings: Self.settings(parameters), recordingSettings: settings, engine: engine, measuresStatistics: true,
             events: VoiceActivationEvents(
@@ -42,6 +54,12 @@ final class AppVoiceActivation {
                     try takes.begin(info, at: origin.addingTimeInterval(Double(info.startFrame) / rate))
                 },
                 takeDidFinish: { finished in takes.finish(finished) }))
+        replay.attach(recorder)
+    }
+
+    /// Replays the kept takes from the next one on with `settings` (off, or on at a pitch).
+    func setReplay(_ settings: ReplayParameters) {
+        takes.replaySettings.withLock { $0 = settings }
     }
 
     /// The engine's voice-activation settings for the app's parameters.
@@ -54,9 +72,10 @@ final class AppVoiceActivation {
     /// The detector's reading now, for a tick.
     var snapshot: VoiceActivationSnapshot {
         let status = recorder.status
+        // Ignoring is the replay's (and its echo tail's): what `record --vox` says as "replaying".
         let phase: VoiceActivationPhase = switch status.phase {
         case .calibrating: .calibrating
-        case .armed: .listening
+        case .armed: recorder.isIgnoringInput ? .replaying : .listening
         case .recording: .recording
         }
         return VoiceActivationSnapshot(
@@ -65,8 +84,10 @@ final class AppVoiceActivation {
             noiseIsClose: status.isNoiseCloseToThreshold)
     }
 
-    /// Detaches; a take in progress is kept (if it had enough sound) and reported.
+    /// Detaches; a take in progress is kept (if it had enough sound) and reported, a replay
+    /// playing is cut short (stopping joins the thread that replays).
     func stop() {
+        replay.cancel()
         recorder.stop()
     }
 }
@@ -76,11 +97,21 @@ private final class AppTakes: Sendable {
     private let library: Mutex<MemoLibrary>
     private let recordings = Mutex<[Int: MemoRecording]>([:])
     private let settings: RecordingSettings
+    private let replay: TakeReplay
+    /// The panel's replay, read as each kept take is saved; `AppVoiceActivation.setReplay` changes it.
+    let replaySettings: Mutex<ReplayParameters>
+    private let eventLog: EventLog?
     private let report: @Sendable (AppVoiceActivation.Event) -> Void
 
-    init(library: sending MemoLibrary, settings: RecordingSettings, report: @escaping @Sendable (AppVoiceActivation.Event) -> Void) {
+    init(
+        library: sending MemoLibrary, settings: RecordingSettings, replay: TakeReplay, replaySettings: ReplayParameters,
+        eventLog: EventLog?, report: @escaping @Sendable (AppVoiceActivation.Event) -> Void
+    ) {
         self.library = Mutex(library)
         self.settings = settings
+        self.replay = replay
+        self.replaySettings = Mutex(replaySettings)
+        self.eventLog = eventLog
         self.report = report
     }
 
@@ -117,9 +148,22 @@ private final class AppTakes: Sendable {
             }
         }
         switch result {
-        case .success(let memo?): report(.saved(memo))
+        case .success(let memo?):
+            report(.saved(memo))
+            replayIfOn(memo)
         case .success(nil): break
         case .failure(let error): report(.failed("A voice-activated take could not be saved: \(error.description)"))
+        }
+    }
+
+    /// Plays the saved take back when the panel's replay is on; returns when it has played.
+    private func replayIfOn(_ memo: Memo) {
+        let settings = replaySettings.withLock { $0 }
+        guard settings.isOn else { return }
+        do {
+            try replay.replay(memo.path, memoID: memo.id, pitchSemitones: settings.pitchSemitones, eventLog: eventLog)
+        } catch {
+            report(.failed("Cannot replay “\(memo.title)”: \(error.message)"))
         }
     }
 }

@@ -141,12 +141,18 @@ final class InputSession: @unchecked Sendable {
     ///
     /// - Throws: `RecorderError` when the parameters are refused.
     func armVoice(
-        _ parameters: VoiceParameters, library: sending MemoLibrary, queue: DispatchQueue,
-        report: @escaping @Sendable (AppVoiceActivation.Event) -> Void
+        _ parameters: VoiceParameters, library: sending MemoLibrary, playbackDevice: String, eventLog: EventLog?,
+        queue: DispatchQueue, report: @escaping @Sendable (AppVoiceActivation.Event) -> Void
     ) throws(RecorderError) {
         disarmVoice()
         voice = try AppVoiceActivation(
-            parameters: parameters, engine: engine, settings: settings, library: library, queue: queue, report: report)
+            parameters: parameters, engine: engine, settings: settings, library: library,
+            playbackDevice: playbackDevice, eventLog: eventLog, queue: queue, report: report)
+    }
+
+    /// Changes the armed voice activation's replay from the next kept take on.
+    func setVoiceReplay(_ replay: ReplayParameters) {
+        voice?.setReplay(replay)
     }
 
     /// Stops voice activation; a take in progress is kept and reported.

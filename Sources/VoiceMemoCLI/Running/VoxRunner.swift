@@ -37,12 +37,14 @@ enum VoxRunner {
             }
             throw CommandFailure(error.messageWithHint, exitCode: error.kind == .settings ? .usageError : .failure)
         }
-        let replay = request.replayPitch.map {
-            TakeReplay(pitch: $0, console: console, environment: request.eventLogEnvironment)
-        }
+        let eventLog = EventLog(environment: request.eventLogEnvironment)
+        defer { eventLog?.close() }
+        // A stop signal ends a replay at once (the loop below then stops the recorder, which
+        // joins the thread that replays); the end of `--duration` lets the last one play.
+        let replay = request.replayPitch.map { _ in TakeReplay(interruption: { StopSignals.pending != nil }) }
         let takes = TakeBook(
             library: library, title: request.title, settings: request.settings, json: request.json, console: console,
-            replay: replay)
+            replay: replay, replayPitch: request.replayPitch ?? 0, eventLog: eventLog)
         let startedAt = Date()
         let rate = Double(format.sampleRate)
         let recorder: VoiceActivatedRecorder
@@ -61,8 +63,6 @@ enum VoxRunner {
         replay?.attach(recorder)
         engine.start(frameLimit: request.duration.map { Int(($0 * rate).rounded()) })
         let live = console.isErrorTerminal && !request.json
-        let eventLog = EventLog(environment: request.eventLogEnvironment)
-        defer { eventLog?.close() }
         var listening = false
         var roomWasClose = false
         var calibrating = settings.calibrationTime != nil
@@ -139,12 +139,15 @@ final class TakeBook: Sendable {
     private let settings: RecordingSettings
     private let json: Bool
     private let console: Console
+    /// `--replay`: each kept take is played back at `replayPitch` semitones.
     private let replay: TakeReplay?
+    private let replayPitch: Double
+    private let eventLog: EventLog?
     private let state = Mutex(State())
 
     init(
         library: MemoLibrary, title: String?, settings: RecordingSettings, json: Bool, console: Console,
-        replay: TakeReplay? = nil
+        replay: TakeReplay? = nil, replayPitch: Double = 0, eventLog: EventLog? = nil
     ) {
         self.library = library
         self.title = title
@@ -152,6 +155,8 @@ final class TakeBook: Sendable {
         self.json = json
         self.console = console
         self.replay = replay
+        self.replayPitch = replayPitch
+        self.eventLog = eventLog
     }
 
     var keptCount: Int { state.withLock { $0.kept } }
@@ -185,7 +190,11 @@ final class TakeBook: Sendable {
             let memo = try library.finishRecording(recording, statistics: take.statistics)
             state.withLock { $0.kept += 1 }
             console.printJSON(json ? memo.jsonText : String(memo.id))
-            replay?.play(memo.path, memoID: memo.id)
+            do {
+                try replay?.replay(memo.path, memoID: memo.id, pitchSemitones: replayPitch, eventLog: eventLog)
+            } catch {
+                console.printErrorMessage("cannot replay memo \(memo.id): \(error.message)")
+            }
         } catch {
             console.printErrorMessage(error.description)
             state.withLock { $0.failed = true }
