@@ -67,6 +67,8 @@ import Testing
             case .purgeMemo(let id):
                 deleted.removeAll { $0.id == id }
                 return [loaded]
+            case .exportMemo(let id, let path):
+                return memos.contains { $0.id == id } ? [.notice("Exported to \(path).")] : [.failed("no memo \(id)")]
             case .listInputs:
                 return [.inputsListed([
                     InputChoice(source: "alsa:default", description: "Default"),
@@ -173,7 +175,7 @@ import Testing
     static let keys: [Key] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
         .clearToStart, .other,
-    ] + "rsedutic?/qyYnjkgGpvVT+-<>M xé漢😀\u{1B}[]{}=,.0579bnN".map { Key.character($0) }
+    ] + "rsedEutic?/qyYnjkgGpvVT+-<>M xé漢😀\u{1B}[]{}=,.0579bnN".map { Key.character($0) }
 
     @Test func hundredThousandRandomKeys() {
         var generator = Generator(state: 0x5EED_1234)

@@ -117,6 +117,8 @@ public struct AppState: Sendable, Equatable {
     /// reach into the library for it (STYLE 17). Unlimited until then: the library, which
     /// refuses a longer title, has the last word.
     public var titleMaximumLength = Int.max
+    /// Where the export prompt (`E`) proposes to write: the folder the app was started in.
+    public var exportFolder = ""
 
     public init(width: Int = 80, height: Int = 24, usesColor: Bool = true, utcOffset: Int = 0, now: Double = 0) {
         self.width = width
@@ -218,8 +220,11 @@ public struct AppState: Sendable, Equatable {
     /// Whether the title prompt is up with a line above it (two status rows): why ⏎ was
     /// refused, or the work that goes on under it.
     public var showsWorkAbovePrompt: Bool {
-        guard case .renaming = mode else { return false }
-        return promptProblem != nil || visibleWork != nil
+        switch mode {
+        case .renaming: promptProblem != nil || visibleWork != nil
+        case .exporting: promptProblem != nil
+        default: false
+        }
     }
 
     /// Opens the title prompt for memo `id` with `title` selected, so typing replaces it.

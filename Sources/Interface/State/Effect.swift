@@ -21,6 +21,9 @@ public enum Effect: Sendable, Hashable {
     case restoreMemo(id: Int64)
     /// Remove for good.
     case purgeMemo(id: Int64)
+    /// Write a copy of memo `id` to `path` (converted when the name's extension says
+    /// another format; an existing file is refused); a notice or a failure follows.
+    case exportMemo(id: Int64, path: String)
     /// Play this memo from `from` seconds (0: its start; a transcript match: its word),
     /// stopping any other, with the last settings `adjustPlayback` gave; `playbackStarted`
     /// or `playbackFailed` follows.

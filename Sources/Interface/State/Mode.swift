@@ -6,6 +6,8 @@ public enum Mode: Sendable, Hashable {
     case filtering(TextField)
     /// The rename prompt for memo `id`.
     case renaming(id: Int64, field: TextField)
+    /// The export prompt for memo `id`: the path of the file to write (`E`).
+    case exporting(id: Int64, field: TextField)
     /// "Delete …? (y/N)" for memo `id`.
     case confirmingDelete(id: Int64)
     /// "Purge …? (y/N)" for memo `id` in Recently Deleted.

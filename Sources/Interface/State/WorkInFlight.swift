@@ -20,6 +20,8 @@ public struct WorkInFlight: Sendable, Hashable {
         case deleting(title: String)
         case restoring(title: String)
         case purging(title: String)
+        /// Writing a copy of a memo to a file (`E`), converting when asked.
+        case exporting(title: String)
         /// Opening a memo's file and the playback device.
         case startingPlayback(title: String)
         /// Changing the input's capture volume or switch (`<` `>` `M`).
@@ -82,6 +84,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .deleting(let title): "Moving “\(title)” to Recently Deleted"
         case .restoring(let title): "Restoring “\(title)”"
         case .purging(let title): "Purging “\(title)”"
+        case .exporting(let title): "Exporting “\(title)”"
         case .startingPlayback(let title): "Opening “\(title)” to play"
         case .changingCaptureGain: "Changing the capture volume"
         case .searchingTranscripts(let query): "Looking for “\(query)” in the transcripts"
@@ -107,6 +110,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .deleteMemo(let id): kind = .deleting(title: title(id))
         case .restoreMemo(let id): kind = .restoring(title: title(id))
         case .purgeMemo(let id): kind = .purging(title: title(id))
+        case .exportMemo(let id, _): kind = .exporting(title: title(id))
         case .play(let memo, _): kind = .startingPlayback(title: memo.title)
         case .changeCaptureGain: kind = .changingCaptureGain
         case .searchTranscripts(let query): kind = .searchingTranscripts(query: query)

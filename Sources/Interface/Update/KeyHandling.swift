@@ -7,6 +7,7 @@ enum KeyHandling {
         case .browsing: return browse(key, &state)
         case .filtering(var field): return filter(key, &field, &state)
         case .renaming(let id, var field): return rename(key, id: id, &field, &state)
+        case .exporting(let id, var field): return ExportKeys.prompt(key, id: id, &field, &state)
         case .confirmingDelete(let id): return confirmDelete(key, id: id, &state)
         case .confirmingPurge(let id): return confirmPurge(key, id: id, &state)
         case .confirmingQuit: return confirmQuit(key, &state)
@@ -37,6 +38,7 @@ enum KeyHandling {
         case .character("e"):
             guard let memo = state.selectedMemo else { return nothing("No memo to rename.", &state) }
             state.openTitlePrompt(id: memo.id, title: memo.title, afterStop: false)
+        case .character("E"): return ExportKeys.open(&state)
         case .character("d"), .delete:
             guard let memo = state.selectedMemo else { return nothing("No memo to delete.", &state) }
             state.mode = .confirmingDelete(id: memo.id)

@@ -13,6 +13,7 @@ enum KeyHelp {
         ("T", "transcript of the selected memo (the word heard lights up)"),
         ("e", "rename the selected memo"),
         ("d", "delete the selected memo (to Recently Deleted)"),
+        ("E", "export the selected memo to a file (its extension names the format)"),
         ("u", "undo the last delete or rename"),
         ("t", "Recently Deleted: ⏎ (or r) restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
@@ -37,7 +38,7 @@ enum KeyHelp {
     /// The footer's keys for the memo table, most important first.
     static let footer: [(String, String)] = [
         ("r", "record/pause"), ("s", "stop"), ("⏎", "play"), ("v", "voice"), ("e", "rename"), ("d", "delete"),
-        ("u", "undo"), ("/", "find"), ("T", "words"), ("t", "deleted"), ("i", "input"), ("m", "meter"), ("V", "settings"),
+        ("u", "undo"), ("/", "find"), ("T", "words"), ("t", "deleted"), ("i", "input"), ("E", "export"), ("m", "meter"), ("V", "settings"),
         ("< >", "gain"), ("M", "mute"), ("c", "clear clip"), ("?", "help"), ("q", "quit"),
     ]
 
@@ -49,6 +50,7 @@ enum KeyHelp {
         case .renaming(_, let field) where field.isSelected:
             [("type", "replaces it"), ("⏎", "save"), ("← →", "edit it"), ("⌫", "clear"), ("Esc", "keep the title")]
         case .renaming: [("⏎", "save"), ("Esc", "keep the title"), ("← →", "move"), ("⌫", "delete")]
+        case .exporting: [("⏎", "export"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
         case .confirmingDelete, .confirmingPurge, .confirmingQuit: [("y", "yes"), ("n", "no")]
         case .help: [("any key", "closes")]
         case .recentlyDeleted: [("⏎", "restore"), ("p", "purge"), ("↑↓", "select"), ("Esc", "back"), ("?", "help")]

@@ -71,6 +71,21 @@ extension AppLoop {
         case .purgeMemo(let id):
             transcription?.cancel(memo: id)
             libraryChange(tracked: tracked) { store in try store.purge(id) }
+        case .exportMemo(let id, let path):
+            let home = environment["HOME"]
+            onRunner(tracked: tracked) { [self] effects in
+                let answer: Action
+                do throws(MemoLibraryError) {
+                    guard let store = effects.store else { throw .notFound(reference: String(id), inRecentlyDeleted: false) }
+                    let written = try store.export(id, to: Self.expandingHome(path, home: home))
+                    answer = .notice("Exported “\(written.title)” to \(written.path).")
+                } catch .destinationExists(let existing) {
+                    answer = .failed("\(existing) already exists: nothing was written. Choose another name (E).")
+                } catch {
+                    answer = .failed("Cannot export: \(error)")
+                }
+                return { [self] in dispatch(answer) }
+            }
         case .searchTranscripts(let query):
             onRunner(tracked: tracked) { [self] effects in
                 let answer: Action
@@ -106,7 +121,12 @@ extension AppLoop {
         case .setVoiceReplay(let replay):
             session?.setVoiceReplay(replay)
         case .disarmVoiceActivation:
-            session?.disarmVoice()
+            voiceEpoch += 1
+            let armed = session?.detachVoice()
+            onRunner(tracked: false) { _ in
+                armed?.stop()
+                return {}
+            }
         case .setNoiseAlert(let parameters):
             // Attaching a tap takes the engine's lock only: quick enough for the UI queue.
             session?.setNoiseAlert(parameters)
@@ -154,6 +174,12 @@ extension AppLoop {
                 }
             }
         }
+    }
+
+    /// `~/…` in a typed path as the shell would read it; anything else as typed.
+    static func expandingHome(_ path: String, home: String?) -> String {
+        guard let home, !home.isEmpty, path == "~" || path.hasPrefix("~/") else { return path }
+        return home + path.dropFirst()
     }
 
     /// `.workProgress` for the work running now, from the runner; nothing for untracked work.
@@ -224,25 +250,50 @@ extension AppLoop {
         }
     }
 
+    /// Arms voice activation on the runner (opening its library connection and attaching its
+    /// detector may wait); one armed before is stopped there first, its take kept. The
+    /// answer is dropped (and the detector stopped) if `v` disarmed, the input changed or the
+    /// app quit meanwhile.
     private func armVoiceActivation(_ parameters: VoiceParameters) {
         guard let session else { return }
-        do {
-            let library = try MemoStore.openConnection(environment: environment)
-            try session.armVoice(
-                parameters, library: library, playbackDevice: playbackDevice, eventLog: eventLog, queue: queue
-            ) { [self] event in
-                switch event {
-                case .saved(let memo):
-                    dispatch(.voiceTakeSaved(memo))
-                case .failed(let message):
-                    dispatch(.failed(message))
+        voiceEpoch += 1
+        let epoch = voiceEpoch
+        let old = session.detachVoice()
+        let environment = environment
+        let device = playbackDevice
+        let eventLog = eventLog
+        let queue = queue
+        onRunner(tracked: false) { [self] _ in
+            old?.stop()
+            let armed: AppVoiceActivation
+            do {
+                let library = try MemoStore.openConnection(environment: environment)
+                armed = try session.makeVoice(
+                    parameters, library: library, playbackDevice: device, eventLog: eventLog, queue: queue
+                ) { [self] event in
+                    switch event {
+                    case .saved(let memo):
+                        dispatch(.voiceTakeSaved(memo))
+                    case .failed(let message):
+                        dispatch(.failed(message))
+                    }
+                    render()
                 }
-                render()
+            } catch let error as RecorderError {
+                return { [self] in dispatch(.failed("Cannot turn on voice activation: \(error.message)")) }
+            } catch {
+                return { [self] in dispatch(.failed("Cannot turn on voice activation: \(error)")) }
             }
-        } catch let error as RecorderError {
-            dispatch(.failed("Cannot turn on voice activation: \(error.message)"))
-        } catch {
-            dispatch(.failed("Cannot turn on voice activation: \(error)"))
+            return { [self] in
+                guard voiceEpoch == epoch, self.session === session, !isFinishing else {
+                    onRunner(tracked: false) { _ in
+                        armed.stop()
+                        return {}
+                    }
+                    return
+                }
+                session.attachVoice(armed)
+            }
         }
     }
 

@@ -55,6 +55,9 @@ final class AppLoop: @unchecked Sendable {
     /// Counts what ends recordings (stop, quit, input switch): a recording whose start
     /// answers after one of them is not shown as running.
     var recordingEpoch = 0
+    /// Counts arming and disarming voice activation: a detector armed on the runner after a
+    /// later `v` (or after its input closed) is stopped instead of shown.
+    var voiceEpoch = 0
     /// The memo `s` is saving on the runner, until the save answers: a title given to it
     /// meanwhile goes beside the runner's queue (`AppEffects.offerTitle`).
     var savingMemoID: Int64?
@@ -92,6 +95,7 @@ final class AppLoop: @unchecked Sendable {
             width: size.width, height: size.height, usesColor: terminal.usesColor,
             utcOffset: TimeZone.current.secondsFromGMT(), now: Date().timeIntervalSince1970)
         state.apply(configuration)
+        state.exportFolder = FileManager.default.currentDirectoryPath
     }
 
     /// Runs until the app quits or a stop signal arrives; the memo being recorded is saved.

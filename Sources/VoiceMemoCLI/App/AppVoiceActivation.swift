@@ -16,7 +16,7 @@ import Synchronization
 /// app's queue (the app queue joins that thread when it disarms), so the takes go into a
 /// library connection of their own and results reach the app with `queue.async`. The replay
 /// blocks that thread while it plays (no take can start meanwhile); `stop()` cancels it first.
-final class AppVoiceActivation {
+final class AppVoiceActivation: Sendable {
     /// What happened to a take, delivered on the app's queue.
     enum Event: Sendable {
         case saved(Memo)

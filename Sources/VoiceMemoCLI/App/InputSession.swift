@@ -137,17 +137,30 @@ final class InputSession: @unchecked Sendable {
         return recording
     }
 
-    /// Arms voice activation (disarming it first if armed: a take in progress is kept).
+    /// Voice activation on this session's engine with `parameters`, not yet shown in the
+    /// snapshots (`attachVoice`): made on the effect runner, which changes nothing here.
     ///
     /// - Throws: `RecorderError` when the parameters are refused.
-    func armVoice(
+    func makeVoice(
         _ parameters: VoiceParameters, library: sending MemoLibrary, playbackDevice: String, eventLog: EventLog?,
         queue: DispatchQueue, report: @escaping @Sendable (AppVoiceActivation.Event) -> Void
-    ) throws(RecorderError) {
-        disarmVoice()
-        voice = try AppVoiceActivation(
+    ) throws(RecorderError) -> AppVoiceActivation {
+        try AppVoiceActivation(
             parameters: parameters, engine: engine, settings: settings, library: library,
             playbackDevice: playbackDevice, eventLog: eventLog, queue: queue, report: report)
+    }
+
+    /// Shows `armed` in the snapshots from now on (UI queue).
+    func attachVoice(_ armed: AppVoiceActivation) {
+        voice = armed
+    }
+
+    /// Stops showing voice activation in the snapshots (UI queue) and hands it to the caller,
+    /// who stops it off the UI queue: stopping keeps a take in progress (finishing its file)
+    /// and cuts a replay short, which can take a moment.
+    func detachVoice() -> AppVoiceActivation? {
+        defer { voice = nil }
+        return voice
     }
 
     /// Changes the armed voice activation's replay from the next kept take on.
@@ -155,16 +168,10 @@ final class InputSession: @unchecked Sendable {
         voice?.setReplay(replay)
     }
 
-    /// Stops voice activation; a take in progress is kept and reported.
-    func disarmVoice() {
-        voice?.stop()
-        voice = nil
-    }
-
     /// Stops voice activation (a take in progress is kept) and closes the input. A manual
     /// recording is the runner's to stop and save first (`AppEffects.saveRecording`).
     func close() {
-        disarmVoice()
+        detachVoice()?.stop()
         setNoiseAlert(nil)
         recording = nil
         analysis.detach()

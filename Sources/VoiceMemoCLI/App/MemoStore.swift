@@ -132,6 +132,14 @@ final class MemoStore: @unchecked Sendable {
         try library.markers(ofMemo: id)
     }
 
+    /// Writes a copy of memo `id` to `path` (the format its extension names), never over an
+    /// existing file; gives the memo and the path written.
+    func export(_ id: Int64, to path: String) throws(MemoLibraryError) -> (title: String, path: String) {
+        guard let memo = try library.memo(id: id) else { throw .notFound(reference: String(id), inRecentlyDeleted: false) }
+        try library.export(memo, to: path)
+        return (memo.title, path)
+    }
+
     /// Removes for good.
     func purge(_ id: Int64) throws(MemoLibraryError) {
         try library.purge(id: id)

@@ -1,0 +1,88 @@
+import MemoLibrary
+
+/// `E`: the export prompt for the selected memo. It opens with a path in
+/// `AppState.exportFolder` named after the title, in the memo's own format; the name's
+/// extension chooses the format (`.flac`, `.wav`, …), as `voicememo export MEMO PATH` does.
+/// Enter asks the runner to write it (`Effect.exportMemo`); an existing file is refused there
+/// and the memo is never changed.
+enum ExportKeys {
+    static func open(_ state: inout AppState) -> [Effect] {
+        guard let memo = state.selectedMemo else {
+            state.say("No memo to export.")
+            return []
+        }
+        let path = defaultPath(for: memo, in: state.exportFolder)
+        state.mode = .exporting(id: memo.id, field: TextField(path, maximumLength: 4096))
+        state.promptProblem = nil
+        return []
+    }
+
+    static func prompt(_ key: Key, id: Int64, _ field: inout TextField, _ state: inout AppState) -> [Effect] {
+        switch key {
+        case .enter:
+            guard state.memos.contains(where: { $0.id == id }) else {
+                state.mode = .browsing
+                state.fail("That memo is no longer in the library: nothing was exported.")
+                return []
+            }
+            let path = field.text.trimmingWhiteSpace
+            guard !path.isEmpty else {
+                state.promptProblem = "Type the path of the file to write, or Esc to cancel."
+                return []
+            }
+            guard !path.hasSuffix("/") else {
+                state.promptProblem = "That is a folder: end the path with a file name, e.g. …/memo.wav."
+                return []
+            }
+            state.mode = .browsing
+            state.promptProblem = nil
+            return [.exportMemo(id: id, path: path)]
+        case .escape:
+            state.mode = .browsing
+            state.promptProblem = nil
+        default:
+            field.apply(key)
+            state.promptProblem = nil
+            state.mode = .exporting(id: id, field: field)
+        }
+        return []
+    }
+
+    /// `folder/Title.ext`, the memo's own extension (its path's), the title made a file name.
+    static func defaultPath(for memo: Memo, in folder: String) -> String {
+        let fileExtension = memo.path.split(separator: "/").last.flatMap { name -> Substring? in
+            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+            return name[name.index(after: dot)...]
+        }.map(String.init) ?? "wav"
+        let base = folder.isEmpty ? "" : folder.hasSuffix("/") ? folder : folder + "/"
+        return base + fileName(for: memo.title) + "." + fileExtension
+    }
+
+    /// A title as one file name: no `/`, no control characters, not hidden (a leading dot becomes `_`),
+    /// never empty, at most 120 characters.
+    static func fileName(for title: String) -> String {
+        var name = String(
+            title.unicodeScalars.compactMap { scalar -> Character? in
+                if scalar == "/" { return "-" }
+                if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+                    return nil
+                }
+                return Character(scalar)
+            }
+        ).trimmingWhiteSpace
+        if name.hasPrefix(".") { name = "_" + name.dropFirst() }
+        if name.count > 120 { name = String(name.prefix(120)).trimmingWhiteSpace }
+        return name.isEmpty ? "memo" : name
+    }
+}
+
+extension String {
+    /// Without white space at either end.
+    fileprivate var trimmingWhiteSpace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}
