@@ -176,28 +176,78 @@ extension MemoLibrary {
             // Again under the write lock: a recorder inserts its row before it creates its file,
             // so every file a committed row names is known here.
             let plan = try plan()
-            for id in plan.vanished {
+            let (moves, adoptions) = try movedFiles(plan)
+            let movedIDs = Set(moves.map(\.id))
+            for id in plan.vanished where !movedIDs.contains(id) {
                 try indexCall { () throws(SQLiteError) in try index.setState(id: id, .missing) }
                 maintenance.missing.append(id)
             }
-            for (id, relativePath) in plan.reprobe {
-                let probe = FileProbe(path: absolute(relativePath), timeZone: timeZone)
-                var info = probe.info
-                let scan = info == nil || !measuresAudio ? nil : scanAudio(path: probe.path)
-                if let scan { info?.frames = scan.frames }
+            for move in moves {
+                // The memo's file is where a delete, restore or edit killed between moving it and
+                // committing moved it: the row follows the file (nothing is adopted twice).
+                let deletedAt: Date? = move.file.deleted ? now : nil
                 try indexCall { () throws(SQLiteError) in
-                    try index.updateAudio(
-                        id: id, info: info, size: probe.size, peakDB: scan?.peakDB, state: info == nil ? .damaged : .complete,
-                        statistics: scan?.statistics)
+                    try index.setLocation(id: move.id, relativePath: move.file.relativePath, deletedAt: deletedAt)
                 }
-                if probe.info == nil { maintenance.damaged.append(id) }
+                try reprobe(id: move.id, relativePath: move.file.relativePath)
             }
-            for file in plan.adopt {
+            for (id, relativePath) in plan.reprobe {
+                try reprobe(id: id, relativePath: relativePath)
+            }
+            for file in adoptions {
                 let (id, readable) = try adopt(relativePath: file.relativePath, deleted: file.deleted, now: now)
                 maintenance.adopted.append(id)
                 if !readable { maintenance.damaged.append(id) }
             }
         }
+    }
+
+    /// Reads the file again (it came back, changed size, or its row now points to it).
+    private func reprobe(id: Int64, relativePath: String) throws(MemoLibraryError) {
+        let probe = FileProbe(path: absolute(relativePath), timeZone: timeZone)
+        var info = probe.info
+        let scan = info == nil || !measuresAudio ? nil : scanAudio(path: probe.path)
+        if let scan { info?.frames = scan.frames }
+        try indexCall { () throws(SQLiteError) in
+            try index.updateAudio(
+                id: id, info: info, size: probe.size, peakDB: scan?.peakDB, state: info == nil ? .damaged : .complete,
+                statistics: scan?.statistics)
+        }
+        if probe.info == nil { maintenance.damaged.append(id) }
+    }
+
+    /// Which of the files to adopt are a known memo's, moved between the library folder and
+    /// Recently Deleted by a change that was killed before it committed (the file moves inside
+    /// the change's transaction): a row whose file is gone (vanished now, or missing since),
+    /// found by the id in the file's comment tag, else by the same file name in the other folder.
+    private func movedFiles(_ plan: Plan) throws(MemoLibraryError) -> (
+        moves: [(id: Int64, file: (relativePath: String, deleted: Bool))],
+        adoptions: [(relativePath: String, deleted: Bool)]
+    ) {
+        guard !plan.adopt.isEmpty else { return ([], []) }
+        let vanished = Set(plan.vanished)
+        let rows = try indexCall { () throws(SQLiteError) in try index.fileRows() }
+        var lost: [Int64: MemoIndex.FileRow] = [:]
+        for row in rows where vanished.contains(row.id) || row.state == .missing { lost[row.id] = row }
+        guard !lost.isEmpty else { return ([], plan.adopt) }
+        func name(_ path: String) -> Substring { path.split(separator: "/").last ?? "" }
+        var moves: [(id: Int64, file: (relativePath: String, deleted: Bool))] = []
+        var adoptions: [(relativePath: String, deleted: Bool)] = []
+        for file in plan.adopt {
+            let tagged = FileProbe(path: absolute(file.relativePath), timeZone: timeZone).taggedID
+            let owner =
+                tagged.flatMap { lost[$0] }
+                ?? lost.values.sorted { $0.id < $1.id }.first { row in
+                    name(row.path) == name(file.relativePath) && row.path.hasPrefix(Self.trashFolderName + "/") != file.deleted
+                }
+            if let owner {
+                lost[owner.id] = nil
+                moves.append((owner.id, file))
+            } else {
+                adoptions.append(file)
+            }
+        }
+        return (moves, adoptions)
     }
 
     private func plan(rows knownRows: [MemoIndex.FileRow]? = nil) throws(MemoLibraryError) -> Plan {
