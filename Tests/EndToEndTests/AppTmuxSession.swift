@@ -89,13 +89,24 @@ final class AppTmuxSession {
 
     /// Waits until the pane's text satisfies `condition` (or `timeout` passes); returns the
     /// last screen, which the caller checks.
+    ///
+    /// A capture can fall between two writes of one frame (a loaded machine: the top of the
+    /// screen new, the status line still the last frame's — a fresh-clone run saw "◎ VOICE"
+    /// above the settings panel's footer). So a match is looked at again 50 ms later and that
+    /// capture is returned when it still matches: the rest of the frame has been written.
+    /// Tests that need two things of one frame wait for both (`waitUntil`), not for one and
+    /// then check the other.
     @discardableResult
     func waitUntil(timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
             last = try screen()
-            if condition(last) { return last }
+            if condition(last) {
+                Thread.sleep(forTimeInterval: 0.05)
+                let settled = try screen()
+                return condition(settled) ? settled : last
+            }
             Thread.sleep(forTimeInterval: 0.1)
         }
         return last

@@ -70,7 +70,7 @@ import Testing
         for _ in 0..<5 { try app.press("Left") }
         try app.press("Escape")
         try app.press("v")
-        screen = try app.waitFor("◎ VOICE")
+        screen = try app.waitUntil { $0.contains("◎ VOICE") && $0.contains("recording starts at") }
         #expect(screen.contains("recording starts at -45 dB"), "\(screen)")
         try app.press("q")
         screen = try app.waitFor("END")
