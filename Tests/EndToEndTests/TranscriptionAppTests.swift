@@ -249,6 +249,18 @@ import Testing
         let state = try Self.transcriptState(of: long, in: sandbox, deleted: true)
         #expect(state == "none", "nothing stored for the deleted memo (not even a failure: its file moved under the reader): \(String(describing: state)) \(Self.events(log))")
         #expect(!Self.events(log).contains { $0.hasPrefix("transcript \(long) ") })
+        // Undone, it is wanted again: the job starts on it once more.
+        try app.press("u")
+        _ = try app.waitFor("▶ Long")
+        let deadline = Date().addingTimeInterval(30)
+        var again = false
+        while !again, Date() < deadline {
+            let events = Self.events(log)
+            let shortDone = events.lastIndex { $0.hasPrefix("transcript \(short) ") } ?? events.count
+            again = events.indices.contains { $0 > shortDone && events[$0].hasPrefix("transcribing \(long)") }
+            if !again { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(again, "the restored memo is transcribed: \(Self.events(log))")
         try Self.quit(app)
     }
 

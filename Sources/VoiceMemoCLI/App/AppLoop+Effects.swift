@@ -67,7 +67,10 @@ extension AppLoop {
             transcription?.cancel(memo: id)
             libraryChange(tracked: tracked) { store in try store.delete(id) }
         case .restoreMemo(let id):
-            libraryChange(tracked: tracked) { store in try store.restore(id) }
+            libraryChange(tracked: tracked) { [transcription] store in
+                try store.restore(id)
+                transcription?.restored(memo: id)
+            }
         case .purgeMemo(let id):
             transcription?.cancel(memo: id)
             libraryChange(tracked: tracked) { store in try store.purge(id) }

@@ -34,6 +34,11 @@ final class TranscriptionJob: @unchecked Sendable {
     /// The memo being transcribed, and whether it was deleted meanwhile.
     private var currentMemo: Int64?
     private var currentIsCancelled = false
+    /// Memos deleted in the app since the job started (until restored): never started again.
+    /// The index can still list one for a moment (its delete is queued on the effect
+    /// runner, or between moving the file and committing); a fresh-clone run saw the job
+    /// skip a deleted memo, list it again at once and store its moved file as a failure.
+    private var deleted: Set<Int64> = []
     private let ended = DispatchSemaphore(value: 0)
     /// Where `setPaused` notes when it was asked (the UI queue's moment; the thread notes its own).
     private let requestLog: EventLog?
@@ -85,7 +90,17 @@ final class TranscriptionJob: @unchecked Sendable {
     /// Memo `id` was deleted: if it is being transcribed, that stops and nothing is stored.
     func cancel(memo id: Int64) {
         condition.withLock {
+            deleted.insert(id)
             if currentMemo == id { currentIsCancelled = true }
+        }
+    }
+
+    /// Memo `id` was restored from Recently Deleted: it may be transcribed again.
+    func restored(memo id: Int64) {
+        condition.withLock {
+            deleted.remove(id)
+            lookAgain = true
+            condition.broadcast()
         }
     }
 
@@ -146,11 +161,12 @@ final class TranscriptionJob: @unchecked Sendable {
     /// none or the job stops.
     private func next(in library: MemoLibrary, excluding failed: Set<Int64>, log: EventLog?) -> Memo? {
         guard waitWhilePaused(log: log) else { return nil }
-        let waiting = ((try? library.memosToTranscribe()) ?? []).filter { !failed.contains($0.id) }
+        let listed = ((try? library.memosToTranscribe()) ?? []).filter { !failed.contains($0.id) }
+        let waiting = condition.withLock { listed.filter { !deleted.contains($0.id) } }
         guard let memo = waiting.last else { return nil }
         condition.withLock {
             currentMemo = memo.id
-            currentIsCancelled = false
+            currentIsCancelled = deleted.contains(memo.id)
         }
         send(.started(memoID: memo.id, title: memo.title, waiting: waiting.count - 1))
         log?.note("transcribing \(memo.id)")
@@ -189,7 +205,10 @@ final class TranscriptionJob: @unchecked Sendable {
             case .sound, .noAudio, .resampling:
                 // Deleted meanwhile (its file moved to .trash under the reader): not the file's
                 // fault, and not wanted; nothing is stored.
-                guard !isCurrentCancelled, isStillListed(memo, in: library) else {
+                // A file that is not where the memo says has moved (a delete not yet committed):
+                // not the file's fault either.
+                guard !isCurrentCancelled, isStillListed(memo, in: library), FileManager.default.fileExists(atPath: memo.path)
+                else {
                     log?.note("skipped \(memo.id)")
                     send(.skipped(memoID: memo.id))
                     return true
