@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Markers written into the memo's file by `voicememo mark`: deleting the index and listing
-/// again (a rebuild from the files) brings them back for WAV and AIFF; `sndfile-info` sees them.
+/// again (a rebuild from the files) brings them back for WAV, AIFF, FLAC and Ogg; `sndfile-info` (WAV, AIFF) and `ffprobe` (FLAC, Ogg) see them.
 @Suite struct MarkerFileCommandTests {
     private func markers(_ sandbox: VoiceMemoSandbox) throws -> [[String: Any]] {
         try sandbox.listedMemos(deleted: false).first?["markers"] as? [[String: Any]] ?? []
@@ -14,7 +14,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["wav", "aiff"])
+    @Test(arguments: ["wav", "aiff", "flac", "ogg", "opus"])
     func markDeleteTheIndexRebuildMarkersBack(format: String) throws {
         let sandbox = try VoiceMemoSandbox()
         let id = try sandbox.recordMemo(title: "Interview", format: format, seconds: "3")
@@ -34,20 +34,31 @@ import Testing
         #expect(after.map { $0["label"] as? String } == ["", "second question", "Ende – fin 🎙️"])
 
         let path = try #require(listed.first?["path"] as? String)
-        let info = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/sndfile-info"), arguments: [path], environment: [:])
-        let needle = format == "wav" ? "Offset : 96000" : "Position : 96000"
-        let squeezed = info.standardOutput.replacingOccurrences(of: ":  ", with: ": ")
-        #expect(squeezed.contains(needle), "libsndfile reads the point at 2 s: \(info.standardOutput)")
+        if format == "wav" || format == "aiff" {
+            let info = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/sndfile-info"), arguments: [path], environment: [:])
+            let needle = format == "wav" ? "Offset : 96000" : "Position : 96000"
+            let squeezed = info.standardOutput.replacingOccurrences(of: ":  ", with: ": ")
+            #expect(squeezed.contains(needle), "libsndfile reads the point at 2 s: \(info.standardOutput)")
+        } else {
+            // FFmpeg reads Vorbis CHAPTERxxx comments (FLAC and Ogg) as chapters: another reader agrees.
+            let probe = try sandbox.shell(
+                "ffprobe -v error -show_entries chapter=start_time:chapter_tags=title -of csv=p=0 '\(path)'")
+            let starts = probe.standardOutput.split(separator: "\n").compactMap { line in
+                line.split(separator: ",").first.flatMap { Double($0) }
+            }
+            #expect(starts == [0.5, 2, 2.5], "ffprobe's chapters: \(probe)")
+            #expect(probe.standardOutput.contains("second question") && probe.standardOutput.contains("Ende – fin 🎙️"), "\(probe)")
+        }
     }
 
     @Test func aFormatWithoutAPlaceKeepsMarkersInTheIndexOnly() throws {
         let sandbox = try VoiceMemoSandbox()
-        let id = try sandbox.recordMemo(title: "Compressed", format: "flac", seconds: "1")
+        let id = try sandbox.recordMemo(title: "Compressed", format: "mp3", seconds: "1")
         let outcome = try sandbox.run("mark", id, "0.5")
         #expect(outcome.status == 0 && outcome.standardError.isEmpty, "\(outcome)")
         removeIndex(sandbox)
         #expect(try sandbox.listedMemos(deleted: false).count == 1)
-        #expect(try markers(sandbox).isEmpty, "documented: FLAC files hold no markers")
+        #expect(try markers(sandbox).isEmpty, "documented: MP3 files hold no markers here")
     }
 
     @Test func aFileThatCannotTakeThemSaysSoAndKeepsTheMarker() throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import MemoLibrary
 
-/// Markers in the memo's file (WAV cue points, AIFF marks): an index rebuilt from the files keeps
+/// Markers in the memo's file (WAV cue points, AIFF marks, FLAC and Ogg chapter comments): an index rebuilt from the files keeps
 /// them; the formats without a place say so.
 @Suite struct MarkerFileTests {
     private func removeIndex(_ fixture: LibraryFixture) {
@@ -13,15 +13,30 @@ import Testing
         }
     }
 
-    @Test(arguments: [FileFormat.wav, .aiff])
+    /// The decoded samples of the file at `path`.
+    private func samples(_ path: String) throws -> [Float] {
+        let reader = try SoundFileReader(path: path)
+        defer { reader.close() }
+        var samples = [Float](repeating: 0, count: Int(reader.info.frames) * reader.info.channels)
+        let read = try samples.withUnsafeMutableBytes { raw -> Int in
+            guard let base = raw.baseAddress else { return 0 }
+            return try reader.read(into: base, frames: Int(reader.info.frames), as: .float32)
+        }
+        return Array(samples.prefix(read * reader.info.channels))
+    }
+
+    @Test(arguments: [FileFormat.wav, .aiff, .flac, .ogg, .opus])
     func markersSurviveARenameAndARebuiltIndex(format: FileFormat) throws {
         let fixture = try LibraryFixture()
         var library = try fixture.open()
         let memo = try fixture.record(into: library, title: "Talk", format: format, seconds: 1)
+        let audio = try samples(memo.path)
         #expect(try library.addMarker(Marker(time: 0.5, label: "second question"), toMemo: memo.id) == .written)
         #expect(try library.addMarker(Marker(time: 0.125), toMemo: memo.id) == .written)
         let stored = try library.markers(ofMemo: memo.id)
         #expect(FileMarkers.read(from: memo.path, format: format)?.map(\.frame) == [6_000, 24_000])
+        #expect(FileMarkers.read(from: memo.path, format: format)?.map(\.label) == ["", "second question"])
+        #expect(try samples(memo.path) == audio, "the audio is unchanged")
         #expect(try library.memo(id: memo.id)?.size == FileSystem.size(of: memo.path), "the index has the file's new size")
         try library.rename(id: memo.id, to: "Talk, renamed")
         library.close()
@@ -69,12 +84,14 @@ import Testing
     @Test func aConvertedExportCarriesTheMarkers() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()
-        let memo = try fixture.record(into: library, title: "Talk", format: .flac, seconds: 1)
-        #expect(try library.addMarker(Marker(time: 0.5, label: "mid"), toMemo: memo.id) == .indexOnly(
-            reason: "FLAC files have no place for markers"))
-        let path = fixture.root.appendingPathComponent("talk.wav").path
-        try library.export(memo, to: path)
-        #expect(FileMarkers.read(from: path, format: .wav) == [FileMarker(frame: 24_000, label: "mid")])
+        let memo = try fixture.record(into: library, title: "Talk", format: .caf, seconds: 1)
+        let outcome = try library.addMarker(Marker(time: 0.5, label: "mid"), toMemo: memo.id)
+        #expect(outcome == .indexOnly(reason: "\(FileFormat.caf.displayName) files have no place for markers"))
+        for format in [FileFormat.wav, .flac, .ogg] {
+            let path = fixture.root.appendingPathComponent("talk." + (format.fileExtensions.first ?? "")).path
+            try library.export(memo, to: path)
+            #expect(FileMarkers.read(from: path, format: format) == [FileMarker(frame: 24_000, label: "mid")], "\(format)")
+        }
     }
 
     @Test func aFileNotLaidOutForMarkersKeepsThemInTheIndexAndSaysWhy() throws {

@@ -15,7 +15,7 @@ import Testing
     ]
 
     private func makeFile(_ format: FileFormat, in directory: TemporaryDirectory, frames: Int = 48_001) throws -> String {
-        let path = directory.file(format == .wav ? "a.wav" : format == .aiff ? "a.aiff" : "a.flac")
+        let path = directory.file("a." + (format.fileExtensions.first ?? format.rawValue))
         let encoding: Encoding = format == .flac ? .pcm16 : .pcm24
         let settings = RecordingSettings(format: format, encoding: encoding, sampleRate: 48000, channels: 1)
         let writer = try SoundFileWriter(path: path, settings: settings, metadata: Self.metadata)
@@ -101,11 +101,17 @@ import Testing
 
     @Test func filesWithoutAPlaceOrNotLaidOutForItAreLeftAlone() throws {
         let directory = try TemporaryDirectory()
+        let caf = try makeFile(.caf, in: directory)
+        let cafBytes = try Data(contentsOf: URL(fileURLWithPath: caf))
+        #expect(!FileMarkers.canHold(.caf) && !FileMarkers.canHold(.mp3))
+        #expect(try !FileMarkers.write(Self.first, to: caf, format: .caf))
+        #expect(FileMarkers.read(from: caf, format: .caf) == nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: caf)) == cafBytes)
+        // FLAC holds them, but not in place: `write` changes nothing, `copy` does the job.
         let flac = try makeFile(.flac, in: directory)
         let flacBytes = try Data(contentsOf: URL(fileURLWithPath: flac))
-        #expect(!FileMarkers.canHold(.flac))
+        #expect(FileMarkers.canHold(.flac) && FileMarkers.isWrittenAsCopy(.flac))
         #expect(try !FileMarkers.write(Self.first, to: flac, format: .flac))
-        #expect(FileMarkers.read(from: flac, format: .flac) == nil)
         #expect(try Data(contentsOf: URL(fileURLWithPath: flac)) == flacBytes)
         let wav = try makeFile(.wav, in: directory)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: wav))

@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import Interface
 import SoundFiles
 import Testing
 
@@ -23,6 +24,8 @@ import Testing
             vox.silence = 1.5s
             vox.min = 250ms
             vox.preroll = 0.5
+            vox.replay = on
+            vox.replay_pitch = 7
             meter.min_db = -80
             meter.peak_hold = 2s
             meter.mode = ppm2
@@ -39,10 +42,15 @@ import Testing
         #expect(configuration.voxSilence == 1.5)
         #expect(configuration.voxMinimum == 0.25)
         #expect(configuration.voxPreRoll == 0.5)
+        #expect(configuration.voxReplay == true && configuration.voxReplayPitch == 7)
         #expect(configuration.meterMinimumDB == -80)
         #expect(configuration.meterPeakHold == 2)
         #expect(configuration.meterMode == .ppm2)
         #expect(configuration.loudnessTarget == -16)
+        var app = AppState()
+        app.apply(configuration)
+        #expect(app.voice.parameters.replay == ReplayParameters(isOn: true, pitchSemitones: 7), "the app's V panel starts from them")
+        #expect(app.voice.parameters.thresholdDB == -45)
         let vox = configuration.voiceActivationSettings
         #expect(vox.startThresholdDB == -45 && vox.hangTime == 1.5 && vox.minimumTake == 0.25 && vox.preRoll == 0.5)
     }
@@ -78,6 +86,8 @@ import Testing
         ("vox.threshold = 3", 1, "vox.threshold: \"3\" is out of range"),
         ("vox.silence = 0", 1, "vox.silence: \"0\" is out of range"),
         ("vox.preroll = 11s", 1, "vox.preroll: \"11s\" is out of range; use a number from 0 to 10 s"),
+        ("vox.replay = maybe", 1, "vox.replay: \"maybe\" is not a choice; use one of: true, false, yes, no, on, off"),
+        ("vox.replay_pitch = 40", 1, "vox.replay_pitch: \"40\" is out of range"),
         ("meter.min_db = 0", 1, "meter.min_db: \"0\" is out of range"),
         ("meter.peak_hold = soon", 1, "meter.peak_hold: \"soon\" is not a duration"),
         ("meter.mode = bbc", 1, "meter.mode: \"bbc\" is not a choice; use one of: digital, ppm1, ppm2, vu, loudness"),
@@ -155,6 +165,15 @@ import Testing
         #expect(fromFlags.source == .tone(frequency: 1000, peakDBFS: -3))
         #expect(fromFlags.voiceActivation?.startThresholdDB == -30, "--vox-threshold over vox.threshold")
         #expect(fromFlags.voiceActivation?.hangTime == 3, "vox.silence where no flag says otherwise")
+
+        // vox.replay applies to voice activation only; --pitch over vox.replay_pitch.
+        configuration.voxReplay = true
+        configuration.voxReplayPitch = 5
+        #expect(try RecordRequest(RecordOptions(), context: context, configuration: configuration).replayPitch == nil)
+        var vox = RecordOptions(voiceActivation: VoiceActivationOptions(thresholdDB: -30))
+        #expect(try RecordRequest(vox, context: context, configuration: configuration).replayPitch == 5)
+        vox.replayPitch = -3
+        #expect(try RecordRequest(vox, context: context, configuration: configuration).replayPitch == -3)
 
         let defaults = try RecordRequest(RecordOptions(source: .tone(frequency: 440, peakDBFS: -12)), context: context, configuration: Configuration())
         #expect(defaults.settings.format == .flac && defaults.settings.sampleRate == 48000 && defaults.settings.channels == 2)

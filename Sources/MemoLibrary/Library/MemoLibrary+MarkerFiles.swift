@@ -3,7 +3,7 @@ import SoundFiles
 
 /// Where a memo's markers are, besides the index, after a change.
 public enum MarkerFileOutcome: Sendable, Equatable {
-    /// Written into the memo's file too (WAV cue points, AIFF marks).
+    /// Written into the memo's file too (WAV cue points, AIFF marks, FLAC and Ogg chapter comments).
     case written
     /// In the index only: the file has no place for them (`reason` says why: its format, or it
     /// is still being recorded, in which case finishing the recording writes them).
@@ -37,12 +37,28 @@ extension MemoLibrary {
         guard !markers.isEmpty || FileMarkers.read(from: memo.path, format: memo.format)?.isEmpty == false else {
             return .written
         }
-        do throws(SoundFileError) {
-            guard try FileMarkers.write(Self.fileMarkers(markers, of: memo), to: memo.path, format: memo.format) else {
-                return .failed(reason: "the file is not laid out for markers to be added in place (RF64, over 4 GiB, or bytes past its end)")
+        if FileMarkers.isWrittenAsCopy(memo.format) {
+            // A copy with the markers renamed over the file: a reader sees the old or the new one.
+            do throws(MemoLibraryError) {
+                try AtomicReplacement(path: memo.path, purpose: Self.retagPurpose).perform(replacing: true) {
+                    temporary throws(MemoLibraryError) in
+                    do throws(SoundFileError) {
+                        try FileMarkers.copy(Self.fileMarkers(markers, of: memo), from: memo.path, to: temporary, format: memo.format)
+                    } catch {
+                        throw .sound(error)
+                    }
+                }
+            } catch {
+                return .failed(reason: error.description)
             }
-        } catch {
-            return .failed(reason: error.description)
+        } else {
+            do throws(SoundFileError) {
+                guard try FileMarkers.write(Self.fileMarkers(markers, of: memo), to: memo.path, format: memo.format) else {
+                    return .failed(reason: "the file is not laid out for markers to be added in place (RF64, over 4 GiB, or bytes past its end)")
+                }
+            } catch {
+                return .failed(reason: error.description)
+            }
         }
         if let size = FileSystem.size(of: memo.path) {
             try? indexCall { () throws(SQLiteError) in try index.setSize(id: memo.id, size) }
@@ -54,7 +70,18 @@ extension MemoLibrary {
     /// (a rename's or an export's), before it is renamed into place. Best effort.
     func copyMarkers(of memo: Memo, into copy: String, format: FileFormat) {
         guard FileMarkers.canHold(format), let markers = try? self.markers(ofMemo: memo.id), !markers.isEmpty else { return }
-        _ = try? FileMarkers.write(Self.fileMarkers(markers, of: memo), to: copy, format: format)
+        let fileMarkers = Self.fileMarkers(markers, of: memo)
+        guard FileMarkers.isWrittenAsCopy(format) else {
+            _ = try? FileMarkers.write(fileMarkers, to: copy, format: format)
+            return
+        }
+        try? AtomicReplacement(path: copy, purpose: Self.retagPurpose).perform(replacing: true) { temporary throws(MemoLibraryError) in
+            do throws(SoundFileError) {
+                try FileMarkers.copy(fileMarkers, from: copy, to: temporary, format: format)
+            } catch {
+                throw .sound(error)
+            }
+        }
     }
 
     /// Adds the markers the file at `path` holds to memo `id` (just adopted, with none in the index).

@@ -20,15 +20,56 @@ public struct FileMarker: Sendable, Hashable {
 /// - AIFF: a `MARK` chunk (`SFC_GET_CUE` reads points and names); a name is a Pascal string,
 ///   so a label longer than 255 bytes is cut at a character boundary.
 ///
+/// - FLAC, Ogg Vorbis, Ogg Opus: Vorbis comments in the chapter extension players read
+///   (`CHAPTER001=00:01:02.345`, `CHAPTER001NAME=label`; see `VorbisComments`), to the
+///   millisecond. libsndfile writes only its fixed tags, so the comment block or header is laid
+///   out again here into a copy (`copy(_:from:to:format:)`), the audio bytes unchanged, which
+///   the caller renames into place.
+///
 /// libsndfile 1.2.0 writes cue points only into a file that has no audio yet (`SFC_SET_CUE`
 /// after the first frame fails: "file already has audio data"), and writes no `labl`; so for a
-/// finished memo the chunks are written here. FLAC, Ogg, MP3 and CAF have no place here:
-/// libsndfile writes only its fixed tags (no `CHAPTERxxx` Vorbis comments), so their markers
+/// finished memo the chunks are written here. MP3 (ID3v2 `CHAP` frames: libsndfile writes only
+/// ID3v1), CAF (its `mark` chunk) and M4A (chapter tracks) have no writer here: their markers
 /// live in the index only (`canHold(_:)` says so).
 public enum FileMarkers {
     /// Whether a file of `format` can hold markers.
     public static func canHold(_ format: FileFormat) -> Bool {
+        isWrittenInPlace(format) || isWrittenAsCopy(format)
+    }
+
+    /// Whether `write(_:to:format:)` changes the file in place (WAV, AIFF).
+    public static func isWrittenInPlace(_ format: FileFormat) -> Bool {
         format == .wav || format == .aiff
+    }
+
+    /// Whether the markers go into a copy (`copy(_:from:to:format:)`: FLAC, Ogg Vorbis, Ogg Opus).
+    public static func isWrittenAsCopy(_ format: FileFormat) -> Bool {
+        format == .flac || format == .ogg || format == .opus
+    }
+
+    /// Writes a copy of `source` at `destination` (which must not exist) holding `markers`
+    /// (the earlier ones replaced), every other tag and the audio bytes unchanged.
+    ///
+    /// - Throws: `SoundFileError`: `.unsupported` for another format or a file laid out
+    ///   otherwise (several Ogg streams, damaged headers), else the read or write failure.
+    public static func copy(_ markers: [FileMarker], from source: String, to destination: String, format: FileFormat)
+        throws(SoundFileError)
+    {
+        let sorted = markers.sorted { $0.frame < $1.frame }.filter { $0.frame >= 0 }
+        switch format {
+        case .flac:
+            try FLACCommentRewrite.copy(source, to: destination, purpose: "write the markers of") { comments, rate in
+                comments.replacingMarkers(sorted, sampleRate: rate)
+            }
+        case .ogg, .opus:
+            let rate = OggCommentRewrite.comments(of: source)?.sampleRate ?? 48000
+            try OggCommentRewrite.copy(source, to: destination, purpose: "write the markers of") {
+                $0.replacingMarkers(sorted, sampleRate: rate)
+            }
+        default:
+            throw SoundFileError(
+                kind: .unsupported, path: source, detail: "\(format.displayName) files have no place for markers here")
+        }
     }
 
     /// Writes `markers` into the file at `path` in place (the earlier markers replaced).
@@ -60,7 +101,7 @@ public enum FileMarkers {
     }
 
     /// The markers the file at `path` holds, earliest first; `nil` when it cannot hold any or
-    /// cannot be read as a plain WAV/AIFF, `[]` when it holds none.
+    /// cannot be read as a plain WAV, AIFF, FLAC or single-stream Ogg, `[]` when it holds none.
     public static func read(from path: String, format: FileFormat) -> [FileMarker]? {
         switch format {
         case .wav:
@@ -73,6 +114,10 @@ public enum FileMarkers {
             guard let marks = IFFChunksInPlace.bodies(of: path, in: .aiff, pendingFirstID: "MARK", matching: { $0.id == "MARK" }) else { return nil }
             guard let mark = marks.last else { return [] }
             return aiffMarkers(mark)
+        case .flac:
+            return FLACCommentRewrite.comments(of: path).map { $0.comments.markers(sampleRate: $0.sampleRate) }
+        case .ogg, .opus:
+            return OggCommentRewrite.comments(of: path).map { $0.comments.markers(sampleRate: $0.sampleRate) }
         default:
             return nil
         }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Replaces the TITLE in the comment header of an Ogg Vorbis or Ogg Opus file, copying every
-/// audio page as it is (no decoding, no quality lost).
+/// Changes the comment header of an Ogg Vorbis or Ogg Opus file (its TITLE, or its chapter
+/// entries for markers: see `VorbisComments`), copying every audio page as it is (no decoding,
+/// no quality lost).
 ///
 /// An Ogg stream starts with its header packets (Vorbis: identification, comment, setup; Opus:
 /// OpusHead, OpusTags), the first alone on the first page and the rest ending on a page boundary
@@ -30,13 +31,20 @@ enum OggCommentRewrite {
     }
 
     static func copy(_ source: String, to destination: String, title: String) throws(SoundFileError) {
+        try copy(source, to: destination, purpose: "change the title of") { $0.replacingTitle(title) }
+    }
+
+    /// Copies `source` to `destination` (which must not exist) with its comments changed by `edit`.
+    static func copy(
+        _ source: String, to destination: String, purpose: String, edit: (VorbisComments) -> VorbisComments
+    ) throws(SoundFileError) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: source), options: .alwaysMapped)
         } catch {
             throw SoundFileError(kind: .cannotOpen, path: source, detail: "\(error)")
         }
-        let output = try rewritten(Array(data), title: title, path: source)
+        let output = try rewritten(Array(data), path: source, purpose: purpose, edit: edit)
         do {
             try Data(output).write(to: URL(fileURLWithPath: destination), options: .withoutOverwriting)
         } catch {
@@ -46,9 +54,70 @@ enum OggCommentRewrite {
 
     /// The file's bytes with the new title.
     static func rewritten(_ bytes: [UInt8], title: String, path: String) throws(SoundFileError) -> [UInt8] {
+        try rewritten(bytes, path: path, purpose: "change the title of") { $0.replacingTitle(title) }
+    }
+
+    /// The comments of the Ogg file at `path`, and its codec's sample rate (Opus: 48 000, the
+    /// rate its granule positions count); `nil` when it cannot be read as one.
+    static func comments(of path: String) -> (comments: VorbisComments, sampleRate: Int)? {
+        // The header pages come first: a few MiB hold them (cover art included), not the audio.
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 4 << 20),
+            let header = try? headerPackets(Array(data), refuse: { _ in SoundFileError(kind: .unsupported, path: path, detail: "") }),
+            let comments = comment(in: header.packets[1], magic: header.codec.commentMagic)
+        else { return nil }
+        let identification = header.packets[0]
+        let rate =
+            header.codec == .opus ? 48000
+            : identification.count >= 16 ? Int(readUInt32(identification, at: 12)) : 0
+        return (comments.list, rate)
+    }
+
+    /// The file's bytes with its comments changed by `edit`.
+    static func rewritten(
+        _ bytes: [UInt8], path: String, purpose: String, edit: (VorbisComments) -> VorbisComments
+    ) throws(SoundFileError) -> [UInt8] {
         func refuse(_ why: String) -> SoundFileError {
-            SoundFileError(kind: .unsupported, path: path, detail: "cannot change the title of this Ogg file: \(why)")
+            SoundFileError(kind: .unsupported, path: path, detail: "cannot \(purpose) this Ogg file: \(why)")
         }
+        let (codec, pages, packets, headerEnd) = try headerPackets(bytes, refuse: refuse)
+        var offset = headerEnd
+        guard let parsed = comment(in: packets[1], magic: codec.commentMagic) else {
+            throw refuse("its comment header is damaged")
+        }
+        let comment = codec.commentMagic + edit(parsed.list).bytes + parsed.trailing
+        // Lay out the header again: the first page as it is, then the other header packets.
+        var output = Array(bytes[0..<pages[0].length])
+        let headerPages = layOut(
+            packets: [comment] + packets[2...], serial: pages[0].serial, firstSequence: 1)
+        for page in headerPages { output += page }
+        let shift = UInt32(headerPages.count + 1) &- UInt32(pages.count)
+        guard shift != 0 else {
+            output += bytes[offset...]
+            return output
+        }
+        // Audio pages: same bytes, new sequence numbers and CRCs.
+        while offset < bytes.count {
+            guard let page = page(in: bytes, at: offset), page.serial == pages[0].serial else {
+                throw refuse("a page after the header is damaged or from another stream")
+            }
+            var copy = Array(bytes[offset..<(offset + page.length)])
+            let sequence = readUInt32(copy, at: 18) &+ shift
+            writeUInt32(sequence, into: &copy, at: 18)
+            writeUInt32(0, into: &copy, at: 22)
+            writeUInt32(crc(copy), into: &copy, at: 22)
+            output += copy
+            offset += page.length
+        }
+        return output
+    }
+
+    /// The header's pages and packets (identification, comment, and Vorbis's setup), and the
+    /// offset of the first audio page.
+    private static func headerPackets(
+        _ bytes: [UInt8], refuse: (String) -> SoundFileError
+    ) throws(SoundFileError) -> (codec: Codec, pages: [Page], packets: [[UInt8]], end: Int) {
         // Read pages until the header packets are complete.
         var pages: [Page] = []
         var packets: [[UInt8]] = []
@@ -78,33 +147,7 @@ enum OggCommentRewrite {
             offset += page.length
         }
         guard let codec, pages.count >= 2, pages[0].segments.count == 1 else { throw refuse("its header is not laid out as usual") }
-        guard let comment = replacingTitle(in: packets[1], magic: codec.commentMagic, title: title) else {
-            throw refuse("its comment header is damaged")
-        }
-        // Lay out the header again: the first page as it is, then the other header packets.
-        var output = Array(bytes[0..<pages[0].length])
-        let headerPages = layOut(
-            packets: [comment] + packets[2...], serial: pages[0].serial, firstSequence: 1)
-        for page in headerPages { output += page }
-        let shift = UInt32(headerPages.count + 1) &- UInt32(pages.count)
-        guard shift != 0 else {
-            output += bytes[offset...]
-            return output
-        }
-        // Audio pages: same bytes, new sequence numbers and CRCs.
-        while offset < bytes.count {
-            guard let page = page(in: bytes, at: offset), page.serial == pages[0].serial else {
-                throw refuse("a page after the header is damaged or from another stream")
-            }
-            var copy = Array(bytes[offset..<(offset + page.length)])
-            let sequence = readUInt32(copy, at: 18) &+ shift
-            writeUInt32(sequence, into: &copy, at: 18)
-            writeUInt32(0, into: &copy, at: 22)
-            writeUInt32(crc(copy), into: &copy, at: 22)
-            output += copy
-            offset += page.length
-        }
-        return output
+        return (codec, pages, packets, offset)
     }
 
     /// The page at `offset`, or `nil` when there is no whole page there.
@@ -121,48 +164,10 @@ enum OggCommentRewrite {
             serial: readUInt32(bytes, at: offset + 14), segments: segments)
     }
 
-    /// The comment packet with its TITLE entries replaced by one holding `title` (added first
-    /// when there was none); vendor, other entries and trailing bytes kept. `nil` if malformed.
-    private static func replacingTitle(in packet: [UInt8], magic: [UInt8], title: String) -> [UInt8]? {
-        guard packet.starts(with: magic), packet.count >= magic.count + 8 else { return nil }
-        var position = magic.count
-        let vendorLength = Int(readUInt32(packet, at: position))
-        position += 4
-        guard position + vendorLength + 4 <= packet.count else { return nil }
-        let vendor = packet[(position - 4)..<(position + vendorLength)]
-        position += vendorLength
-        let count = Int(readUInt32(packet, at: position))
-        position += 4
-        var entries: [[UInt8]] = []
-        var placedTitle = false
-        let titleEntry = Array("TITLE=\(title)".utf8)
-        for _ in 0..<count {
-            guard position + 4 <= packet.count else { return nil }
-            let length = Int(readUInt32(packet, at: position))
-            position += 4
-            guard position + length <= packet.count else { return nil }
-            let entry = Array(packet[position..<(position + length)])
-            position += length
-            let isTitle = entry.count >= 6 && String(decoding: entry.prefix(6), as: UTF8.self).uppercased() == "TITLE="
-            if isTitle {
-                if !placedTitle { entries.append(titleEntry) }
-                placedTitle = true
-            } else {
-                entries.append(entry)
-            }
-        }
-        if !placedTitle { entries.insert(titleEntry, at: 0) }
-        var result = magic + vendor
-        var countBytes = [UInt8](repeating: 0, count: 4)
-        writeUInt32(UInt32(entries.count), into: &countBytes, at: 0)
-        result += countBytes
-        for entry in entries {
-            var length = [UInt8](repeating: 0, count: 4)
-            writeUInt32(UInt32(entry.count), into: &length, at: 0)
-            result += length + entry
-        }
-        result += packet[position...]
-        return result
+    /// The comment packet's list and what follows it (Vorbis's framing bit); `nil` if malformed.
+    private static func comment(in packet: [UInt8], magic: [UInt8]) -> (list: VorbisComments, trailing: ArraySlice<UInt8>)? {
+        guard packet.starts(with: magic), let (list, length) = VorbisComments.parse(packet[magic.count...]) else { return nil }
+        return (list, packet[(magic.count + length)...])
     }
 
     /// Pages holding `packets` (granule position 0 where a packet ends, −1 elsewhere), the last

@@ -25,6 +25,10 @@ struct Configuration: Sendable, Equatable {
     var voxMinimum: Double?
     /// `vox.preroll = 500ms`, in seconds.
     var voxPreRoll: Double?
+    /// `vox.replay = on`: the talking-app replay of each voice take (`record --vox --replay`, the app's `V` panel).
+    var voxReplay: Bool?
+    /// `vox.replay_pitch = 7`: the replay's pitch in semitones (`--pitch`).
+    var voxReplayPitch: Double?
     /// `meter.min_db = -70`: the MeterTable floor, in dB.
     var meterMinimumDB: Double?
     /// `meter.peak_hold = 2s`: how long the peak is held before it decays, in seconds.

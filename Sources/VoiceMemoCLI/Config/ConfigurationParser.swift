@@ -34,6 +34,9 @@ enum ConfigurationParser {
         }
     }
 
+    /// `true`/`yes`/`on` or `false`/`no`/`off`.
+    private static let onOff = ValueParser.oneOf(["true", "false", "yes", "no", "on", "off"]).map { ["true", "yes", "on"].contains($0) }
+
     /// Every key the file may set, in the order the README lists them.
     private static let keys: [Key] = [
         key("format", RecordCommand.format.parser, \.format),
@@ -46,11 +49,13 @@ enum ConfigurationParser {
         seconds("vox.silence", in: 0.01...3600, \.voxSilence),
         seconds("vox.min", in: 0...3600, \.voxMinimum),
         seconds("vox.preroll", in: 0...VoiceActivationSettings.longestPreRoll, \.voxPreRoll),
+        key("vox.replay", onOff, \.voxReplay),
+        key("vox.replay_pitch", RecordCommand.replayPitch.parser, \.voxReplayPitch),
         key("meter.min_db", .number(in: -160 ... -1, unit: "dB"), \.meterMinimumDB),
         seconds("meter.peak_hold", in: 0...60, \.meterPeakHold),
         key("meter.mode", .choice, \.meterMode),
         key("meter.loudness_target", .number(in: -60 ... -5, unit: "LUFS"), \.loudnessTarget),
-        key("play_after_stop", ValueParser.oneOf(["true", "false", "yes", "no", "on", "off"]).map { ["true", "yes", "on"].contains($0) }, \.playAfterStop),
+        key("play_after_stop", onOff, \.playAfterStop),
         key("transcribe", .choice, \.transcribeMode),
         key("transcribe.model", .nonEmptyText, \.transcriptionModel),
     ]

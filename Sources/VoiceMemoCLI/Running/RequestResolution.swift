@@ -61,7 +61,9 @@ extension RecordRequest {
             json: options.json,
             paced: context.isPaced,
             voiceActivation: voiceActivation)
-        replayPitch = options.replaysTakes ? options.replayPitch ?? 0 : nil
+        // `--replay`, or with `--vox` the config's vox.replay; `--pitch` over vox.replay_pitch.
+        let replays = options.replaysTakes || (voiceActivation != nil && configuration.voxReplay == true)
+        replayPitch = replays ? options.replayPitch ?? configuration.voxReplayPitch ?? 0 : nil
         playsAfterStop = options.playsAfterStop || (voiceActivation == nil && configuration.playAfterStop == true)
         if output == nil, voiceActivation == nil, !options.skipsTranscription, (configuration.transcribeMode ?? .auto) == .auto {
             transcriptionModel = configuration.transcriptionModel ?? SpeechModel.defaultDirectory
