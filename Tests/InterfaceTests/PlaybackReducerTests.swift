@@ -78,6 +78,32 @@ import Testing
         #expect(state.playback?.elapsed == 131, "clamped at the end")
     }
 
+    /// Issue 17: H and L seek 30 s, Home and End go to the memo's start and end while it plays
+    /// (and select the first / last memo otherwise), and ♪ marks the memo that plays.
+    @Test func longSeeksTheMemosEndsAndThePlayingMark() {
+        var state = playing(elapsed: 10)
+        #expect(reduce(&state, .key(.character("L"))) == [.seekPlayback(by: 30)])
+        #expect(state.playback?.elapsed == 40)
+        #expect(reduce(&state, .key(.character("H"))) == [.seekPlayback(by: -30)])
+        #expect(reduce(&state, .key(.character("H"))) == [.seekPlayback(by: -30)])
+        #expect(state.playback?.elapsed == 0, "within the memo")
+        #expect(reduce(&state, .key(.end)) == [.jumpPlayback(to: 131)])
+        #expect(reduce(&state, .key(.home)) == [.jumpPlayback(to: 0)])
+        #expect(state.selection == 0, "the selection stays")
+        _ = reduce(&state, .key(.down))
+        let lines = AppView.render(state).lines()
+        #expect(lines.contains { $0.hasPrefix(" ♪Standup notes") }, "the memo that plays: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("▶ Idea for the parser") }, "the selection: \(lines)")
+        _ = reduce(&state, .key(.up))
+        #expect(AppView.render(state).lines().contains { $0.hasPrefix("▶♪Standup notes") })
+
+        var idle = Fixtures.state(width: 80, height: 24)
+        #expect(reduce(&idle, .key(.character("L"))) == [])
+        #expect(idle.status?.text.contains("H and L seek 30 s") == true)
+        _ = reduce(&idle, .key(.end))
+        #expect(idle.selection == Fixtures.memos.count - 1, "End selects the last memo while nothing plays")
+    }
+
     @Test func arrowsWithNothingPlayingDoNothing() {
         var state = Fixtures.state(width: 80, height: 24)
         let before = state
@@ -116,7 +142,7 @@ import Testing
         _ = reduce(&state, .key(.character("d")))
         #expect(reduce(&state, .key(.character("y"))) == [.deleteMemo(id: 2)], "another memo: playback goes on")
         #expect(state.playback != nil)
-        _ = reduce(&state, .key(.home))
+        _ = reduce(&state, .key(.character("g")))
         _ = reduce(&state, .key(.character("d")))
         #expect(reduce(&state, .key(.character("y"))) == [.stopPlayback, .deleteMemo(id: 1)])
         #expect(state.playback == nil)
@@ -239,12 +265,13 @@ import Testing
         #expect(state.playback?.elapsed == 118.9)
     }
 
-    @Test func homeAndEndStillSelectMemosWhilePlaying() {
+    /// Home and End are the memo's start and end while it plays (issue 17); g and G still select.
+    @Test func gAndGStillSelectMemosWhilePlaying() {
         var state = playing()
-        #expect(reduce(&state, .key(.end)) == [])
+        #expect(reduce(&state, .key(.character("G"))) == [])
         #expect(state.selection == Fixtures.memos.count - 1)
         #expect(state.playback?.elapsed == 10, "the play head stays")
-        #expect(reduce(&state, .key(.home)) == [])
+        #expect(reduce(&state, .key(.character("g"))) == [])
         #expect(state.selection == 0)
     }
 

@@ -24,6 +24,10 @@ enum KeyHandling {
     // MARK: The table
 
     private static func browse(_ key: Key, _ state: inout AppState) -> [Effect] {
+        // While a memo plays, Home and End are its start and end (g G still select).
+        if state.playback != nil, key == .home || key == .end, let effects = PlaybackUpdate.handle(key, in: &state) {
+            return effects
+        }
         if moveSelection(key, &state.selection, count: state.visibleMemos.count, page: state.layout.tableRows) {
             return []
         }

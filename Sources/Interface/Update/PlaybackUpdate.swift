@@ -12,6 +12,8 @@ import Metering
 enum PlaybackUpdate {
     /// How far ← and → move the play head, in seconds.
     static let seekStep: Double = 5
+    /// How far `H` and `L` move it.
+    static let longSeekStep: Double = 30
 
     /// Handles `key` on the memo table if it is a playback key now; `nil` leaves it to
     /// the table's other keys.
@@ -23,12 +25,28 @@ enum PlaybackUpdate {
             return play(&state)
         case .character(" "):
             return togglePause(&state)
-        case .left, .right:
-            guard var playback = state.playback else { return nil }
-            let step = key == .left ? -seekStep : seekStep
+        case .left, .right, .character("H"), .character("L"):
+            guard var playback = state.playback else {
+                guard key == .character("H") || key == .character("L") else { return nil }
+                state.say("Nothing is playing. Press ⏎ to play; then H and L seek 30 s.")
+                return []
+            }
+            let step =
+                switch key {
+                case .left: -seekStep
+                case .right: seekStep
+                case .character("H"): -longSeekStep
+                default: longSeekStep
+                }
             playback.elapsed = min(max(playback.elapsed + step, 0), playback.duration)
             state.playback = playback
             return [.seekPlayback(by: step)]
+        case .home, .end:
+            // While a memo plays: its start and its end (the table's first and last memo are g G).
+            guard var playback = state.playback else { return nil }
+            playback.elapsed = key == .home ? 0 : playback.duration
+            state.playback = playback
+            return [.jumpPlayback(to: playback.elapsed)]
         case .character("s"):
             guard state.recording == .idle, let title = state.playingTitle, let playback = state.playback else { return nil }
             state.playback = nil

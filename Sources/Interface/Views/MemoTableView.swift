@@ -42,7 +42,9 @@ enum MemoTableView {
         while y < end, index < memos.count {
             let memo = memos[index]
             let selected = index == state.selection
-            var line = (selected ? "▶ " : "  ") + titleText(memo, width: titleWidth)
+            // ♪ marks the memo that plays (beside the selection's ▶).
+            let playing = state.playback?.memoID == memo.id
+            var line = (selected ? "▶" : " ") + (playing ? "♪" : " ") + titleText(memo, width: titleWidth)
             for column in columns {
                 let text = column.text(memo)
                 line += "   " + (column.alignRight

@@ -83,7 +83,7 @@ extension AppLoop {
                     let written = try store.export(id, to: Self.expandingHome(path, home: home))
                     answer = .notice("Exported “\(written.title)” to \(written.path).")
                 } catch .destinationExists(let existing) {
-                    answer = .failed("\(existing) already exists: nothing was written. Choose another name (E).")
+                    answer = .failed("Not exported: \(existing) already exists. Choose another name (E).")
                 } catch {
                     answer = .failed("Cannot export: \(error)")
                 }
