@@ -1,6 +1,6 @@
 /// The meters a whole programme goes through for the figures stored with a memo: sample peak,
 /// true peak and full-scale samples (`TruePeakMeter`), integrated loudness and loudness range
-/// (`LoudnessMeter`).
+/// (`LoudnessMeter`), and the peak envelope a waveform is drawn from (`PeakEnvelope`).
 ///
 /// One type for both places that measure a memo: `voicememo analyze` and the library decode a
 /// file through it, and a recorder feeds it the frames it writes, so a memo's figures follow
@@ -12,6 +12,8 @@ public struct ProgrammeMeter: Sendable {
     /// Loudness of everything consumed; `nil` when the rate is outside
     /// `LoudnessMeter.supportedSampleRates`.
     public private(set) var loudness: LoudnessMeter?
+    /// The peak envelope of everything consumed (20 blocks a second).
+    public private(set) var envelope: PeakEnvelope
     /// Whole frames consumed.
     public private(set) var frames = 0
 
@@ -19,6 +21,7 @@ public struct ProgrammeMeter: Sendable {
     /// is measured only at the rates `LoudnessMeter` supports.
     public init(channels: Int, sampleRate: Int) {
         truePeak = TruePeakMeter(channels: channels, sampleRate: sampleRate)
+        envelope = PeakEnvelope(channels: channels, sampleRate: sampleRate)
         if LoudnessMeter.supportedSampleRates.contains(sampleRate) {
             loudness = LoudnessMeter(channels: channels, sampleRate: sampleRate)
         }
@@ -28,6 +31,7 @@ public struct ProgrammeMeter: Sendable {
     public mutating func consume(_ samples: UnsafeBufferPointer<Int16>) {
         truePeak.consume(samples)
         loudness?.consume(samples)
+        envelope.consume(samples)
         frames += samples.count / truePeak.channelCount
     }
 
@@ -35,6 +39,7 @@ public struct ProgrammeMeter: Sendable {
     public mutating func consume(_ samples: UnsafeBufferPointer<Int32>) {
         truePeak.consume(samples)
         loudness?.consume(samples)
+        envelope.consume(samples)
         frames += samples.count / truePeak.channelCount
     }
 
@@ -42,6 +47,7 @@ public struct ProgrammeMeter: Sendable {
     public mutating func consume(_ samples: UnsafeBufferPointer<Float>) {
         truePeak.consume(samples)
         loudness?.consume(samples)
+        envelope.consume(samples)
         frames += samples.count / truePeak.channelCount
     }
 
@@ -54,7 +60,7 @@ public struct ProgrammeMeter: Sendable {
             truePeakDBTP: Self.finite(Double(truePeak.truePeakLevel)),
             loudnessLUFS: Self.finite(loudness?.integratedLoudness),
             loudnessRange: Self.finite(loudness?.loudnessRange),
-            clipCount: Int64(truePeak.fullScaleSampleCount))
+            clipCount: Int64(truePeak.fullScaleSampleCount), envelope: envelope.finished)
     }
 
     private static func finite(_ value: Double?) -> Double? {
@@ -78,11 +84,14 @@ public struct ProgrammeStatistics: Sendable, Equatable {
     public var loudnessRange: Double?
     /// Samples at full scale, over all channels.
     public var clipCount: Int64
+    /// The peak envelope, last block closed; `nil` in figures read back from the index (the
+    /// library stores it apart, `MemoLibrary.storedEnvelope(ofMemo:)`).
+    public var envelope: PeakEnvelope?
 
     /// Figures as given (e.g. read back from the index).
     public init(
         frames: Int64, samplePeakDB: Double, truePeakDBTP: Double?, loudnessLUFS: Double?, loudnessRange: Double?,
-        clipCount: Int64
+        clipCount: Int64, envelope: PeakEnvelope? = nil
     ) {
         self.frames = frames
         self.samplePeakDB = samplePeakDB
@@ -90,5 +99,6 @@ public struct ProgrammeStatistics: Sendable, Equatable {
         self.loudnessLUFS = loudnessLUFS
         self.loudnessRange = loudnessRange
         self.clipCount = clipCount
+        self.envelope = envelope
     }
 }

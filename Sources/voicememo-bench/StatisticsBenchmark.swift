@@ -2,13 +2,13 @@ import Foundation
 import Metering
 
 /// `voicememo-bench statistics`: what a memo's figures (sample and true peak, loudness, LRA,
-/// clips) cost, in CPU seconds per 10 minutes of 48 kHz stereo 16-bit audio, and
+/// clips, and the peak envelope a waveform is drawn from) cost, in CPU seconds per 10 minutes of 48 kHz stereo 16-bit audio, and
 /// `voicememo analyze` against `ffmpeg -af ebur128=peak=true` on the same files, side by side.
 ///
 /// The signals: the record benchmark's seeded noise (what `voicememo-bench record` captures, so
 /// the figure the issue quotes), spoken phrases (espeak-ng) in a quiet room with pauses, a
 /// 1 kHz tone at −12 dBFS, and the two tones plus noise of `loudness`. The in-process rows feed
-/// `ProgrammeMeter` (and each of its two meters alone) in 4,800-frame buffers, as the writer
+/// `ProgrammeMeter` (and each of its meters alone: true peak, loudness, envelope) in 4,800-frame buffers, as the writer
 /// thread does, and take the thread's CPU time; the command rows take the child's user + system
 /// time from `wait4`. Rounds are interleaved; figures are medians.
 /// `VOICEMEMO_BENCH_BEFORE=/path/to/voicememo` adds that binary's `analyze` as a column.
@@ -18,6 +18,9 @@ struct StatisticsBenchmark {
     static let bufferFrames = 4_800
     /// `analyze` must cost at most this share of ffmpeg's CPU time (issue 18).
     static let analyzeGoal = 0.2
+    /// Statistics and envelope (the writer thread's measuring) must cost at most this many CPU
+    /// seconds per 10 minutes (issue 18).
+    static let measuringGoal = 0.5
 
     let seconds: Int
     let rounds = 3
@@ -44,11 +47,12 @@ struct StatisticsBenchmark {
         print("statistics: \(seconds) s of 48 kHz stereo Int16 per signal, \(rounds) rounds interleaved, medians;"
             + " CPU s scaled to 10 min")
         var header = "  " + "signal".padding(to: 10) + "true peak".leftPadding(to: 11) + "loudness".leftPadding(to: 10)
-            + "both".leftPadding(to: 8) + "analyze".leftPadding(to: 10)
+            + "envelope".leftPadding(to: 10) + "all".leftPadding(to: 8) + "analyze".leftPadding(to: 10)
         if before != nil { header += "before".leftPadding(to: 9) }
         if ffmpeg != nil { header += "ffmpeg".leftPadding(to: 9) + "÷ ffmpeg".leftPadding(to: 10) }
         var lines = [header]
         var worstRatio = 0.0
+        var worstMeasuring = 0.0
         var figureLines: [String] = []
         var checksum = 0.0
         for signal in signals(work: work.path) {
@@ -59,11 +63,12 @@ struct StatisticsBenchmark {
                 printToStandardError("voicememo-bench statistics: cannot write \(path): \(error)")
                 exit(1)
             }
-            var truePeak: [Double] = [], loudness: [Double] = [], both: [Double] = []
+            var truePeak: [Double] = [], loudness: [Double] = [], envelope: [Double] = [], both: [Double] = []
             var ours: [Double] = [], old: [Double] = [], theirs: [Double] = []
             for _ in 0..<rounds {
                 truePeak.append(Self.threadCPU(&checksum) { Self.feed(signal.samples, truePeakOnly: true) })
                 loudness.append(Self.threadCPU(&checksum) { Self.feed(signal.samples, loudnessOnly: true) })
+                envelope.append(Self.threadCPU(&checksum) { Self.feed(signal.samples, envelopeOnly: true) })
                 both.append(Self.threadCPU(&checksum) { Self.feed(signal.samples) })
                 ours.append(Self.command(voicememo, ["analyze", path, "--json"]))
                 if let before { old.append(Self.command(before, ["analyze", path, "--json"])) }
@@ -73,8 +78,9 @@ struct StatisticsBenchmark {
                 }
             }
             let scale = 600 / Double(seconds)
+            worstMeasuring = max(worstMeasuring, Self.median(both) * scale)
             var line = "  " + signal.name.padding(to: 10)
-            for (values, width) in [(truePeak, 11), (loudness, 10), (both, 8), (ours, 10)] {
+            for (values, width) in [(truePeak, 11), (loudness, 10), (envelope, 10), (both, 8), (ours, 10)] {
                 line += fixed(Self.median(values) * scale, decimals: 3).leftPadding(to: width)
             }
             if before != nil { line += fixed(Self.median(old) * scale, decimals: 3).leftPadding(to: 9) }
@@ -91,6 +97,8 @@ struct StatisticsBenchmark {
         }
         print("")
         for line in lines { print(line) }
+        let measuring = worstMeasuring <= Self.measuringGoal ? "PASS" : "MISS"
+        print("goal: statistics + envelope ≤ \(fixed(Self.measuringGoal, decimals: 1)) CPU s per 10 min: \(measuring) (worst \(fixed(worstMeasuring, decimals: 3)))")
         if ffmpeg != nil {
             let verdict = worstRatio <= Self.analyzeGoal ? "PASS" : "MISS"
             print("goal: analyze ≤ \(fixed(Self.analyzeGoal, decimals: 1))× ffmpeg's CPU time: \(verdict) (worst \(fixed(worstRatio, decimals: 3))×)")
@@ -140,12 +148,15 @@ struct StatisticsBenchmark {
 
     /// Feeds `samples` through the statistics meters in writer-sized buffers; returns a
     /// figure so the work cannot be optimised away.
-    private static func feed(_ samples: [Int16], truePeakOnly: Bool = false, loudnessOnly: Bool = false) -> Double {
+    private static func feed(
+        _ samples: [Int16], truePeakOnly: Bool = false, loudnessOnly: Bool = false, envelopeOnly: Bool = false
+    ) -> Double {
         samples.withUnsafeBufferPointer { all in
             let step = bufferFrames * channels
             var programme = ProgrammeMeter(channels: channels, sampleRate: sampleRate)
             var truePeak = TruePeakMeter(channels: channels, sampleRate: sampleRate)
             var loudness = LoudnessMeter(channels: channels, sampleRate: sampleRate)
+            var envelope = PeakEnvelope(channels: channels, sampleRate: sampleRate)
             var start = 0
             while start < all.count {
                 let buffer = UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + step)])
@@ -153,6 +164,8 @@ struct StatisticsBenchmark {
                     truePeak.consume(buffer)
                 } else if loudnessOnly {
                     loudness.consume(buffer)
+                } else if envelopeOnly {
+                    envelope.consume(buffer)
                 } else {
                     programme.consume(buffer)
                 }
@@ -160,6 +173,7 @@ struct StatisticsBenchmark {
             }
             if truePeakOnly { return Double(truePeak.truePeakLevel) }
             if loudnessOnly { return (loudness.integratedLoudness ?? 0) + (loudness.loudnessRange ?? 0) }
+            if envelopeOnly { return Double(envelope.finished.peaks.reduce(0) { $0 + Int($1) }) }
             let statistics = programme.statistics
             return (statistics.truePeakDBTP ?? 0) + (statistics.loudnessLUFS ?? 0) + Double(statistics.clipCount)
         }

@@ -69,6 +69,25 @@ import Testing
                 return [loaded]
             case .exportMemo(let id, let path):
                 return memos.contains { $0.id == id } ? [.notice("Exported to \(path).")] : [.failed("no memo \(id)")]
+            case .editMemo(let request):
+                guard let index = memos.firstIndex(where: { $0.id == request.memoID }) else { return [.failed("gone"), loaded] }
+                let original = memos.remove(at: index)
+                deleted.insert(original, at: 0)
+                var made: [Memo] = []
+                let pieces = if case .split = request { 2 } else { 1 }
+                for piece in 0..<pieces {
+                    made.append(Fixtures.memo(nextID, original.title + " \(piece)", minutesAgo: 0, seconds: 25, size: 1))
+                    nextID += 1
+                }
+                memos.insert(contentsOf: made, at: 0)
+                let outcome = EditOutcome(originalID: original.id, title: original.title, made: made, reencoded: false)
+                return [.memoEdited(outcome), .waveformLoaded(memoID: made[0].id, nil), loaded]
+            case .undoEdit(let originalID, let madeIDs):
+                for id in madeIDs {
+                    if let index = memos.firstIndex(where: { $0.id == id }) { deleted.insert(memos.remove(at: index), at: 0) }
+                }
+                if let index = deleted.firstIndex(where: { $0.id == originalID }) { memos.append(deleted.remove(at: index)) }
+                return [loaded]
             case .listInputs:
                 return [.inputsListed([
                     InputChoice(source: "alsa:default", description: "Default"),
@@ -175,7 +194,7 @@ import Testing
     static let keys: [Key] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
         .clearToStart, .other,
-    ] + "rsedEutic?/qyYnjkgGpvVT+-<>M xé漢😀\u{1B}[]{}=,.0579bnN".map { Key.character($0) }
+    ] + "rsedEutic?/qyYnjkgGpvVT+-<>M xé漢😀\u{1B}[]{}=,.0579bnN()XS".map { Key.character($0) }
 
     @Test func hundredThousandRandomKeys() {
         var generator = Generator(state: 0x5EED_1234)

@@ -238,10 +238,16 @@ import Testing
         let fixture = try LibraryFixture()
         let library = try fixture.open()
         let memo = try fixture.record(into: library, title: "Tone", seconds: 2)
-        #expect(try library.storedEnvelope(ofMemo: memo.id) == nil)
-        let measured = try library.envelope(of: memo)
+        // Finished without its recorder's statistics: decoded once, the envelope with the rest.
+        let measured = try #require(try library.storedEnvelope(ofMemo: memo.id), "stored when it was finished")
+        #expect(measured == (try MemoLibrary.measureEnvelope(path: memo.path)))
         #expect(measured.peaks.count == 40)
         #expect(Set(measured.columnPeaks(width: 4).map { ($0 * 10).rounded() / 10 }) == [-6], "a −6 dBFS tone")
+        #expect(try library.envelope(of: memo) == measured)
+        // One from before version 5 (none stored) is measured when asked for, and stored.
+        try library.index.replaceEnvelope(memoID: memo.id, with: nil)
+        #expect(try library.storedEnvelope(ofMemo: memo.id) == nil)
+        #expect(try library.envelope(of: memo) == measured)
         #expect(try library.storedEnvelope(ofMemo: memo.id) == measured, "stored once measured")
 
         let trimmed = try library.trim(id: memo.id, keeping: 0..<24_000, at: LibraryFixture.start)
@@ -252,6 +258,28 @@ import Testing
         try library.purge(id: again.original.id)
         #expect(try library.storedEnvelope(ofMemo: again.original.id) == nil, "the trigger took it with the row")
         #expect(try library.integrityCheck() == "ok")
+    }
+
+    @Test func anAdoptedFileHasItsEnvelopeOnceItIsListed() throws {
+        let fixture = try LibraryFixture()
+        try FileManager.default.createDirectory(atPath: fixture.folder, withIntermediateDirectories: true)
+        let path = fixture.folder + "/dropped.flac"
+        try LibraryFixture.writeTone(
+            to: path, settings: RecordingSettings(format: .flac, sampleRate: 48000, channels: 1), metadata: SoundFileMetadata(),
+            seconds: 1.5)
+        let library = try fixture.open()
+        let adopted = try #require(try library.memos().first)
+        #expect(library.maintenance.adopted == [adopted.id])
+        let stored = try #require(try library.storedEnvelope(ofMemo: adopted.id), "measured as it was adopted")
+        #expect(stored == (try MemoLibrary.measureEnvelope(path: path)))
+        #expect(stored.peaks.count == 30)
+
+        // The file changes (another length): re-read, its envelope replaced.
+        try LibraryFixture.writeTone(
+            to: path, settings: RecordingSettings(format: .flac, sampleRate: 48000, channels: 1), metadata: SoundFileMetadata(),
+            seconds: 0.5)
+        let reopened = try fixture.open()
+        #expect(try reopened.storedEnvelope(ofMemo: adopted.id)?.peaks.count == 10)
     }
 
     @Test func aMemoBeingRecordedHasNoWaveformYet() throws {

@@ -1,4 +1,5 @@
 import MemoLibrary
+import Metering
 
 /// Everything that can happen to the app: keys, time, and the results of effects.
 public enum Action: Sendable {
@@ -25,6 +26,10 @@ public enum Action: Sendable {
     case playbackStarted(memoID: Int64, title: String, duration: Double, channels: Int)
     /// The player's play head and levels at one tick; `time` as in `.tick`.
     case playbackProgress(time: Double, PlaybackSnapshot)
+    /// An edit (`Effect.editMemo`) was made.
+    case memoEdited(EditOutcome)
+    /// Memo `memoID`'s peak envelope for the waveform band (`nil`: it has none yet).
+    case waveformLoaded(memoID: Int64, PeakEnvelope?)
     /// Memo `memoID`'s markers, seconds from its start (read when it started playing).
     case markersLoaded(memoID: Int64, times: [Double])
     /// Playback reached the end of the memo.

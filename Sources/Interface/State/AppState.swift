@@ -86,6 +86,10 @@ public struct AppState: Sendable, Equatable {
     /// The first row of the help screen shown (it scrolls when the keys do not fit).
     public var helpScroll = 0
     public var undoStack: [UndoEntry] = []
+    /// The in and out points `(` `)` set on a memo, for `X` (`EditKeys`).
+    public var editPoints: EditPoints?
+    /// The waveform band's memo and envelope, once the runner has read one.
+    public var waveform: WaveformState?
 
     // MARK: Screen
 

@@ -24,6 +24,11 @@ public enum Effect: Sendable, Hashable {
     /// Write a copy of memo `id` to `path` (converted when the name's extension says
     /// another format; an existing file is refused); a notice or a failure follows.
     case exportMemo(id: Int64, path: String)
+    /// Trim or split a memo (the library's edit: the original to Recently Deleted);
+    /// `memoEdited` follows, with progress on the status line.
+    case editMemo(EditRequest)
+    /// Undo an edit: memo `originalID` back from Recently Deleted, `madeIDs` moved there.
+    case undoEdit(originalID: Int64, madeIDs: [Int64])
     /// Play this memo from `from` seconds (0: its start; a transcript match: its word),
     /// stopping any other, with the last settings `adjustPlayback` gave; `playbackStarted`
     /// or `playbackFailed` follows.

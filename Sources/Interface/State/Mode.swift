@@ -14,6 +14,8 @@ public enum Mode: Sendable, Hashable {
     case confirmingPurge(id: Int64)
     /// "Stop, save and quit? (y/N)" while recording.
     case confirmingQuit
+    /// "Trim …? (y/N)" or "Split …? (y/N)" (`X`, `S`).
+    case confirmingEdit(EditRequest)
     /// The key list.
     case help
     /// The Recently Deleted list.
@@ -95,6 +97,9 @@ public enum UndoEntry: Sendable, Hashable {
     case deleted(id: Int64, title: String)
     /// Memo `id` was renamed from `previousTitle` to `title`: undone only while it still has `title`.
     case renamed(id: Int64, previousTitle: String, title: String)
+    /// Memo `originalID` was trimmed or split into `madeIDs`: undone by bringing it back from
+    /// Recently Deleted and moving those there.
+    case edited(originalID: Int64, title: String, madeIDs: [Int64])
 
     /// The status line when an undo finds the memo changed by another process since.
     public static func changedElsewhere(_ title: String, now current: String?) -> String {

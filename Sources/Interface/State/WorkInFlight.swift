@@ -30,6 +30,10 @@ public struct WorkInFlight: Sendable, Hashable {
         case searchingTranscripts(query: String)
         /// Reading a memo's transcript for the transcript view.
         case loadingTranscript(title: String)
+        /// Trimming or splitting a memo (`verb`: "Trimming", "Splitting").
+        case editing(title: String, verb: String)
+        /// Undoing a trim or split: the original back from Recently Deleted.
+        case undoingEdit(title: String)
     }
 
     public var kind: Kind
@@ -89,6 +93,8 @@ public struct WorkInFlight: Sendable, Hashable {
         case .changingCaptureGain: "Changing the capture volume"
         case .searchingTranscripts(let query): "Looking for “\(query)” in the transcripts"
         case .loadingTranscript(let title): "Reading the transcript of “\(title)”"
+        case .editing(let title, let verb): "\(verb) “\(title)”"
+        case .undoingEdit(let title): "Bringing back “\(title)”"
         }
     }
 
@@ -115,6 +121,9 @@ public struct WorkInFlight: Sendable, Hashable {
         case .changeCaptureGain: kind = .changingCaptureGain
         case .searchTranscripts(let query): kind = .searchingTranscripts(query: query)
         case .loadTranscript(let id): kind = .loadingTranscript(title: title(id))
+        case .editMemo(let request):
+            if case .split = request { kind = .editing(title: request.title, verb: "Splitting") } else { kind = .editing(title: request.title, verb: "Trimming") }
+        case .undoEdit(let id, _): kind = .undoingEdit(title: title(id))
         case .setNoiseAlert, .ringBell, .readCaptureGain: return nil
         case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .jumpPlayback, .stopPlayback,
             .adjustPlayback, .addMarker, .markRecording,

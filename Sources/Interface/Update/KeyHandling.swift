@@ -11,6 +11,7 @@ enum KeyHandling {
         case .confirmingDelete(let id): return confirmDelete(key, id: id, &state)
         case .confirmingPurge(let id): return confirmPurge(key, id: id, &state)
         case .confirmingQuit: return confirmQuit(key, &state)
+        case .confirmingEdit(let request): return EditKeys.confirm(key, request, &state)
         case .help:
             if !HelpLayout.scroll(key, &state) { state.mode = .browsing }
             return []
@@ -31,6 +32,7 @@ enum KeyHandling {
         if moveSelection(key, &state.selection, count: state.visibleMemos.count, page: state.layout.tableRows) {
             return []
         }
+        if let effects = EditKeys.handle(key, in: &state) { return effects }
         if let effects = PlaybackUpdate.handle(key, in: &state) { return effects }
         switch key {
         case .character("r"):
@@ -155,6 +157,8 @@ enum KeyHandling {
             state.selectMemo(id: id)
             state.say("Title back to “\(previousTitle)”.")
             return [.undoRename(id: id, title: previousTitle, replacing: title)]
+        case .edited(let originalID, let title, let madeIDs):
+            return EditKeys.undo(originalID: originalID, title: title, madeIDs: madeIDs, &state)
         }
     }
 

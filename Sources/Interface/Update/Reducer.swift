@@ -112,6 +112,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .voiceTakeSaved(let memo):
         VoiceKeys.takeSaved(memo, &state)
         effects = [.reloadLibrary]
+    case .memoEdited, .waveformLoaded:
+        effects = EditKeys.apply(action, to: &state)
     case .playbackStarted, .playbackProgress, .playbackFinished, .playbackFailed, .markersLoaded:
         effects = PlaybackUpdate.apply(action, to: &state)
     case .failed(let message):
@@ -224,7 +226,9 @@ extension AppState {
     public var layout: Layout {
         let statusText = statusLine.map { " " + $0.text } ?? ""
         let statusLines = (mode == .browsing && DisplayWidth.of(statusText) > width) || showsWorkAbovePrompt ? 2 : 1
-        return Layout(width: width, height: height, channels: meterRowCount, statusLines: statusLines)
+        return Layout(
+            width: width, height: height, channels: meterRowCount, statusLines: statusLines,
+            waveformRows: waveform == nil ? 0 : WaveformBandView.rows)
     }
 
     /// The mode the LED rows show: the player's levels are always `digital`.

@@ -19,7 +19,7 @@ enum BottomLinesView {
 
     private static func hasStatus(_ state: AppState) -> Bool {
         switch state.mode {
-        case .filtering, .renaming, .exporting, .confirmingDelete, .confirmingPurge, .confirmingQuit: true
+        case .filtering, .renaming, .exporting, .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: true
         default: state.statusLine != nil
         }
     }
@@ -53,6 +53,8 @@ enum BottomLinesView {
             let title = state.deletedMemos.first { $0.id == id }?.title ?? "this memo"
             let text = " Purge “\(TextFitting.truncated(title, toWidth: max(row.width / 2, 8)))” for good? This cannot be undone. (y/N)"
             screen.put(TextFitting.truncated(text, toWidth: row.width), x: row.x, y: row.y, style: .bold)
+        case .confirmingEdit(let request):
+            screen.put(TextFitting.truncated(" " + EditKeys.question(request, width: row.width), toWidth: row.width), x: row.x, y: row.y, style: .bold)
         case .confirmingQuit:
             let text =
                 if state.recording == .idle, let work = state.work.first {

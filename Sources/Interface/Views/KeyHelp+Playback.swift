@@ -1,9 +1,10 @@
 extension KeyHelp {
     /// The footer's keys while a memo plays (or is paused) on the memo table, most important
-    /// first (at 80 columns it shows up to `x skip`; the help screen lists them all).
+    /// first (at 80 columns it shows up to `[ ] speed`; the help screen lists them all).
     static func playbackFooter(isPaused: Bool) -> [(String, String)] {
         [
-            ("space", isPaused ? "resume" : "pause"), ("← →", "seek 5 s"), ("s", "stop"), ("[ ]", "speed"),
+            ("space", isPaused ? "resume" : "pause"), ("← →", "seek 5 s"), ("s", "stop"), ("( ) X", "trim"), ("S", "split"),
+            ("[ ]", "speed"),
             ("- +", "vol"), ("{ }", "pitch"), ("x", "skip"), ("b", "mark"), ("n N", "next/prev mark"),
             ("0-9", "jump"), (", .", "1 s"), ("H L", "30 s"), ("Home End", "start/end"),
             ("⏎", "play selected"), ("r", "record"), ("?", "help"), ("q", "quit"),

@@ -14,7 +14,7 @@ enum KeyHelp {
         ("e", "rename the selected memo"),
         ("d", "delete the selected memo (to Recently Deleted)"),
         ("E", "export the selected memo to a file (its extension names the format)"),
-        ("u", "undo the last delete or rename"),
+        ("u", "undo the last delete, rename, trim or split"),
         ("t", "Recently Deleted: ⏎ (or r) restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
         ("⏎", "play the selected memo (a word match: from that word)"),
@@ -29,6 +29,9 @@ enum KeyHelp {
         (", .", "seek back / forward 1 s while playing"),
         ("b", "marker at the play head, or at the recording's time"),
         ("n N", "next / previous marker while playing"),
+        ("( )", "in / out point at the play head (for X)"),
+        ("X", "trim the memo to in … out (asks; the original to Recently Deleted)"),
+        ("S", "split the memo that plays in two at the play head (asks)"),
         ("v", "voice activation: record each utterance as a memo; again: off"),
         ("V", "settings: voice activation, noise alert (level, time)"),
         ("< >  M", "input's capture volume -/+ 1 dB (or 1 %); M mute / unmute"),
@@ -52,7 +55,7 @@ enum KeyHelp {
             [("type", "replaces it"), ("⏎", "save"), ("← →", "edit it"), ("⌫", "clear"), ("Esc", "keep the title")]
         case .renaming: [("⏎", "save"), ("Esc", "keep the title"), ("← →", "move"), ("⌫", "delete")]
         case .exporting: [("⏎", "export"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
-        case .confirmingDelete, .confirmingPurge, .confirmingQuit: [("y", "yes"), ("n", "no")]
+        case .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: [("y", "yes"), ("n", "no")]
         case .help: [("any key", "closes")]
         case .recentlyDeleted: [("⏎", "restore"), ("p", "purge"), ("↑↓", "select"), ("Esc", "back"), ("?", "help")]
         case .pickingInput: [("⏎", "choose"), ("↑↓", "select"), ("Esc", "cancel")]

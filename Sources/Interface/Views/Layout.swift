@@ -2,7 +2,7 @@
 /// views and by the reducer (which needs the table's height to page and scroll).
 ///
 /// Parts are given up from the least to the most important as the terminal shrinks:
-/// separators, the scale, the table header, the status line (the footer line then shows
+/// the waveform band, separators, the scale, the table header, the status line (the footer line then shows
 /// messages instead of keys), the table, the meter rows. At 1×1 only the header's
 /// first cell is left.
 public struct Layout: Sendable, Equatable {
@@ -12,6 +12,10 @@ public struct Layout: Sendable, Equatable {
     /// How many channels did not fit.
     public var hiddenChannels: Int
     public var scale: Rect?
+    /// The waveform band under the scale (`WaveformBandView`); `nil` when not asked for or
+    /// when it does not fit (`waveformMinimumWidth`, and `waveformRows` plus six rows left
+    /// for the separator and the table under the meter).
+    public var waveform: Rect?
     public var topSeparator: Rect?
     /// The table (or the list that replaces it: help, Recently Deleted, the picker), header row included.
     public var body: Rect
@@ -21,8 +25,13 @@ public struct Layout: Sendable, Equatable {
     /// The key-help line (shows messages instead when there is no status line).
     public var footer: Rect?
 
-    /// - Parameter statusLines: rows the status line wants (2 for a long error on a tall terminal).
-    public init(width: Int, height: Int, channels: Int, statusLines: Int = 1) {
+    /// The narrowest terminal that shows the waveform band.
+    public static let waveformMinimumWidth = 20
+
+    /// - Parameters:
+    ///   - statusLines: rows the status line wants (2 for a long error on a tall terminal).
+    ///   - waveformRows: rows the waveform band wants (0: none).
+    public init(width: Int, height: Int, channels: Int, statusLines: Int = 1, waveformRows: Int = 0) {
         let width = max(width, 0)
         let height = max(height, 0)
         func row(_ y: Int) -> Rect { Rect(x: 0, y: y, width: width, height: 1) }
@@ -57,6 +66,11 @@ public struct Layout: Sendable, Equatable {
         if bottom - top >= 4 {
             scale = row(top)
             top += 1
+        }
+        waveform = nil
+        if waveformRows > 0, width >= Self.waveformMinimumWidth, bottom - top >= waveformRows + 6 {
+            waveform = Rect(x: 0, y: top, width: width, height: waveformRows)
+            top += waveformRows
         }
         if bottom - top >= 4 {
             topSeparator = row(top)

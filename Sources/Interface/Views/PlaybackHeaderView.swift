@@ -52,6 +52,7 @@ enum PlaybackHeaderView {
         let bar = Rect(x: x, y: row.y, width: end - x, height: 1)
         renderBar(fraction: playback.fraction, in: bar, theme: theme, on: &screen)
         renderMarkers(playback, in: bar, theme: theme, on: &screen)
+        WaveformBandView.renderEditPoints(state.editPoints, of: playback.memoID, duration: playback.duration, in: bar, theme: theme, on: &screen)
     }
 
     /// A `┃` (yellow) on the bar's cell for each marker.

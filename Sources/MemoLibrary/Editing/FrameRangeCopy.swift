@@ -40,22 +40,22 @@ struct FrameRangeCopy {
         let writer = try SoundFileWriter(path: destination, settings: settings, metadata: metadata)
         var meters = ProgrammeMeter(
             channels: min(max(settings.channels, 1), LevelMeter.maximumChannelCount), sampleRate: max(settings.sampleRate, 1))
-        var envelope = PeakEnvelope(channels: settings.channels, sampleRate: settings.sampleRate)
         do throws(SoundFileError) {
             switch FileAnalysis.readFormat(for: source.info.encoding) {
             case .int16:
-                try copy(source, writer, as: .int16, zero: Int16(0)) { meters.consume($0); envelope.consume($0) }
+                try copy(source, writer, as: .int16, zero: Int16(0)) { meters.consume($0) }
             case .int32:
-                try copy(source, writer, as: .int32, zero: Int32(0)) { meters.consume($0); envelope.consume($0) }
+                try copy(source, writer, as: .int32, zero: Int32(0)) { meters.consume($0) }
             case .float32:
-                try copy(source, writer, as: .float32, zero: Float(0)) { meters.consume($0); envelope.consume($0) }
+                try copy(source, writer, as: .float32, zero: Float(0)) { meters.consume($0) }
             }
             try writer.close()
         } catch {
             try? writer.close(encodingIntermediate: false)
             throw error
         }
-        return (meters.statistics, envelope.finished)
+        let statistics = meters.statistics
+        return (statistics, statistics.envelope ?? meters.envelope.finished)
     }
 
     private func copy<Sample>(

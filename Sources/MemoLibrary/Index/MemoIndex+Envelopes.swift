@@ -16,6 +16,17 @@ extension MemoIndex {
             [.integer(memoID), .integer(Int64(envelope.blockFrames)), .text(Data(envelope.peaks).base64EncodedString())])
     }
 
+    /// Stores `envelope` as memo `memoID`'s, or removes the one it has (`nil`: its audio was
+    /// read again and not measured); nothing in an index without the table.
+    func replaceEnvelope(memoID: Int64, with envelope: PeakEnvelope?) throws(SQLiteError) {
+        guard try hasEnvelopeTable() else { return }
+        if let envelope {
+            try storeEnvelope(memoID: memoID, envelope)
+        } else {
+            try database.run("DELETE FROM envelopes WHERE memo_id = ?", [.integer(memoID)])
+        }
+    }
+
     /// Memo `id`'s envelope, or `nil` when it has none (or a stored one that does not decode).
     func envelope(id: Int64) throws(SQLiteError) -> PeakEnvelope? {
         var found: PeakEnvelope?

@@ -177,7 +177,8 @@ final class MemoIndex {
     /// Stores what a file holds, and the memo's new state.
     ///
     /// - Parameter statistics: the audio as measured (by its recorder or from the file); `nil`
-    ///   keeps what the row has.
+    ///   keeps the loudness figures the row has. Its envelope replaces the memo's stored one
+    ///   (none with it, or `nil`, removes that one: it may be of the file as it was).
     func updateAudio(
         id: Int64, info: SoundFileInfo?, size: Int64, peakDB: Double?, state: Memo.State,
         statistics: ProgrammeStatistics? = nil
@@ -203,6 +204,8 @@ final class MemoIndex {
             try database.run(
                 "UPDATE memos SET size = ?, state = ? WHERE id = ?", [.integer(size), .text(state.rawValue), .integer(id)])
         }
+        // The audio was read again: its envelope is the one measured with it, or none.
+        try replaceEnvelope(memoID: id, with: statistics?.envelope)
     }
 
     /// A finite number, or NULL.

@@ -33,16 +33,19 @@ extension MemoLibrary {
     /// (`…-2.flac`).
     @discardableResult
     public func restore(id: Int64) throws(MemoLibraryError) -> Memo {
-        try write { () throws(MemoLibraryError) -> Memo in
-            let memo = try existing(id)
-            guard memo.deletedAt != nil else { throw .notAllowed(memo: memo, reason: "it is not in Recently Deleted") }
-            let name = try freeRelativePath(for: String(relative(memo).split(separator: "/").last ?? ""), in: "")
-            try indexCall { () throws(SQLiteError) in try index.setLocation(id: id, relativePath: name, deletedAt: nil) }
-            if FileSystem.exists(memo.path) {
-                try move(memo.path, to: absolute(name))
-            }
-            return try existing(id)
+        try write { () throws(MemoLibraryError) -> Memo in try bringBack(try existing(id)) }
+    }
+
+    /// `restore(id:)`'s work, inside a transaction the caller holds.
+    func bringBack(_ memo: Memo) throws(MemoLibraryError) -> Memo {
+        let id = memo.id
+        guard memo.deletedAt != nil else { throw .notAllowed(memo: memo, reason: "it is not in Recently Deleted") }
+        let name = try freeRelativePath(for: String(relative(memo).split(separator: "/").last ?? ""), in: "")
+        try indexCall { () throws(SQLiteError) in try index.setLocation(id: id, relativePath: name, deletedAt: nil) }
+        if FileSystem.exists(memo.path) {
+            try move(memo.path, to: absolute(name))
         }
+        return try existing(id)
     }
 
     /// Deletes memo `id`, which must be in Recently Deleted, for good: its row and its file.

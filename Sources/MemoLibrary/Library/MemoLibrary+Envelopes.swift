@@ -2,9 +2,11 @@ import Metering
 import SoundFiles
 
 /// Peak envelopes: kept with each memo in the index, so that a waveform never reads the audio.
-/// Edits store the envelope of what they wrote; a memo without one (recorded before version
-/// 5, adopted, recovered) is measured from its file the first time it is asked for, and the
-/// result stored.
+/// They are measured with the statistics (`ProgrammeMeter`): a recording's on its recorder's
+/// writer thread, stored when it is finished; an edit's as it writes; an adopted, recovered or
+/// re-read file's as it is decoded. A memo without one (recorded before version 5, or listed
+/// by a read-only library, which decodes nothing) is measured from its file the first time it
+/// is asked for, and the result stored.
 extension MemoLibrary {
     /// Memo `id`'s stored envelope, or `nil`.
     public func storedEnvelope(ofMemo id: Int64) throws(MemoLibraryError) -> PeakEnvelope? {
@@ -42,8 +44,9 @@ extension MemoLibrary {
         return envelope
     }
 
-    /// Decodes the file at `path` for its envelope.
-    static func measureEnvelope(path: String) throws(SoundFileError) -> PeakEnvelope {
+    /// Decodes the file at `path` (as floats) for its envelope: the reference a stored one is
+    /// checked against, and the measure of a memo that has none.
+    public static func measureEnvelope(path: String) throws(SoundFileError) -> PeakEnvelope {
         let reader = try SoundFileReader(path: path)
         defer { reader.close() }
         var envelope = PeakEnvelope(channels: reader.info.channels, sampleRate: reader.info.sampleRate)

@@ -295,7 +295,8 @@ extension MemoLibrary {
         let probe = FileProbe(path: absolute(relativePath), timeZone: timeZone)
         var memo = probe.memo(now: now)
         memo.deletedAt = deleted ? now : nil
-        if probe.info != nil, measuresAudio, let scan = scanAudio(path: probe.path) {
+        let scan = probe.info != nil && measuresAudio ? scanAudio(path: probe.path) : nil
+        if let scan {
             memo.frames = scan.frames
             memo.duration = memo.sampleRate > 0 ? Double(scan.frames) / Double(memo.sampleRate) : 0
             memo.peakDB = scan.peakDB
@@ -306,6 +307,9 @@ extension MemoLibrary {
         }
         let row = memo
         let id = try indexCall { () throws(SQLiteError) in try index.insert(row, relativePath: relativePath) }
+        if let envelope = scan?.statistics.envelope {
+            try indexCall { () throws(SQLiteError) in try index.replaceEnvelope(memoID: id, with: envelope) }
+        }
         if probe.info != nil {
             try adoptMarkers(fromFile: probe.path, format: row.format, sampleRate: row.sampleRate, memoID: id)
         }

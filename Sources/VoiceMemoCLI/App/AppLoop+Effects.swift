@@ -89,6 +89,10 @@ extension AppLoop {
                 }
                 return { [self] in dispatch(answer) }
             }
+        case .editMemo(let request):
+            edit(request, tracked: tracked)
+        case .undoEdit(let originalID, let madeIDs):
+            libraryChange(tracked: tracked) { store in try store.undoEdit(originalID: originalID, madeIDs: madeIDs) }
         case .searchTranscripts(let query):
             onRunner(tracked: tracked) { [self] effects in
                 let answer: Action
@@ -186,14 +190,14 @@ extension AppLoop {
     }
 
     /// `.workProgress` for the work running now, from the runner; nothing for untracked work.
-    private func progressReporter(_ tracked: Bool) -> @Sendable (Double?, String) -> Void {
+    func progressReporter(_ tracked: Bool) -> @Sendable (Double?, String) -> Void {
         guard tracked else { return { _, _ in } }
         return { [self] fraction, stage in
             queue.async { [self] in dispatch(.workProgress(fraction: fraction, stage: stage)) }
         }
     }
 
-    private func libraryChange(tracked: Bool, _ change: @escaping @Sendable (MemoStore) throws -> Void) {
+    func libraryChange(tracked: Bool, _ change: @escaping @Sendable (MemoStore) throws -> Void) {
         onRunner(tracked: tracked) { [self] effects in
             var actions = effects.refresh().notes
             if let store = effects.store {

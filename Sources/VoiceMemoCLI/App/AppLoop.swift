@@ -48,6 +48,9 @@ final class AppLoop: @unchecked Sendable {
     var transcription: TranscriptionJob?
     /// What `transcription` was last told: paused or not.
     private var transcriptionPaused = false
+    /// The memo whose envelope was last asked of the runner for the waveform band
+    /// (`AppState.wantedWaveform`).
+    var waveformRequested: Int64?
     /// The PocketSphinx model folder (`transcribe.model`).
     let transcriptionModel: String
     /// Counts plays, so that an event from a player already replaced is ignored.
@@ -185,6 +188,7 @@ final class AppLoop: @unchecked Sendable {
         for effect in reduce(&state, action) {
             perform(effect, tracked: effect.isRunnerWork)
         }
+        requestWaveformIfWanted()
         if let transcription, state.pausesTranscription != transcriptionPaused {
             transcriptionPaused = state.pausesTranscription
             transcription.setPaused(transcriptionPaused)

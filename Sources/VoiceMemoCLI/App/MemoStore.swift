@@ -145,6 +145,34 @@ final class MemoStore: @unchecked Sendable {
         try library.purge(id: id)
     }
 
+    /// Trims or splits (the library's edit, as `voicememo trim` and `split` do it), reporting
+    /// the fraction written.
+    func edit(_ request: EditRequest, progress: @escaping (Double) -> Void) throws(MemoLibraryError) -> EditResult {
+        guard let memo = try library.memo(id: request.memoID) else {
+            throw .noMemoWithID(String(request.memoID), inRecentlyDeleted: false, onTheOtherSide: false)
+        }
+        func frame(_ seconds: Double) -> Int64 { Int64((seconds * Double(memo.sampleRate)).rounded()) }
+        let report: (EditProgress) -> Bool = { progress($0.fraction); return true }
+        switch request {
+        case .trim(_, _, let start, let end):
+            return try library.trim(id: memo.id, keeping: frame(start)..<max(frame(start), min(frame(end), memo.frames)), at: Date(), progress: report)
+        case .split(_, _, let time):
+            return try library.split(id: memo.id, atFrame: frame(time), at: Date(), progress: report)
+        }
+    }
+
+    /// Undoes an edit: the original back, the memos it made to Recently Deleted.
+    func undoEdit(originalID: Int64, madeIDs: [Int64]) throws(MemoLibraryError) {
+        _ = try library.undoEdit(originalID: originalID, madeIDs: madeIDs, at: Date())
+    }
+
+    /// Memo `id`'s peak envelope for the waveform band: the stored one (measured from its file,
+    /// once, for a memo from before envelopes were kept); `nil` for one being recorded or gone.
+    func envelope(ofMemo id: Int64) -> PeakEnvelope? {
+        guard let memo = try? library.memo(id: id) else { return nil }
+        return try? library.envelope(of: memo)
+    }
+
     /// The memos whose transcripts hold the words of `query`, its last word as a prefix (it is
     /// being typed in the `/` filter).
     func transcriptMatches(_ query: String) throws(MemoLibraryError) -> [TranscriptMatch] {

@@ -1,0 +1,68 @@
+import MemoLibrary
+import Metering
+
+/// The in and out points `(` and `)` set at the play head of memo `memoID`, seconds from its
+/// start: what `X` keeps. A point not set is the memo's start (in) or end (out).
+public struct EditPoints: Sendable, Hashable {
+    public var memoID: Int64
+    public var inPoint: Double?
+    public var outPoint: Double?
+
+    public init(memoID: Int64, inPoint: Double? = nil, outPoint: Double? = nil) {
+        self.memoID = memoID
+        self.inPoint = inPoint
+        self.outPoint = outPoint
+    }
+}
+
+/// An edit `X` or `S` asks for (then `y` confirms it): the library's trim or split of memo
+/// `memoID`, seconds from its start.
+public enum EditRequest: Sendable, Hashable {
+    /// Keep `start..<end` of the memo.
+    case trim(memoID: Int64, title: String, start: Double, end: Double)
+    /// Cut the memo in two at `at`.
+    case split(memoID: Int64, title: String, at: Double)
+
+    public var memoID: Int64 {
+        switch self {
+        case .trim(let id, _, _, _), .split(let id, _, _): id
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .trim(_, let title, _, _), .split(_, let title, _): title
+        }
+    }
+}
+
+/// What an edit made: the original (now in Recently Deleted) and the new memos.
+public struct EditOutcome: Sendable, Hashable {
+    public var originalID: Int64
+    public var title: String
+    public var made: [Memo]
+    /// The audio was decoded and encoded again (a lossy format).
+    public var reencoded: Bool
+
+    public init(originalID: Int64, title: String, made: [Memo], reencoded: Bool) {
+        self.originalID = originalID
+        self.title = title
+        self.made = made
+        self.reencoded = reencoded
+    }
+}
+
+/// The waveform band's memo and its peak envelope, as the runner read it from the index
+/// (`Action.waveformLoaded`). The app asks for the envelope of `AppState.wantedWaveform`
+/// whenever that changes (a subscription, like `pausesTranscription`: the runner compares
+/// after each action), so that moving the selection emits no effect of its own.
+public struct WaveformState: Sendable, Hashable {
+    public var memoID: Int64
+    /// `nil` when the memo has none yet (being recorded) or it could not be read.
+    public var envelope: PeakEnvelope?
+
+    public init(memoID: Int64, envelope: PeakEnvelope?) {
+        self.memoID = memoID
+        self.envelope = envelope
+    }
+}

@@ -1,0 +1,172 @@
+import MemoLibrary
+import Metering
+
+/// Editing on the memo table, part of `reduce`: while a memo plays, `(` and `)` set the in and
+/// out points at the play head, `X` trims the memo to in … out (a point not set is the start
+/// or the end), `S` splits it at the play head. Both ask y/N first; `y` hands the edit to the
+/// effect runner (`Effect.editMemo`: the library's trim or split, the one the CLI uses), whose
+/// progress shows on the status line. The original goes to Recently Deleted, and `u` brings it
+/// back (the new memos go there instead).
+///
+/// Refused with a message that says why: no play head (nothing plays) for `(` `)` `S`; `X`
+/// with no point set, with in at or after out, or covering the whole memo; either edit of a
+/// memo being recorded (the library refuses it too).
+enum EditKeys {
+    static func handle(_ key: Key, in state: inout AppState) -> [Effect]? {
+        switch key {
+        case .character("("), .character(")"): return setPoint(isIn: key == .character("("), &state)
+        case .character("X"): return askTrim(&state)
+        case .character("S"): return askSplit(&state)
+        default: return nil
+        }
+    }
+
+    // MARK: The keys
+
+    private static func setPoint(isIn: Bool, _ state: inout AppState) -> [Effect] {
+        guard let playback = state.playback else {
+            return refuse("( and ) set the in and out points at the play head: play a memo first (⏎), then X trims.", &state)
+        }
+        var points = state.editPoints.flatMap { $0.memoID == playback.memoID ? $0 : nil } ?? EditPoints(memoID: playback.memoID)
+        let time = min(max(playback.elapsed, 0), playback.duration)
+        if isIn { points.inPoint = time } else { points.outPoint = time }
+        state.editPoints = points
+        let start = points.inPoint ?? 0
+        let end = points.outPoint ?? playback.duration
+        let which = isIn ? "In" : "Out"
+        if start >= end {
+            state.say("\(which) point at \(DisplayFormat.seconds(time)): in is not before out, so X would keep nothing; set them again.")
+        } else {
+            state.say("\(which) point at \(DisplayFormat.seconds(time)). X keeps \(DisplayFormat.seconds(start)) … \(DisplayFormat.seconds(end)).")
+        }
+        return []
+    }
+
+    private static func askTrim(_ state: inout AppState) -> [Effect] {
+        guard let points = state.editPoints, points.inPoint != nil || points.outPoint != nil else {
+            return refuse("No in or out point: while a memo plays, ( sets the in point and ) the out point at the play head; then X trims.", &state)
+        }
+        guard let memo = state.memos.first(where: { $0.id == points.memoID }) else {
+            state.editPoints = nil
+            return refuse("The memo the in and out points were set on is no longer in the list.", &state)
+        }
+        if let refusal = recordingRefusal(memo, verb: "trimmed", state) { return refuse(refusal, &state) }
+        let duration = length(of: memo, state)
+        let start = points.inPoint ?? 0
+        let end = min(points.outPoint ?? duration, duration)
+        guard start < end else {
+            return refuse("The in point (\(DisplayFormat.seconds(start))) is not before the out point (\(DisplayFormat.seconds(end))): nothing would be kept. Set them again with ( and ).", &state)
+        }
+        guard start > 0 || end < duration else {
+            return refuse("In and out cover the whole memo: nothing to trim. Set ( or ) inside it.", &state)
+        }
+        state.mode = .confirmingEdit(.trim(memoID: memo.id, title: memo.title, start: start, end: end))
+        return []
+    }
+
+    private static func askSplit(_ state: inout AppState) -> [Effect] {
+        guard let playback = state.playback else {
+            return refuse("S splits the memo that plays at the play head: play it first (⏎).", &state)
+        }
+        let title = state.playingTitle ?? playback.title
+        if let memo = state.memos.first(where: { $0.id == playback.memoID }),
+            let refusal = recordingRefusal(memo, verb: "split", state)
+        {
+            return refuse(refusal, &state)
+        }
+        let time = playback.elapsed
+        guard time > 0, time < playback.duration else {
+            return refuse("The play head is at an end of “\(title)”: nothing to split off. Move it inside (← → , . 0-9).", &state)
+        }
+        state.mode = .confirmingEdit(.split(memoID: playback.memoID, title: title, at: time))
+        return []
+    }
+
+    /// Why memo `memo` cannot be edited now, if it is being recorded.
+    private static func recordingRefusal(_ memo: Memo, verb: String, _ state: AppState) -> String? {
+        guard memo.state == .recording || memo.id == state.recordingMemoID || memo.id == state.savingRecording?.id else { return nil }
+        return "“\(memo.title)” is being recorded; it can be \(verb) once the recording stops."
+    }
+
+    /// The memo's length: the player's when it plays (what the play head moves over).
+    private static func length(of memo: Memo, _ state: AppState) -> Double {
+        if let playback = state.playback, playback.memoID == memo.id { return playback.duration }
+        return memo.duration
+    }
+
+    /// The prompt `X` and `S` open.
+    static func question(_ request: EditRequest, width: Int) -> String {
+        let title = TextFitting.truncated(request.title, toWidth: max(width / 3, 8))
+        switch request {
+        case .trim(_, _, let start, let end):
+            return "Trim “\(title)” to \(DisplayFormat.seconds(start)) … \(DisplayFormat.seconds(end))? The original goes to Recently Deleted. (y/N)"
+        case .split(_, _, let time):
+            return "Split “\(title)” in two at \(DisplayFormat.seconds(time))? The original goes to Recently Deleted. (y/N)"
+        }
+    }
+
+    static func confirm(_ key: Key, _ request: EditRequest, _ state: inout AppState) -> [Effect] {
+        state.mode = .browsing
+        guard key == .character("y") || key == .character("Y") else {
+            state.say("Not changed.")
+            return []
+        }
+        state.editPoints = nil
+        let verb = if case .split = request { "Splitting" } else { "Trimming" }
+        state.say("\(verb) “\(request.title)”…")
+        // The original's file moves to Recently Deleted: it must not be playing.
+        return PlaybackUpdate.stoppingPlayback(ofMemo: request.memoID, &state) + [.editMemo(request)]
+    }
+
+    /// `u` for an edit: the original back, the memos it made to Recently Deleted.
+    static func undo(originalID: Int64, title: String, madeIDs: [Int64], _ state: inout AppState) -> [Effect] {
+        guard state.deletedMemos.contains(where: { $0.id == originalID }) else {
+            state.fail(UndoEntry.restoredElsewhere(title))
+            return []
+        }
+        var stops: [Effect] = []
+        for id in madeIDs { stops += PlaybackUpdate.stoppingPlayback(ofMemo: id, &state) }
+        state.say("Bringing back “\(title)”; what the edit made goes to Recently Deleted.")
+        return stops + [.undoEdit(originalID: originalID, madeIDs: madeIDs)]
+    }
+
+    // MARK: Results
+
+    static func apply(_ action: Action, to state: inout AppState) -> [Effect] {
+        switch action {
+        case .memoEdited(let outcome):
+            state.undoStack.append(.edited(originalID: outcome.originalID, title: outcome.title, madeIDs: outcome.made.map(\.id)))
+            let lengths = outcome.made.map { DisplayFormat.seconds($0.duration) }.joined(separator: " and ")
+            let what = outcome.made.count == 1 ? "Trimmed “\(outcome.title)” to \(lengths)" : "Split “\(outcome.title)” into \(lengths)"
+            let lossy = outcome.reencoded ? " (a lossy format: the kept audio was encoded again)" : ""
+            state.say("\(what)\(lossy). The original is in Recently Deleted; u brings it back.")
+            // The library's answer (the reload after it) lists them; select the first now.
+            for memo in outcome.made where !state.memos.contains(where: { $0.id == memo.id }) {
+                state.memos.append(memo)
+            }
+            state.memos.removeAll { $0.id == outcome.originalID }
+            state.memos.sort { $0.created > $1.created }
+            state.selectMemo(id: outcome.made.first?.id)
+        case .waveformLoaded(let memoID, let envelope):
+            state.waveform = WaveformState(memoID: memoID, envelope: envelope)
+        default:
+            break
+        }
+        return []
+    }
+
+    private static func refuse(_ message: String, _ state: inout AppState) -> [Effect] {
+        state.say(message)
+        return []
+    }
+}
+
+extension AppState {
+    /// The memo the waveform band shows: the one that plays, else the selected one (in the
+    /// memo table); `nil` when the band has no room (the runner then reads no envelope).
+    public var wantedWaveform: Int64? {
+        let probe = Layout(width: width, height: height, channels: meterRowCount, waveformRows: WaveformBandView.rows)
+        guard probe.waveform != nil else { return nil }
+        return playback?.memoID ?? selectedMemo?.id
+    }
+}

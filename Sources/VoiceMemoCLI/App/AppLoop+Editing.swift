@@ -1,0 +1,44 @@
+import Foundation
+import Interface
+import MemoLibrary
+
+/// Trim and split from the app (`X`, `S`), and the waveform band's envelopes: on the effect
+/// runner, through the library's one implementation (`MemoStore.edit`, which the CLI's
+/// `trim` and `split` share).
+extension AppLoop {
+    /// Performs `Effect.editMemo`: the edit with its progress on the status line, then
+    /// `memoEdited` (or the failure, in words) and the library listed again.
+    func edit(_ request: EditRequest, tracked: Bool) {
+        let progress = progressReporter(tracked)
+        transcription?.cancel(memo: request.memoID)
+        onRunner(tracked: tracked) { [self] effects in
+            var actions = effects.refresh().notes
+            if let store = effects.store {
+                do throws(MemoLibraryError) {
+                    let verb = if case .split = request { "splitting" } else { "trimming" }
+                    let result = try store.edit(request) { fraction in progress(fraction, verb) }
+                    actions.append(.memoEdited(EditOutcome(
+                        originalID: result.original.id, title: result.original.title, made: result.memos,
+                        reencoded: result.reencoded)))
+                } catch {
+                    actions.append(.failed("Cannot edit “\(request.title)”: \(error). The memo is as it was."))
+                }
+            }
+            actions += effects.reload()
+            let answer = actions
+            return { [self] in answer.forEach(dispatch) }
+        }
+    }
+
+    /// Asks the runner for the envelope the waveform band wants, when that changed. Reading
+    /// one is a single row of the index (the audio is read only for a memo from before
+    /// envelopes were kept, once), so it is not tracked as work.
+    func requestWaveformIfWanted() {
+        guard let wanted = state.wantedWaveform, wanted != waveformRequested else { return }
+        waveformRequested = wanted
+        onRunner(tracked: false) { [self] effects in
+            let envelope = effects.store?.envelope(ofMemo: wanted)
+            return { [self] in dispatch(.waveformLoaded(memoID: wanted, envelope)) }
+        }
+    }
+}

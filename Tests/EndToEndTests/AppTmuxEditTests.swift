@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Trim from the full-screen app, driven in tmux: play a memo, set in and out at the play head,
+/// `X` and `y` trim it (the library's edit, as `voicememo trim` does it), `u` brings the
+/// original back byte for byte. Every wait has a deadline; the play head is placed with the
+/// jump keys while paused, so no step depends on how fast the sound plays.
+@Suite(.serialized) struct AppTmuxEditTests {
+    /// The memos `list --json` (or `--deleted`) prints.
+    private func memos(_ sandbox: VoiceMemoSandbox, deleted: Bool = false) throws -> [[String: Any]] {
+        let listed = try sandbox.run(arguments: deleted ? ["list", "--json", "--deleted"] : ["list", "--json"])
+        return try #require(try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]], "\(listed)")
+    }
+
+    /// Waits for `text` (with a deadline) and expects it there.
+    private func shown(
+        _ app: AppTmuxSession, _ text: String, timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let screen = try app.waitFor(text, timeout: timeout)
+        #expect(screen.contains(text), "waited \(timeout) s for “\(text)”: \(screen)", sourceLocation: sourceLocation)
+        return screen
+    }
+
+    @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
+    func inOutTrimThenUndoBringsTheOriginalBack() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let recorded = try sandbox.run(
+            "record", "--source", "tone:440@-12", "--duration", "10", "--title", "Ten seconds", "--format", "wav")
+        #expect(recorded.status == 0, "\(recorded)")
+        let original = try #require(try memos(sandbox).first)
+        let originalID = try #require(original["id"] as? Int)
+        let originalPath = try #require(original["path"] as? String)
+        #expect(original["frames"] as? Int == 480_000)
+        let originalBytes = try Data(contentsOf: URL(fileURLWithPath: originalPath))
+
+        let pulse = try #require(PulseDaemon())
+        defer { pulse.stop() }
+        pulse.install(in: sandbox)
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device \(PulseDaemon.device)")
+        var screen = try app.waitForStart("Listening to tone:440@-40")
+
+        // Bad input first: X with no point set, ( with nothing playing.
+        try app.press("X")
+        screen = try shown(app, "No in or out point")
+        #expect(!screen.contains("(y/N)"), "nothing asked: \(screen)")
+        try app.type("(")
+        screen = try shown(app, "play a memo first")
+
+        try app.press("Enter")
+        screen = try shown(app, "( ) X trim  S split")
+        try app.press("Space")
+        screen = try shown(app, "❚❚  00:00:")
+        try app.press("2")
+        screen = try shown(app, "❚❚  00:00:02 / 00:00:10")
+        try app.type("(")
+        screen = try shown(app, "In point at 2 s.")
+        try app.press("7")
+        screen = try shown(app, "❚❚  00:00:07 / 00:00:10")
+        try app.type(")")
+        screen = try shown(app, "Out point at 7 s. X keeps 2 s … 7 s.")
+        #expect(screen.contains("▲") && screen.contains("[") && screen.contains("]"), "the band shows the play head and the points: \(screen)")
+        try app.press("X")
+        screen = try shown(app, "Trim “Ten seconds” to 2 s … 7 s?")
+        try app.press("y")
+        screen = try shown(app, "Trimmed “Ten seconds” to 5 s.", timeout: 20)
+        #expect(screen.contains("The original is in Recently Deleted"), "\(screen)")
+
+        let listed = try memos(sandbox)
+        #expect(listed.count == 1, "\(listed)")
+        let trimmed = try #require(listed.first)
+        let trimmedID = try #require(trimmed["id"] as? Int)
+        #expect(trimmedID != originalID)
+        let frames = try #require(trimmed["frames"] as? Int)
+        #expect(abs(frames - 240_000) <= 480, "5 s kept (to 10 ms of the play head): \(frames)")
+        #expect(try memos(sandbox, deleted: true).compactMap { $0["id"] as? Int } == [originalID], "the original in Recently Deleted")
+
+        try app.press("u")
+        let deadline = Date().addingTimeInterval(20)
+        var back: [[String: Any]] = []
+        while Date() < deadline {
+            back = try memos(sandbox)
+            if back.compactMap({ $0["id"] as? Int }) == [originalID] { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(back.compactMap { $0["id"] as? Int } == [originalID], "the original is back: \(back)")
+        let restored = try #require(back.first)
+        #expect(restored["frames"] as? Int == 480_000)
+        let restoredPath = try #require(restored["path"] as? String)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: restoredPath)) == originalBytes, "byte for byte")
+        #expect(try memos(sandbox, deleted: true).compactMap { $0["id"] as? Int } == [trimmedID], "the trimmed memo went to Recently Deleted")
+        screen = try app.waitUntil { $0.contains("00:00:10") && !$0.contains("Bringing back") }
+        #expect(screen.contains("Ten seconds"), "\(screen)")
+
+        try app.press("q")
+        screen = try shown(app, "END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+    }
+}
