@@ -16,7 +16,8 @@ import Foundation
 ///   character boundary) replaced;
 /// - Ogg Vorbis and Ogg Opus: the pages copied as they are, with the comment header's TITLE
 ///   replaced (see `OggCommentRewrite`);
-/// - IMA ADPCM: refused (`.unsupported`): encoding it again would lose quality.
+/// - IMA ADPCM and AAC (M4A): refused (`.unsupported`): encoding it again would lose quality
+///   (an M4A's title is then changed in the index only).
 public enum TitleRewrite {
     /// How a file's title is changed.
     public enum Method: String, Sendable, Hashable {
@@ -33,7 +34,7 @@ public enum TitleRewrite {
         switch (format, encoding) {
         case (.mp3, _): .id3v1
         case (.ogg, _), (.opus, _): .oggComment
-        case (_, .imaAdpcm), (_, .vorbis), (_, .opus), (_, .mp3): nil
+        case (_, .imaAdpcm), (_, .vorbis), (_, .opus), (_, .mp3), (_, .aac): nil
         default: .decodeAndEncode
         }
     }
