@@ -33,7 +33,7 @@ final class MP4AudioReader {
     private var isAtEnd = false
 
     /// Frames decoded before a seek's target, so the AAC decoder's overlap is filled again.
-    private static let seekPreroll: Int64 = 2048
+    private static let seekPreroll: Int64 = 4096
 
     /// Opens `path`, which must be an MP4 file holding AAC audio.
     ///
@@ -41,6 +41,7 @@ final class MP4AudioReader {
     ///   `.unsupported` for another container or codec behind the `.m4a` name.
     init(path: String) throws(SoundFileError) {
         self.path = path
+        try Self.checkStartsLikeMP4(path)
         vm_install_log()
         vm_http_status_reset()
         var context: UnsafeMutablePointer<AVFormatContext>?
@@ -157,7 +158,8 @@ final class MP4AudioReader {
             throw SoundFileError(kind: .read, path: path, detail: "cannot seek to frame \(target)")
         }
         let rate = AVRational(num: 1, den: Int32(info.sampleRate))
-        let timestamp = av_rescale_q(max(0, target - Self.seekPreroll), rate, timeBase)
+        // Before the start (the priming packet included) when the target is near it.
+        let timestamp = av_rescale_q(target - Self.seekPreroll, rate, timeBase)
         let sought = av_seek_frame(formatContext, streamIndex, timestamp, AVSEEK_FLAG_BACKWARD)
         guard sought >= 0 else {
             throw SoundFileError(kind: .read, path: path,
@@ -289,6 +291,22 @@ final class MP4AudioReader {
         return SoundFileMetadata(
             title: tag("title"), comment: tag("comment"), date: tag("date") ?? tag("creation_time"),
             software: tag("encoder"))
+    }
+
+    /// Refuses a file whose first box is not one an MP4 file starts with (`ftyp`, or `moov`,
+    /// `mdat`, `free`, `wide`, `skip` in old QuickTime files): FFmpeg, told `.m4a`, would try
+    /// its MP4 demuxer on anything and report only that no `moov` atom was found.
+    private static func checkStartsLikeMP4(_ path: String) throws(SoundFileError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw SoundFileError(kind: .cannotOpen, path: path, osError: errno)
+        }
+        let head = (try? handle.read(upToCount: 8)) ?? Data()
+        try? handle.close()
+        let type = head.count == 8 ? String(decoding: head.suffix(4), as: UTF8.self) : ""
+        guard ["ftyp", "moov", "mdat", "free", "wide", "skip"].contains(type) else {
+            throw SoundFileError(
+                kind: .unsupported, path: path, detail: "it is not an MP4 (M4A) file: it does not begin with an MP4 box (ftyp)")
+        }
     }
 
     private static func close(_ context: inout UnsafeMutablePointer<AVFormatContext>?) {
