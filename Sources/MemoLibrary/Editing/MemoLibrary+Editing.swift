@@ -186,7 +186,7 @@ extension MemoLibrary {
         switch memo.state {
         case .recording: throw .notAllowed(memo: memo, reason: "it is being recorded; it can be \(verb) once the recording stops")
         case .missing: throw .notAllowed(memo: memo, reason: "its file is missing")
-        case .damaged: throw .notAllowed(memo: memo, reason: "its file cannot be read as audio")
+        case .damaged: throw .notAllowed(memo: memo, reason: Self.damagedReason(of: memo))
         case .complete, .recovered: return memo
         }
     }
