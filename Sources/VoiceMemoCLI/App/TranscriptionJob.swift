@@ -125,9 +125,15 @@ final class TranscriptionJob: @unchecked Sendable {
         // Memos whose file failed this run (a recogniser error is not stored as the file's fault).
         var failed: Set<Int64> = []
         while waitForWork() {
-            while let memo = next(in: library, excluding: failed, log: log) {
+            // Memos cancelled in this pass (being deleted): the delete may not have committed
+            // when the next is chosen, and picked again the memo's file is gone under the
+            // reader while its row still looks listed, which was stored as the file's failure.
+            // A restore wakes the job for a new pass.
+            var cancelled: Set<Int64> = []
+            while let memo = next(in: library, excluding: failed.union(cancelled), log: log) {
                 guard let outcome = transcribe(memo, with: transcriber, in: library, log: log) else { return }
                 if !outcome { failed.insert(memo.id) }
+                if isCurrentCancelled { cancelled.insert(memo.id) }
             }
             send(.idle)
         }
