@@ -48,8 +48,9 @@ let package = Package(
         // 29 % of a core per recording instead of 0.2 %, so the debug binary the end-to-end
         // tests drive could not keep 20 concurrent recordings in real time on two cores.
         .target(name: "Metering", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        // libsndfile: format table, validation, reading and writing sound files.
-        .target(name: "SoundFiles", dependencies: ["CSndFile"]),
+        // libsndfile: format table, validation, reading and writing sound files; AAC in MP4 (.m4a)
+        // through FFmpeg.
+        .target(name: "SoundFiles", dependencies: ["CSndFile", "CFFmpeg"]),
         // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
         .target(name: "Streaming", dependencies: ["CFFmpeg", "SoundFiles"]),
         // ALSA devices, sources, the ring buffer, the recorder.

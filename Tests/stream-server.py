@@ -10,7 +10,9 @@ until its standard input closes (so it never outlives the test that started it).
   /live/NAME?bps=N     ROOT/NAME looped without a length, paced to N bytes per second (a 0.5 s
                        burst first, as radio servers send); with the request header
                        Icy-MetaData: 1 it answers icy-metaint: 8000 and sends
-                       StreamTitle='Song K' (K = 1, 2, …, one more every `every` seconds, 1.5 by default)
+                       StreamTitle='Song K' (K = 1, 2, …, one more every `every` seconds, 1.5 by default);
+                       bps=0: not paced at all (as fast as the client reads; a new title in every
+                       metadata block), for voicememo-bench stream
   /drop/NAME?bps=N&after=S  as /live, but the first connection to it is cut after S seconds
   /cut/NAME?bytes=N    ROOT/NAME's full Content-Length, but only its first N bytes, then the connection closes
   /stall               reads the request and never answers
@@ -124,7 +126,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if cut_after is not None and elapsed >= cut_after:
                 self.connection.shutdown(2) if hasattr(self.connection, "shutdown") else None
                 return
-            due = int(bps * (elapsed + 0.5)) - sent
+            due = int(bps * (elapsed + 0.5)) - sent if bps > 0 else 1 << 16
             if due <= 0:
                 time.sleep(0.02)
                 continue
@@ -137,7 +139,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 if icy:
                     until_meta -= n
                     if until_meta == 0:
-                        title = "StreamTitle='Song %d';" % (int(elapsed / every) + 1)
+                        song = int(elapsed / every) + 1 if bps > 0 else sent // METAINT
+                        title = "StreamTitle='Song %d';" % song
                         blocks = (len(title) + 15) // 16
                         self.wfile.write(bytes([blocks]) + title.encode().ljust(blocks * 16, b"\0"))
                         until_meta = METAINT

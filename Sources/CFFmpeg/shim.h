@@ -35,6 +35,9 @@ static inline int vm_averror_http_not_found(void) { return AVERROR_HTTP_NOT_FOUN
 static inline int vm_averror_http_other_4xx(void) { return AVERROR_HTTP_OTHER_4XX; }
 static inline int vm_averror_http_server_error(void) { return AVERROR_HTTP_SERVER_ERROR; }
 
+/* AV_NOPTS_VALUE: "no timestamp" (a cast Swift cannot import). */
+static inline int64_t vm_nopts_value(void) { return AV_NOPTS_VALUE; }
+
 /* av_err2str(e) into a caller's buffer (the macro uses a compound literal). */
 static inline void vm_error_text(int errnum, char *buffer, size_t size) {
     av_strerror(errnum, buffer, size);

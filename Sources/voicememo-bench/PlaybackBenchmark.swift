@@ -33,10 +33,7 @@ struct PlaybackBenchmark {
             exit(1)
         }
         do {
-            try RecordBenchmark.writeConfig(to: config, captureFile: "/dev/zero", work: work.path)
-            let text = try String(contentsOfFile: config, encoding: .utf8)
-                .replacingOccurrences(of: work.path + "/played.raw", with: "/dev/null")
-            try Data(text.utf8).write(to: URL(fileURLWithPath: config))
+            try RecordBenchmark.writeConfig(to: config, captureFile: "/dev/zero", work: work.path, playbackFile: "/dev/null")
         } catch {
             printToStandardError("voicememo-bench playback: cannot write the device: \(error)")
             exit(1)

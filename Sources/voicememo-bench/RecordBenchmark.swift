@@ -104,12 +104,13 @@ struct RecordBenchmark {
         try data.write(to: URL(fileURLWithPath: path))
     }
 
-    static func writeConfig(to path: String, captureFile: String, work: String) throws {
+    /// - Parameter playbackFile: where the playback device writes (`WORK/played.raw` unless given).
+    static func writeConfig(to path: String, captureFile: String, work: String, playbackFile: String? = nil) throws {
         let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Resources/alsa/test-devices.conf.in")
         let text = try String(contentsOf: template, encoding: .utf8)
             .replacingOccurrences(of: "@CAPTURE_FILE@", with: captureFile)
-            .replacingOccurrences(of: "@PLAYBACK_FILE@", with: work + "/played.raw")
+            .replacingOccurrences(of: "@PLAYBACK_FILE@", with: playbackFile ?? work + "/played.raw")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 }

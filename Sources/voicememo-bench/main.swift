@@ -57,6 +57,10 @@ let benchmarks: [Benchmark] = [
         summary: "CPU of `voicememo play` at 1x, 1.5x, 2x, 0.5x (SoundTouch) beside sox's `play … tempo` on the same file",
         run: { PlaybackBenchmark().run() }),
     Benchmark(
+        name: "stream",
+        summary: "RSS of `voicememo play URL` over 24 h of a live MP3 from the loopback server, unpaced (VOICEMEMO_BENCH_HOURS)",
+        run: { StreamMemoryBenchmark(hours: StreamMemoryBenchmark.hoursFromEnvironment()).run() }),
+    Benchmark(
         name: "gaps",
         summary: "The app's longest gap between frames during slow work (stop, rename, purge, play, input, 10 000 memos)",
         run: { GapBenchmark().run() }),

@@ -91,7 +91,7 @@ import Testing
         _ = try sandbox.recordMemo(title: "Kitchen idea")
         _ = try sandbox.recordMemo(title: "Kettle's song")
         #expect(try bashCompletion("voicememo rec", in: sandbox) == ["record"])
-        #expect(try bashCompletion("voicememo record --format ", in: sandbox) == ["wav", "flac", "ogg", "opus", "mp3", "caf", "aiff"])
+        #expect(try bashCompletion("voicememo record --format ", in: sandbox) == ["wav", "flac", "ogg", "opus", "mp3", "caf", "aiff", "m4a"])
         #expect(try bashCompletion("voicememo record --vox-s", in: sandbox) == ["--vox-silence"])
         #expect(try bashCompletion("voicememo play ", in: sandbox) == ["2", "1", "Kettle\\'s\\ song", "Kitchen\\ idea"])
         #expect(try bashCompletion("voicememo rename Kit", in: sandbox) == ["Kitchen\\ idea"])
@@ -123,7 +123,7 @@ import Testing
         }
         #expect(parts.count == 3, "\(fish)")
         #expect(parts.first == ["record"], "\(fish)")
-        #expect(parts.dropFirst().first?.sorted() == ["aiff", "caf", "flac", "mp3", "ogg", "opus", "wav"], "\(fish)")
+        #expect(parts.dropFirst().first?.sorted() == ["aiff", "caf", "flac", "m4a", "mp3", "ogg", "opus", "wav"], "\(fish)")
         #expect(parts.last == ["1", "Kitchen idea"], "\(fish)")
     }
 

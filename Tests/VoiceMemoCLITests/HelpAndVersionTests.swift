@@ -65,8 +65,8 @@ struct HelpAndVersionTests {
                                       1.5s, 250ms, 2m, 1h, 01:30 or 1:02:03.
                   --delay T           Start recording after T.
               -t, --title TEXT        The memo's title. (default: Memo DATE TIME)
-                  --format F          The file format: wav, flac, ogg, opus, mp3, caf or
-                                      aiff. (default: flac)
+                  --format F          The file format: wav, flac, ogg, opus, mp3, caf, aiff
+                                      or m4a (AAC). (default: flac)
                   --encoding E        The sample encoding, where the format allows it:
                                       pcm16, pcm24, pcm32, float, alac16, alac24, ulaw, alaw
                                       or ima-adpcm. (default: the format's usual one)

@@ -13,7 +13,7 @@ struct UsageErrorTests {
             (["record", "--channels", "40"],
              "--channels: \"40\" is out of range; use a whole number from 1 to 32", "record"),
             (["record", "--format", "flc"],
-             "--format: \"flc\" is not a choice; use one of: wav, flac, ogg, opus, mp3, caf, aiff; did you mean 'flac'?",
+             "--format: \"flc\" is not a choice; use one of: wav, flac, ogg, opus, mp3, caf, aiff, m4a; did you mean 'flac'?",
              "record"),
             (["record", "--encoding", "mp3"],
              "--encoding: \"mp3\" is not a choice; use one of: pcm16, pcm24, pcm32, float, alac16, alac24, ulaw, alaw, ima-adpcm",
@@ -65,7 +65,7 @@ struct UsageErrorTests {
             (["purge", "x", "--all"], "MEMO and --all cannot be given together; give one of them", "purge"),
             (["export", "x"], "missing PATH (or --labels FILE)", "export"),
             (["export", "x", "y.zip", "--format", "zip"],
-             "--format: \"zip\" is not a choice; use one of: wav, flac, ogg, opus, mp3, caf, aiff", "export"),
+             "--format: \"zip\" is not a choice; use one of: wav, flac, ogg, opus, mp3, caf, aiff, m4a", "export"),
             (["devices", "--all"], "unknown option '--all'", "devices"),
         ])
     func usageError(arguments: [String], message: String, subcommand: String) {

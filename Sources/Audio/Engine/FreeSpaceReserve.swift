@@ -47,9 +47,13 @@ final class FreeSpaceReserve: Sendable {
             detail: "\(available / 1024) kB left, kept free for the memo index", osError: ENOSPC)
     }
 
+    /// The folder, not the file: an M4A's file does not exist until it is complete
+    /// (`statvfs` of it failed, and the recording ran into a real ENOSPC).
     private func availableBytes() -> Int? {
         var info = statvfs()
-        guard statvfs(path, &info) == 0 else { return nil }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        guard statvfs(folder, &info) == 0 else { return nil }
         return Int(info.f_bavail) &* Int(info.f_frsize)
     }
 

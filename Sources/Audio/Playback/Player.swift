@@ -112,7 +112,7 @@ public final class Player: Sendable {
         switch encoding {
         case .pcm24, .pcm32, .alac24: .int32
         case .float: .float32
-        case .pcm16, .alac16, .ulaw, .alaw, .imaAdpcm, .vorbis, .opus, .mp3, nil: .int16
+        case .pcm16, .alac16, .ulaw, .alaw, .imaAdpcm, .vorbis, .opus, .mp3, .aac, nil: .int16
         }
     }
 

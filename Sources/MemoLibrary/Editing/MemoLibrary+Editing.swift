@@ -186,7 +186,7 @@ extension MemoLibrary {
         switch memo.state {
         case .recording: throw .notAllowed(memo: memo, reason: "it is being recorded; it can be \(verb) once the recording stops")
         case .missing: throw .notAllowed(memo: memo, reason: "its file is missing")
-        case .damaged: throw .notAllowed(memo: memo, reason: "its file cannot be read as audio")
+        case .damaged: throw .notAllowed(memo: memo, reason: Self.damagedReason(of: memo))
         case .complete, .recovered: return memo
         }
     }
@@ -203,9 +203,10 @@ extension MemoLibrary {
     }
 
     /// The process that was writing an edit's temporary file `name`: `.NAME.edit-PID.ext`, or
-    /// the intermediate of a lossy one (`..NAME.edit-PID.ext.partial.w64` and `.partial.json`).
+    /// the intermediate of a lossy one (`..NAME.edit-PID.ext.partial.w64` and `.partial.json`,
+    /// and an M4A's `.encoding.m4a`).
     static func editOwnerProcessID(ofTemporaryName name: String) -> Int32? {
-        for suffix in [".partial.w64", ".partial.json"] where name.hasPrefix("..") && name.hasSuffix(suffix) {
+        for suffix in [".partial.w64", ".partial.json", ".encoding.m4a"] where name.hasPrefix("..") && name.hasSuffix(suffix) {
             return AtomicReplacement.ownerProcessID(ofTemporaryName: String(name.dropFirst().dropLast(suffix.count)), purpose: editPurpose)
         }
         return AtomicReplacement.ownerProcessID(ofTemporaryName: name, purpose: editPurpose)

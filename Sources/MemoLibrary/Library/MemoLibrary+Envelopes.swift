@@ -26,7 +26,7 @@ extension MemoLibrary {
         switch memo.state {
         case .recording: throw .notAllowed(memo: memo, reason: "it is being recorded; its waveform is drawn once it stops")
         case .missing: throw .notAllowed(memo: memo, reason: "its file is missing")
-        case .damaged: throw .notAllowed(memo: memo, reason: "its file cannot be read as audio")
+        case .damaged: throw .notAllowed(memo: memo, reason: Self.damagedReason(of: memo))
         case .complete, .recovered: break
         }
         let envelope: PeakEnvelope

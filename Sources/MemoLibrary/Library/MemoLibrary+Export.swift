@@ -25,7 +25,7 @@ extension MemoLibrary {
     {
         switch memo.state {
         case .missing: throw .notAllowed(memo: memo, reason: "its file is missing")
-        case .damaged: throw .notAllowed(memo: memo, reason: "its file cannot be read as audio")
+        case .damaged: throw .notAllowed(memo: memo, reason: Self.damagedReason(of: memo))
         case .recording: throw .notAllowed(memo: memo, reason: "it is still being recorded")
         case .complete, .recovered: break
         }

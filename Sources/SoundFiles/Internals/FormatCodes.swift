@@ -25,6 +25,8 @@ enum FormatCodes {
         case .mp3: SF_FORMAT_MPEG
         case .caf: SF_FORMAT_CAF
         case .aiff: SF_FORMAT_AIFF
+        // Not libsndfile's: written and read through FFmpeg (MP4AudioWriter, MP4AudioReader).
+        case .m4a: noCode
         }
     }
 
@@ -42,8 +44,12 @@ enum FormatCodes {
         case .vorbis: SF_FORMAT_VORBIS
         case .opus: SF_FORMAT_OPUS
         case .mp3: SF_FORMAT_MPEG_LAYER_III
+        case .aac: noCode
         }
     }
+
+    /// Matches no libsndfile code (those are never negative).
+    private static let noCode = -1
 
     /// Our names for a code read from a file; `nil` where we have no name (e.g. W64, ADPCM in AIFF).
     static func names(of code: Int32) -> (format: FileFormat?, encoding: Encoding?) {

@@ -1,7 +1,8 @@
 import CSndFile
 import Foundation
 
-/// Reads a sound file in any format libsndfile knows, as interleaved int16, int32 or float32 frames.
+/// Reads a sound file in any format libsndfile knows, or AAC in MP4 (`.m4a`, through FFmpeg:
+/// `MP4AudioReader`), as interleaved int16, int32 or float32 frames.
 ///
 /// Safe to hand between threads: every call takes an internal lock.
 public final class SoundFileReader: @unchecked Sendable {
@@ -15,13 +16,23 @@ public final class SoundFileReader: @unchecked Sendable {
     private let lock = NSLock()
     private var storedMetadata: SoundFileMetadata
     private var handle: SndFileHandle?
+    private var mp4: MP4AudioReader?
 
     /// Opens `path` for reading.
     ///
     /// - Throws: `SoundFileError` naming the file and the cause: missing, a directory, empty,
-    ///   not audio, damaged, or an encoding libsndfile cannot decode.
+    ///   not audio, damaged, or an encoding libsndfile cannot decode. A `.m4a` name is read
+    ///   as MP4 and must hold AAC.
     public init(path: String) throws(SoundFileError) {
         try Self.checkIsNonEmptyFile(path)
+        if FileFormat.named(byExtensionOf: path) == .m4a {
+            let reader = try MP4AudioReader(path: path)
+            self.path = path
+            mp4 = reader
+            storedMetadata = reader.metadata
+            info = reader.info
+            return
+        }
         let handle = try SndFileHandle.open(path: path, mode: .read).get()
         self.path = path
         self.handle = handle
@@ -40,6 +51,7 @@ public final class SoundFileReader: @unchecked Sendable {
         throws(SoundFileError) -> Int
     {
         try lock.locked { () throws(SoundFileError) -> Int in
+            if let mp4 { return try mp4.read(into: buffer, frames: frames, as: sampleFormat) }
             guard let handle else {
                 throw SoundFileError(kind: .read, path: path, detail: "the reader is closed")
             }
@@ -53,6 +65,7 @@ public final class SoundFileReader: @unchecked Sendable {
     /// Moves the read position to `frame` (0 is the start).
     public func seek(toFrame frame: Int64) throws(SoundFileError) {
         try lock.locked { () throws(SoundFileError) in
+            if let mp4 { return try mp4.seek(toFrame: frame) }
             guard let handle, handle.seek(toFrame: frame) else {
                 throw SoundFileError(
                     kind: .read, path: path, detail: "cannot seek to frame \(frame) of \(info.frames)",
@@ -66,6 +79,8 @@ public final class SoundFileReader: @unchecked Sendable {
         lock.locked {
             handle?.close()
             handle = nil
+            mp4?.close()
+            mp4 = nil
         }
     }
 

@@ -5,7 +5,7 @@ public enum SoundFileRecovery {
     /// After a crash (kill -9, power loss of the process): makes the file at `path` readable and
     /// returns what it now holds.
     ///
-    /// - An intermediate left by a killed `.intermediate` recording (Ogg Vorbis, MP3) is encoded
+    /// - An intermediate left by a killed `.intermediate` recording (Ogg Vorbis, MP3, M4A) is encoded
     ///   into `path` with the settings and tags saved beside it, then removed. It is encoded whole,
     ///   over whatever part of `path` the recording had encoded before it died (libsndfile cannot
     ///   append to an MP3 or Ogg stream).
@@ -30,6 +30,10 @@ public enum SoundFileRecovery {
         } else {
             try SoundFileReader.checkIsNonEmptyFile(path)
             try WAVHeaderRepair.repairIfStale(path: path)
+        }
+        if FileFormat.named(byExtensionOf: path) == .m4a {
+            // Complete or absent (written beside it and renamed), and its length in the MP4 index.
+            return try SoundFileReader(path: path).info
         }
         let handle = try SndFileHandle.open(path: path, mode: .read).get()
         defer { handle.close() }

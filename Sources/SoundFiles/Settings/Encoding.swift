@@ -2,7 +2,7 @@
 public enum Encoding: String, CaseIterable, Sendable {
     case pcm16, pcm24, pcm32, float, alac16, alac24, ulaw, alaw
     case imaAdpcm = "ima-adpcm"
-    case vorbis, opus, mp3
+    case vorbis, opus, mp3, aac
 
     /// The name a person reads, e.g. "ALAC" or "24-bit PCM".
     public var displayName: String {
@@ -18,6 +18,7 @@ public enum Encoding: String, CaseIterable, Sendable {
         case .vorbis: "Vorbis"
         case .opus: "Opus"
         case .mp3: "MP3"
+        case .aac: "AAC"
         }
     }
 
@@ -25,7 +26,7 @@ public enum Encoding: String, CaseIterable, Sendable {
     public var isLossless: Bool {
         switch self {
         case .pcm16, .pcm24, .pcm32, .float, .alac16, .alac24: true
-        case .ulaw, .alaw, .imaAdpcm, .vorbis, .opus, .mp3: false
+        case .ulaw, .alaw, .imaAdpcm, .vorbis, .opus, .mp3, .aac: false
         }
     }
 
@@ -35,7 +36,8 @@ public enum Encoding: String, CaseIterable, Sendable {
     }
 }
 
-/// How hard a codec works: VBR quality for Vorbis, Opus and MP3, compression effort for FLAC.
+/// How hard a codec works: VBR quality for Vorbis, Opus and MP3, the bit rate for AAC
+/// (`MP4AudioWriter.bitRatePerChannel`), compression effort for FLAC.
 public enum Quality: String, CaseIterable, Sendable {
     case min, low, medium, high, max
 

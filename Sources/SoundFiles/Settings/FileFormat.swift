@@ -1,6 +1,6 @@
 /// A container format the recorder can write, named as on the command line (`--format`).
 public enum FileFormat: String, CaseIterable, Sendable {
-    case wav, flac, ogg, opus, mp3, caf, aiff
+    case wav, flac, ogg, opus, mp3, caf, aiff, m4a
 
     /// The name a person reads, e.g. "Ogg Opus".
     public var displayName: String {
@@ -12,6 +12,7 @@ public enum FileFormat: String, CaseIterable, Sendable {
         case .mp3: "MP3"
         case .caf: "CAF"
         case .aiff: "AIFF"
+        case .m4a: "M4A (AAC)"
         }
     }
 
@@ -25,6 +26,7 @@ public enum FileFormat: String, CaseIterable, Sendable {
         case .mp3: ["mp3"]
         case .caf: ["caf"]
         case .aiff: ["aiff", "aif"]
+        case .m4a: ["m4a"]
         }
     }
 
@@ -38,6 +40,7 @@ public enum FileFormat: String, CaseIterable, Sendable {
         case .mp3: [.mp3]
         case .caf: [.pcm16, .pcm24, .pcm32, .float, .alac16, .alac24, .ulaw, .alaw]
         case .aiff: [.pcm16, .pcm24, .pcm32, .float, .ulaw, .alaw]
+        case .m4a: [.aac]
         }
     }
 
@@ -50,7 +53,8 @@ public enum FileFormat: String, CaseIterable, Sendable {
     public var maximumChannels: Int {
         switch self {
         case .flac: 8
-        case .mp3: 2
+        // FFmpeg 5.1's AAC encoder takes mono to 5.1 and 7.1 layouts; memos need no more than stereo.
+        case .mp3, .m4a: 2
         default: RecordingSettings.channelRange.upperBound
         }
     }
@@ -65,6 +69,8 @@ public enum FileFormat: String, CaseIterable, Sendable {
         case .opus: [8000, 12000, 16000, 24000, 48000]
         // MPEG-1/2/2.5 Layer III sample rates.
         case .mp3: [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000]
+        // The MPEG-4 AAC sampling frequencies (7350 Hz aside).
+        case .m4a: [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000, 64000, 88200, 96000]
         default: nil
         }
     }

@@ -36,7 +36,7 @@ public struct RecordingSettings: Sendable, Hashable {
         switch encoding {
         case .pcm16, .alac16, .ulaw, .alaw, .imaAdpcm: .int16
         case .pcm24, .pcm32, .alac24: .int32
-        case .float, .vorbis, .opus, .mp3: .float32
+        case .float, .vorbis, .opus, .mp3, .aac: .float32
         }
     }
 
@@ -47,7 +47,8 @@ public struct RecordingSettings: Sendable, Hashable {
         case .caf where encoding == .alac16 || encoding == .alac24: .intermediate
         case .wav, .aiff, .caf: .headerUpdatedOnWrite
         case .flac, .opus: .streaming
-        case .ogg, .mp3: .intermediate
+        // MP4's index (moov) is written last: see MP4AudioWriter.
+        case .ogg, .mp3, .m4a: .intermediate
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Encodes a W64 intermediate into its final file (Ogg Vorbis, MP3, ALAC in CAF) a slice at a
+/// Encodes a W64 intermediate into its final file (Ogg Vorbis, MP3, ALAC in CAF, AAC in MP4) a slice at a
 /// time, reading back what the intermediate's writer has already put on disk.
 ///
 /// A recording encodes while it records (its `RecordingSink` runs one of these on a thread of
@@ -30,7 +30,7 @@ public final class IntermediateEncoding: @unchecked Sendable {
     public let channels: Int
 
     private let lock = NSLock()
-    private var target: SndFileHandle?
+    private var target: Target?
     private let descriptor: Int32
     private let layout: IntermediateLayout
     private var encoded: Int64 = 0
@@ -73,7 +73,10 @@ public final class IntermediateEncoding: @unchecked Sendable {
         settings.sampleRate = layout.sampleRate
         settings.channels = layout.channels
         do {
-            target = try SoundFileWriter.openFinal(path: path, settings: settings, metadata: metadata)
+            target =
+                settings.format == .m4a
+                ? .mp4(try MP4AudioWriter(path: path, settings: settings, metadata: metadata))
+                : .soundFile(try SoundFileWriter.openFinal(path: path, settings: settings, metadata: metadata))
         } catch {
             Glibc.close(descriptor)
             throw error
@@ -85,7 +88,7 @@ public final class IntermediateEncoding: @unchecked Sendable {
     }
 
     deinit {
-        target?.close()
+        if case .soundFile(let handle) = target { handle.close() }
         Glibc.close(descriptor)
     }
 
@@ -125,13 +128,31 @@ public final class IntermediateEncoding: @unchecked Sendable {
                     detail: "frame \(encoded + Int64(read / layout.bytesPerFrame)) is not on disk yet",
                     osError: read < 0 ? errno : nil)
             }
-            let short = write(frames: frames, to: target)
-            if let short {
-                throw SoundFileError(
-                    kind: SoundFileError.writeKind(forOSError: short.osError), path: path,
-                    detail: "encoding stopped after \(encoded + Int64(short.framesWritten)) frames; "
-                        + "the recording is kept in \(intermediate)",
-                    libraryMessage: short.libraryMessage, osError: short.osError)
+            switch target {
+            case .soundFile(let handle):
+                if let short = write(frames: frames, to: handle) {
+                    throw SoundFileError(
+                        kind: SoundFileError.writeKind(forOSError: short.osError), path: path,
+                        detail: "encoding stopped after \(encoded + Int64(short.framesWritten)) frames; "
+                            + "the recording is kept in \(intermediate)",
+                        libraryMessage: short.libraryMessage, osError: short.osError)
+                }
+            case .mp4(let writer):
+                do throws(SoundFileError) {
+                    // An M4A's intermediate is float (FormatCodes.intermediateCode), never packed 24-bit.
+                    let format: SampleFormat = layout.sample == .int16 ? .int16 : layout.sample == .int32 ? .int32 : .float32
+                    guard layout.sample != .int24 else {
+                        throw SoundFileError(kind: .corrupt, path: intermediate, detail: "24-bit samples for AAC")
+                    }
+                    try raw.withUnsafeBytes { buffer -> Result<Void, SoundFileError> in
+                        guard let base = buffer.baseAddress else { return .success(()) }
+                        return Result { () throws(SoundFileError) in
+                            try writer.write(base, frames: frames, sampleFormat: format)
+                        }
+                    }.get()
+                } catch {
+                    throw keptInIntermediate(error, detail: "encoding stopped after \(encoded) frames")
+                }
             }
             encoded += Int64(frames)
             return frames
@@ -147,8 +168,17 @@ public final class IntermediateEncoding: @unchecked Sendable {
             guard let target, !isFinished else { return }
             isFinished = true
             self.target = nil
-            if let message = target.close() {
-                throw SoundFileError(kind: .write, path: path, detail: "closing failed", libraryMessage: message)
+            switch target {
+            case .soundFile(let handle):
+                if let message = handle.close() {
+                    throw SoundFileError(kind: .write, path: path, detail: "closing failed", libraryMessage: message)
+                }
+            case .mp4(let writer):
+                do throws(SoundFileError) {
+                    try writer.close()
+                } catch {
+                    throw keptInIntermediate(error, detail: "finishing the file failed")
+                }
             }
             try? FileManager.default.removeItem(atPath: intermediate)
             IntermediateRecipe.remove(for: path)
@@ -162,7 +192,8 @@ public final class IntermediateEncoding: @unchecked Sendable {
             guard let target, !isFinished else { return }
             isFinished = true
             self.target = nil
-            _ = target.close()
+            // An MP4 writer dropped here removes its temporary file: the target stays absent.
+            if case .soundFile(let handle) = target { _ = handle.close() }
         }
     }
 
@@ -192,6 +223,21 @@ public final class IntermediateEncoding: @unchecked Sendable {
     }
 
     // MARK: Private
+
+    /// Where the encoded audio goes: a file libsndfile writes, or an MP4 through FFmpeg.
+    private enum Target {
+        case soundFile(SndFileHandle)
+        case mp4(MP4AudioWriter)
+    }
+
+    /// `error` from the MP4 writer, saying where the recording is kept.
+    private func keptInIntermediate(_ error: SoundFileError, detail: String) -> SoundFileError {
+        var kept = error
+        kept.path = path
+        kept.detail = [detail, error.detail].compactMap { $0 }.joined(separator: ": ")
+            + "; the recording is kept in \(intermediate)"
+        return kept
+    }
 
     private func write(frames: Int, to target: SndFileHandle) -> SndFileHandle.ShortWrite? {
         raw.withUnsafeBytes { buffer -> SndFileHandle.ShortWrite? in

@@ -16,6 +16,7 @@ import Foundation
 ///   character boundary) replaced;
 /// - Ogg Vorbis and Ogg Opus: the pages copied as they are, with the comment header's TITLE
 ///   replaced (see `OggCommentRewrite`);
+/// - M4A: the AAC packets remuxed as they are by FFmpeg, with the new `©nam` (`MP4TitleRewrite`);
 /// - IMA ADPCM: refused (`.unsupported`): encoding it again would lose quality.
 public enum TitleRewrite {
     /// How a file's title is changed.
@@ -26,6 +27,8 @@ public enum TitleRewrite {
         case id3v1
         /// The Ogg pages, with the comment header replaced.
         case oggComment
+        /// The MP4's AAC packets, remuxed with the new title.
+        case mp4Remux
     }
 
     /// The method for a file in `format` coded as `encoding`; `nil` where none keeps the audio.
@@ -33,7 +36,8 @@ public enum TitleRewrite {
         switch (format, encoding) {
         case (.mp3, _): .id3v1
         case (.ogg, _), (.opus, _): .oggComment
-        case (_, .imaAdpcm), (_, .vorbis), (_, .opus), (_, .mp3): nil
+        case (.m4a, _): .mp4Remux
+        case (_, .imaAdpcm), (_, .vorbis), (_, .opus), (_, .mp3), (_, .aac): nil
         default: .decodeAndEncode
         }
     }
@@ -63,6 +67,8 @@ public enum TitleRewrite {
             try ID3v1Title.copy(source, to: destination, title: title)
         case .oggComment:
             try OggCommentRewrite.copy(source, to: destination, title: title)
+        case .mp4Remux:
+            try MP4TitleRewrite.copy(source, to: destination, title: title)
         }
         return method
     }

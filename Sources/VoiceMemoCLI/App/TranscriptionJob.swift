@@ -140,6 +140,7 @@ final class TranscriptionJob: @unchecked Sendable {
         // Memos whose file failed this run (a recogniser error is not stored as the file's fault).
         var failed: Set<Int64> = []
         while waitForWork() {
+            // A memo deleted meanwhile is never chosen again (`deleted`, until restored).
             while let memo = next(in: library, excluding: failed, log: log) {
                 guard let outcome = transcribe(memo, with: transcriber, in: library, log: log) else { return }
                 if !outcome { failed.insert(memo.id) }

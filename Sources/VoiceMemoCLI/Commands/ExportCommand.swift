@@ -13,7 +13,7 @@ enum ExportCommand: SubcommandDefinition {
         parser: ValueParser.nonEmptyText.completing(.file))
     static let format = Option<FileFormat>(
         name: "format", valueName: "F",
-        help: "The file format: wav, flac, ogg, opus, mp3, caf or aiff.",
+        help: "The file format: wav, flac, ogg, opus, mp3, caf, aiff or m4a (AAC).",
         defaultDescription: "from PATH's extension", parser: .choice)
 
     static let force = Flag(

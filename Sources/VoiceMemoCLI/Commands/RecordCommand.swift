@@ -14,15 +14,15 @@ enum RecordCommand: SubcommandDefinition {
         help: "The memo's title.", defaultDescription: "Memo DATE TIME", parser: .nonEmptyText)
     static let format = Option<FileFormat>(
         name: "format", valueName: "F",
-        help: "The file format: wav, flac, ogg, opus, mp3, caf or aiff.",
+        help: "The file format: wav, flac, ogg, opus, mp3, caf, aiff or m4a (AAC).",
         defaultDescription: "flac", parser: .choice)
     static let encoding = Option<Encoding>(
         name: "encoding", valueName: "E",
         help: "The sample encoding, where the format allows it: pcm16, pcm24, pcm32, float, "
             + "alac16, alac24, ulaw, alaw or ima-adpcm.",
         defaultDescription: "the format's usual one", parser: encodingParser)
-    /// The encodings a person chooses; Vorbis, Opus and MP3 follow from `--format`.
-    static let chosenEncodings = Encoding.allCases.filter { ![.vorbis, .opus, .mp3].contains($0) }
+    /// The encodings a person chooses; Vorbis, Opus, MP3 and AAC follow from `--format`.
+    static let chosenEncodings = Encoding.allCases.filter { ![.vorbis, .opus, .mp3, .aac].contains($0) }
     static let encodingParser = ValueParser<String>.oneOf(chosenEncodings.map(\.rawValue)).map {
         text throws(ValueRejection) -> Encoding in
         guard let encoding = Encoding(rawValue: text) else {

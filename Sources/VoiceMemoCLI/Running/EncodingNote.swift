@@ -51,6 +51,7 @@ final class EncodingNote: Sendable {
         case .mp3: "MP3"
         case .ogg: "Ogg Vorbis"
         case .caf: "ALAC"
+        case .m4a: "AAC"
         default: format.rawValue
         }
     }

@@ -1,6 +1,7 @@
 import CFFmpeg
 
-/// An FFmpeg error code (a negative `AVERROR` value), with the named codes this module decides on.
+/// An FFmpeg error code (a negative `AVERROR` value), with the named codes Streaming and the
+/// M4A files decide on.
 ///
 /// Its description is FFmpeg's own text (`av_strerror`).
 public struct FFmpegError: RawRepresentable, Error, Hashable, Sendable, CustomStringConvertible {
