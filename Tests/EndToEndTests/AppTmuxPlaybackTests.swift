@@ -76,6 +76,35 @@ import Testing
         #expect(screen.contains("EXIT=0"), "\(screen)")
     }
 
+    /// Issue 17: `O` chooses where memos play; the next ⏎ plays there (every frame in the
+    /// test device's file), with the app started on ALSA's `default`.
+    @Test func theOutputPickerChoosesTheDeviceOfTheNextPlay() throws {
+        let sandbox = try sandboxWithAMemo(seconds: 3)
+        let silence = sandbox.file("silence.raw")
+        try TestSignals.writeRawNoise(to: silence, frames: 48000)
+        try sandbox.installALSATestDevices(captureFile: silence, playbackFile: sandbox.file("played.raw"))
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device null")
+        try app.waitForStart()
+        try app.press("O")
+        var screen = try app.waitUntil { $0.contains("Choose where memos play") && $0.contains("voicememo_playback") }
+        #expect(screen.contains("▶ null"), "the current device is selected: \(screen)")
+        #expect(screen.contains("VoiceMemo test playback (a raw file)"), "ALSA's description: \(screen)")
+        // Down to the test device (its place depends on the machine's ALSA devices).
+        for _ in 0..<40 where !(try app.screen()).contains("▶ voicememo_playback ") {
+            try app.press("Down")
+            _ = try app.waitUntil(timeout: 2) { $0.contains("▶ ") }
+        }
+        try app.press("Enter")
+        screen = try app.waitFor("Memos play on voicememo_playback.")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.file("played.raw")), "nothing played yet")
+        try app.press("Enter")
+        screen = try app.waitFor("Finished playing “Twelve seconds”.")
+        let played = try FileManager.default.attributesOfItem(atPath: sandbox.file("played.raw"))[.size] as? Int
+        #expect(played == 3 * 48000 * 4, "every frame went to the chosen device: \(String(describing: played))")
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+
     @Test func playbackToTheEndReturnsToIdle() throws {
         let sandbox = try sandboxWithAMemo(seconds: 3)
         let silence = sandbox.file("silence.raw")

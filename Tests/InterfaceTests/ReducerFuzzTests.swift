@@ -88,6 +88,12 @@ import Testing
                 }
                 if let index = deleted.firstIndex(where: { $0.id == originalID }) { memos.append(deleted.remove(at: index)) }
                 return [loaded]
+            case .listOutputs:
+                return [.outputsListed([
+                    InputChoice(source: "default", description: "now"), InputChoice(source: "null", description: "Discard"),
+                ])]
+            case .selectOutput:
+                return []
             case .listInputs:
                 return [.inputsListed([
                     InputChoice(source: "alsa:default", description: "Default"),
@@ -194,7 +200,7 @@ import Testing
     static let keys: [Key] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
         .clearToStart, .other,
-    ] + "rsedEutic?/qyYnjkgGpvVT+-<>M xé漢😀\u{1B}[]{}=,.0579bnN()XS".map { Key.character($0) }
+    ] + "rsedEuticO?/qyYnjkgGpvVT+-<>M xé漢😀\u{1B}[]{}=,.0579bnN()XS".map { Key.character($0) }
 
     @Test func hundredThousandRandomKeys() {
         var generator = Generator(state: 0x5EED_1234)

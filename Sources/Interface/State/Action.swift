@@ -20,6 +20,8 @@ public enum Action: Sendable {
     case inputFailed(String)
     /// The inputs the picker can offer.
     case inputsListed([InputChoice])
+    /// The playback devices for the output picker (`source` is the ALSA device name).
+    case outputsListed([InputChoice])
     /// The library's memos and Recently Deleted, newest first.
     case libraryLoaded(memos: [Memo], deleted: [Memo])
     /// Memo `memoID` started playing: `duration` seconds of `channels` channels.

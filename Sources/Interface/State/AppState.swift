@@ -121,6 +121,8 @@ public struct AppState: Sendable, Equatable {
     /// reach into the library for it (STYLE 17). Unlimited until then: the library, which
     /// refuses a longer title, has the last word.
     public var titleMaximumLength = Int.max
+    /// The ALSA device memos play on (`--device`, then the output picker `O`).
+    public var playbackDevice = "default"
     /// Where the export prompt (`E`) proposes to write: the folder the app was started in.
     public var exportFolder = ""
 

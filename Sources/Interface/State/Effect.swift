@@ -50,6 +50,10 @@ public enum Effect: Sendable, Hashable {
     case stopPlayback
     /// List the inputs for the picker; `inputsListed` follows.
     case listInputs
+    /// List the playback devices for the output picker; `outputsListed` follows.
+    case listOutputs
+    /// Play memos (and voice activation's replays) on this ALSA device from the next one on.
+    case selectOutput(device: String)
     /// Close the current input and open this one.
     case selectInput(source: String)
     /// Arm voice activation on the open input with these parameters (disarming first if

@@ -22,6 +22,8 @@ public enum Mode: Sendable, Hashable {
     case recentlyDeleted
     /// The input picker; `choices` is `nil` while they are being listed.
     case pickingInput(choices: [InputChoice]?)
+    /// The playback-device picker (`O`); `choices` is `nil` while they are being listed.
+    case pickingOutput(choices: [InputChoice]?)
     /// The settings panel (voice activation and its replay, then the noise alert), `field` selected.
     case voiceSettings(SettingsField)
     /// The selected memo's transcript (`AppState.transcriptView`).

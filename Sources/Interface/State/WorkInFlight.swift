@@ -12,6 +12,8 @@ public struct WorkInFlight: Sendable, Hashable {
         case openingInput(name: String)
         /// Listing the inputs for the picker.
         case listingInputs
+        /// Listing the playback devices for the output picker.
+        case listingOutputs
         /// Creating the memo and its file.
         case startingRecording
         /// Stopping the recording and finishing its memo (encoding, measuring, the index).
@@ -82,6 +84,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .reloadingLibrary: "Reading the library"
         case .openingInput(let name): "Opening \(name)"
         case .listingInputs: "Listing the inputs"
+        case .listingOutputs: "Listing the playback devices"
         case .startingRecording: "Starting the recording"
         case .saving(let title): "Saving “\(title)”"
         case .renaming(let title): "Renaming to “\(title)”"
@@ -110,6 +113,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .reloadLibrary: kind = .reloadingLibrary
         case .selectInput(let source): kind = .openingInput(name: source)
         case .listInputs: kind = .listingInputs
+        case .listOutputs: kind = .listingOutputs
         case .startRecording: kind = .startingRecording
         case .stopRecording: kind = .saving(title: before.recordingTitle ?? "the recording")
         case .renameMemo(_, let newTitle), .undoRename(_, let newTitle, _): kind = .renaming(title: newTitle)
@@ -124,7 +128,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .editMemo(let request):
             if case .split = request { kind = .editing(title: request.title, verb: "Splitting") } else { kind = .editing(title: request.title, verb: "Trimming") }
         case .undoEdit(let id, _): kind = .undoingEdit(title: title(id))
-        case .setNoiseAlert, .ringBell, .readCaptureGain: return nil
+        case .setNoiseAlert, .ringBell, .readCaptureGain, .selectOutput: return nil
         case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .jumpPlayback, .stopPlayback,
             .adjustPlayback, .addMarker, .markRecording,
             .armVoiceActivation, .setVoiceReplay, .disarmVoiceActivation, .transcribeNewMemos, .quit:
@@ -147,7 +151,7 @@ extension WorkInFlight.Kind {
     /// inputs writes nothing (a stalled sound server would otherwise hold the quit for 30 s).
     public var isAbandonedByQuitting: Bool {
         switch self {
-        case .openingInput, .listingInputs: true
+        case .openingInput, .listingInputs, .listingOutputs: true
         default: false
         }
     }

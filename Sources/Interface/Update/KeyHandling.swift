@@ -17,6 +17,7 @@ enum KeyHandling {
             return []
         case .recentlyDeleted: return recentlyDeleted(key, &state)
         case .pickingInput(let choices): return pickInput(key, choices: choices ?? [], &state)
+        case .pickingOutput(let choices): return pickOutput(key, choices: choices ?? [], &state)
         case .voiceSettings(let field): return VoiceKeys.settings(key, field: field, &state)
         case .transcript: return TranscriptUpdate.handle(key, &state)
         }
@@ -56,6 +57,10 @@ enum KeyHandling {
             state.mode = .pickingInput(choices: nil)
             state.pickerSelection = 0
             return [.listInputs]
+        case .character("O"):
+            state.mode = .pickingOutput(choices: nil)
+            state.pickerSelection = 0
+            return [.listOutputs]
         case .character("?"): HelpLayout.open(&state)
         case .character("/"): state.mode = .filtering(TextField(state.filter))
         case .character("c"):
@@ -326,6 +331,29 @@ enum KeyHandling {
             state.say("Opening \(choice.source)…")
             return [.selectInput(source: choice.source)]
         case .escape, .character("i"), .character("q"):
+            state.mode = .browsing
+        default:
+            break
+        }
+        return []
+    }
+
+    private static func pickOutput(_ key: Key, choices: [InputChoice], _ state: inout AppState) -> [Effect] {
+        if moveSelection(key, &state.pickerSelection, count: choices.count, page: state.layout.tableRows) {
+            return []
+        }
+        switch key {
+        case .enter:
+            state.mode = .browsing
+            guard choices.indices.contains(state.pickerSelection) else { return [] }
+            let device = choices[state.pickerSelection].source
+            state.playbackDevice = device
+            state.say(
+                state.playback == nil
+                    ? "Memos play on \(device)."
+                    : "Memos play on \(device) from the next ⏎; this one goes on where it plays.")
+            return [.selectOutput(device: device)]
+        case .escape, .character("O"), .character("q"):
             state.mode = .browsing
         default:
             break

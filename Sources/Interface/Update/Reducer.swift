@@ -64,6 +64,13 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
             state.pickerSelection = 0
         }
         effects = []
+    case .outputsListed(let choices):
+        if case .pickingOutput = state.mode {
+            state.mode = .pickingOutput(choices: choices)
+            // The current device selected: Enter keeps it.
+            state.pickerSelection = choices.firstIndex { $0.source == state.playbackDevice } ?? 0
+        }
+        effects = []
     case .libraryLoaded(let memos, let deleted):
         let selectedID = state.selectedMemo?.id
         state.memos = memos.sorted { $0.created > $1.created }

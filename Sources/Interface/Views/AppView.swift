@@ -23,6 +23,10 @@ public enum AppView {
             TranscriptView.render(state, in: layout.body, on: &screen)
         case .pickingInput(let choices):
             ListViews.renderPicker(state, choices: choices, in: layout.body, on: &screen)
+        case .pickingOutput(let choices):
+            ListViews.renderPicker(
+                state, choices: choices, title: "Choose where memos play", looking: "Looking for playback devices…",
+                in: layout.body, on: &screen)
         default:
             MemoTableView.render(state, in: layout.body, on: &screen)
         }

@@ -17,6 +17,7 @@ enum KeyHelp {
         ("u", "undo the last delete, rename, trim or split"),
         ("t", "Recently Deleted: ⏎ (or r) restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
+        ("O", "choose where memos play (the playback device)"),
         ("⏎", "play the selected memo (a word match: from that word)"),
         ("space", "pause / resume playback"),
         ("← →  H L", "seek back / forward 5 s (H L: 30 s) while playing"),
@@ -42,7 +43,7 @@ enum KeyHelp {
     /// The footer's keys for the memo table, most important first.
     static let footer: [(String, String)] = [
         ("r", "record/pause"), ("s", "stop"), ("⏎", "play"), ("v", "voice"), ("e", "rename"), ("d", "delete"),
-        ("u", "undo"), ("/", "find"), ("T", "words"), ("t", "deleted"), ("i", "input"), ("E", "export"), ("m", "meter"), ("V", "settings"),
+        ("u", "undo"), ("/", "find"), ("T", "words"), ("t", "deleted"), ("i", "input"), ("E", "export"), ("O", "output"), ("m", "meter"), ("V", "settings"),
         ("< >", "gain"), ("M", "mute"), ("c", "clear clip"), ("?", "help"), ("q", "quit"),
     ]
 
@@ -58,7 +59,7 @@ enum KeyHelp {
         case .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: [("y", "yes"), ("n", "no")]
         case .help: [("any key", "closes")]
         case .recentlyDeleted: [("⏎", "restore"), ("p", "purge"), ("↑↓", "select"), ("Esc", "back"), ("?", "help")]
-        case .pickingInput: [("⏎", "choose"), ("↑↓", "select"), ("Esc", "cancel")]
+        case .pickingInput, .pickingOutput: [("⏎", "choose"), ("↑↓", "select"), ("Esc", "cancel")]
         case .voiceSettings: [("↑↓", "choose"), ("← →  - +", "change"), ("Esc", "done")]
         case .transcript:
             [("⏎", "play from the top line"), ("space", "pause"), ("← →", "seek"), ("s", "stop"), ("↑↓", "scroll"), ("Esc", "close")]

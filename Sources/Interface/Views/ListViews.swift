@@ -60,12 +60,15 @@ enum ListViews {
     }
 
     /// The inputs: ALSA capture devices and the test tone.
-    static func renderPicker(_ state: AppState, choices: [InputChoice]?, in area: Rect, on screen: inout Screen) {
+    static func renderPicker(
+        _ state: AppState, choices: [InputChoice]?, title: String = "Choose an input", looking: String = "Looking for inputs…",
+        in area: Rect, on screen: inout Screen
+    ) {
         guard !area.isEmpty else { return }
         let theme = Theme(state)
-        screen.put(" Choose an input", x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
+        screen.put(" " + title, x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
         guard let choices else {
-            screen.put(" Looking for inputs…", x: area.x, y: area.y + 1, style: theme.dim, maxWidth: area.width)
+            screen.put(" " + looking, x: area.x, y: area.y + 1, style: theme.dim, maxWidth: area.width)
             return
         }
         let rows = area.height - 1

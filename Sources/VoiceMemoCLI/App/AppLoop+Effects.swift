@@ -121,6 +121,14 @@ extension AppLoop {
                 let choices = InputChoices.available(current: current)
                 return { [self] in dispatch(.inputsListed(choices)) }
             }
+        case .listOutputs:
+            let current = playbackDevice
+            onRunner(tracked: tracked) { [self] _ in
+                let choices = InputChoices.outputs(current: current)
+                return { [self] in dispatch(.outputsListed(choices)) }
+            }
+        case .selectOutput(let device):
+            playbackDevice = device
         case .selectInput(let text):
             selectInput(text, tracked: tracked)
         case .armVoiceActivation(let parameters):

@@ -34,7 +34,8 @@ final class AppLoop: @unchecked Sendable {
     let initialSource: InputSource
     let settings: RecordingSettings
     /// The ALSA device memos play on.
-    let playbackDevice: String
+    /// Where memos and replays play: `--device`, then the output picker (`O`). UI queue.
+    var playbackDevice: String
     let environment: [String: String]
     private let finished = DispatchSemaphore(value: 0)
     private let frameLog: FrameLog?
@@ -99,6 +100,7 @@ final class AppLoop: @unchecked Sendable {
             utcOffset: TimeZone.current.secondsFromGMT(), now: Date().timeIntervalSince1970)
         state.apply(configuration)
         state.exportFolder = FileManager.default.currentDirectoryPath
+        state.playbackDevice = playbackDevice
     }
 
     /// Runs until the app quits or a stop signal arrives; the memo being recorded is saved.

@@ -21,6 +21,20 @@ enum InputChoices {
         return choices
     }
 
+    /// The playback devices for the output picker: `current` first (the `--device` given, or
+    /// the last choice), then ALSA's `default` and the devices it lists by name.
+    static func outputs(current: String) -> [InputChoice] {
+        var choices = [InputChoice(source: current, description: "now")]
+        if current != "default" {
+            choices.append(InputChoice(source: "default", description: "ALSA's default device"))
+        }
+        for device in ALSADevices.list(stream: .playback) where !choices.contains(where: { $0.source == device.name }) {
+            choices.append(InputChoice(
+                source: device.name, description: device.description.split(whereSeparator: \.isNewline).joined(separator: " — ")))
+        }
+        return choices
+    }
+
     /// The status-line words for an input that did not open within `seconds` (a sound
     /// server that does not answer).
     static func noAnswer(_ source: InputSource, after seconds: Double) -> String {
