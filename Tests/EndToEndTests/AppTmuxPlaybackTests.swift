@@ -13,6 +13,15 @@ import Testing
         return sandbox
     }
 
+    /// A 3 s memo and the ALSA test devices, whose playback device writes `played.raw` (unpaced).
+    private func sandboxWithFileDevices() throws -> VoiceMemoSandbox {
+        let sandbox = try sandboxWithAMemo(seconds: 3)
+        let silence = sandbox.file("silence.raw")
+        try TestSignals.writeRawNoise(to: silence, frames: 48000)
+        try sandbox.installALSATestDevices(captureFile: silence, playbackFile: sandbox.file("played.raw"))
+        return sandbox
+    }
+
     /// The header's first line, e.g. " Twelve seconds  ███░░░ ▶  00:00:03 / 00:00:12".
     private func header(_ screen: String) -> String {
         String(screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
@@ -79,10 +88,7 @@ import Testing
     /// Issue 17: `O` chooses where memos play; the next ⏎ plays there (every frame in the
     /// test device's file), with the app started on ALSA's `default`.
     @Test func theOutputPickerChoosesTheDeviceOfTheNextPlay() throws {
-        let sandbox = try sandboxWithAMemo(seconds: 3)
-        let silence = sandbox.file("silence.raw")
-        try TestSignals.writeRawNoise(to: silence, frames: 48000)
-        try sandbox.installALSATestDevices(captureFile: silence, playbackFile: sandbox.file("played.raw"))
+        let sandbox = try sandboxWithFileDevices()
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device null")
         try app.waitForStart()
         try app.press("O")
@@ -106,10 +112,7 @@ import Testing
     }
 
     @Test func playbackToTheEndReturnsToIdle() throws {
-        let sandbox = try sandboxWithAMemo(seconds: 3)
-        let silence = sandbox.file("silence.raw")
-        try TestSignals.writeRawNoise(to: silence, frames: 48000)
-        try sandbox.installALSATestDevices(captureFile: silence, playbackFile: sandbox.file("played.raw"))
+        let sandbox = try sandboxWithFileDevices()
         // An unpaced file device: the whole memo is "played" at once.
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device voicememo_playback")
         try app.waitForStart()

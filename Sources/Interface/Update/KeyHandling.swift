@@ -313,52 +313,49 @@ enum KeyHandling {
         return []
     }
 
-    private static func pickInput(_ key: Key, choices: [InputChoice], _ state: inout AppState) -> [Effect] {
-        if moveSelection(key, &state.pickerSelection, count: choices.count, page: state.layout.tableRows) {
-            return []
-        }
+    /// What a key does in a picker (inputs, outputs): moves the selection, chooses the
+    /// selected entry (closing the picker), closes it (Esc, its own key, `q`), or nothing.
+    private enum PickerKey {
+        case handled
+        case chose(Int)
+    }
+
+    private static func picker(_ key: Key, count: Int, closingKey: Character, _ state: inout AppState) -> PickerKey {
+        if moveSelection(key, &state.pickerSelection, count: count, page: state.layout.tableRows) { return .handled }
         switch key {
         case .enter:
             state.mode = .browsing
-            guard choices.indices.contains(state.pickerSelection) else { return [] }
-            guard state.recording == .idle else {
-                return nothing("Stop the recording (s) before changing the input.", &state)
-            }
-            let choice = choices[state.pickerSelection]
-            // The old input closes at once: no frozen meter while the new one opens.
-            state.input = nil
-            state.meters = []
-            state.say("Opening \(choice.source)…")
-            return [.selectInput(source: choice.source)]
-        case .escape, .character("i"), .character("q"):
+            return (0..<count).contains(state.pickerSelection) ? .chose(state.pickerSelection) : .handled
+        case .escape, .character(closingKey), .character("q"):
             state.mode = .browsing
         default:
             break
         }
-        return []
+        return .handled
+    }
+
+    private static func pickInput(_ key: Key, choices: [InputChoice], _ state: inout AppState) -> [Effect] {
+        guard case .chose(let index) = picker(key, count: choices.count, closingKey: "i", &state) else { return [] }
+        guard state.recording == .idle else {
+            return nothing("Stop the recording (s) before changing the input.", &state)
+        }
+        let choice = choices[index]
+        // The old input closes at once: no frozen meter while the new one opens.
+        state.input = nil
+        state.meters = []
+        state.say("Opening \(choice.source)…")
+        return [.selectInput(source: choice.source)]
     }
 
     private static func pickOutput(_ key: Key, choices: [InputChoice], _ state: inout AppState) -> [Effect] {
-        if moveSelection(key, &state.pickerSelection, count: choices.count, page: state.layout.tableRows) {
-            return []
-        }
-        switch key {
-        case .enter:
-            state.mode = .browsing
-            guard choices.indices.contains(state.pickerSelection) else { return [] }
-            let device = choices[state.pickerSelection].source
-            state.playbackDevice = device
-            state.say(
-                state.playback == nil
-                    ? "Memos play on \(device)."
-                    : "Memos play on \(device) from the next ⏎; this one goes on where it plays.")
-            return [.selectOutput(device: device)]
-        case .escape, .character("O"), .character("q"):
-            state.mode = .browsing
-        default:
-            break
-        }
-        return []
+        guard case .chose(let index) = picker(key, count: choices.count, closingKey: "O", &state) else { return [] }
+        let device = choices[index].source
+        state.playbackDevice = device
+        state.say(
+            state.playback == nil
+                ? "Memos play on \(device)."
+                : "Memos play on \(device) from the next ⏎; this one goes on where it plays.")
+        return [.selectOutput(device: device)]
     }
 
     /// Moves memo `id` from Recently Deleted back into the table (before the runner answers).
