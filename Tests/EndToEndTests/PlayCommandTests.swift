@@ -136,15 +136,15 @@ import Testing
 /// `voicememo play --speed --pitch --volume --skip-silence` into the ALSA file test device.
 @Suite struct PlayAdjustmentCommandTests {
     /// A sandbox with the test devices and `tone.wav`: `sections` of (seconds, amplitude) of a
-    /// 440 Hz sine, 16-bit stereo 48 kHz.
-    private func sandbox(_ sections: [(Double, Double)]) throws -> VoiceMemoSandbox {
+    /// `frequency` sine (440 Hz), 16-bit stereo 48 kHz.
+    private func sandbox(_ sections: [(Double, Double)], frequency: Double = 440) throws -> VoiceMemoSandbox {
         let sandbox = try VoiceMemoSandbox()
         try sandbox.installALSATestDevices(captureFile: "/dev/null", playbackFile: sandbox.file("played.raw"))
         var samples: [Int16] = []
         var frame = 0
         for (seconds, amplitude) in sections {
             for _ in 0..<Int(seconds * 48_000) {
-                let value = Int16(amplitude * 32767 * sin(2 * Double.pi * 440 * Double(frame) / 48_000))
+                let value = Int16(amplitude * 32767 * sin(2 * Double.pi * frequency * Double(frame) / 48_000))
                 samples += [value, value]
                 frame += 1
             }
@@ -173,6 +173,53 @@ import Testing
         #expect(outcome.standardError.isEmpty, "\(outcome)")
         let seconds = Double(try playedLeft(sandbox).count) / 48_000
         #expect(abs(seconds - 1) < 0.1, "\(seconds) s")
+    }
+
+    /// The frequency of the middle half of `samples` (48 kHz), from its rising zero crossings
+    /// (interpolated between samples).
+    private func frequency(_ samples: [Int16]) -> Double {
+        let middle = samples[(samples.count / 4)..<(samples.count * 3 / 4)].map(Double.init)
+        var crossings: [Double] = []
+        for index in middle.indices.dropFirst() where middle[index - 1] < 0 && middle[index] >= 0 {
+            let previous = middle[index - 1], current = middle[index]
+            crossings.append(Double(index - 1) + previous / (previous - current))
+        }
+        guard let first = crossings.first, let last = crossings.last, crossings.count > 1 else { return 0 }
+        return Double(crossings.count - 1) / ((last - first) / 48_000)
+    }
+
+    /// Issue 17's figures through the ALSA file playback device: `--speed 2` of a 1 kHz tone plays
+    /// half the frames (±1 %) at 1000 Hz (±1 %); `--pitch 12` keeps the length (±1 %) at 2000 Hz.
+    @Test func speedKeepsThePitchAndPitchKeepsTheLength() throws {
+        let fast = try sandbox([(4, 0.5)], frequency: 1000)
+        let doubled = try fast.run("play", fast.file("tone.wav"), "--device", "voicememo_playback", "--speed", "2")
+        #expect(doubled.status == 0, "\(doubled)")
+        let fastLeft = try playedLeft(fast)
+        #expect(abs(Double(fastLeft.count) / 96_000 - 1) < 0.01, "\(fastLeft.count) frames for 96 000")
+        #expect(abs(frequency(fastLeft) / 1000 - 1) < 0.01, "\(frequency(fastLeft)) Hz at 2×")
+
+        let high = try sandbox([(4, 0.5)], frequency: 1000)
+        let octave = try high.run("play", high.file("tone.wav"), "--device", "voicememo_playback", "--pitch", "12")
+        #expect(octave.status == 0, "\(octave)")
+        let highLeft = try playedLeft(high)
+        #expect(abs(Double(highLeft.count) / 192_000 - 1) < 0.01, "\(highLeft.count) frames for 192 000")
+        #expect(abs(frequency(highLeft) / 2000 - 1) < 0.01, "\(frequency(highLeft)) Hz an octave up")
+    }
+
+    /// `--volume 50` is −6.02 dB (±0.05) on the tone's RMS.
+    @Test func halfVolumeIsMinusSixDecibels() throws {
+        func rms(_ samples: [Int16]) -> Double {
+            (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(samples.count, 1))).squareRoot()
+        }
+        let sandbox = try sandbox([(2, 0.8)], frequency: 1000)
+        let original = try sandbox.run("play", sandbox.file("tone.wav"), "--device", "voicememo_playback")
+        #expect(original.status == 0, "\(original)")
+        let full = rms(try playedLeft(sandbox))
+        try FileManager.default.removeItem(atPath: sandbox.file("played.raw"))
+        let half = try sandbox.run("play", sandbox.file("tone.wav"), "--device", "voicememo_playback", "--volume", "50")
+        #expect(half.status == 0, "\(half)")
+        let decibels = 20 * log10(rms(try playedLeft(sandbox)) / full)
+        #expect(abs(decibels + 6.02) < 0.05, "\(decibels) dB")
     }
 
     @Test func halfVolumeHalvesThePeakAndLoudVolumeWarnsOfClipping() throws {
