@@ -203,3 +203,42 @@ import Testing
         }
     }
 }
+
+/// `P`: the preview of what `X` keeps plays from the in point and pauses at the out point.
+@Suite struct TrimPreviewTests {
+    static func playing() -> AppState {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .key(.enter))
+        _ = reduce(&state, .playbackStarted(memoID: 1, title: "Standup notes", duration: 131, channels: 2))
+        _ = reduce(&state, .playbackProgress(time: Fixtures.now + 11, PlaybackSnapshot(elapsed: 20, channels: [])))
+        return state
+    }
+
+    @Test func pPlaysFromInAndPausesAtOut() {
+        var state = Self.playing()
+        #expect(reduce(&state, .key(.character("P"))) == [], "no points: refused")
+        #expect(state.status?.text.contains("set ( and ) first") == true)
+        _ = reduce(&state, .key(.character("(")))
+        _ = reduce(&state, .playbackProgress(time: Fixtures.now + 12, PlaybackSnapshot(elapsed: 30, channels: [])))
+        _ = reduce(&state, .key(.character(")")))
+        _ = reduce(&state, .key(.character(" ")))
+        #expect(state.playback?.isPaused == true)
+        #expect(reduce(&state, .key(.character("P"))) == [.jumpPlayback(to: 20), .resumePlayback], "paused: it plays")
+        #expect(state.status?.text.hasPrefix("Previewing 20 s … 30 s") == true, "\(String(describing: state.status))")
+        #expect(reduce(&state, .playbackProgress(time: Fixtures.now + 13, PlaybackSnapshot(elapsed: 29.9, channels: []))) == [])
+        #expect(reduce(&state, .playbackProgress(time: Fixtures.now + 14, PlaybackSnapshot(elapsed: 30.02, channels: []))) == [.pausePlayback])
+        #expect(state.playback?.isPaused == true && state.previewEnd == nil)
+        #expect(state.status?.text.hasPrefix("Preview ended at the out point") == true)
+        #expect(reduce(&state, .playbackProgress(time: Fixtures.now + 15, PlaybackSnapshot(elapsed: 31, channels: []))) == [], "once")
+        #expect(KeyHelp.all.contains { $0.0 == "P" })
+    }
+
+    @Test func inNotBeforeOutIsRefused() {
+        var state = Self.playing()
+        _ = reduce(&state, .key(.character(")")))
+        _ = reduce(&state, .playbackProgress(time: Fixtures.now + 12, PlaybackSnapshot(elapsed: 40, channels: [])))
+        _ = reduce(&state, .key(.character("(")))
+        #expect(reduce(&state, .key(.character("P"))) == [])
+        #expect(state.previewEnd == nil && state.status?.text.contains("nothing to preview") == true)
+    }
+}

@@ -88,6 +88,8 @@ public struct AppState: Sendable, Equatable {
     public var undoStack: [UndoEntry] = []
     /// The in and out points `(` `)` set on a memo, for `X` (`EditKeys`).
     public var editPoints: EditPoints?
+    /// While `P` previews the kept part: the out point, where playback pauses.
+    public var previewEnd: Double?
     /// The waveform band's memo and envelope, once the runner has read one.
     public var waveform: WaveformState?
 

@@ -17,6 +17,7 @@ enum EditKeys {
         case .character("("), .character(")"): return setPoint(isIn: key == .character("("), &state)
         case .character("X"): return askTrim(&state)
         case .character("S"): return askSplit(&state)
+        case .character("P"): return preview(&state)
         default: return nil
         }
     }
@@ -40,6 +41,44 @@ enum EditKeys {
             state.say("\(which) point at \(DisplayFormat.seconds(time)). X keeps \(DisplayFormat.seconds(start)) … \(DisplayFormat.seconds(end)).")
         }
         return []
+    }
+
+    /// `P`: plays what `X` would keep, from the in point, pausing at the out point (within a
+    /// tick of it: the reducer pauses when the play head passes it).
+    private static func preview(_ state: inout AppState) -> [Effect] {
+        guard var playback = state.playback, let points = state.editPoints, points.memoID == playback.memoID,
+            points.inPoint != nil || points.outPoint != nil
+        else {
+            return refuse("P previews what X keeps: while a memo plays, set ( and ) first.", &state)
+        }
+        let start = points.inPoint ?? 0
+        let end = min(points.outPoint ?? playback.duration, playback.duration)
+        guard start < end else {
+            return refuse("The in point is not before the out point: nothing to preview. Set them again with ( and ).", &state)
+        }
+        var effects: [Effect] = [.jumpPlayback(to: start)]
+        if playback.isPaused { effects.append(.resumePlayback) }
+        playback.elapsed = start
+        playback.isPaused = false
+        state.playback = playback
+        state.previewEnd = end
+        state.say("Previewing \(DisplayFormat.seconds(start)) … \(DisplayFormat.seconds(end)): what X keeps.")
+        return effects
+    }
+
+    /// After the play head moved: pauses at the preview's end.
+    static func endPreview(_ state: inout AppState) -> [Effect] {
+        guard let end = state.previewEnd else { return [] }
+        guard var playback = state.playback else {
+            state.previewEnd = nil
+            return []
+        }
+        guard playback.elapsed >= end, !playback.isPaused else { return [] }
+        state.previewEnd = nil
+        playback.isPaused = true
+        state.playback = playback
+        state.say("Preview ended at the out point (\(DisplayFormat.seconds(end))). X trims to it; space plays on.")
+        return [.pausePlayback]
     }
 
     private static func askTrim(_ state: inout AppState) -> [Effect] {

@@ -62,6 +62,7 @@ enum PlaybackUpdate {
         switch action {
         case .playbackStarted(let memoID, let title, let duration, let channels):
             state.playback = PlaybackState(memoID: memoID, title: title, duration: duration, channels: channels)
+            state.previewEnd = nil
             state.say("Playing “\(title)”. Space pauses, ← → seek 5 s, s stops.")
         case .playbackProgress(let time, let snapshot):
             guard var playback = state.playback else { return [] }
@@ -74,6 +75,7 @@ enum PlaybackUpdate {
             }
             PlaybackAdjustmentKeys.absorb(snapshot, into: &playback, &state)
             state.playback = playback
+            return EditKeys.endPreview(&state)
         case .markersLoaded(let memoID, let times):
             guard var playback = state.playback, playback.memoID == memoID else { return [] }
             // Markers `b` added before they arrived are kept.

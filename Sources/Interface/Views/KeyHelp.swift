@@ -31,6 +31,7 @@ enum KeyHelp {
         ("b", "marker at the play head, or at the recording's time"),
         ("n N", "next / previous marker while playing"),
         ("( )", "in / out point at the play head (for X)"),
+        ("P", "preview what X keeps: play from in, pause at out"),
         ("X", "trim the memo to in … out (asks; the original to Recently Deleted)"),
         ("S", "split the memo that plays in two at the play head (asks)"),
         ("v", "voice activation: record each utterance as a memo; again: off"),
