@@ -93,6 +93,11 @@ struct GapBenchmark {
                 .replacingOccurrences(of: "@CAPTURE_FILE@", with: work + "/noise.raw")
                 .replacingOccurrences(of: "@PLAYBACK_FILE@", with: "/dev/null")
             try Data(text.utf8).write(to: URL(fileURLWithPath: work + "/devices.conf"))
+            // No transcription: `record` would transcribe the hour before it returns (≈ 20 CPU
+            // minutes), and the app's background job would run beside what is measured.
+            let config = work + "/config/voicememo"
+            try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+            try Data("transcribe = manual\n".utf8).write(to: URL(fileURLWithPath: config + "/config"))
         } catch {
             printToStandardError("voicememo-bench gaps: cannot write the test device: \(error)")
             return false
