@@ -174,9 +174,14 @@ struct GapBenchmark {
         // The picker lists the ALSA devices first (the bench's config adds some), then the two
         // tones: G selects the last, which is the one switched to.
         app.press("i")
-        _ = app.waitFor("  tone:", timeout: 30)
-        app.press("G")
-        guard app.waitFor("▶ tone:1000@-3", timeout: 10) != nil else { return [] }
+        _ = app.waitFor("Choose an input", timeout: 30)
+        // G once the list is in (until then the picker says "Looking for inputs…").
+        var selected = false
+        for _ in 0..<30 where !selected {
+            app.press("G")
+            selected = app.waitFor("▶ tone:1000@-3", timeout: 1, quietly: true) != nil
+        }
+        guard selected else { return [] }
         let switchInput = app.press("Enter")
         guard app.waitFor("Listening to tone:1000@-3", timeout: 60) != nil else { return [] }
         let switched = app.settle()
