@@ -274,6 +274,9 @@ final class RecordingSink: CaptureTap, Sendable {
         } catch {
             fail(RecorderError(.file, error.description, cause: .soundFile(error)))
         }
+        // The recording is over: what is left (the encoder's backlog, the statistics') gives
+        // way to the screen and to other recordings.
+        BackgroundPriority.heavy.lowerCallingThread()
         if let encoding { finishEncoding(encoding) }
         _ = measureWritten(untilAudioWaits: false)
         closed.store(true, ordering: .releasing)
@@ -327,8 +330,7 @@ final class RecordingSink: CaptureTap, Sendable {
     /// fall behind an unpaced source but never slows the recording.
     private func encodeLoop() {
         guard let encoding else { return }
-        // On Linux the nice value is per thread: PRIO_PROCESS with 0 is the calling thread.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        BackgroundPriority.idle.lowerCallingThread()
         while !encoderStops.load(ordering: .acquiring) {
             do {
                 if try encoding.encodeSlice(upTo: written.load(ordering: .acquiring)) > 0 { continue }
@@ -341,7 +343,7 @@ final class RecordingSink: CaptureTap, Sendable {
     }
 
     /// On the writer thread, once the intermediate is closed: stops the encoder thread after its
-    /// current slice, encodes the rest at this thread's priority and finishes the final file
+    /// current slice, encodes the rest at this thread's priority (`BackgroundPriority.heavy` by then) and finishes the final file
     /// (then the intermediate is removed). After a failure the final file is abandoned and the
     /// intermediate kept, for recovery.
     private func finishEncoding(_ encoding: IntermediateEncoding) {

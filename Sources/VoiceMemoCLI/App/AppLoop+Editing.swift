@@ -1,10 +1,11 @@
+import Audio
 import Foundation
 import Interface
 import MemoLibrary
 
 /// Trim and split from the app (`X`, `S`), and the waveform band's envelopes: on the effect
 /// runner, through the library's one implementation (`MemoStore.edit`, which the CLI's
-/// `trim` and `split` share).
+/// `trim` and `split` share), on a thread of its own at `BackgroundPriority.heavy`.
 extension AppLoop {
     /// Performs `Effect.editMemo`: the edit with its progress on the status line, then
     /// `memoEdited` (or the failure, in words) and the library listed again.
@@ -16,7 +17,11 @@ extension AppLoop {
             if let store = effects.store {
                 do throws(MemoLibraryError) {
                     let verb = if case .split = request { "splitting" } else { "trimming" }
-                    let result = try store.edit(request) { fraction in progress(fraction, verb) }
+                    let result = try BackgroundPriority.heavy.run {
+                        Result { () throws(MemoLibraryError) in
+                            try store.edit(request) { fraction in progress(fraction, verb) }
+                        }
+                    }.get()
                     actions.append(.memoEdited(EditOutcome(
                         originalID: result.original.id, title: result.original.title, made: result.memos,
                         reencoded: result.reencoded)))

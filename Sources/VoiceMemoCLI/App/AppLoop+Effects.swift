@@ -80,7 +80,11 @@ extension AppLoop {
                 let answer: Action
                 do throws(MemoLibraryError) {
                     guard let store = effects.store else { throw .notFound(reference: String(id), inRecentlyDeleted: false) }
-                    let written = try store.export(id, to: Self.expandingHome(path, home: home))
+                    // The conversion can take a core for a minute: it gives way to the screen.
+                    let target = Self.expandingHome(path, home: home)
+                    let written = try BackgroundPriority.heavy.run {
+                        Result { () throws(MemoLibraryError) in try store.export(id, to: target) }
+                    }.get()
                     answer = .notice("Exported “\(written.title)” to \(written.path).")
                 } catch .destinationExists(let existing) {
                     answer = .failed("Not exported: \(existing) already exists. Choose another name (E).")

@@ -1,4 +1,5 @@
 import Foundation
+import Audio
 import Interface
 import MemoLibrary
 import Transcription
@@ -118,8 +119,7 @@ final class TranscriptionJob: @unchecked Sendable {
     // MARK: The thread
 
     private func run() {
-        // On Linux the nice value is per thread: PRIO_PROCESS with 0 is the calling thread.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        BackgroundPriority.idle.lowerCallingThread()
         let log = EventLog(environment: environment)
         defer { log?.close() }
         let transcriber: Transcriber
