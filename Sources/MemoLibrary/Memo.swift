@@ -46,7 +46,7 @@ public struct Memo: Sendable, Hashable, Identifiable {
     public var truePeakDBTP: Double?
     /// Loudness range (EBU Tech 3342) in LU; `nil` when unknown or shorter than it needs.
     public var loudnessRange: Double?
-    /// Samples at full scale (clipped); `nil` when unknown.
+    /// Clips (`ClipRule`: runs of three full-scale samples); `nil` when unknown.
     public var clipCount: Int64?
     /// When it went to Recently Deleted; `nil` while it is in the library.
     public var deletedAt: Date?

@@ -14,6 +14,8 @@ struct ChannelAccumulator {
     var fullScaleRun: Int = 0
     /// The longest full-scale run seen since the last snapshot.
     var longestFullScaleRun: Int = 0
+    /// Clips (`ClipRule`) completed since the last snapshot.
+    var clips: Int = 0
 
     /// Adds one sample, given its raw magnitude, the type's scale and its clip threshold.
     @inline(__always)
@@ -23,12 +25,8 @@ struct ChannelAccumulator {
         let square = wide * wide
         sumOfSquares += square
         if square > peakSquare { peakSquare = square }
-        if rawMagnitude >= clipThreshold {
-            fullScaleRun += 1
-            if fullScaleRun > longestFullScaleRun { longestFullScaleRun = fullScaleRun }
-        } else {
-            fullScaleRun = 0
-        }
+        if ClipRule.advance(&fullScaleRun, isFullScale: rawMagnitude >= clipThreshold) { clips += 1 }
+        if fullScaleRun > longestFullScaleRun { longestFullScaleRun = fullScaleRun }
     }
 
     /// Starts a new measurement interval, keeping the current full-scale run.
@@ -37,5 +35,6 @@ struct ChannelAccumulator {
         sumOfSquares = 0
         sampleCount = 0
         longestFullScaleRun = 0
+        clips = 0
     }
 }

@@ -18,8 +18,9 @@
 ///
 /// Clipping: for each channel the meter counts consecutive full-scale samples (magnitude at
 /// least 32767 for Int16, 0x7FFFFF00 for Int32, 1.0 for Float), across buffers and snapshots.
-/// `longestFullScaleRun(forChannel:)` reports the longest such run since the previous
-/// snapshot; feed it to a `ClipLatch`.
+/// `clips(forChannel:)` reports the clips (`ClipRule`: runs of three) completed in the latest
+/// snapshot, each counted once however the buffers and snapshots split it;
+/// `longestFullScaleRun(forChannel:)` the longest run.
 ///
 /// Performance: the samples are read eight at a time as `SIMD8<Float>`, squared and summed per
 /// lane in blocks of about 2,000 samples, and the lanes are folded into their channels at the end
@@ -40,6 +41,7 @@ public struct LevelMeter: Sendable {
     private var averagePowers: [Float]
     private var peakPowers: [Float]
     private var longestFullScaleRuns: [Int]
+    private var clipCounts: [Int]
 
     /// The most channels a meter measures.
     public static let maximumChannelCount = 32
@@ -57,6 +59,7 @@ public struct LevelMeter: Sendable {
         averagePowers = Array(repeating: Decibels.floor, count: channels)
         peakPowers = Array(repeating: Decibels.floor, count: channels)
         longestFullScaleRuns = Array(repeating: 0, count: channels)
+        clipCounts = Array(repeating: 0, count: channels)
         var divisor = 8
         var remainder = channels % divisor
         var dividend = channels
@@ -95,6 +98,7 @@ public struct LevelMeter: Sendable {
                 ? Decibels.fromPower(accumulator.sumOfSquares / Double(accumulator.sampleCount))
                 : Decibels.floor
             longestFullScaleRuns[channel] = accumulator.longestFullScaleRun
+            clipCounts[channel] = accumulator.clips
             accumulators[channel].startInterval()
         }
     }
@@ -119,5 +123,12 @@ public struct LevelMeter: Sendable {
     /// outside 0..<channelCount reads 0.
     public func longestFullScaleRun(forChannel channel: Int) -> Int {
         longestFullScaleRuns.indices.contains(channel) ? longestFullScaleRuns[channel] : 0
+    }
+
+    /// The clips (`ClipRule`) `channel` completed in the latest snapshot: a run that began
+    /// before the previous snapshot counts in the one where it reached three samples. A channel
+    /// outside 0..<channelCount reads 0.
+    public func clips(forChannel channel: Int) -> Int {
+        clipCounts.indices.contains(channel) ? clipCounts[channel] : 0
     }
 }

@@ -60,7 +60,7 @@ public struct ProgrammeMeter: Sendable {
             truePeakDBTP: Self.finite(Double(truePeak.truePeakLevel)),
             loudnessLUFS: Self.finite(loudness?.integratedLoudness),
             loudnessRange: Self.finite(loudness?.loudnessRange),
-            clipCount: Int64(truePeak.fullScaleSampleCount), envelope: envelope.finished)
+            clipCount: Int64(truePeak.clipCount), envelope: envelope.finished)
     }
 
     private static func finite(_ value: Double?) -> Double? {
@@ -82,7 +82,7 @@ public struct ProgrammeStatistics: Sendable, Equatable {
     public var loudnessLUFS: Double?
     /// Loudness range in LU; `nil` when the programme is too short or too quiet for it.
     public var loudnessRange: Double?
-    /// Samples at full scale, over all channels.
+    /// Clips (`ClipRule`: runs of three full-scale samples), over all channels.
     public var clipCount: Int64
     /// The peak envelope, last block closed; `nil` in figures read back from the index (the
     /// library stores it apart, `MemoLibrary.storedEnvelope(ofMemo:)`).

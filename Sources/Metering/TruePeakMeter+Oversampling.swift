@@ -37,38 +37,40 @@ extension TruePeakMeter {
     }
 
     /// Copies `frames` whole frames from `base` (a frame's first channel) into the channels'
-    /// inputs after their `pending` samples, with the sample peak and full-scale count.
+    /// inputs after their `pending` samples, with the sample peak and the clips.
     private mutating func gatherFrames<Sample: LoudnessSample>(_ base: UnsafePointer<Sample>, frames: Int, pending: Int) {
         let channels = channelCount
         let offset = Self.historyLength + pending
         let stride = Self.channelStride
-        var fullScale = 0
+        var clips = 0
         channelInputs.withUnsafeMutableBufferPointer { inputs in
             guard let inputBase = inputs.baseAddress else { return }
             for channel in 0..<channels {
                 var source = base + channel
                 let destination = inputBase + channel * stride + offset
                 var peak = samplePeaks[channel]
+                var run = fullScaleRuns[channel]
                 for frame in 0..<frames {
                     let sample = source.pointee
                     let value = Sample.normalizedValue(sample)
-                    if Sample.isFullScale(sample) { fullScale += 1 }
+                    if ClipRule.advance(&run, isFullScale: Sample.isFullScale(sample)) { clips += 1 }
                     peak = max(peak, value.magnitude)
                     destination[frame] = value
                     source += channels
                 }
                 samplePeaks[channel] = peak
+                fullScaleRuns[channel] = run
                 pendingCounts[channel] = pending + frames
             }
         }
-        fullScaleSampleCount += fullScale
+        clipCount += clips
     }
 
     /// Takes one sample of the channel `nextChannel` (frames split across buffers).
     private mutating func consumeOne<Sample: LoudnessSample>(_ sample: Sample) {
         let channel = nextChannel
         let value = Sample.normalizedValue(sample)
-        if Sample.isFullScale(sample) { fullScaleSampleCount += 1 }
+        if ClipRule.advance(&fullScaleRuns[channel], isFullScale: Sample.isFullScale(sample)) { clipCount += 1 }
         samplePeaks[channel] = max(samplePeaks[channel], value.magnitude)
         let pending = pendingCounts[channel]
         channelInputs[channel * Self.channelStride + Self.historyLength + pending] = value

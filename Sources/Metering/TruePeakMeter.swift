@@ -1,5 +1,5 @@
 /// True peak per ITU-R BS.1770-4 Annex 2 of interleaved audio, in dBTP, with the sample peak
-/// and a count of full-scale samples.
+/// and the clip count (`ClipRule`).
 ///
 /// Each channel is oversampled ×4 below 96 kHz, ×2 from 96 kHz up to 192 kHz and not at all
 /// above, by `TruePeakInterpolator`, and the largest magnitude of the oversampled signal is the
@@ -35,8 +35,10 @@ public struct TruePeakMeter: Sendable {
     /// The channel the next consumed sample belongs to.
     var nextChannel = 0
 
-    /// Samples of full scale consumed, over all channels.
-    public internal(set) var fullScaleSampleCount = 0
+    /// Clips (`ClipRule`: runs of three full-scale samples) consumed, over all channels.
+    public internal(set) var clipCount = 0
+    /// Per channel: the run of full-scale samples that ends with its latest sample.
+    var fullScaleRuns: [Int]
 
     /// Input samples gathered per channel before the filter runs over them.
     static let chunkLength = 512
@@ -62,6 +64,7 @@ public struct TruePeakMeter: Sendable {
         pendingCounts = Array(repeating: 0, count: channels)
         truePeaks = Array(repeating: 0, count: channels)
         samplePeaks = Array(repeating: 0, count: channels)
+        fullScaleRuns = Array(repeating: 0, count: channels)
     }
 
     /// Measures interleaved 16-bit samples (full scale 32768).

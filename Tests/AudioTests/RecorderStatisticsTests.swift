@@ -59,7 +59,7 @@ final class SteppedSource: CaptureSource, @unchecked Sendable {
     static let rate = 48_000
 
     /// Stereo: a 1 kHz sine at −12 dBFS with a burst of full-scale samples every 0.5 s
-    /// (`clipsPerBurst` on the left channel, one on the right), in `encoding`.
+    /// (`fullScalePerBurst` on the left channel: a clip; one on the right: none), in `encoding`.
     static func writeTone(_ path: String, seconds: Int, encoding: Encoding) throws {
         let frames = seconds * rate
         let settings = RecordingSettings(format: .wav, encoding: encoding, sampleRate: rate, channels: 2)
@@ -72,7 +72,7 @@ final class SteppedSource: CaptureSource, @unchecked Sendable {
             samples[2 * frame + 1] = value
         }
         for burst in stride(from: 100, to: frames, by: rate / 2) {
-            for offset in 0..<clipsPerBurst { samples[2 * (burst + offset)] = offset.isMultiple(of: 2) ? 1 : -1 }
+            for offset in 0..<fullScalePerBurst { samples[2 * (burst + offset)] = offset.isMultiple(of: 2) ? 1 : -1 }
             samples[2 * burst + 1] = 1
         }
         try samples.withUnsafeBytes { raw in
@@ -82,7 +82,7 @@ final class SteppedSource: CaptureSource, @unchecked Sendable {
         try writer.close()
     }
 
-    static let clipsPerBurst = 3
+    static let fullScalePerBurst = 3
 
     /// Waits (on the engine's own count, not a clock) until the capture thread has handed
     /// `frames` frames to its taps.
@@ -135,17 +135,17 @@ final class SteppedSource: CaptureSource, @unchecked Sendable {
         let file = try FileAnalysis.measure(path: output).statistics
         try Self.expectEqual(measured, file)
         #expect(measured.frames == Int64(8 * Self.rate))
-        let perBurst = Int64(Self.clipsPerBurst + 1)
-        #expect(measured.clipCount == 16 * perBurst, "8 s recorded: 16 bursts; the 8 paused over are left out")
+        // One clip per burst (`ClipRule`: the left channel's three; the right's one sample is none).
+        #expect(measured.clipCount == 16, "8 s recorded: 16 bursts; the 8 paused over are left out")
         let whole = try FileAnalysis.measure(path: input).statistics
-        #expect(whole.clipCount == 24 * perBurst)
+        #expect(whole.clipCount == 24)
     }
 
     @Test func toneRecordedForADurationIsMeasured() throws {
         let directory = try TestDirectory()
         let output = directory.path("tone.flac")
         let settings = RecordingSettings(format: .flac, encoding: .pcm16, sampleRate: Self.rate, channels: 1)
-        // A 0 dBFS sine at 1 kHz reaches full scale at its crests.
+        // A 0 dBFS sine at 1 kHz reaches full scale at its crests, one sample each: no clip.
         let recorder = try Recorder(
             url: output, settings: settings, input: .tone(frequency: 1000, peakDBFS: 0), paced: false,
             measuresStatistics: true, eventQueue: DispatchQueue(label: "test.events"))
@@ -157,7 +157,7 @@ final class SteppedSource: CaptureSource, @unchecked Sendable {
         let file = try FileAnalysis.measure(path: output).statistics
         try Self.expectEqual(measured, file)
         #expect(measured.frames == Int64(6 * Self.rate))
-        #expect(measured.clipCount > 0)
+        #expect(measured.clipCount == 0, "a clean full-scale sine does not clip")
         #expect(abs((measured.loudnessLUFS ?? 0) - -3.0) < 0.2, "a full-scale 1 kHz sine reads about −3 LUFS")
     }
 

@@ -23,8 +23,9 @@ import Testing
     }
 
     /// What `record` measured while writing, as `list --json` shows it right after, equals what
-    /// `analyze` finds in the memo's file: a 0 dBFS tone (full scale at its crests) and a file
-    /// with full-scale samples, in 16- and 24-bit PCM.
+    /// `analyze` finds in the memo's file, and `meter` counts the same clips on the same input
+    /// (`ClipRule`): a 0 dBFS tone (one full-scale sample at each crest: no clip) and a file with
+    /// runs of three full-scale frames (clips) and pairs (none), in 16- and 24-bit PCM.
     @Test(arguments: [("tone", "pcm16"), ("file", "pcm16"), ("file", "pcm24")])
     func recordedStatisticsEqualAnalyzeOfTheFile(source: String, encoding: String) throws {
         let sandbox = try VoiceMemoSandbox()
@@ -33,7 +34,9 @@ import Testing
         if source == "file" {
             input = "file:" + sandbox.file("clips.wav")
             let bursts = stride(from: 1_000, to: 4 * 48_000, by: 9_600).flatMap { [$0, $0 + 1, $0 + 2] }
-            try TestSignals.writeSines(to: sandbox.file("clips.wav"), levels: [-12, -18], seconds: 4, fullScaleFrames: bursts)
+            let pairs = stride(from: 5_000, to: 4 * 48_000, by: 9_600).flatMap { [$0, $0 + 1] }
+            try TestSignals.writeSines(
+                to: sandbox.file("clips.wav"), levels: [-12, -18], seconds: 4, fullScaleFrames: bursts + pairs)
         }
         let recorded = try sandbox.run(
             "record", "--source", input, "--duration", "4", "--format", "wav", "--encoding", encoding)
@@ -51,8 +54,14 @@ import Testing
         }
         let clips = try #require(listed["clips"] as? Int)
         #expect(clips == file["clips"] as? Int)
-        #expect(clips > 0)
-        if source == "file" { #expect(clips == 20 * 3 * 2, "20 bursts of 3 frames on 2 channels") }
+        #expect(clips == (source == "file" ? 20 * 2 : 0), "20 runs of 3 frames on 2 channels; pairs and crests are none")
+
+        let metered = try sandbox.run("meter", "--source", input, "--duration", "4", "--json")
+        #expect(metered.status == 0, "\(metered)")
+        let summaryLine = try #require(metered.standardOutput.split(separator: "\n").last)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(summaryLine.utf8)) as? [String: Any])
+        #expect(summary["summary"] as? Bool == true, "\(summary)")
+        #expect(summary["clips"] as? Int == clips, "meter counts what record and analyze count")
     }
 
     @Test func droppedFileListsItsLoudness() throws {

@@ -273,15 +273,25 @@ import Testing
         #expect(state.selection == 0)
     }
 
-    @Test func clipLatchesAndCResetsIt() {
+    /// CLIP follows the engine's clip count (`ClipRule`), not a peak at 0 dBFS: a single
+    /// full-scale sample (peak 0 dB, no clip counted) leaves it out; a counted clip lights it.
+    @Test func clipLatchesOnTheEnginesCountAndCResetsIt() {
         var state = Fixtures.state(width: 80, height: 24)
-        let clipped = EngineSnapshot(channels: [ChannelLevel(average: -3, peak: 0), ChannelLevel(average: -3, peak: -1)])
+        let loudPeak = EngineSnapshot(channels: [ChannelLevel(average: -3, peak: 0), ChannelLevel(average: -3, peak: -1)])
+        _ = reduce(&state, .tick(time: Fixtures.now + 19, snapshot: loudPeak))
+        #expect(!state.clipLatch.isLatched)
+        var clipped = loudPeak
+        clipped.clipCount = 1
         _ = reduce(&state, .tick(time: Fixtures.now + 20, snapshot: clipped))
-        _ = reduce(&state, .tick(time: Fixtures.now + 21, snapshot: Fixtures.levels(recording: .idle)))
+        var after = Fixtures.levels(recording: .idle)
+        after.clipCount = 1
+        _ = reduce(&state, .tick(time: Fixtures.now + 21, snapshot: after))
         #expect(state.clipLatch.isLatched)
         #expect(AppView.render(state).lines()[1].contains("CLIP"))
         _ = reduce(&state, .key(.character("c")))
         #expect(!state.clipLatch.isLatched)
+        _ = reduce(&state, .tick(time: Fixtures.now + 22, snapshot: after))
+        #expect(!state.clipLatch.isLatched, "the clip before c is not new")
     }
 
     @Test func peakHoldsThenDecays() {

@@ -303,6 +303,6 @@ import Testing
         database.close()
         let library = try fixture.open()
         #expect(try library.index.hasEnvelopeTable())
-        #expect(try library.index.database.query("PRAGMA user_version").first?.integer(0) == 5)
+        #expect(try library.index.database.query("PRAGMA user_version").first?.integer(0) == IndexSchema.currentVersion)
     }
 }

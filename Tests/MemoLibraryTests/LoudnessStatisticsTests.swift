@@ -95,7 +95,7 @@ import Testing
     @Test func finishingWithoutStatisticsDecodesTheFileOnce() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()
-        let recording = try Self.recordSine(in: library, title: "Unmeasured", fullScaleSamples: [2000])
+        let recording = try Self.recordSine(in: library, title: "Unmeasured", fullScaleSamples: [2000, 2002, 2004])
         let decodedBefore = library.filesDecoded
         let finished = try library.finishRecording(recording, statistics: nil)
 
@@ -109,7 +109,7 @@ import Testing
     @Test func droppedFileIsMeasuredOnAdoption() throws {
         let fixture = try LibraryFixture()
         try fixture.open().close()
-        try Self.writeSine(to: fixture.folder + "/dropped.wav", fullScaleSamples: [1000, 1001, 50_001])
+        try Self.writeSine(to: fixture.folder + "/dropped.wav", fullScaleSamples: [1000, 1002, 1004, 1006, 30_001, 30_003, 30_005, 50_001])
 
         let library = try fixture.open()
         #expect(library.maintenance.adopted.count == 1)
@@ -118,7 +118,7 @@ import Testing
         #expect(memo.title == "dropped")
         let loudness = try #require(memo.loudnessLUFS)
         #expect(abs(loudness - -23) <= 0.2)
-        #expect(memo.clipCount == 3)
+        #expect(memo.clipCount == 2, "a run of four on the left, of three on the right; the lone sample is none")
         let truePeak = try #require(memo.truePeakDBTP)
         #expect(truePeak > -0.5, "the full-scale samples are the true peak")
         #expect(abs(memo.peakDB) < 0.01)
@@ -179,7 +179,6 @@ import Testing
         #expect(library.maintenance.adopted.isEmpty, "its file is known")
         let version = try library.index.database.query("PRAGMA user_version").first?.integer(0)
         #expect(version == IndexSchema.currentVersion)
-        #expect(IndexSchema.currentVersion == 5)
         let memo = try #require(try library.memo(id: 7))
         #expect(memo.title == "From version 1")
         #expect(memo.peakDB == -23)

@@ -97,7 +97,7 @@ import Testing
             truePeakDBTP: Double(Decibels.fromAmplitude(Double(truePeak.truePeak))),
             loudnessLUFS: loudness.integratedLoudness.flatMap { $0.isFinite ? $0 : nil },
             loudnessRange: loudness.loudnessRange.flatMap { $0.isFinite ? $0 : nil },
-            clipCount: Int64(truePeak.fullScaleCount))
+            clipCount: Int64(truePeak.clipCount))
     }
 
     /// `new` and `old` within the 0.01, and within `strictly` (0: the same to the bit).
@@ -182,7 +182,7 @@ import Testing
         var old = OldTruePeakMeter(channels: 2, sampleRate: 48_000)
         for sample in samples { old.consume(sample) }
         #expect(split.truePeakLevel == whole.truePeakLevel)
-        #expect(split.fullScaleSampleCount == whole.fullScaleSampleCount)
+        #expect(split.clipCount == whole.clipCount)
         for channel in 0..<2 {
             #expect(Float(split.truePeakAmplitude(forChannel: channel)) == old.reading(channel: channel), "channel \(channel)")
         }
@@ -203,7 +203,10 @@ struct OldTruePeakMeter {
     var windows: [Float]
     var truePeaks: [Float]
     var samplePeaks: [Float]
-    var fullScaleCount = 0
+    /// Clips the plain way: per channel, a run of full-scale samples counted when it reaches
+    /// `ClipRule.consecutiveFullScaleSamples`.
+    var clipCount = 0
+    var runs: [Int]
     var next = 0
 
     init(channels: Int, sampleRate: Int) {
@@ -216,11 +219,17 @@ struct OldTruePeakMeter {
         windows = Array(repeating: 0, count: channels * count)
         truePeaks = Array(repeating: 0, count: channels)
         samplePeaks = Array(repeating: 0, count: channels)
+        runs = Array(repeating: 0, count: channels)
     }
 
     mutating func consume<Sample: LoudnessSample>(_ sample: Sample) {
         let value = Sample.normalizedValue(sample)
-        if Sample.isFullScale(sample) { fullScaleCount += 1 }
+        if Sample.isFullScale(sample) {
+            runs[next] += 1
+            if runs[next] == ClipRule.consecutiveFullScaleSamples { clipCount += 1 }
+        } else {
+            runs[next] = 0
+        }
         samplePeaks[next] = max(samplePeaks[next], value.magnitude)
         let count = Self.tapCount
         let channel = next

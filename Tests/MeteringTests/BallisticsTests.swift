@@ -62,60 +62,81 @@ import Testing
         #expect(PeakHold(holdTime: -1, decayRate: .nan).holdTime == 0)
     }
 
-    /// Mono Int16 quiet noise with full-scale samples at `positions`, split into buffers.
-    static func latch(fullScaleAt positions: [Int], splitSizes: [Int]) -> ClipLatch {
+    /// Mono Int16 quiet noise with full-scale samples at `positions`, split into buffers: the
+    /// clips the level meter counts in one snapshot and those the true-peak meter (the files'
+    /// statistics, `analyze`) counts, which must be the same (`ClipRule`).
+    static func clips(fullScaleAt positions: [Int], splitSizes: [Int]) -> Int {
         var samples = (0..<3_000).map { Int16($0 % 50 - 25) }
         for position in positions { samples[position] = .min }
         var meter = LevelMeter(channels: 1)
-        var latch = ClipLatch()
         meter.consume(samples, splitSizes: splitSizes)
         meter.updateMeters()
-        latch.observe(meter)
-        return latch
+        var truePeak = TruePeakMeter(channels: 1, sampleRate: 48_000)
+        var offset = 0
+        for size in splitSizes where offset < samples.count {
+            let count = min(size, samples.count - offset)
+            samples[offset..<(offset + count)].withUnsafeBufferPointer { truePeak.consume($0) }
+            offset += count
+        }
+        if offset < samples.count { samples[offset...].withUnsafeBufferPointer { truePeak.consume($0) } }
+        #expect(truePeak.clipCount == meter.clips(forChannel: 0), "the level and true-peak meters count clips alike")
+        return meter.clips(forChannel: 0)
     }
 
     @Test(arguments: [[Int.max], [1], [1_000, 1], [1_001], [1_002], [999, 2, 1]])
-    func latchFiresOnThreeConsecutiveFullScaleSamples(splitSizes: [Int]) {
-        #expect(Self.latch(fullScaleAt: [1_000, 1_001, 1_002], splitSizes: splitSizes).isLatched)
+    func threeConsecutiveFullScaleSamplesAreOneClip(splitSizes: [Int]) {
+        #expect(Self.clips(fullScaleAt: [1_000, 1_001, 1_002], splitSizes: splitSizes) == 1)
     }
 
     @Test(arguments: [[Int.max], [1], [1_001]])
-    func latchIgnoresTwoInARow(splitSizes: [Int]) {
-        #expect(!Self.latch(fullScaleAt: [1_000, 1_001], splitSizes: splitSizes).isLatched)
+    func twoInARowAreNoClip(splitSizes: [Int]) {
+        #expect(Self.clips(fullScaleAt: [1_000, 1_001], splitSizes: splitSizes) == 0)
     }
 
     @Test(arguments: [[Int.max], [1], [1_001]])
-    func latchIgnoresThreeApart(splitSizes: [Int]) {
+    func threeApartAreNoClip(splitSizes: [Int]) {
         let positions = [1_000, 1_001, 1_003, 2_000, 2_500]
-        #expect(!Self.latch(fullScaleAt: positions, splitSizes: splitSizes).isLatched)
+        #expect(Self.clips(fullScaleAt: positions, splitSizes: splitSizes) == 0)
     }
 
-    @Test func latchFiresOnARunSplitAcrossSnapshots() {
+    /// A long overload is one clip; two runs apart are two.
+    @Test(arguments: [[Int.max], [1], [7, 500]])
+    func aRunCountsOnceHoweverLong(splitSizes: [Int]) {
+        #expect(Self.clips(fullScaleAt: Array(100..<400), splitSizes: splitSizes) == 1)
+        #expect(Self.clips(fullScaleAt: Array(100..<104) + Array(200..<203) + [300, 301], splitSizes: splitSizes) == 2)
+    }
+
+    @Test func aRunSplitAcrossSnapshotsCountsInTheOneWhereItReachesThree() {
         var meter = LevelMeter(channels: 2)
-        var latch = ClipLatch()
         meter.consume([Float(0), 0, 1, 0, -1, 0], splitSizes: [6])
         meter.updateMeters()
-        latch.observe(meter)
-        #expect(!latch.isLatched)
-        meter.consume([Float(1), 0.5], splitSizes: [2])
+        #expect(meter.clips(forChannel: 0) == 0)
+        meter.consume([Float(1), 0.5, 1, 0], splitSizes: [4])
         meter.updateMeters()
-        latch.observe(meter)
-        #expect(latch.isLatched)
+        #expect(meter.clips(forChannel: 0) == 1)
+        #expect(meter.clips(forChannel: 1) == 0)
+        meter.updateMeters()
+        #expect(meter.clips(forChannel: 0) == 0, "counted once, in the snapshot where the run reached three")
+        #expect(meter.clips(forChannel: 5) == 0)
     }
 
-    @Test func latchStaysUntilReset() {
+    @Test func latchLightsOnANewClipAndStaysUntilReset() {
         var latch = ClipLatch()
-        latch.observe(fullScaleRun: 3)
-        latch.observe(fullScaleRun: 0)
+        latch.observe(clipCount: 0)
+        #expect(!latch.isLatched)
+        latch.observe(clipCount: 2)
+        latch.observe(clipCount: 2)
         #expect(latch.isLatched)
         latch.reset()
-        #expect(!latch.isLatched)
-        latch.observe(fullScaleRun: 2)
-        #expect(!latch.isLatched)
-        var sensitive = ClipLatch(consecutiveFullScaleSamples: 1)
-        sensitive.observe(fullScaleRun: 1)
-        #expect(sensitive.isLatched)
-        #expect(ClipLatch(consecutiveFullScaleSamples: 0).requiredRun == 1)
+        latch.observe(clipCount: 2)
+        #expect(!latch.isLatched, "the clips before the reset are not new")
+        latch.observe(clipCount: 3)
+        #expect(latch.isLatched)
+        latch.reset()
+        latch.observe(clipCount: 0)
+        #expect(!latch.isLatched, "a new input counts from 0")
+        latch.observe(clipCount: 1)
+        #expect(latch.isLatched)
     }
 
     @Test func smootherCoversSixtyThreePercentInOneTimeConstant() {

@@ -64,12 +64,14 @@ import Testing
         }
     }
 
-    @Test func countsFullScaleSamplesAndReadsSilence() {
+    /// Runs of three full-scale samples in one channel (`ClipRule`), not full-scale samples:
+    /// the left channel's run of three is a clip; the right's full-scale samples, two apart, are none.
+    @Test func countsClipsPerChannelAndReadsSilence() {
         var meter = TruePeakMeter(channels: 2, sampleRate: 48_000)
         #expect(meter.truePeakLevel == -160)
-        let samples: [Int16] = [0, 0, 32767, -32768, 100, 32767, 0, 0]
+        let samples: [Int16] = [32767, 0, -32768, 32767, 32767, 100, 0, 32767]
         samples.withUnsafeBufferPointer { meter.consume($0) }
-        #expect(meter.fullScaleSampleCount == 3)
+        #expect(meter.clipCount == 1)
         #expect(meter.samplePeakLevel == 0)
         #expect(meter.truePeakLevel >= 0)
     }
@@ -85,10 +87,10 @@ import Testing
 
     @Test func badSamplesReadAsTheLevelMeterReadsThem() {
         var meter = TruePeakMeter(channels: 1, sampleRate: 48_000)
-        let samples: [Float] = [0.1, .nan, 0.2, .infinity, -0.3]
+        let samples: [Float] = [0.1, .nan, 0.2, .infinity, -0.3, -.infinity, 1, 2.5]
         samples.withUnsafeBufferPointer { meter.consume($0) }
         #expect(meter.samplePeakLevel == 0)
-        #expect(meter.fullScaleSampleCount == 1)
+        #expect(meter.clipCount == 1, "one lone full-scale sample, then a run of three over-range ones")
         #expect(meter.truePeakLevel.isFinite)
     }
 }

@@ -189,18 +189,13 @@ public final class CaptureEngine: Sendable {
             for channel in 0..<format.channels {
                 meters.average[channel] = meters.live.averagePower(forChannel: channel)
                 meters.peak[channel] = meters.live.peakPower(forChannel: channel)
-                if meters.live.longestFullScaleRun(forChannel: channel) >= Self.clipRun {
-                    meters.clips[channel] += 1
-                }
+                meters.clips[channel] += meters.live.clips(forChannel: channel)
             }
         }
     }
 
-    /// Consecutive full-scale samples that count as a clip (ClipLatch's default).
-    static let clipRun = ClipLatch().requiredRun
-
-    /// Snapshots in which each channel clipped (a run of at least three full-scale
-    /// samples, the digital peak meter convention), counted at each `updateMeters()`.
+    /// Per channel, the clips (`ClipRule`: runs of three full-scale samples) since the input
+    /// opened, as far as the last `updateMeters()`: the same count whatever the snapshot rate.
     public var clipCounts: [Int] {
         meters.withLock { $0.clips }
     }

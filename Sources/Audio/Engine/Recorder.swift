@@ -384,7 +384,7 @@ public final class Recorder: Sendable {
         currentParts?.engine.peakPower(forChannel: channel) ?? -160
     }
 
-    /// Per channel, the meter snapshots that saw a clip (see `CaptureEngine.clipCounts`).
+    /// Per channel, the input's clips so far (`CaptureEngine.clipCounts`).
     public var clipCounts: [Int] {
         currentParts?.engine.clipCounts ?? Array(repeating: 0, count: settings.channels)
     }

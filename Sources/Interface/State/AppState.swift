@@ -9,8 +9,8 @@ public struct AppState: Sendable, Equatable {
     public var input: InputDescription?
     /// One per input channel.
     public var meters: [ChannelMeter] = []
-    /// Latched when a peak reaches full scale; `c` resets it.
-    public var clipLatch = ClipLatch(consecutiveFullScaleSamples: 1)
+    /// Lit at the input's next clip (`ClipRule`: three full-scale samples in a row); `c` resets it.
+    public var clipLatch = ClipLatch()
     /// dB → 0…1 mapping of the LED rows.
     public var meterScale: MeterScale = .standard
     /// What the LED rows show (`m` cycles).

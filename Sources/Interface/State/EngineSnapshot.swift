@@ -34,12 +34,16 @@ public struct EngineSnapshot: Sendable, Hashable {
     public var diagnosis: InputDiagnosis?
     /// The noise alert's detector; `nil` when the alert is off.
     public var noiseAlert: NoiseAlertSnapshot?
+    /// The input's clips since it opened, all channels (`ClipRule`; `CaptureEngine.clipCounts`):
+    /// the CLIP light follows the count `meter`, `record` and `analyze` report.
+    public var clipCount: Int
 
     public init(
         channels: [ChannelLevel], recordedFrames: Int64 = 0, recording: RecordingState = .idle,
         voiceActivation: VoiceActivationSnapshot? = nil, ballistics: BallisticReadings? = nil,
-        diagnosis: InputDiagnosis? = nil, noiseAlert: NoiseAlertSnapshot? = nil
+        diagnosis: InputDiagnosis? = nil, noiseAlert: NoiseAlertSnapshot? = nil, clipCount: Int = 0
     ) {
+        self.clipCount = clipCount
         self.noiseAlert = noiseAlert
         self.channels = channels
         self.recordedFrames = recordedFrames

@@ -171,8 +171,8 @@ private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: ino
     for (index, level) in snapshot.channels.enumerated() {
         state.meters[index].update(level, at: time)
         if let ballistics = snapshot.ballistics { state.meters[index].update(ballistics, channel: index) }
-        state.clipLatch.observe(fullScaleRun: level.peak >= -0.0001 ? 1 : 0)
     }
+    state.clipLatch.observe(clipCount: snapshot.clipCount)
     state.momentaryLoudness = snapshot.ballistics?.momentaryLoudness
     state.shortTermLoudness = snapshot.ballistics?.shortTermLoudness
     state.recording = snapshot.recording

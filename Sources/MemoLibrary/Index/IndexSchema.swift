@@ -82,6 +82,12 @@ enum IndexSchema {
             DELETE FROM envelopes WHERE memo_id = old.id;
         END;
         """,
+        // Version 6: `clips` counts clips (`ClipRule`: runs of three full-scale samples, as the
+        // app, `meter` and `analyze` count them); before, it counted full-scale samples. The
+        // old counts cannot be turned into runs, so they become unknown ("—").
+        """
+        UPDATE memos SET clips = NULL;
+        """,
     ]
 
     /// The version this build writes.

@@ -97,15 +97,17 @@ final class InputSession: @unchecked Sendable {
         let ballistics = analysis.ballisticReadings()
         let diagnosis = analysis.diagnosis
         let noiseAlert = noiseAlertSnapshot()
+        let clipCount = engine.clipCounts.reduce(0, +)
         guard let recorder = recording?.recorder else {
             return EngineSnapshot(
                 channels: channels, voiceActivation: voiceActivation, ballistics: ballistics, diagnosis: diagnosis,
-                noiseAlert: noiseAlert)
+                noiseAlert: noiseAlert, clipCount: clipCount)
         }
         let state: RecordingState = recorder.isRecording ? .recording : recorder.hasFinished ? .idle : .paused
         return EngineSnapshot(
             channels: channels, recordedFrames: Int64(recorder.recordedFrames), recording: state,
-            voiceActivation: voiceActivation, ballistics: ballistics, diagnosis: diagnosis, noiseAlert: noiseAlert)
+            voiceActivation: voiceActivation, ballistics: ballistics, diagnosis: diagnosis, noiseAlert: noiseAlert,
+            clipCount: clipCount)
     }
 
     /// Starts a recorder into the library's new memo on this input's engine. The recording

@@ -35,7 +35,7 @@ enum AnalyzeRunner {
             ("true_peak_dbtp", .number(Double(analysis.truePeak.truePeakLevel))),
             ("loudness_lufs", number(loudness?.integratedLoudness)),
             ("lra", number(loudness?.loudnessRange)),
-            ("clips", .int(Int64(analysis.truePeak.fullScaleSampleCount))),
+            ("clips", .int(Int64(analysis.truePeak.clipCount))),
         ])
     }
 
@@ -60,7 +60,7 @@ enum AnalyzeRunner {
         } else {
             lines.append("integrated loudness: not measured (needs \(LoudnessMeter.supportedSampleRates.lowerBound) Hz or more)")
         }
-        lines.append("clips:               \(analysis.truePeak.fullScaleSampleCount) samples at full scale")
+        lines.append("clips:               \(analysis.truePeak.clipCount) (runs of \(ClipRule.consecutiveFullScaleSamples) or more full-scale samples)")
         return lines
     }
 

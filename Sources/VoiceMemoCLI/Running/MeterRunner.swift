@@ -74,7 +74,7 @@ enum MeterRunner {
                     console.printJSON(
                         update(
                             time: time, levels: levels, loudness: loudness, diagnosis: diagnosis,
-                            secondsWithoutAudio: secondsWithoutAudio
+                            secondsWithoutAudio: secondsWithoutAudio, clips: engine.clipCounts.reduce(0, +)
                         ).serialized)
                 } else {
                     // A change gets a line of its own, above the live line.
@@ -97,11 +97,12 @@ enum MeterRunner {
             return ExitCode.failure
         }
         let seconds = Double(summary.frames) / Double(rate)
+        let clips = engine.clipCounts.reduce(0, +)
         if request.json {
-            console.printJSON(summaryJSON(seconds: seconds, summary: summary, loudness: loudness).serialized)
+            console.printJSON(summaryJSON(seconds: seconds, summary: summary, loudness: loudness, clips: clips).serialized)
         } else {
             console.printLine("whole run (\(DisplayFormat.elapsedTime(seconds: seconds))):")
-            console.printLine("  " + levelsText(average: summary.average, peak: summary.peak))
+            console.printLine("  " + levelsText(average: summary.average, peak: summary.peak) + "   clips \(clips)")
             if let loudness {
                 console.printLine("  " + LoudnessText.summary(loudness))
             }
@@ -116,11 +117,13 @@ enum MeterRunner {
     }
 
     private static func update(
-        time: Double, levels: Levels, loudness: ProgrammeMeter?, diagnosis: InputDiagnosis?, secondsWithoutAudio: Double
+        time: Double, levels: Levels, loudness: ProgrammeMeter?, diagnosis: InputDiagnosis?, secondsWithoutAudio: Double,
+        clips: Int
     ) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("t", .number(time)),
             ("channels", channelsJSON(average: levels.average, peak: levels.peak)),
+            ("clips", .int(Int64(clips))),
             ("diagnosis", DiagnosisText.json(diagnosis, secondsWithoutAudio: secondsWithoutAudio)),
         ]
         if let loudness {
@@ -130,11 +133,12 @@ enum MeterRunner {
         return .object(members)
     }
 
-    private static func summaryJSON(seconds: Double, summary: MeterSummary, loudness: ProgrammeMeter?) -> JSONValue {
+    private static func summaryJSON(seconds: Double, summary: MeterSummary, loudness: ProgrammeMeter?, clips: Int) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("summary", true),
             ("t", .number(seconds)),
             ("channels", channelsJSON(average: summary.average, peak: summary.peak)),
+            ("clips", .int(Int64(clips))),
         ]
         if let loudness {
             members.append(("integrated_lufs", .lufs(loudness.statistics.loudnessLUFS)))
