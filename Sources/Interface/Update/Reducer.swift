@@ -119,6 +119,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .voiceTakeSaved(let memo):
         VoiceKeys.takeSaved(memo, &state)
         effects = [.reloadLibrary]
+    case .streamUpdate, .streamProgress:
+        effects = StreamKeys.apply(action, to: &state)
     case .memoEdited, .waveformLoaded:
         effects = EditKeys.apply(action, to: &state)
     case .playbackStarted, .playbackProgress, .playbackFinished, .playbackFailed, .markersLoaded:
@@ -240,12 +242,13 @@ extension AppState {
 
     /// The mode the LED rows show: the player's levels are always `digital`.
     public var shownMeterMode: MeterMode {
-        playback == nil ? meterMode : .digital
+        playback == nil && stream?.meters.isEmpty != false ? meterMode : .digital
     }
 
     /// How many LED rows the meter wants: one per channel, or M and S for loudness.
     var meterRowCount: Int {
         if let playback { return max(playback.meters.count, 1) }
+        if let meters = stream?.meters, !meters.isEmpty { return meters.count }
         if meterMode == .loudness, input != nil { return 2 }
         return max(meters.count, input?.channels ?? 1)
     }

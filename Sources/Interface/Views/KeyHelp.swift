@@ -18,6 +18,8 @@ enum KeyHelp {
         ("t", "Recently Deleted: ⏎ (or r) restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
         ("O", "choose where memos play (the playback device)"),
+        ("o", "play a stream: type its http(s) URL (s, space, Esc stop it)"),
+        ("R", "record the stream that plays into a memo (s stops and names it)"),
         ("⏎", "play the selected memo (a word match: from that word)"),
         ("space", "pause / resume playback"),
         ("← →  H L", "seek back / forward 5 s (H L: 30 s) while playing"),
@@ -44,7 +46,7 @@ enum KeyHelp {
     /// The footer's keys for the memo table, most important first.
     static let footer: [(String, String)] = [
         ("r", "record/pause"), ("s", "stop"), ("⏎", "play"), ("v", "voice"), ("e", "rename"), ("d", "delete"),
-        ("u", "undo"), ("/", "find"), ("T", "words"), ("t", "deleted"), ("i", "input"), ("E", "export"), ("O", "output"), ("m", "meter"), ("V", "settings"),
+        ("u", "undo"), ("/", "find"), ("T", "words"), ("t", "deleted"), ("i", "input"), ("E", "export"), ("O", "output"), ("o", "stream"), ("m", "meter"), ("V", "settings"),
         ("< >", "gain"), ("M", "mute"), ("c", "clear clip"), ("?", "help"), ("q", "quit"),
     ]
 
@@ -57,6 +59,7 @@ enum KeyHelp {
             [("type", "replaces it"), ("⏎", "save"), ("← →", "edit it"), ("⌫", "clear"), ("Esc", "keep the title")]
         case .renaming: [("⏎", "save"), ("Esc", "keep the title"), ("← →", "move"), ("⌫", "delete")]
         case .exporting: [("⏎", "export"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
+        case .openingStream: [("⏎", "play"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
         case .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: [("y", "yes"), ("n", "no")]
         case .help: [("any key", "closes")]
         case .recentlyDeleted: [("⏎", "restore"), ("p", "purge"), ("↑↓", "select"), ("Esc", "back"), ("?", "help")]
