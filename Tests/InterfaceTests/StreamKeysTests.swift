@@ -74,6 +74,27 @@ import Testing
         #expect(state.mode == .browsing && state.stream == nil)
     }
 
+    @Test func oOffersTheLastURLAgainSelected() {
+        var state = Self.browsing()
+        _ = reduce(&state, .key(.character("o")))
+        Self.type(Self.url, into: &state)
+        _ = reduce(&state, .key(.enter))
+        _ = reduce(&state, .streamUpdate(.failed(message: "HTTP 404 Not Found from 127.0.0.1:8000")))
+        _ = reduce(&state, .key(.character("o")))
+        #expect(state.mode == .openingStream(TextField(Self.url, maximumLength: StreamKeys.maximumURLLength, selected: true)), "to correct a typo after a 404")
+    }
+
+    @Test func onATinyTerminalTheProblemShowsInsteadOfThePrompt() {
+        var state = Fixtures.state(width: 30, height: 8)
+        _ = reduce(&state, .key(.character("o")))
+        _ = reduce(&state, .key(.enter))
+        var lines = AppView.render(state).lines()
+        #expect(lines.contains { $0.hasPrefix(" Type the stream's URL") }, "\(lines)")
+        _ = reduce(&state, .key(.character("h")))
+        lines = AppView.render(state).lines()
+        #expect(lines.contains { $0.hasPrefix(" Stream URL: h") }, "\(lines)")
+    }
+
     @Test func theStreamsNameAndTitleShowOnTheStatusLineAndItsLevelsOnTheMeter() {
         var state = Self.browsing()
         _ = reduce(&state, .key(.character("o")))

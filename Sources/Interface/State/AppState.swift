@@ -54,6 +54,8 @@ public struct AppState: Sendable, Equatable {
     public var playback: PlaybackState?
     /// The network stream playing (`o`); `nil` when none plays.
     public var stream: StreamState?
+    /// The URL last played (`o` offers it again, to correct or replay).
+    public var lastStreamURL = ""
     /// How memos play (speed, pitch, volume, skip silence); kept from one memo to the next.
     public var playbackSettings = PlaybackSettings()
 

@@ -14,7 +14,7 @@ enum StreamKeys {
     static let maximumURLLength = 4096
 
     static func open(_ state: inout AppState) -> [Effect] {
-        state.mode = .openingStream(TextField(state.stream?.url ?? "", maximumLength: maximumURLLength, selected: true))
+        state.mode = .openingStream(TextField(state.lastStreamURL, maximumLength: maximumURLLength, selected: true))
         state.promptProblem = nil
         return []
     }
@@ -59,6 +59,7 @@ enum StreamKeys {
             state.playback = nil
             effects.append(.stopPlayback)
         }
+        state.lastStreamURL = url
         var stream = StreamState(url: url)
         stream.inputBeforeRecording = state.stream?.inputBeforeRecording
         state.stream = stream

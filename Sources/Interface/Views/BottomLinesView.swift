@@ -40,8 +40,10 @@ enum BottomLinesView {
             }
         case .exporting(_, let field), .openingStream(let field):
             let label = state.mode == .openingStream(field) ? "Stream URL: " : "Export to: "
-            if row.height >= 2, let problem = state.promptProblem {
+            if let problem = state.promptProblem {
+                // One row: the problem, until the next key brings the prompt back.
                 screen.put(" " + TextFitting.truncated(problem, toWidth: max(row.width - 1, 0)), x: row.x, y: row.y, style: theme.error, maxWidth: row.width)
+                guard row.height >= 2 else { return }
                 renderPrompt(label, field, in: Rect(x: row.x, y: row.y + 1, width: row.width, height: 1), theme: theme, on: &screen)
             } else {
                 renderPrompt(label, field, in: row, theme: theme, on: &screen)
