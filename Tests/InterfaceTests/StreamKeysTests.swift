@@ -166,7 +166,7 @@ import Testing
     @Test func rIsRefusedWhenNothingStreams() {
         var state = Self.browsing()
         #expect(reduce(&state, .key(.character("R"))) == [])
-        #expect(Self.statusLine(state) == "Nothing is streaming, so there is nothing to record from it. Press o to open a stream's URL; R then records it.")
+        #expect(Self.statusLine(state) == "Nothing is streaming to record. Press o to open a stream's URL, then R.")
         #expect(state.input == Fixtures.input && state.recording == .idle)
         // While it connects: not yet.
         _ = reduce(&state, .key(.character("o")))

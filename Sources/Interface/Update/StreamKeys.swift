@@ -121,7 +121,7 @@ enum StreamKeys {
 
     private static func record(_ state: inout AppState) -> [Effect] {
         guard let stream = state.stream else {
-            state.say("Nothing is streaming, so there is nothing to record from it. Press o to open a stream's URL; R then records it.")
+            state.say("Nothing is streaming to record. Press o to open a stream's URL, then R.")
             return []
         }
         guard state.recording == .idle else {
