@@ -36,8 +36,8 @@ import Testing
         try app.type(server.url("live/tone.mp3?bps=16000"))
         try app.press("Enter")
         // The server's icy-name and its StreamTitle ("Song K", a new one every 1.5 s).
-        screen = try app.waitUntil(timeout: 15) { $0.contains("▶ VoiceMemo Test Radio — Song ") && $0.contains("s stop  R record it") }
-        #expect(screen.contains("▶ VoiceMemo Test Radio — Song "), "\(screen)")
+        screen = try app.waitUntil(timeout: 15) { $0.contains(" — VoiceMemo Test Radio · live") && $0.contains("s stop  R record it") }
+        #expect(screen.contains(" — VoiceMemo Test Radio · live"), "\(screen)")
         let firstSong = try #require(song(screen), "\(screen)")
         // The meter shows the stream (−21 dB RMS), not the −43 dB input; a tick can fall in an
         // underrun of the null sink's start, so wait for a reading.
@@ -116,9 +116,9 @@ import Testing
         #expect(try memos(sandbox).count == 1)
     }
 
-    /// K from "… — Song K · …" on the status line.
+    /// K from "▶ Song K — VoiceMemo Test Radio · …" on the status line.
     private func song(_ screen: String) -> Int? {
-        guard let range = screen.range(of: "— Song ") else { return nil }
+        guard let range = screen.range(of: "▶ Song ") else { return nil }
         return Int(screen[range.upperBound...].prefix { $0.isNumber })
     }
 }

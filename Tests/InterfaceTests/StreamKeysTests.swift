@@ -107,10 +107,10 @@ import Testing
         // A notice said meanwhile gives way to the new title at once.
         state.say("Clip indicator and peak hold reset.")
         _ = reduce(&state, .streamUpdate(.title("Song 2")))
-        #expect(Self.statusLine(state) == "▶ VoiceMemo Test Radio — Song 2 · live 00:00:00 · s stops, R records")
+        #expect(Self.statusLine(state) == "▶ Song 2 — VoiceMemo Test Radio · live 00:00:00 · s stops, R records")
         let level = ChannelLevel(average: -21, peak: -18)
         _ = reduce(&state, .streamProgress(time: Fixtures.now + 1, StreamSnapshot(played: 12.4, channels: [level, level])))
-        #expect(Self.statusLine(state) == "▶ VoiceMemo Test Radio — Song 2 · live 00:00:12 · s stops, R records")
+        #expect(Self.statusLine(state) == "▶ Song 2 — VoiceMemo Test Radio · live 00:00:12 · s stops, R records")
         #expect(state.shownMeters.count == 2)
         #expect(state.shownMeters.map(\.peak) == [-18, -18], "the stream's levels, not the input's")
         #expect(state.shownMeterMode == .digital)
@@ -120,7 +120,7 @@ import Testing
         // The input's own readings do not replace them.
         _ = reduce(&state, .tick(time: Fixtures.now + 2, snapshot: Fixtures.levels(recording: .idle, diagnosis: .silent)))
         #expect(state.shownMeters.map(\.peak) == [-18, -18])
-        #expect(Self.statusLine(state).hasPrefix("▶ VoiceMemo Test Radio"), "the input's diagnosis does not cover the stream")
+        #expect(Self.statusLine(state).hasPrefix("▶ Song 2 — VoiceMemo Test Radio"), "the input's diagnosis does not cover the stream")
     }
 
     @Test(arguments: [Key.character("s"), .character(" "), .escape])

@@ -50,17 +50,18 @@ public struct StreamState: Sendable, Equatable {
         return "Stream " + label
     }
 
-    /// The status line while nothing else is said: "▶ Radio — Song 2 · live 00:00:12 · s stops, R records".
+    /// The status line while nothing else is said: "▶ Song 2 — Radio · live 00:00:12 · s stops, R records"
+    /// (the title first: what changes is what a narrow line keeps).
     public func statusText(recording: Bool) -> String {
         switch phase {
         case .connecting: return "Connecting to \(StreamAddress(url)?.server ?? url)…"
         case .buffering: return "Buffering \(label)…"
         case .reconnecting(let message): return message
         case .playing:
-            let song = title.map { " — \($0)" } ?? ""
+            let what = title.map { "\($0) — \(label)" } ?? label
             let time = DisplayFormat.elapsedTime(seconds: played)
             let keys = recording ? "s stops the recording" : "s stops, R records"
-            return "▶ \(label)\(song) · \(isLive ? "live " : "")\(time) · \(keys)"
+            return "▶ \(what) · \(isLive ? "live " : "")\(time) · \(keys)"
         }
     }
 }
