@@ -4,22 +4,10 @@ import Testing
 /// Issue 19 in the full-screen app: `o` plays a stream from the loopback test server
 /// (Tests/stream-server.py), `R` records it into a memo, and a stream that cannot play says why.
 @Suite(.serialized) struct AppTmuxStreamTests {
-    /// A sandbox and the server with a 10 s 440 Hz MP3 (48 kHz stereo, 128 kbit/s = 16 000 bytes/s,
-    /// ffmpeg's sine: peak −18 dBFS, RMS −21 dB).
-    private func setUp() throws -> (VoiceMemoSandbox, StreamTestServer) {
-        let sandbox = try VoiceMemoSandbox()
-        try FileManager.default.createDirectory(atPath: sandbox.file("www"), withIntermediateDirectories: true)
-        let made = try sandbox.shell(
-            #"ffmpeg -nostdin -loglevel error -f lavfi -i "sine=f=440:d=10" -ac 2 -ar 48000 -b:a 128k www/tone.mp3"#)
-        try #require(made.status == 0, "\(made)")
-        return (sandbox, try StreamTestServer(root: sandbox.file("www")))
-    }
+    /// The tone's peak is −18 dBFS, its RMS −21 dB (ffmpeg's sine).
+    private func setUp() throws -> (VoiceMemoSandbox, StreamTestServer) { try StreamTestServer.servingATone() }
 
-    private func memos(_ sandbox: VoiceMemoSandbox) throws -> [[String: Any]] {
-        let listed = try sandbox.run("list", "--json")
-        try #require(listed.status == 0, "\(listed)")
-        return try #require(JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]])
-    }
+    private func memos(_ sandbox: VoiceMemoSandbox) throws -> [[String: Any]] { try StreamTestServer.memos(sandbox) }
 
     @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
     func aStreamPlaysWithItsTitleAndLevelsAndRRecordsItIntoAMemo() throws {
