@@ -216,6 +216,17 @@ import Testing
         #expect(state.stream == nil)
     }
 
+    @Test func theStreamIsNotStoppedUnderARecordingBeingStarted() {
+        var state = Self.playing()
+        _ = reduce(&state, .key(.character("R")))
+        #expect(reduce(&state, .key(.character(" "))) == [])
+        #expect(Self.statusLine(state) == "The recording is being started; stop it (s) once the timer runs, then the stream.")
+        #expect(state.stream != nil)
+        // The stream failing meanwhile ends it, but the input R opens is left to the recording.
+        #expect(reduce(&state, .streamUpdate(.failed(message: "the connection to 127.0.0.1:8000 dropped before the stream's end"))) == [])
+        #expect(state.stream == nil)
+    }
+
     @Test func enterPlaysTheSelectedMemoInsteadOfTheStream() {
         var state = Self.playing()
         let memo = state.selectedMemo

@@ -93,6 +93,11 @@ enum StreamKeys {
             state.say("Recording the stream: s stops the recording first.")
             return []
         }
+        if state.hasWork({ $0 == .startingRecording }) {
+            // Its input is being opened on the runner: stopping now would switch inputs under it.
+            state.say("The recording is being started; stop it (s) once the timer runs, then the stream.")
+            return []
+        }
         let label = stream.label
         let effects = stop(&state)
         state.say("Stopped \(label) after \(DisplayFormat.elapsedTime(seconds: stream.played)).")
@@ -111,8 +116,9 @@ enum StreamKeys {
     }
 
     private static func restoringInput(_ stream: StreamState, _ state: inout AppState) -> [Effect] {
+        // Not while `R`'s recording is being started: the input it opens is the recording's.
         guard let previous = stream.inputBeforeRecording, state.recording == .idle,
-            state.input == nil || isInput(stream, state)
+            state.input == nil || isInput(stream, state), !state.hasWork({ $0 == .startingRecording })
         else { return [] }
         state.input = nil
         state.meters = []
