@@ -3,7 +3,7 @@ enum KeyHelp {
     /// (keys, what they do), in the order the help screen lists them.
     static let all: [(String, String)] = [
         ("r", "record; again: pause / resume"),
-        ("s", "stop and save (then name the memo); stop playback"),
+        ("s", "stop and save (then name the memo); stop playback or a stream"),
         ("c", "reset the clip indicator and peak hold"),
         ("m", "meter: digital peak → PPM I → PPM II → VU → loudness"),
         ("↑ ↓  j k", "select a memo"),
@@ -21,7 +21,7 @@ enum KeyHelp {
         ("o", "play a stream: type its http(s) URL (s, space, Esc stop it)"),
         ("R", "record the stream that plays into a memo (s stops and names it)"),
         ("⏎", "play the selected memo (a word match: from that word)"),
-        ("space", "pause / resume playback"),
+        ("space", "pause / resume playback (a stream: stop it)"),
         ("← →  H L", "seek back / forward 5 s (H L: 30 s) while playing"),
         ("Home End", "while playing: the memo's start / end (else the first / last memo)"),
         ("[ ]", "playback speed −/+ 0.1× (0.5× to 3×, pitch kept)"),
