@@ -216,6 +216,24 @@ import Testing
         #expect(state.stream == nil)
     }
 
+    @Test func aFileThatEndsBeforeItsRecordingBringsTheInputBackWhenTheRecordingEnds() {
+        var state = Self.playing()
+        _ = reduce(&state, .key(.character("R")))
+        let streamInput = InputDescription(name: "url:" + Self.url, sampleRate: 48000, channels: 2, recordingFormat: "FLAC")
+        _ = reduce(&state, .inputOpened(streamInput))
+        _ = reduce(&state, .recordingStarted(title: "Song 1", memoID: 7))
+        _ = reduce(&state, .workFinished)
+        // The player reaches the end first; the recording (its own connection) goes on.
+        #expect(reduce(&state, .streamUpdate(.finished)) == [])
+        #expect(state.stream == nil && state.recording == .recording)
+        // Then its input runs out (the loop saves the recording): the input before R comes back.
+        #expect(reduce(&state, .inputFailed("The input url:\(Self.url) stopped: it ran out. Press i to choose an input.")) == [.selectInput(source: "alsa:default")])
+        #expect(state.inputBeforeStreamRecording == nil)
+        // Another input failing later is not answered by reopening anything.
+        _ = reduce(&state, .inputOpened(Fixtures.input))
+        #expect(reduce(&state, .inputFailed("unplugged")) == [])
+    }
+
     @Test func theStreamIsNotStoppedUnderARecordingBeingStarted() {
         var state = Self.playing()
         _ = reduce(&state, .key(.character("R")))

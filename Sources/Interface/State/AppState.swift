@@ -56,6 +56,9 @@ public struct AppState: Sendable, Equatable {
     public var stream: StreamState?
     /// The URL last played (`o` offers it again, to correct or replay).
     public var lastStreamURL = ""
+    /// The input open before `R` made the stream the input (its name as `--source` takes it):
+    /// opened again when the stream stops, or when that input ends after the stream did.
+    public var inputBeforeStreamRecording: String?
     /// How memos play (speed, pitch, volume, skip silence); kept from one memo to the next.
     public var playbackSettings = PlaybackSettings()
 

@@ -30,9 +30,6 @@ public struct StreamState: Sendable, Equatable {
     public var played: Double = 0
     /// One per channel, once playing.
     public var meters: [ChannelMeter] = []
-    /// The input open before `R` switched the input to this stream (its name as `--source`
-    /// takes it): opened again when the stream stops.
-    public var inputBeforeRecording: String?
 
     public init(url: String) {
         self.url = url

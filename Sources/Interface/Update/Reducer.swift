@@ -48,6 +48,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.say("Listening to \(input.name).")
         effects = (input.hasCaptureMixer ? [.readCaptureGain] : []) + NoiseAlertUpdate.inputOpened(&state)
     case .inputFailed(let message):
+        let reopening = StreamKeys.inputEnded(&state)
         state.input = nil
         state.meters = []
         state.recording = .idle
@@ -57,7 +58,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.alert.armedWith = nil
         VoiceKeys.absorb(nil, into: &state)
         state.fail(message)
-        effects = []
+        effects = reopening
     case .inputsListed(let choices):
         if case .pickingInput = state.mode {
             state.mode = .pickingInput(choices: choices)

@@ -60,9 +60,7 @@ enum StreamKeys {
             effects.append(.stopPlayback)
         }
         state.lastStreamURL = url
-        var stream = StreamState(url: url)
-        stream.inputBeforeRecording = state.stream?.inputBeforeRecording
-        state.stream = stream
+        state.stream = StreamState(url: url)
         // The stream's own line (connecting, buffering, its name) replaces what was said.
         if state.status?.kind == .info { state.status = nil }
         return effects + [.playStream(url: url)]
@@ -117,9 +115,10 @@ enum StreamKeys {
 
     private static func restoringInput(_ stream: StreamState, _ state: inout AppState) -> [Effect] {
         // Not while `R`'s recording is being started: the input it opens is the recording's.
-        guard let previous = stream.inputBeforeRecording, state.recording == .idle,
+        guard let previous = state.inputBeforeStreamRecording, state.recording == .idle,
             state.input == nil || isInput(stream, state), !state.hasWork({ $0 == .startingRecording })
         else { return [] }
+        state.inputBeforeStreamRecording = nil
         state.input = nil
         state.meters = []
         return [.selectInput(source: previous)]
@@ -142,12 +141,23 @@ enum StreamKeys {
             state.say("The stream is not playing yet; press R once it plays.")
             return []
         }
-        if !isInput(stream, state) { state.stream?.inputBeforeRecording = state.input?.name ?? stream.inputBeforeRecording }
+        if !isInput(stream, state) { state.inputBeforeStreamRecording = state.input?.name ?? state.inputBeforeStreamRecording }
         // The old input closes at once, as the input picker closes it.
         state.input = nil
         state.meters = []
         state.say("Connecting to the stream to record it…")
         return [.recordStream(url: stream.url, title: stream.recordingTitle)]
+    }
+
+    /// The input failed or ended (`Action.inputFailed`, before the reducer forgets it): when it
+    /// was the stream `R` recorded and the stream has stopped already (a file played to its
+    /// end before its recording did), the input before `R` is opened again.
+    static func inputEnded(_ state: inout AppState) -> [Effect] {
+        guard state.stream == nil, let previous = state.inputBeforeStreamRecording,
+            state.input?.name == "url:" + state.lastStreamURL
+        else { return [] }
+        state.inputBeforeStreamRecording = nil
+        return [.selectInput(source: previous)]
     }
 
     /// Applies the stream player's reports; other actions are not its business.
