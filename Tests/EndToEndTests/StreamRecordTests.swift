@@ -4,21 +4,9 @@ import Testing
 /// `record --source url:URL` and `meter --source url:URL`: a live MP3 from the loopback test
 /// server (Tests/stream-server.py), paced to real time by the server, recorded into a memo.
 @Suite struct StreamRecordTests {
-    /// A sandbox and the server with a 10 s 440 Hz MP3 (48 kHz stereo, 128 kbit/s = 16 000 bytes/s).
-    private func setUp() throws -> (VoiceMemoSandbox, StreamTestServer) {
-        let sandbox = try VoiceMemoSandbox()
-        try FileManager.default.createDirectory(atPath: sandbox.file("www"), withIntermediateDirectories: true)
-        let made = try sandbox.shell(
-            #"ffmpeg -nostdin -loglevel error -f lavfi -i "sine=f=440:d=10" -ac 2 -ar 48000 -b:a 128k www/tone.mp3"#)
-        try #require(made.status == 0, "\(made)")
-        return (sandbox, try StreamTestServer(root: sandbox.file("www")))
-    }
+    private func setUp() throws -> (VoiceMemoSandbox, StreamTestServer) { try StreamTestServer.servingATone() }
 
-    private func memos(_ sandbox: VoiceMemoSandbox) throws -> [[String: Any]] {
-        let listed = try sandbox.run("list", "--json")
-        try #require(listed.status == 0, "\(listed)")
-        return try #require(JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]])
-    }
+    private func memos(_ sandbox: VoiceMemoSandbox) throws -> [[String: Any]] { try StreamTestServer.memos(sandbox) }
 
     @Test func recordsFourSecondsOfALiveStreamIntoAMemo() throws {
         let (sandbox, server) = try setUp()

@@ -141,6 +141,16 @@ import Testing
                 return [.captureGainRead(CaptureGainReading(control: "Capture", percent: 40, decibels: nil, isOn: captureOn), changed: true)]
             case .readCaptureGain:
                 return [.captureGainRead(CaptureGainReading(control: "Capture", percent: 40, decibels: nil, isOn: captureOn), changed: false)]
+            case .playStream:
+                return [.streamUpdate(.buffering(seconds: 1)), .streamUpdate(.playing(name: "Radio", channels: 2, isLive: true))]
+            case .stopStream:
+                return []
+            case .recordStream(_, let title):
+                hasInput = true
+                voiceArmed = false
+                recording = .recording
+                frames = 0
+                return [.inputOpened(Fixtures.input), .recordingStarted(title: title)]
             case .quit:
                 return []
             case .openLibrary, .reloadLibrary:

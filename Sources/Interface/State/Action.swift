@@ -28,6 +28,10 @@ public enum Action: Sendable {
     case playbackStarted(memoID: Int64, title: String, duration: Double, channels: Int)
     /// The player's play head and levels at one tick; `time` as in `.tick`.
     case playbackProgress(time: Double, PlaybackSnapshot)
+    /// The stream player reported (`Effect.playStream`).
+    case streamUpdate(StreamUpdate)
+    /// The stream player's levels at one tick; `time` as in `.tick`.
+    case streamProgress(time: Double, StreamSnapshot)
     /// An edit (`Effect.editMemo`) was made.
     case memoEdited(EditOutcome)
     /// Memo `memoID`'s peak envelope for the waveform band (`nil`: it has none yet).

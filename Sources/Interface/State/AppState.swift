@@ -52,6 +52,13 @@ public struct AppState: Sendable, Equatable {
 
     /// The memo being played; `nil` when nothing plays.
     public var playback: PlaybackState?
+    /// The network stream playing (`o`); `nil` when none plays.
+    public var stream: StreamState?
+    /// The URL last played (`o` offers it again, to correct or replay).
+    public var lastStreamURL = ""
+    /// The input open before `R` made the stream the input (its name as `--source` takes it):
+    /// opened again when the stream stops, or when that input ends after the stream did.
+    public var inputBeforeStreamRecording: String?
     /// How memos play (speed, pitch, volume, skip silence); kept from one memo to the next.
     public var playbackSettings = PlaybackSettings()
 
@@ -189,7 +196,7 @@ public struct AppState: Sendable, Equatable {
             }
             return workStatusLine
         }
-        let diagnosis = inputDiagnosis.flatMap { input != nil && playback == nil ? $0 : nil }
+        let diagnosis = inputDiagnosis.flatMap { input != nil && playback == nil && stream == nil ? $0 : nil }
             .map { StatusMessage(text: diagnosisText($0), kind: .warning) }
         // A room too loud for voice activation, when the input itself is fine: like a
         // diagnosis, it replaces an info notice once the notice has been readable.
@@ -197,7 +204,8 @@ public struct AppState: Sendable, Equatable {
         // nothing meanwhile: the detector is not listening).
         let voiceNotice = voice.replayNotice.map { StatusMessage(text: $0, kind: .info) }
             ?? voice.noiseWarning.map { StatusMessage(text: $0, kind: .warning) }
-        guard let status else { return diagnosis ?? voiceNotice }
+        let streamLine = stream.map { StatusMessage(text: $0.statusText(recording: recording != .idle), kind: .info) }
+        guard let status else { return diagnosis ?? voiceNotice ?? streamLine }
         if let diagnosis, status.kind == .info, inputDiagnosisSince > status.shownAt, status.hasBeenReadable(at: now) {
             return diagnosis
         }
@@ -230,7 +238,7 @@ public struct AppState: Sendable, Equatable {
     public var showsWorkAbovePrompt: Bool {
         switch mode {
         case .renaming: promptProblem != nil || visibleWork != nil
-        case .exporting: promptProblem != nil
+        case .exporting, .openingStream: promptProblem != nil
         default: false
         }
     }

@@ -48,6 +48,14 @@ public enum Effect: Sendable, Hashable {
     case markRecording
     /// Stop playing and release the playback device.
     case stopPlayback
+    /// Play an http(s) stream (stopping one that plays) on the playback device; the player
+    /// connects on its own thread and reports as `streamUpdate`.
+    case playStream(url: String)
+    /// Stop the stream that plays.
+    case stopStream
+    /// Make the stream `url` the input (a connection of its own) and start recording it
+    /// into a memo titled `title`: `inputOpened` and `recordingStarted` follow.
+    case recordStream(url: String, title: String)
     /// List the inputs for the picker; `inputsListed` follows.
     case listInputs
     /// List the playback devices for the output picker; `outputsListed` follows.

@@ -8,6 +8,8 @@ public enum Mode: Sendable, Hashable {
     case renaming(id: Int64, field: TextField)
     /// The export prompt for memo `id`: the path of the file to write (`E`).
     case exporting(id: Int64, field: TextField)
+    /// The URL prompt of a network stream to play (`o`).
+    case openingStream(TextField)
     /// "Delete …? (y/N)" for memo `id`.
     case confirmingDelete(id: Int64)
     /// "Purge …? (y/N)" for memo `id` in Recently Deleted.

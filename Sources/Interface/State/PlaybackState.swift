@@ -63,7 +63,7 @@ public struct PlaybackSnapshot: Sendable, Hashable {
 extension AppState {
     /// The meters the LED rows show: playback's while a memo plays, else the input's.
     public var shownMeters: [ChannelMeter] {
-        playback?.meters ?? meters
+        playback?.meters ?? stream.flatMap { $0.meters.isEmpty ? nil : $0.meters } ?? meters
     }
 
     /// The title of the memo that plays, following renames.

@@ -114,7 +114,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .selectInput(let source): kind = .openingInput(name: source)
         case .listInputs: kind = .listingInputs
         case .listOutputs: kind = .listingOutputs
-        case .startRecording: kind = .startingRecording
+        case .startRecording, .recordStream: kind = .startingRecording
         case .stopRecording: kind = .saving(title: before.recordingTitle ?? "the recording")
         case .renameMemo(_, let newTitle), .undoRename(_, let newTitle, _): kind = .renaming(title: newTitle)
         case .deleteMemo(let id): kind = .deleting(title: title(id))
@@ -128,7 +128,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .editMemo(let request):
             if case .split = request { kind = .editing(title: request.title, verb: "Splitting") } else { kind = .editing(title: request.title, verb: "Trimming") }
         case .undoEdit(let id, _): kind = .undoingEdit(title: title(id))
-        case .setNoiseAlert, .ringBell, .readCaptureGain, .selectOutput: return nil
+        case .setNoiseAlert, .ringBell, .readCaptureGain, .selectOutput, .playStream, .stopStream: return nil
         case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .jumpPlayback, .stopPlayback,
             .adjustPlayback, .addMarker, .markRecording,
             .armVoiceActivation, .setVoiceReplay, .disarmVoiceActivation, .transcribeNewMemos, .quit:

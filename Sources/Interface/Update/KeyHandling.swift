@@ -8,6 +8,7 @@ enum KeyHandling {
         case .filtering(var field): return filter(key, &field, &state)
         case .renaming(let id, var field): return rename(key, id: id, &field, &state)
         case .exporting(let id, var field): return ExportKeys.prompt(key, id: id, &field, &state)
+        case .openingStream(var field): return StreamKeys.prompt(key, &field, &state)
         case .confirmingDelete(let id): return confirmDelete(key, id: id, &state)
         case .confirmingPurge(let id): return confirmPurge(key, id: id, &state)
         case .confirmingQuit: return confirmQuit(key, &state)
@@ -34,6 +35,7 @@ enum KeyHandling {
             return []
         }
         if let effects = EditKeys.handle(key, in: &state) { return effects }
+        if let effects = StreamKeys.handle(key, in: &state) { return effects }
         if let effects = PlaybackUpdate.handle(key, in: &state) { return effects }
         switch key {
         case .character("r"):
@@ -46,6 +48,7 @@ enum KeyHandling {
             guard let memo = state.selectedMemo else { return nothing("No memo to rename.", &state) }
             state.openTitlePrompt(id: memo.id, title: memo.title, afterStop: false)
         case .character("E"): return ExportKeys.open(&state)
+        case .character("o"): return StreamKeys.open(&state)
         case .character("d"), .delete:
             guard let memo = state.selectedMemo else { return nothing("No memo to delete.", &state) }
             state.mode = .confirmingDelete(id: memo.id)

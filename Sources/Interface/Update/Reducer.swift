@@ -48,6 +48,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.say("Listening to \(input.name).")
         effects = (input.hasCaptureMixer ? [.readCaptureGain] : []) + NoiseAlertUpdate.inputOpened(&state)
     case .inputFailed(let message):
+        let reopening = StreamKeys.inputEnded(&state)
         state.input = nil
         state.meters = []
         state.recording = .idle
@@ -57,7 +58,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.alert.armedWith = nil
         VoiceKeys.absorb(nil, into: &state)
         state.fail(message)
-        effects = []
+        effects = reopening
     case .inputsListed(let choices):
         if case .pickingInput = state.mode {
             state.mode = .pickingInput(choices: choices)
@@ -119,6 +120,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .voiceTakeSaved(let memo):
         VoiceKeys.takeSaved(memo, &state)
         effects = [.reloadLibrary]
+    case .streamUpdate, .streamProgress:
+        effects = StreamKeys.apply(action, to: &state)
     case .memoEdited, .waveformLoaded:
         effects = EditKeys.apply(action, to: &state)
     case .playbackStarted, .playbackProgress, .playbackFinished, .playbackFailed, .markersLoaded:
@@ -240,12 +243,13 @@ extension AppState {
 
     /// The mode the LED rows show: the player's levels are always `digital`.
     public var shownMeterMode: MeterMode {
-        playback == nil ? meterMode : .digital
+        playback == nil && stream?.meters.isEmpty != false ? meterMode : .digital
     }
 
     /// How many LED rows the meter wants: one per channel, or M and S for loudness.
     var meterRowCount: Int {
         if let playback { return max(playback.meters.count, 1) }
+        if let meters = stream?.meters, !meters.isEmpty { return meters.count }
         if meterMode == .loudness, input != nil { return 2 }
         return max(meters.count, input?.channels ?? 1)
     }

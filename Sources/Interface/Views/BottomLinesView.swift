@@ -19,7 +19,7 @@ enum BottomLinesView {
 
     private static func hasStatus(_ state: AppState) -> Bool {
         switch state.mode {
-        case .filtering, .renaming, .exporting, .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: true
+        case .filtering, .renaming, .exporting, .openingStream, .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: true
         default: state.statusLine != nil
         }
     }
@@ -38,12 +38,15 @@ enum BottomLinesView {
             } else {
                 renderPrompt("Title: ", field, in: row, theme: theme, on: &screen)
             }
-        case .exporting(_, let field):
-            if row.height >= 2, let problem = state.promptProblem {
+        case .exporting(_, let field), .openingStream(let field):
+            let label = state.mode == .openingStream(field) ? "Stream URL: " : "Export to: "
+            if let problem = state.promptProblem {
+                // One row: the problem, until the next key brings the prompt back.
                 screen.put(" " + TextFitting.truncated(problem, toWidth: max(row.width - 1, 0)), x: row.x, y: row.y, style: theme.error, maxWidth: row.width)
-                renderPrompt("Export to: ", field, in: Rect(x: row.x, y: row.y + 1, width: row.width, height: 1), theme: theme, on: &screen)
+                guard row.height >= 2 else { return }
+                renderPrompt(label, field, in: Rect(x: row.x, y: row.y + 1, width: row.width, height: 1), theme: theme, on: &screen)
             } else {
-                renderPrompt("Export to: ", field, in: row, theme: theme, on: &screen)
+                renderPrompt(label, field, in: row, theme: theme, on: &screen)
             }
         case .confirmingDelete(let id):
             let title = state.memos.first { $0.id == id }?.title ?? "this memo"

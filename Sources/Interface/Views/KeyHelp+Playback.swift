@@ -17,6 +17,12 @@ extension KeyHelp {
         if state.mode == .browsing, let playback = state.playback {
             return playbackFooter(isPaused: playback.isPaused)
         }
+        if state.mode == .browsing, state.stream != nil, state.recording == .idle {
+            return [
+                ("s", "stop"), ("R", "record it"), ("o", "other stream"), ("⏎", "play memo"), ("r", "record input"),
+                ("m", "meter"), ("?", "help"), ("q", "quit"),
+            ]
+        }
         if state.mode == .help, HelpLayout(state).scrolls {
             return [("↑↓ PgUp PgDn", "scroll"), ("any other key", "closes")]
         }

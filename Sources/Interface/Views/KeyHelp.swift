@@ -3,7 +3,7 @@ enum KeyHelp {
     /// (keys, what they do), in the order the help screen lists them.
     static let all: [(String, String)] = [
         ("r", "record; again: pause / resume"),
-        ("s", "stop and save (then name the memo); stop playback"),
+        ("s", "stop and save (then name the memo); stop playback or a stream"),
         ("c", "reset the clip indicator and peak hold"),
         ("m", "meter: digital peak → PPM I → PPM II → VU → loudness"),
         ("↑ ↓  j k", "select a memo"),
@@ -18,8 +18,10 @@ enum KeyHelp {
         ("t", "Recently Deleted: ⏎ (or r) restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
         ("O", "choose where memos play (the playback device)"),
+        ("o", "play a stream: type its http(s) URL (s, space, Esc stop it)"),
+        ("R", "record the stream that plays into a memo (s stops and names it)"),
         ("⏎", "play the selected memo (a word match: from that word)"),
-        ("space", "pause / resume playback"),
+        ("space", "pause / resume playback (a stream: stop it)"),
         ("← →  H L", "seek back / forward 5 s (H L: 30 s) while playing"),
         ("Home End", "while playing: the memo's start / end (else the first / last memo)"),
         ("[ ]", "playback speed −/+ 0.1× (0.5× to 3×, pitch kept)"),
@@ -44,7 +46,7 @@ enum KeyHelp {
     /// The footer's keys for the memo table, most important first.
     static let footer: [(String, String)] = [
         ("r", "record/pause"), ("s", "stop"), ("⏎", "play"), ("v", "voice"), ("e", "rename"), ("d", "delete"),
-        ("u", "undo"), ("/", "find"), ("T", "words"), ("t", "deleted"), ("i", "input"), ("E", "export"), ("O", "output"), ("m", "meter"), ("V", "settings"),
+        ("u", "undo"), ("/", "find"), ("T", "words"), ("t", "deleted"), ("i", "input"), ("E", "export"), ("O", "output"), ("o", "stream"), ("m", "meter"), ("V", "settings"),
         ("< >", "gain"), ("M", "mute"), ("c", "clear clip"), ("?", "help"), ("q", "quit"),
     ]
 
@@ -57,6 +59,7 @@ enum KeyHelp {
             [("type", "replaces it"), ("⏎", "save"), ("← →", "edit it"), ("⌫", "clear"), ("Esc", "keep the title")]
         case .renaming: [("⏎", "save"), ("Esc", "keep the title"), ("← →", "move"), ("⌫", "delete")]
         case .exporting: [("⏎", "export"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
+        case .openingStream: [("⏎", "play"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
         case .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: [("y", "yes"), ("n", "no")]
         case .help: [("any key", "closes")]
         case .recentlyDeleted: [("⏎", "restore"), ("p", "purge"), ("↑↓", "select"), ("Esc", "back"), ("?", "help")]

@@ -179,6 +179,12 @@ extension AppLoop {
             addMarker(memoID: recording.memo.memo.id, time: recording.recorder.currentTime)
         case .stopPlayback:
             stopPlayback()
+        case .playStream(let url):
+            playStream(url)
+        case .stopStream:
+            stopStream()
+        case .recordStream(let url, let title):
+            selectInput("url:" + url, tracked: tracked, thenRecording: title)
         case .quit:
             // Behind everything already asked of the runner: a save in progress completes;
             // an input still opening is abandoned (it waits for a server that may not answer).
@@ -257,7 +263,7 @@ extension AppLoop {
     }
 
     /// The recorder stopped on an error (a full disk): what it wrote is saved, the cause shown.
-    private func recordingFailed(path: String, error: RecorderError) {
+    func recordingFailed(path: String, error: RecorderError) {
         if session?.recording?.recorder.url == path {
             recordingEpoch += 1
             _ = session?.detachRecording()
@@ -333,7 +339,9 @@ extension AppLoop {
 
     // MARK: Inputs
 
-    private func selectInput(_ text: String, tracked: Bool) {
+    /// Closes the input (saving its recording) and opens `text`; with `thenRecording`, starts
+    /// recording it into a memo of that title in the same job (`R`: the stream as the input).
+    func selectInput(_ text: String, tracked: Bool, thenRecording title: String? = nil) {
         let old = session
         recordingEpoch += 1
         session = nil
@@ -358,8 +366,10 @@ extension AppLoop {
                 let opened = try effects.openBounded { () throws(RecorderError) in
                     try InputSession(source: source, settings: settings)
                 }
+                let recording = title.map { beginRecording($0, on: opened, effects) }
                 return { [self] in
-                    guard !isFinishing else {
+                    // A recording begun is saved by the quit, which comes behind this job.
+                    guard !isFinishing || recording?.started != nil else {
                         opened.close()
                         return
                     }
@@ -367,6 +377,12 @@ extension AppLoop {
                     scheduleTimer()
                     saved.forEach(dispatch)
                     dispatch(.inputOpened(opened.description))
+                    guard let title, let recording else { return }
+                    recording.notes.forEach(dispatch)
+                    if let started = recording.started {
+                        opened.attach(started)
+                        dispatch(.recordingStarted(title: title, memoID: started.memo.memo.id))
+                    }
                 }
             } catch {
                 let message =

@@ -45,6 +45,9 @@ final class AppLoop: @unchecked Sendable {
     var state: AppState
     var session: InputSession?
     var playback: PlaybackSession?
+    /// The network stream playing (`o`), and a count of them (events of a replaced one are dropped).
+    var streamPlayer: StreamPlayer?
+    var streamGeneration = 0
     /// The background transcription (`transcribe = auto`), started once the library is open.
     var transcription: TranscriptionJob?
     /// What `transcription` was last told: paused or not.
@@ -160,6 +163,7 @@ final class AppLoop: @unchecked Sendable {
         }
         let now = Date().timeIntervalSince1970
         if let playback { dispatch(.playbackProgress(time: now, playback.snapshot())) }
+        if let streamPlayer { dispatch(.streamProgress(time: now, streamSnapshot(streamPlayer))) }
         let snapshot = session?.snapshot()
         for alert in snapshot?.noiseAlert?.alerts ?? [] {
             eventLog?.note(String(format: "noise_alert level=%.1f since=%.3f input=%.3f", alert.levelDB, alert.inputTime - alert.stayed, alert.inputTime), at: now)
@@ -229,7 +233,7 @@ final class AppLoop: @unchecked Sendable {
 
     /// Fast while audio flows or work is in flight (its status line counts), slow otherwise.
     func scheduleTimer() {
-        let active = session != nil || playback != nil || !state.work.isEmpty
+        let active = session != nil || playback != nil || streamPlayer != nil || !state.work.isEmpty
         guard let timer, active != timerIsActive || !timerIsScheduled else { return }
         timerIsActive = active
         timerIsScheduled = true
@@ -278,6 +282,8 @@ final class AppLoop: @unchecked Sendable {
         transcription = nil
         playback?.stop()
         playback = nil
+        streamPlayer?.stop()
+        streamPlayer = nil
         session?.close()
         session = nil
         isFinished = true

@@ -53,6 +53,26 @@ final class StreamTestServer {
         process.waitUntilExit()
     }
 
+    /// A sandbox and the server with `www/tone.mp3`: 10 s of 440 Hz, 48 kHz stereo, 128 kbit/s
+    /// (16 000 bytes/s: `live/tone.mp3?bps=16000` is real time).
+    static func servingATone() throws -> (VoiceMemoSandbox, StreamTestServer) {
+        let sandbox = try VoiceMemoSandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.file("www"), withIntermediateDirectories: true)
+        let made = try sandbox.shell(
+            #"ffmpeg -nostdin -loglevel error -f lavfi -i "sine=f=440:d=10" -ac 2 -ar 48000 -b:a 128k www/tone.mp3"#)
+        guard made.status == 0 else { throw StartFailure(description: "ffmpeg could not make the tone: \(made)") }
+        return (sandbox, try StreamTestServer(root: sandbox.file("www")))
+    }
+
+    /// `voicememo list --json` in `sandbox`.
+    static func memos(_ sandbox: VoiceMemoSandbox) throws -> [[String: Any]] {
+        let listed = try sandbox.run("list", "--json")
+        guard listed.status == 0,
+            let memos = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]]
+        else { throw StartFailure(description: "voicememo list --json failed: \(listed)") }
+        return memos
+    }
+
     /// `http://127.0.0.1:PORT/PATH` (or https).
     func url(_ path: String, secure: Bool = false) -> String {
         "\(secure ? "https" : "http")://127.0.0.1:\(port)/\(path)"
