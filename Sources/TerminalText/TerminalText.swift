@@ -43,3 +43,15 @@ public enum TerminalText {
         }
     }
 }
+
+extension String {
+    /// Without Unicode white space at either end: the one trim for what a person types (a
+    /// title, a path, a URL), in the app and on the command line alike.
+    public var trimmingWhiteSpace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -42,4 +42,12 @@ import TerminalText
             #expect(shown.unicodeScalars.allSatisfy(TerminalText.isSafe), "\(shown.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
+
+    /// The one trim for typed text (titles, the export path, a stream URL): Unicode white space
+    /// at either end goes, inner white space and everything else stays.
+    @Test func trimmingRemovesUnicodeWhiteSpaceAtTheEndsOnly() {
+        #expect(" \u{3000}\tStand up  notes\n\u{2029}".trimmingWhiteSpace == "Stand up  notes")
+        #expect(" \u{A0}\n ".trimmingWhiteSpace == "")
+        #expect("\u{200B}x\u{200B}".trimmingWhiteSpace == "\u{200B}x\u{200B}", "a zero-width space is not white space")
+    }
 }

@@ -1,4 +1,5 @@
 import MemoLibrary
+import TerminalText
 
 /// `E`: the export prompt for the selected memo. It opens with a path in
 /// `AppState.exportFolder` named after the title, in the memo's own format; the name's
@@ -18,34 +19,20 @@ enum ExportKeys {
     }
 
     static func prompt(_ key: Key, id: Int64, _ field: inout TextField, _ state: inout AppState) -> [Effect] {
-        switch key {
-        case .enter:
+        TextPrompt.handle(key, &field, &state, reopen: { .exporting(id: id, field: $0) }, problem: problem(with:)) { path, state in
             guard state.memos.contains(where: { $0.id == id }) else {
-                state.mode = .browsing
                 state.fail("That memo is no longer in the library: nothing was exported.")
                 return []
             }
-            let path = field.text.trimmingWhiteSpace
-            guard !path.isEmpty else {
-                state.promptProblem = "Type the path of the file to write, or Esc to cancel."
-                return []
-            }
-            guard !path.hasSuffix("/") else {
-                state.promptProblem = "That is a folder: end the path with a file name, e.g. …/memo.wav."
-                return []
-            }
-            state.mode = .browsing
-            state.promptProblem = nil
             return [.exportMemo(id: id, path: path)]
-        case .escape:
-            state.mode = .browsing
-            state.promptProblem = nil
-        default:
-            field.apply(key)
-            state.promptProblem = nil
-            state.mode = .exporting(id: id, field: field)
         }
-        return []
+    }
+
+    /// Why `path` cannot be written, in words for above the prompt; `nil` when it may be.
+    static func problem(with path: String) -> String? {
+        if path.isEmpty { return "Type the path of the file to write, or Esc to cancel." }
+        if path.hasSuffix("/") { return "That is a folder: end the path with a file name, e.g. …/memo.wav." }
+        return nil
     }
 
     /// `folder/Title.ext`, the memo's own extension (its path's), the title made a file name.
@@ -73,16 +60,5 @@ enum ExportKeys {
         if name.hasPrefix(".") { name = "_" + name.dropFirst() }
         if name.count > 120 { name = String(name.prefix(120)).trimmingWhiteSpace }
         return name.isEmpty ? "memo" : name
-    }
-}
-
-extension String {
-    /// Without white space at either end.
-    fileprivate var trimmingWhiteSpace: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
     }
 }

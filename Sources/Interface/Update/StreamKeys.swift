@@ -20,25 +20,7 @@ enum StreamKeys {
     }
 
     static func prompt(_ key: Key, _ field: inout TextField, _ state: inout AppState) -> [Effect] {
-        switch key {
-        case .enter:
-            let url = String(field.text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-            if let problem = problem(with: url) {
-                state.promptProblem = problem
-                return []
-            }
-            state.mode = .browsing
-            state.promptProblem = nil
-            return play(url, &state)
-        case .escape:
-            state.mode = .browsing
-            state.promptProblem = nil
-        default:
-            field.apply(key)
-            state.promptProblem = nil
-            state.mode = .openingStream(field)
-        }
-        return []
+        TextPrompt.handle(key, &field, &state, reopen: { .openingStream($0) }, problem: problem(with:), submit: play)
     }
 
     /// Why `url` cannot be played, in words for above the prompt; `nil` when it may be.

@@ -20,13 +20,7 @@ public enum MemoTitle {
     }
 
     /// `title` without Unicode white space at either end.
-    static func trimmed(_ title: String) -> String {
-        let scalars = title.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
-    }
+    static func trimmed(_ title: String) -> String { title.trimmingWhiteSpace }
 
     /// Accepts `title` as it is (a stored or adopted title), or says why not.
     ///
