@@ -16,8 +16,8 @@
 ///   as any channel has sound again, so fixing the mixer shows at once.
 /// - `.channelSilent`: some channels have been flat for at least `silenceTime` while another
 ///   has not. Clears as soon as the channel has sound again.
-/// - `.tooHot`: a block with sound (not flat within the block) holds a full-scale sample (as
-///   `LevelMeter` and `ClipLatch` count them) or a peak at or above `hotPeak` (−3 dBFS: less
+/// - `.tooHot`: a block with sound (not flat within the block) holds a full-scale sample (one
+///   is enough: this is advice about headroom, not a clip count, see `ClipRule`) or a peak at or above `hotPeak` (−3 dBFS: less
 ///   than 3 dB of headroom). Appears at the end of that block and stays `hotHoldTime` (3 s)
 ///   after the last such block, so a person can read it.
 /// - `.tooQuiet`: speech without level. A block is speech when some channel's RMS, DC

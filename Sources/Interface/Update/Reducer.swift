@@ -41,7 +41,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .inputOpened(let input):
         state.input = input
         state.meters = Array(repeating: ChannelMeter(holdTime: state.peakHoldTime), count: max(input.channels, 0))
-        state.clipLatch.reset()
+        // A new input counts its clips from 0.
+        state.clipLatch = ClipLatch()
         state.inputDiagnosis = nil
         state.captureGain = nil
         if state.status?.kind == .error { state.status = nil }
