@@ -61,7 +61,8 @@ import Testing
         print("PipeWirePlaybackTests: play --device pipewire, \(memo.count / 2) frames in \(wall) ms wall; monitor \(monitor.count / 2) frames; play said \(PipeWireTests.value("play_said", in: outcome).debugDescription); \(match.map(String.init(describing:)) ?? "the memo was not found in the monitor"); \(blocks)")
 
         let seconds = Double(memo.count / 2) / 48_000
-        #expect(wall >= Int(seconds * 1000) - 100 && wall < Int(seconds * 1000) + 10_000, "played in real time: \(wall) ms for \(seconds) s")
+        // From below only (see RealTimeCaptureTests): the machine's slowness is not the player's.
+        #expect(wall >= Int(seconds * 1000) - 100, "played in real time: \(wall) ms for \(seconds) s")
         // Normally bit-exact as a whole (printed); see BlockMatch for why blocks are compared.
         #expect(blocks.blocks == 600 && blocks.fraction >= 0.95, "the memo was played unchanged, 10 ms block by block: \(blocks)")
         let after = monitor[min(blocks.end + 4_800, monitor.count)...]  // 50 ms past the last block found
@@ -146,9 +147,9 @@ import Testing
             voicememo record --vox --source alsa:pipewire --format wav --rate 48000 --channels 2 --vox-silence 1s \\
                 --no-transcribe --json > takes.jsonl 2> vox.err & pid=$!
             until_true 15 grep -q '^vox_listening' events.log
-            aplay -q -D \(VoiceMemoSandbox.pipeWireDevice) phrase0.wav
+            \(PipeWireTests.feeder) phrase0.wav
             until_true 15 lines 1
-            aplay -q -D \(VoiceMemoSandbox.pipeWireDevice) phrase1.wav
+            \(PipeWireTests.feeder) phrase1.wav
             until_true 15 lines 2
             kill -INT $pid; wait $pid; echo "status=$?"
             echo "wall_ms=$(( ($(date +%s%N) - start) / 1000000 ))"

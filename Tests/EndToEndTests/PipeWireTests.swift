@@ -22,6 +22,13 @@ import Testing
 
         """
 
+    /// The feeding client: `aplay` into the route's sink with a 4 s buffer topped up every
+    /// 250 ms. With aplay's own choice (0.5 s, 125 ms periods) a loaded 2-core machine left it
+    /// unscheduled long enough for its buffer to run dry (a fresh-clone run: 3584 frames of
+    /// silence in place in the sink, nothing changed, no overrun); now it has to be stalled
+    /// for 3.75 s, far longer than the recorder's own buffer would survive.
+    static let feeder = "aplay -q --buffer-time=4000000 --period-time=250000 -D \(VoiceMemoSandbox.pipeWireDevice)"
+
     @Test func twentySecondsFromASinksMonitorAreBitExact() throws {
         let sandbox = try VoiceMemoSandbox()
         let sink = try sandbox.usePipeWire()
@@ -33,7 +40,7 @@ import Testing
             voicememo record --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --format wav --encoding pcm16 \\
                 --rate 48000 --channels 2 --duration 20 --json --output rec.wav > rec.json 2> rec.err & pid=$!
             until_true 15 bigger rec.wav 100000
-            aplay -q -D \(VoiceMemoSandbox.pipeWireDevice) played.wav 2> play.err & player=$!
+            \(Self.feeder) played.wav 2> play.err & player=$!
             if ! (until_true 40 eval '! kill -0 $pid 2>/dev/null'); then
                 echo "stuck: rec.wav $(size rec.wav) bytes; aplay $(kill -0 $player 2>/dev/null && echo running || echo done)"
                 pw-link -r "$PIPEWIRE_SOCKET" -l; kill -9 $pid $player
@@ -55,7 +62,8 @@ import Testing
         print("PipeWireTests: 20 s from a PipeWire monitor: \(recorded.info.frames) frames in \(wall) ms wall; overruns \(json["overruns"] ?? "?"), lost frames \(json["lost_frames"] ?? "?"); \(match.map(String.init(describing:)) ?? "the played file was not found"); \(correlation.map(String.init(describing:)) ?? "not aligned"); \(Self.value("aplay_said", in: outcome) ?? "")")
 
         #expect(recorded.info.frames == 960_000, "the duration limit is frame-exact: \(recorded.info.frames)")
-        #expect(wall >= 19_500 && wall < 30_000, "captured in real time: \(wall) ms")
+        // From below only, as in RealTimeCaptureTests: a slow machine must not fail it.
+        #expect(wall >= 19_500, "captured in real time: \(wall) ms")
         #expect(json["overruns"] as? Int == 0, "\(json)")
         #expect(json["lost_frames"] as? Int == 0, "\(json)")
         let found = try #require(match, "the played noise is in the recording")
@@ -77,7 +85,7 @@ import Testing
             until_true 15 eval 'ls "$VOICEMEMO_HOME"/*.wav > /dev/null 2>&1'
             file=$(ls "$VOICEMEMO_HOME"/*.wav | head -1)
             until_true 15 bigger "$file" 100000
-            aplay -q -D \(VoiceMemoSandbox.pipeWireDevice) played.wav 2> play.err & player=$!
+            \(Self.feeder) played.wav 2> play.err & player=$!
             until_true 15 bigger "$file" $(( $(size "$file") + 400000 ))
             t0=$(date +%s%N); kill -TERM $pid; wait $pid; status=$?; t1=$(date +%s%N)
             kill $player 2>/dev/null; wait $player 2>/dev/null
@@ -181,7 +189,7 @@ import Testing
         // A −6 dBFS sine captured at 50 %: 0.125 linear is −18.06 dB, so its peak reads −24.06.
         try TestSignals.writeSines(to: sandbox.file("tone.wav"), levels: [-6, -6], seconds: 10)
         let metered = try sandbox.shell(Self.helpers + """
-            aplay -q -D \(VoiceMemoSandbox.pipeWireDevice) tone.wav 2> play.err & player=$!
+            \(Self.feeder) tone.wav 2> play.err & player=$!
             voicememo meter --source alsa:\(VoiceMemoSandbox.pipeWireDevice) --json > meter.jsonl 2> meter.err & pid=$!
             # Measure 1 s of the tone once it is heard.
             until_true 15 eval "grep -q '\\"peak_db\\": -2' meter.jsonl"
