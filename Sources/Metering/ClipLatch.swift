@@ -26,7 +26,7 @@ public enum ClipRule {
 
 /// A clip indicator that lights on a new clip (`ClipRule`) and stays lit until reset.
 ///
-/// Feed it the input's clip count so far (all channels; `CaptureEngine.clipCounts` summed) at
+/// Feed it the input's clip count so far (all channels; `CaptureEngine.totalClipCount`) at
 /// every reading: it lights when the count passes what it was at the last reset. A count that
 /// goes down is a new input counting from 0.
 public struct ClipLatch: Sendable, Equatable {

@@ -237,6 +237,7 @@ final class TestDirectory {
         engine.stop()
         #expect(engine.capturedFrames == 48_000)
         #expect(engine.clipCounts == [1, 0])
+        #expect(engine.totalClipCount == 1)
         #expect(engine.peakPower(forChannel: 0) > -0.01)
         #expect(abs(engine.peakPower(forChannel: 1) - -30.3) < 0.1)
     }

@@ -200,6 +200,12 @@ public final class CaptureEngine: Sendable {
         meters.withLock { $0.clips }
     }
 
+    /// All channels' clips since the input opened (the sum of `clipCounts`): what a status
+    /// line, `meter`'s updates and `record`'s summary show.
+    public var totalClipCount: Int {
+        meters.withLock { $0.clips.reduce(0, +) }
+    }
+
     /// The RMS level of `channel` in dBFS at the last `updateMeters()` (−160 for silence or an unknown channel).
     public func averagePower(forChannel channel: Int) -> Float {
         meters.withLock { $0.average.indices.contains(channel) ? $0.average[channel] : Decibels.floor }

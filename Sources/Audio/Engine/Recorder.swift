@@ -384,9 +384,9 @@ public final class Recorder: Sendable {
         currentParts?.engine.peakPower(forChannel: channel) ?? -160
     }
 
-    /// Per channel, the input's clips so far (`CaptureEngine.clipCounts`).
-    public var clipCounts: [Int] {
-        currentParts?.engine.clipCounts ?? Array(repeating: 0, count: settings.channels)
+    /// All channels' clips so far (`CaptureEngine.totalClipCount`).
+    public var totalClipCount: Int {
+        currentParts?.engine.totalClipCount ?? 0
     }
 
     // MARK: Private

@@ -34,7 +34,7 @@ public struct EngineSnapshot: Sendable, Hashable {
     public var diagnosis: InputDiagnosis?
     /// The noise alert's detector; `nil` when the alert is off.
     public var noiseAlert: NoiseAlertSnapshot?
-    /// The input's clips since it opened, all channels (`ClipRule`; `CaptureEngine.clipCounts`):
+    /// The input's clips since it opened, all channels (`ClipRule`; `CaptureEngine.totalClipCount`):
     /// the CLIP light follows the count `meter`, `record` and `analyze` report.
     public var clipCount: Int
 

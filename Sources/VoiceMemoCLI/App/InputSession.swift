@@ -97,7 +97,7 @@ final class InputSession: @unchecked Sendable {
         let ballistics = analysis.ballisticReadings()
         let diagnosis = analysis.diagnosis
         let noiseAlert = noiseAlertSnapshot()
-        let clipCount = engine.clipCounts.reduce(0, +)
+        let clipCount = engine.totalClipCount
         guard let recorder = recording?.recorder else {
             return EngineSnapshot(
                 channels: channels, voiceActivation: voiceActivation, ballistics: ballistics, diagnosis: diagnosis,

@@ -17,7 +17,7 @@ struct LiveLine {
             Self.text(
                 isRecording: recorder.isRecording, seconds: recorder.currentTime,
                 bars: bars.bars { levels.average[$0] }, peak: peak.max() ?? -160,
-                clips: recorder.clipCounts.reduce(0, +), overruns: recorder.statistics.overruns,
+                clips: recorder.totalClipCount, overruns: recorder.statistics.overruns,
                 secondsWithoutAudio: recorder.secondsWithoutAudio, startsIn: startsIn))
     }
 

@@ -74,7 +74,7 @@ enum MeterRunner {
                     console.printJSON(
                         update(
                             time: time, levels: levels, loudness: loudness, diagnosis: diagnosis,
-                            secondsWithoutAudio: secondsWithoutAudio, clips: engine.clipCounts.reduce(0, +)
+                            secondsWithoutAudio: secondsWithoutAudio, clips: engine.totalClipCount
                         ).serialized)
                 } else {
                     // A change gets a line of its own, above the live line.
@@ -97,7 +97,7 @@ enum MeterRunner {
             return ExitCode.failure
         }
         let seconds = Double(summary.frames) / Double(rate)
-        let clips = engine.clipCounts.reduce(0, +)
+        let clips = engine.totalClipCount
         if request.json {
             console.printJSON(summaryJSON(seconds: seconds, summary: summary, loudness: loudness, clips: clips).serialized)
         } else {
