@@ -5,6 +5,13 @@ public struct RecordingSettings: Sendable, Hashable {
     /// Sample rates accepted by any format; some formats accept fewer (`FileFormat.allowedSampleRates`).
     public static let sampleRateRange = 8000...384_000
 
+    /// What a recording gets when neither its command, nor its source, nor the configuration
+    /// says: the one place for the defaults (`record`, the app, `meter`).
+    public static let defaultFormat = FileFormat.flac
+    public static let defaultSampleRate = 48_000
+    public static let defaultChannels = 2
+    public static let defaultQuality = Quality.high
+
     public var format: FileFormat
     public var encoding: Encoding
     public var sampleRate: Int
@@ -13,8 +20,8 @@ public struct RecordingSettings: Sendable, Hashable {
 
     /// - Parameter encoding: `nil` picks the format's default (`FileFormat.defaultEncoding`).
     public init(
-        format: FileFormat = .flac, encoding: Encoding? = nil, sampleRate: Int = 48000,
-        channels: Int = 2, quality: Quality = .high
+        format: FileFormat = defaultFormat, encoding: Encoding? = nil, sampleRate: Int = defaultSampleRate,
+        channels: Int = defaultChannels, quality: Quality = defaultQuality
     ) {
         self.format = format
         self.encoding = encoding ?? format.defaultEncoding

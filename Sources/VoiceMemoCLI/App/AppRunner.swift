@@ -13,11 +13,11 @@ enum AppRunner {
         let source = options.source ?? configuration.source ?? .default
         let fileInfo = try source.fileInfo()
         let settings = RecordingSettings(
-            format: options.format ?? configuration.format ?? .flac,
+            format: options.format ?? configuration.format ?? RecordingSettings.defaultFormat,
             encoding: options.format == nil ? configuration.encoding : nil,
-            sampleRate: options.sampleRate ?? fileInfo?.sampleRate ?? configuration.sampleRate ?? 48000,
-            channels: options.channels ?? fileInfo?.channels ?? configuration.channels ?? 2,
-            quality: configuration.quality ?? .high)
+            sampleRate: options.sampleRate ?? fileInfo?.sampleRate ?? configuration.sampleRate ?? RecordingSettings.defaultSampleRate,
+            channels: options.channels ?? fileInfo?.channels ?? configuration.channels ?? RecordingSettings.defaultChannels,
+            quality: configuration.quality ?? RecordingSettings.defaultQuality)
         do {
             try settings.validate()
         } catch {

@@ -30,13 +30,13 @@ extension RecordRequest {
         let output = options.outputPath
         let source = options.source ?? configuration.source ?? .default
         let fileInfo = try source.fileInfo()
-        let format = options.format ?? output.flatMap(RecordingSettings.inferred(fromPath:)) ?? configuration.format ?? .flac
+        let format = options.format ?? output.flatMap(RecordingSettings.inferred(fromPath:)) ?? configuration.format ?? RecordingSettings.defaultFormat
         let settings = RecordingSettings(
             format: format,
             encoding: options.encoding ?? (options.format == nil ? configuration.encoding : nil),
-            sampleRate: options.sampleRate ?? fileInfo?.sampleRate ?? configuration.sampleRate ?? 48000,
-            channels: options.channels ?? fileInfo?.channels ?? configuration.channels ?? 2,
-            quality: options.quality ?? configuration.quality ?? .high)
+            sampleRate: options.sampleRate ?? fileInfo?.sampleRate ?? configuration.sampleRate ?? RecordingSettings.defaultSampleRate,
+            channels: options.channels ?? fileInfo?.channels ?? configuration.channels ?? RecordingSettings.defaultChannels,
+            quality: options.quality ?? configuration.quality ?? RecordingSettings.defaultQuality)
         do {
             try settings.validate(path: output)
         } catch {
@@ -122,8 +122,8 @@ extension MeterRequest {
         }
         self.init(
             source: source, duration: options.duration?.seconds, json: options.json, loudness: options.loudness,
-            sampleRate: fileInfo?.sampleRate ?? configuration.sampleRate ?? 48000,
-            channels: fileInfo?.channels ?? configuration.channels ?? 2,
+            sampleRate: fileInfo?.sampleRate ?? configuration.sampleRate ?? RecordingSettings.defaultSampleRate,
+            channels: fileInfo?.channels ?? configuration.channels ?? RecordingSettings.defaultChannels,
             paced: context.isPaced,
             alert: options.alert)
     }
