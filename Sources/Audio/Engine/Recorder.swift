@@ -192,17 +192,14 @@ public final class Recorder: Sendable {
             source.close()
             throw RecorderError(.settings, "\(input) delivers \(offered.sampleRate) Hz, \(offered.channels) ch, but the recording asks for \(format.sampleRate) Hz, \(format.channels) ch; use --rate \(offered.sampleRate) --channels \(offered.channels)")
         }
-        let writer: SoundFileWriter
+        let sink: RecordingSink
         do {
-            writer = try SoundFileWriter(path: url, settings: settings, metadata: metadata)
+            sink = try makeSink(format: source.format)
         } catch {
             source.close()
-            throw RecorderError(.file, error.description, cause: .soundFile(error))
+            throw error
         }
         let engine = CaptureEngine(source: source)
-        let sink = RecordingSink(
-            writer: writer, format: source.format, reserve: reserve, measuresStatistics: measuresStatistics,
-            eventQueue: eventQueue, events: events)
         if let start { sink.start(atFrame: start.atFrame, limit: start.limit) }
         engine.attach(sink)
         engine.start()
@@ -211,19 +208,25 @@ public final class Recorder: Sendable {
     }
 
     private func prepare(attachingTo engine: CaptureEngine, starting start: Start?) throws(RecorderError) {
+        let sink = try makeSink(format: engine.format)
+        parts.withLock { $0 = Parts(engine: engine, sink: sink, ownsEngine: false) }
+        state.withLock { $0 = .prepared }
+        if let start { sink.start(atFrame: start.atFrame, limit: start.limit) }
+        engine.attach(sink)
+    }
+
+    /// The memo's file and the sink that writes `format` into it: the one writer set-up, for an
+    /// engine of the recorder's own and a shared one alike.
+    private func makeSink(format: StreamFormat) throws(RecorderError) -> RecordingSink {
         let writer: SoundFileWriter
         do {
             writer = try SoundFileWriter(path: url, settings: settings, metadata: metadata)
         } catch {
             throw RecorderError(.file, error.description, cause: .soundFile(error))
         }
-        let sink = RecordingSink(
-            writer: writer, format: engine.format, reserve: reserve, measuresStatistics: measuresStatistics,
+        return RecordingSink(
+            writer: writer, format: format, reserve: reserve, measuresStatistics: measuresStatistics,
             eventQueue: eventQueue, events: events)
-        parts.withLock { $0 = Parts(engine: engine, sink: sink, ownsEngine: false) }
-        state.withLock { $0 = .prepared }
-        if let start { sink.start(atFrame: start.atFrame, limit: start.limit) }
-        engine.attach(sink)
     }
 
     /// Starts recording now, or resumes after `pause()`. Prepares first if needed.
