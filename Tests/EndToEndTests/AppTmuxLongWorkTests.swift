@@ -5,23 +5,26 @@ import Testing
 /// The app stays live while slow work runs beside its loop: the meter moves and keys
 /// answer while a long recording is being saved, and `q` then waits for the save.
 ///
-/// The long save: an Ogg Vorbis memo recorded from an unpaced ALSA file device (6 minutes of
-/// audio in seconds). Its encoder runs beside the recording at nice 19 and cannot keep up with
-/// an input that fast, so at stop the writer encodes what is left: Vorbis at 15–30× real time
-/// here, so the save takes seconds, and only longer on a loaded machine (a lock on the index,
-/// tried first, was over before the checks on a loaded one: the busy timeout is 5 s). The
-/// input's noise steps its level every 50 ms, so the meter's numbers change from frame to
-/// frame; after the stop the input runs on unpaced (nothing records), so it holds 20 minutes:
-/// past its end the file device repeats stale data and the meter would stand still.
+/// The long save: an Ogg Vorbis memo recorded from an ALSA file device fed 400× faster than
+/// real time (9 minutes of audio in 1.4 s). Its encoder runs beside the recording at nice 19
+/// and cannot keep up with an input that fast, so at stop the writer encodes what is left:
+/// Vorbis at 15–30× real time here, so the save takes seconds, and only longer on a loaded
+/// machine (a lock on the index, tried first, was over before the checks on a loaded one: the
+/// busy timeout is 5 s). The input's noise steps its level every 50 ms of audio, so the
+/// meter's numbers change from frame to frame, and it never ends: a minute of it looped into a
+/// FIFO the file device reads (``EndlessInput``). (An unpaced 20-minute file, before, was used
+/// up within seconds once nothing recorded, and past its end the device repeats stale data.)
 @Suite(.serialized) struct AppTmuxLongWorkTests {
     /// A sandbox whose ALSA device `voicememo_capture` delivers noise whose level jumps
-    /// every 50 ms (so the meter's numbers change from one frame to the next), unpaced.
-    static func sandboxWithUnpacedNoise() throws -> VoiceMemoSandbox {
+    /// every 50 ms of audio (so the meter's numbers change from one frame to the next), 400×
+    /// faster than real time, without end; the input feeds it while the test holds it.
+    static func sandboxWithEndlessNoise() throws -> (VoiceMemoSandbox, EndlessInput) {
         let sandbox = try VoiceMemoSandbox()
-        let input = sandbox.file("steps.raw")
-        try Self.writeSteppedNoise(to: input, seconds: 1200)
-        try sandbox.installALSATestDevices(captureFile: input)
-        return sandbox
+        let source = sandbox.file("steps.raw")
+        try Self.writeSteppedNoise(to: source, seconds: 60)
+        let input = try EndlessInput(looping: source, into: sandbox.file("steps.fifo"), speed: 400, in: sandbox)
+        try sandbox.installALSATestDevices(captureFile: input.fifo)
+        return (sandbox, input)
     }
 
     /// Raw S16_LE stereo noise in 50 ms steps, each at a random level from −40 to −6 dBFS.
@@ -60,10 +63,11 @@ import Testing
     }
 
     @Test func thePromptComesAtOnceTheMeterMovesAndTheTitleTypedDuringTheSaveIsTheMemos() throws {
-        let sandbox = try Self.sandboxWithUnpacedNoise()
-        // 9 minutes: the backlog outlasts the checks below even on a quiet machine (with 6 it
-        // was once saved before the last of them).
-        let app = try Self.recordLong(sandbox, minutes: 9)
+        let (sandbox, input) = try Self.sandboxWithEndlessNoise()
+        defer { withExtendedLifetime(input) {} }
+        // 12 minutes: the backlog outlasts the checks below even on a quiet machine (with 6 it
+        // was once saved before the last of them; with 9, the save took about 10 s here).
+        let app = try Self.recordLong(sandbox, minutes: 12)
         try app.press("s")
         // The title prompt opens with the stop (the same reduce, the frame log says so too);
         // the save's progress shows above it once it has run half a second.
@@ -75,11 +79,13 @@ import Testing
         let encoding = try app.screenWhere(timeout: 10) { $0.contains("Title: Memo ") && $0.contains("encoding Ogg Vorbis, ") }
         let afterEncoding = try app.screen()
         #expect(encoding != nil, "the save's progress: \(afterEncoding)")
-        // Not checked here: that the meter's row changes under the prompt. Its premise, an input
-        // still delivering after the stop, failed in 2 of 6 fresh-clone runs: the unpaced file
-        // (20 min) is used up within seconds once nothing records, and past its end the file
-        // device repeats stale data, so the meter stands still as it should. The keys below
-        // answer during the save; `voicememo-bench gaps` measures the frames during a save.
+        // Successive captures while the prompt is up and the save runs: the meter's row changes.
+        let first = Self.meterRow(afterEncoding)
+        let moved = try app.screenWhere(timeout: 10) { screen in
+            screen.contains("Title: Memo ") && screen.contains("Saving “Memo ") && Self.meterRow(screen) != first
+        }
+        let last = try app.screen()
+        #expect(moved != nil, "the meter moved under the prompt: first \(first), last \(last)")
         try app.press("End")
         try app.type(" lecture")
         try app.press("Enter")
@@ -125,7 +131,8 @@ import Testing
     /// kill -9 while the memo is still being saved, after a title was typed: the next start
     /// recovers the memo (encoding it again from its intermediate) with that title.
     @Test func aTitleTypedDuringTheSaveSurvivesAKillNine() throws {
-        let sandbox = try Self.sandboxWithUnpacedNoise()
+        let (sandbox, input) = try Self.sandboxWithEndlessNoise()
+        defer { withExtendedLifetime(input) {} }
         let app = try Self.recordLong(sandbox, minutes: 6)
         try app.press("s")
         let prompt = try app.screenWhere(timeout: 10) { $0.contains("Title: Memo ") }
@@ -158,7 +165,8 @@ import Testing
     }
 
     @Test func quitDuringALongSaveAsksThenWaitsAndTheMemoIsComplete() throws {
-        let sandbox = try Self.sandboxWithUnpacedNoise()
+        let (sandbox, input) = try Self.sandboxWithEndlessNoise()
+        defer { withExtendedLifetime(input) {} }
         let app = try Self.recordLong(sandbox, minutes: 6)
         try app.press("s")
         let saving = try app.waitFor("Saving “Memo ", timeout: 10)
@@ -205,6 +213,80 @@ import Testing
         #expect(end.contains("EXIT=1"), "\(end)")
         #expect(end.contains("not-a-folder"), "the message names the library: \(end)")
         #expect(end.contains("MODES: icanon echo END"), "the terminal is restored: \(end)")
+    }
+
+    /// The first LED row and its numbers.
+    static func meterRow(_ screen: String) -> String {
+        screen.split(separator: "\n").first { $0.hasPrefix(" L ") }.map(String.init) ?? ""
+    }
+}
+
+/// A capture input without end: a raw file looped into a FIFO (which the ALSA file device
+/// reads as its infile) at `speed`× real time (48 kHz stereo S16), by a small Python feeder
+/// that holds the FIFO open for reading and writing, so the device's opens never block and a
+/// reader closing it (the app reopening its input) ends nothing. It stops when this is
+/// released, or by itself once the test process is gone.
+final class EndlessInput {
+    let fifo: String
+    private let feeder = Process()
+
+    static let script = """
+        import os, select, signal, sys, time
+        # Foundation's Process passes the test process's blocked signals on; take SIGTERM back.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        fifo, source, speed = sys.argv[1], sys.argv[2], float(sys.argv[3])
+        parent = os.getppid()
+        data = memoryview(open(source, "rb").read())
+        fd = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)
+        chunk, position, sent, start = 192000, 0, 0, time.monotonic()
+        while os.getppid() == parent:
+            wait = start + sent / (192000 * speed) - time.monotonic()
+            if wait > 0:
+                time.sleep(min(wait, 0.05))
+                continue
+            if not select.select([], [fd], [], 0.2)[1]:
+                continue
+            try:
+                written = os.write(fd, data[position:position + chunk])
+            except BlockingIOError:
+                continue
+            position, sent = (position + written) % len(data), sent + written
+        """
+
+    init(looping source: String, into fifo: String, speed: Double, in sandbox: VoiceMemoSandbox) throws {
+        self.fifo = fifo
+        guard mkfifo(fifo, 0o600) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "mkfifo \(fifo): \(String(cString: strerror(errno)))"])
+        }
+        let script = sandbox.file("endless-input.py")
+        try Data(Self.script.utf8).write(to: URL(fileURLWithPath: script))
+        feeder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        feeder.arguments = ["python3", script, fifo, source, String(speed)]
+        try feeder.run()
+        // The FIFO has its writer (and reader) once the feeder has opened it.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, feeder.isRunning, !Self.isOpen(fifo, by: feeder.processIdentifier) {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        guard feeder.isRunning, Self.isOpen(fifo, by: feeder.processIdentifier) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey:
+                "the input's feeder did not open \(fifo) within 10 s (running: \(feeder.isRunning))"])
+        }
+    }
+
+    /// Whether process `pid` has `path` open (one of its /proc fd links points there).
+    static func isOpen(_ path: String, by pid: Int32) -> Bool {
+        let folder = "/proc/\(pid)/fd"
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let links = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return links.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == target }
+    }
+
+    deinit {
+        // SIGKILL: nothing of the feeder's needs finishing, and no signal mask can hold it up.
+        if feeder.isRunning { kill(feeder.processIdentifier, SIGKILL) }
+        feeder.waitUntilExit()
     }
 }
 
