@@ -225,16 +225,13 @@ import Testing
 /// reads as its infile) at `speed`× real time (48 kHz stereo S16), by a small Python feeder
 /// that holds the FIFO open for reading and writing, so the device's opens never block and a
 /// reader closing it (the app reopening its input) ends nothing. It stops when this is
-/// released, or by itself once the test process is gone.
+/// released, or by itself once the test process is gone (its parent changes).
 final class EndlessInput {
     let fifo: String
-    private let feeder = Process()
+    private let feeder: pid_t
 
     static let script = """
-        import os, select, signal, sys, time
-        # Foundation's Process passes the test process's blocked signals on; take SIGTERM back.
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        import os, select, sys, time
         fifo, source, speed = sys.argv[1], sys.argv[2], float(sys.argv[3])
         parent = os.getppid()
         data = memoryview(open(source, "rb").read())
@@ -261,17 +258,22 @@ final class EndlessInput {
         }
         let script = sandbox.file("endless-input.py")
         try Data(Self.script.utf8).write(to: URL(fileURLWithPath: script))
-        feeder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        feeder.arguments = ["python3", script, fifo, source, String(speed)]
-        try feeder.run()
+        for log in ["endless-input.out", "endless-input.err"] {
+            FileManager.default.createFile(atPath: sandbox.file(log), contents: nil)  // spawn opens, not creates
+        }
+        feeder = try ProcessRunner.spawn(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", script, fifo, source, String(speed)],
+            environment: sandbox.environment, standardInput: "/dev/null",
+            standardOutput: sandbox.file("endless-input.out"), standardError: sandbox.file("endless-input.err"))
         // The FIFO has its writer (and reader) once the feeder has opened it.
         let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, feeder.isRunning, !Self.isOpen(fifo, by: feeder.processIdentifier) {
+        while Date() < deadline, kill(feeder, 0) == 0, !Self.isOpen(fifo, by: feeder) {
             Thread.sleep(forTimeInterval: 0.02)
         }
-        guard feeder.isRunning, Self.isOpen(fifo, by: feeder.processIdentifier) else {
+        guard Self.isOpen(fifo, by: feeder) else {
+            let said = (try? String(contentsOfFile: sandbox.file("endless-input.err"), encoding: .utf8)) ?? ""
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey:
-                "the input's feeder did not open \(fifo) within 10 s (running: \(feeder.isRunning))"])
+                "the input's feeder did not open \(fifo) within 10 s: \(said)"])
         }
     }
 
@@ -284,9 +286,9 @@ final class EndlessInput {
     }
 
     deinit {
-        // SIGKILL: nothing of the feeder's needs finishing, and no signal mask can hold it up.
-        if feeder.isRunning { kill(feeder.processIdentifier, SIGKILL) }
-        feeder.waitUntilExit()
+        kill(feeder, SIGKILL)  // nothing of the feeder's needs finishing
+        var status: Int32 = 0
+        waitpid(feeder, &status, 0)
     }
 }
 

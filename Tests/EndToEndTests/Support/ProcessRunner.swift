@@ -76,8 +76,9 @@ enum ProcessRunner {
 
     /// Starts the child with `posix_spawn`: default signal dispositions and an empty signal
     /// mask (the test runner's threads block signals, and Foundation's `Process` passes that
-    /// mask on, so a child could not be interrupted), in a process group of its own.
-    private static func spawn(
+    /// mask on, so a child could not be interrupted), in a process group of its own. The
+    /// caller reaps it (`waitpid`).
+    static func spawn(
         _ executable: URL, arguments: [String], environment: [String: String],
         standardInput: String, standardOutput: String, standardError: String
     ) throws -> pid_t {
