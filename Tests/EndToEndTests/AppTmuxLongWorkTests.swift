@@ -259,7 +259,7 @@ final class EndlessInput {
         let script = sandbox.file("endless-input.py")
         try Data(Self.script.utf8).write(to: URL(fileURLWithPath: script))
         for log in ["endless-input.out", "endless-input.err"] {
-            FileManager.default.createFile(atPath: sandbox.file(log), contents: nil)  // spawn opens, not creates
+            _ = FileManager.default.createFile(atPath: sandbox.file(log), contents: nil)  // spawn opens, not creates
         }
         feeder = try ProcessRunner.spawn(
             URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", script, fifo, source, String(speed)],
