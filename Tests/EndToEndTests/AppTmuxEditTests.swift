@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Trim from the full-screen app, driven in tmux: play a memo, set in and out at the play head,
-/// `X` and `y` trim it (the library's edit, as `voicememo trim` does it), `u` brings the
-/// original back byte for byte. Every wait has a deadline; the play head is placed with the
+/// Trim and silence removal from the full-screen app, driven in tmux: play a memo, set in and
+/// out at the play head, `X` and `y` trim it (the library's edit, as `voicememo trim` does it),
+/// `u` brings the original back byte for byte; `Z` on the selected memo likewise. Every wait has a deadline; the play head is placed with the
 /// jump keys while paused, so no step depends on how fast the sound plays.
 @Suite(.serialized) struct AppTmuxEditTests {
     /// The memos `list --json` (or `--deleted`) prints.
@@ -90,6 +90,73 @@ import Testing
         #expect(try memos(sandbox, deleted: true).compactMap { $0["id"] as? Int } == [trimmedID], "the trimmed memo went to Recently Deleted")
         screen = try app.waitUntil { $0.contains("00:00:10") && !$0.contains("Bringing back") }
         #expect(screen.contains("Ten seconds"), "\(screen)")
+
+        try app.press("q")
+        screen = try shown(app, "END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+    }
+
+    /// `Z` on the selected memo: a memo without a pause is refused with the library's reason
+    /// and left as it was; one with a 3 s pause between two tones (1 s each) becomes 2.5 s long
+    /// (the pause cut to 0.5 s), the original in Recently Deleted, and `u` brings it back byte
+    /// for byte. Nothing plays, so no sound server is needed.
+    @Test func zRemovesThePausesOfTheSelectedMemoAndUBringsItBack() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let made = try sandbox.shell("""
+            sox -n -r 48000 -c 2 -b 16 tone.wav synth 1 sine 440 vol 0.25
+            sox tone.wav tone-then-silence.wav pad 0 3
+            sox tone-then-silence.wav tone.wav pauses.wav
+            """)
+        #expect(made.status == 0, "\(made)")
+        for (file, title) in [("pauses.wav", "Pauses"), ("tone.wav", "No pause")] {
+            let recorded = try sandbox.run(
+                "record", "--source", "file:" + sandbox.file(file), "--title", title, "--format", "wav", "--no-transcribe")
+            #expect(recorded.status == 0, "\(recorded)")
+        }
+        let before = try memos(sandbox)
+        let original = try #require(before.first { $0["title"] as? String == "Pauses" })
+        let originalID = try #require(original["id"] as? Int)
+        #expect(original["frames"] as? Int == 240_000, "\(original)")
+        let originalBytes = try Data(contentsOf: URL(fileURLWithPath: try #require(original["path"] as? String)))
+
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40")
+        var screen = try app.waitForStart("Listening to tone:440@-40")
+        // The newest, "No pause", is selected: refused with the reason, nothing changed.
+        try app.press("Z")
+        screen = try shown(app, "Cut each pause of “No pause”")
+        try app.press("y")
+        screen = try shown(app, "nothing would be removed", timeout: 20)
+        #expect(screen.contains("Cannot edit “No pause”") && screen.contains("The memo is as it was"), "\(screen)")
+        #expect(try memos(sandbox).count == 2 && (try memos(sandbox, deleted: true)).isEmpty, "nothing changed")
+
+        // n keeps the memo; y removes its pause.
+        try app.press("Down")
+        try app.press("Z")
+        screen = try shown(app, "Cut each pause of “Pauses” to 0.5 s? (y/N)")
+        try app.press("n")
+        screen = try shown(app, "Not changed.")
+        try app.press("Z")
+        screen = try shown(app, "Cut each pause of “Pauses”")
+        try app.press("y")
+        screen = try shown(app, "Removed the pauses of “Pauses”: 5 s → 2.5 s.", timeout: 20)
+        #expect(screen.contains("u brings it back"), "\(screen)")
+        let after = try memos(sandbox)
+        let shortened = try #require(after.first { $0["title"] as? String == "Pauses" }, "\(after)")
+        #expect(shortened["frames"] as? Int == 120_000, "1 s + 0.5 s + 1 s: \(shortened)")
+        #expect(try memos(sandbox, deleted: true).compactMap { $0["id"] as? Int } == [originalID], "the original in Recently Deleted")
+
+        try app.press("u")
+        let deadline = Date().addingTimeInterval(20)
+        var back: [[String: Any]] = []
+        while Date() < deadline {
+            back = try memos(sandbox)
+            if back.contains(where: { $0["id"] as? Int == originalID }) { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        let restored = try #require(back.first { $0["id"] as? Int == originalID }, "the original is back: \(back)")
+        let restoredPath = try #require(restored["path"] as? String)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: restoredPath)) == originalBytes, "byte for byte")
+        #expect(back.count == 2, "the shortened memo went to Recently Deleted: \(back)")
 
         try app.press("q")
         screen = try shown(app, "END")

@@ -4,8 +4,8 @@ import Testing
 
 @testable import Interface
 
-/// Trim and split in the reducer (`EditKeys`): `(` `)` `X` `S`, the y/N prompt, `u`, and every
-/// refusal; the waveform band's place in the layout.
+/// Trim, split and silence removal in the reducer (`EditKeys`): `(` `)` `X` `S` `Z`, the y/N
+/// prompt, `u`, and every refusal; the waveform band's place in the layout.
 @Suite struct EditKeysTests {
     /// "Standup notes" (memo 1, 131 s) playing, `elapsed` seconds in.
     func playing(elapsed: Double = 10) -> AppState {
@@ -36,7 +36,7 @@ import Testing
         #expect(state.mode == .browsing)
         #expect(state.playback == nil, "the original's file moves: it stops playing")
         #expect(state.editPoints == nil)
-        #expect(state.work.map(\.kind) == [.editing(title: "Standup notes", verb: "Trimming")])
+        #expect(state.work.map(\.kind) == [.editing(request)])
         _ = reduce(&state, .workProgress(fraction: 0.4, stage: "trimming"))
         _ = reduce(&state, .tick(time: state.now + 1, snapshot: nil))
         #expect(state.statusLine?.text == "Trimming “Standup notes”… trimming, 40 %")
@@ -126,10 +126,55 @@ import Testing
         #expect(state.mode == .confirmingEdit(request))
         #expect(KeyHelp.footer(for: state).map(\.0) == ["y", "n"])
         #expect(reduce(&state, .key(.character("Y"))) == [.stopPlayback, .editMemo(request)])
-        #expect(state.work.map(\.kind) == [.editing(title: "Standup notes", verb: "Splitting")])
+        #expect(state.work.map(\.kind) == [.editing(request)])
         var atStart = playing(elapsed: 0)
         #expect(reduce(&atStart, .key(.character("S"))) == [])
         #expect(atStart.status?.text.hasPrefix("The play head is at an end of “Standup notes”: nothing to split off.") == true)
+    }
+
+    @Test func zRemovesThePausesOfThePlayingOrTheSelectedMemoAfterAsking() {
+        // Playing memo 1 while memo 2 is selected: the one that plays.
+        var state = playing(elapsed: 12)
+        _ = reduce(&state, .key(.down))
+        #expect(reduce(&state, .key(.character("Z"))) == [])
+        let request = EditRequest.removeSilences(memoID: 1, title: "Standup notes")
+        #expect(state.mode == .confirmingEdit(request))
+        let question = AppView.render(state).lines()[state.layout.status?.y ?? 0]
+        #expect(question.contains("Cut each pause of “Standup notes” to 0.5 s? (y/N) Below -50 dBFS is a pause"), "\(question)")
+        #expect(KeyHelp.footer(for: state).map(\.0) == ["y", "n"])
+        #expect(reduce(&state, .key(.character("y"))) == [.stopPlayback, .editMemo(request)])
+        #expect(state.work.map(\.kind) == [.editing(request)])
+        _ = reduce(&state, .tick(time: state.now + 1, snapshot: nil))
+        #expect(state.statusLine?.text.hasPrefix("Removing the pauses of “Standup notes”") == true, "\(String(describing: state.statusLine))")
+
+        // Nothing plays: the selected memo; n keeps it.
+        var browsing = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&browsing, .key(.down))
+        let selected = browsing.selectedMemo
+        #expect(selected != nil && selected?.id != 1)
+        #expect(reduce(&browsing, .key(.character("Z"))) == [])
+        #expect(browsing.mode == .confirmingEdit(.removeSilences(memoID: selected?.id ?? -1, title: selected?.title ?? "")))
+        #expect(reduce(&browsing, .key(.character("n"))) == [])
+        #expect(browsing.mode == .browsing && browsing.status?.text == "Not changed.")
+
+        // The answer says how long it was and is.
+        let made = Fixtures.memo(100, "Standup notes", minutesAgo: 2, seconds: 80, size: 800_000)
+        _ = reduce(&state, .memoEdited(EditOutcome(
+            request: request, originalID: 1, title: "Standup notes", originalDuration: 131, made: [made], reencoded: false)))
+        #expect(state.status?.text == "Removed the pauses of “Standup notes”: 131 s → 80 s. The original is in Recently Deleted; u brings it back.")
+        #expect(state.selectedMemo?.id == 100)
+        #expect(state.undoStack.last == .edited(originalID: 1, title: "Standup notes", madeIDs: [100]))
+    }
+
+    @Test func zIsRefusedWithoutAMemoAndWhileItRecords() {
+        var empty = Fixtures.state(width: 80, height: 24, memos: [])
+        #expect(reduce(&empty, .key(.character("Z"))) == [])
+        #expect(empty.status?.text == "Z removes the pauses of a memo: select one (↑ ↓) or play it first.")
+        #expect(empty.mode == .browsing)
+        var recording = playing(elapsed: 30)
+        _ = reduce(&recording, .recordingStarted(title: "Memo", memoID: 1))
+        #expect(reduce(&recording, .key(.character("Z"))) == [])
+        #expect(recording.status?.text == "“Standup notes” is being recorded; it can be edited once the recording stops.")
     }
 
     /// What the runner answers after a trim of memo 1 into memo 100.
@@ -141,7 +186,9 @@ import Testing
         let made = Fixtures.memo(100, "Standup notes", minutesAgo: 2, seconds: 121, size: 1_000_000)
         var original = Fixtures.memos[0]
         original.deletedAt = original.created
-        _ = reduce(&state, .memoEdited(EditOutcome(originalID: 1, title: "Standup notes", made: [made], reencoded: false)))
+        let request = EditRequest.trim(memoID: 1, title: "Standup notes", start: 10, end: 131)
+        _ = reduce(&state, .memoEdited(EditOutcome(
+            request: request, originalID: 1, title: "Standup notes", originalDuration: 131, made: [made], reencoded: false)))
         _ = reduce(&state, .libraryLoaded(memos: [made] + Fixtures.memos.dropFirst(), deleted: [original]))
         _ = reduce(&state, .workFinished)
         return state

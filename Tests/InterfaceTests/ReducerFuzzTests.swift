@@ -80,7 +80,9 @@ import Testing
                     nextID += 1
                 }
                 memos.insert(contentsOf: made, at: 0)
-                let outcome = EditOutcome(originalID: original.id, title: original.title, made: made, reencoded: false)
+                let outcome = EditOutcome(
+                    request: request, originalID: original.id, title: original.title, originalDuration: original.duration,
+                    made: made, reencoded: false)
                 return [.memoEdited(outcome), .waveformLoaded(memoID: made[0].id, nil), loaded]
             case .undoEdit(let originalID, let madeIDs):
                 for id in madeIDs {
@@ -210,7 +212,7 @@ import Testing
     static let keys: [Key] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
         .clearToStart, .other,
-    ] + "rsedEuticO?/qyYnjkgGpvVT+-<>M xé漢😀\u{1B}[]{}=,.0579bnN()XSP".map { Key.character($0) }
+    ] + "rsedEuticO?/qyYnjkgGpvVT+-<>M xé漢😀\u{1B}[]{}=,.0579bnN()XSPZ".map { Key.character($0) }
 
     @Test func hundredThousandRandomKeys() {
         var generator = Generator(state: 0x5EED_1234)

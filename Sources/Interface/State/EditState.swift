@@ -15,38 +15,63 @@ public struct EditPoints: Sendable, Hashable {
     }
 }
 
-/// An edit `X` or `S` asks for (then `y` confirms it): the library's trim or split of memo
-/// `memoID`, seconds from its start.
+/// An edit `X`, `S` or `Z` asks for (then `y` confirms it): the library's trim, split or
+/// silence removal of memo `memoID`, seconds from its start.
 public enum EditRequest: Sendable, Hashable {
     /// Keep `start..<end` of the memo.
     case trim(memoID: Int64, title: String, start: Double, end: Double)
     /// Cut the memo in two at `at`.
     case split(memoID: Int64, title: String, at: Double)
+    /// Shorten every pause of the memo (`SilenceRemoval`'s defaults, as `trim --remove-silences`).
+    case removeSilences(memoID: Int64, title: String)
 
     public var memoID: Int64 {
         switch self {
-        case .trim(let id, _, _, _), .split(let id, _, _): id
+        case .trim(let id, _, _, _), .split(let id, _, _), .removeSilences(let id, _): id
         }
     }
 
     public var title: String {
         switch self {
-        case .trim(_, let title, _, _), .split(_, let title, _): title
+        case .trim(_, let title, _, _), .split(_, let title, _), .removeSilences(_, let title): title
+        }
+    }
+
+    /// What the edit does, as the status line says while it runs: "Trimming “Lecture”".
+    public var inProgress: String {
+        switch self {
+        case .trim: "Trimming “\(title)”"
+        case .split: "Splitting “\(title)”"
+        case .removeSilences: "Removing the pauses of “\(title)”"
+        }
+    }
+
+    /// The same in a word, for the progress line of the work: "trimming".
+    public var verb: String {
+        switch self {
+        case .trim: "trimming"
+        case .split: "splitting"
+        case .removeSilences: "removing pauses"
         }
     }
 }
 
 /// What an edit made: the original (now in Recently Deleted) and the new memos.
 public struct EditOutcome: Sendable, Hashable {
+    public var request: EditRequest
     public var originalID: Int64
     public var title: String
+    /// The original's length in seconds.
+    public var originalDuration: Double
     public var made: [Memo]
     /// The audio was decoded and encoded again (a lossy format).
     public var reencoded: Bool
 
-    public init(originalID: Int64, title: String, made: [Memo], reencoded: Bool) {
+    public init(request: EditRequest, originalID: Int64, title: String, originalDuration: Double, made: [Memo], reencoded: Bool) {
+        self.request = request
         self.originalID = originalID
         self.title = title
+        self.originalDuration = originalDuration
         self.made = made
         self.reencoded = reencoded
     }

@@ -32,8 +32,8 @@ public struct WorkInFlight: Sendable, Hashable {
         case searchingTranscripts(query: String)
         /// Reading a memo's transcript for the transcript view.
         case loadingTranscript(title: String)
-        /// Trimming or splitting a memo (`verb`: "Trimming", "Splitting").
-        case editing(title: String, verb: String)
+        /// Trimming, splitting or removing the pauses of a memo.
+        case editing(EditRequest)
         /// Undoing a trim or split: the original back from Recently Deleted.
         case undoingEdit(title: String)
     }
@@ -96,7 +96,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .changingCaptureGain: "Changing the capture volume"
         case .searchingTranscripts(let query): "Looking for “\(query)” in the transcripts"
         case .loadingTranscript(let title): "Reading the transcript of “\(title)”"
-        case .editing(let title, let verb): "\(verb) “\(title)”"
+        case .editing(let request): request.inProgress
         case .undoingEdit(let title): "Bringing back “\(title)”"
         }
     }
@@ -126,7 +126,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .searchTranscripts(let query): kind = .searchingTranscripts(query: query)
         case .loadTranscript(let id): kind = .loadingTranscript(title: title(id))
         case .editMemo(let request):
-            if case .split = request { kind = .editing(title: request.title, verb: "Splitting") } else { kind = .editing(title: request.title, verb: "Trimming") }
+            kind = .editing(request)
         case .undoEdit(let id, _): kind = .undoingEdit(title: title(id))
         case .setNoiseAlert, .ringBell, .readCaptureGain, .selectOutput, .playStream, .stopStream: return nil
         case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .jumpPlayback, .stopPlayback,

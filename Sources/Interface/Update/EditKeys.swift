@@ -3,20 +3,24 @@ import Metering
 
 /// Editing on the memo table, part of `reduce`: while a memo plays, `(` and `)` set the in and
 /// out points at the play head, `X` trims the memo to in … out (a point not set is the start
-/// or the end), `S` splits it at the play head. Both ask y/N first; `y` hands the edit to the
-/// effect runner (`Effect.editMemo`: the library's trim or split, the one the CLI uses), whose
-/// progress shows on the status line. The original goes to Recently Deleted, and `u` brings it
-/// back (the new memos go there instead).
+/// or the end), `S` splits it at the play head; `Z` shortens every pause of the memo that
+/// plays, else the selected one, to half a second (`trim --remove-silences`). Each asks y/N
+/// first; `y` hands the edit to the effect runner (`Effect.editMemo`: the library's trim,
+/// split or silence removal, the one the CLI uses), whose progress shows on the status line.
+/// The original goes to Recently Deleted, and `u` brings it back (the new memos go there
+/// instead).
 ///
 /// Refused with a message that says why: no play head (nothing plays) for `(` `)` `S`; `X`
-/// with no point set, with in at or after out, or covering the whole memo; either edit of a
-/// memo being recorded (the library refuses it too).
+/// with no point set, with in at or after out, or covering the whole memo; `Z` with no memo;
+/// any edit of a memo being recorded (the library refuses it too). A memo without a pause to
+/// remove is the library's refusal, said on the status line.
 enum EditKeys {
     static func handle(_ key: Key, in state: inout AppState) -> [Effect]? {
         switch key {
         case .character("("), .character(")"): return setPoint(isIn: key == .character("("), &state)
         case .character("X"): return askTrim(&state)
         case .character("S"): return askSplit(&state)
+        case .character("Z"): return askRemoveSilences(&state)
         case .character("P"): return preview(&state)
         default: return nil
         }
@@ -121,6 +125,16 @@ enum EditKeys {
         return []
     }
 
+    private static func askRemoveSilences(_ state: inout AppState) -> [Effect] {
+        let playing = state.playback.flatMap { playback in state.memos.first { $0.id == playback.memoID } }
+        guard let memo = playing ?? state.selectedMemo else {
+            return refuse("Z removes the pauses of a memo: select one (↑ ↓) or play it first.", &state)
+        }
+        if let refusal = recordingRefusal(memo, verb: "edited", state) { return refuse(refusal, &state) }
+        state.mode = .confirmingEdit(.removeSilences(memoID: memo.id, title: memo.title))
+        return []
+    }
+
     /// Why memo `memo` cannot be edited now, if it is being recorded.
     private static func recordingRefusal(_ memo: Memo, verb: String, _ state: AppState) -> String? {
         guard memo.state == .recording || memo.id == state.recordingMemoID || memo.id == state.savingRecording?.id else { return nil }
@@ -141,6 +155,9 @@ enum EditKeys {
             return "Trim “\(title)” to \(DisplayFormat.seconds(start)) … \(DisplayFormat.seconds(end))? The original goes to Recently Deleted. (y/N)"
         case .split(_, _, let time):
             return "Split “\(title)” in two at \(DisplayFormat.seconds(time))? The original goes to Recently Deleted. (y/N)"
+        case .removeSilences:
+            // (y/N) first: at 80 columns the rest is what gets cut.
+            return "Cut each pause of “\(title)” to \(SilenceRemoval.defaultKeptPause) s? (y/N) Below \(Int(SilenceRemoval.defaultThreshold)) dBFS is a pause; the original goes to Recently Deleted."
         }
     }
 
@@ -151,8 +168,7 @@ enum EditKeys {
             return []
         }
         state.editPoints = nil
-        let verb = if case .split = request { "Splitting" } else { "Trimming" }
-        state.say("\(verb) “\(request.title)”…")
+        state.say("\(request.inProgress)…")
         // The original's file moves to Recently Deleted: it must not be playing.
         return PlaybackUpdate.stoppingPlayback(ofMemo: request.memoID, &state) + [.editMemo(request)]
     }
@@ -176,7 +192,11 @@ enum EditKeys {
         case .memoEdited(let outcome):
             state.undoStack.append(.edited(originalID: outcome.originalID, title: outcome.title, madeIDs: outcome.made.map(\.id)))
             let lengths = outcome.made.map { DisplayFormat.seconds($0.duration) }.joined(separator: " and ")
-            let what = outcome.made.count == 1 ? "Trimmed “\(outcome.title)” to \(lengths)" : "Split “\(outcome.title)” into \(lengths)"
+            let what = switch outcome.request {
+            case .trim: "Trimmed “\(outcome.title)” to \(lengths)"
+            case .split: "Split “\(outcome.title)” into \(lengths)"
+            case .removeSilences: "Removed the pauses of “\(outcome.title)”: \(DisplayFormat.seconds(outcome.originalDuration)) → \(lengths)"
+            }
             let lossy = outcome.reencoded ? " (a lossy format: the kept audio was encoded again)" : ""
             state.say("\(what)\(lossy). The original is in Recently Deleted; u brings it back.")
             // The library's answer (the reload after it) lists them; select the first now.

@@ -6,7 +6,7 @@ extension KeyHelp {
             ("space", isPaused ? "resume" : "pause"), ("← →", "seek 5 s"), ("s", "stop"), ("( ) X", "trim"), ("S", "split"),
             ("[ ]", "speed"),
             ("- +", "vol"), ("{ }", "pitch"), ("x", "skip"), ("b", "mark"), ("n N", "next/prev mark"), ("P", "preview trim"),
-            ("0-9", "jump"), (", .", "1 s"), ("H L", "30 s"), ("Home End", "start/end"),
+            ("0-9", "jump"), (", .", "1 s"), ("H L", "30 s"), ("Home End", "start/end"), ("Z", "cut pauses"),
             ("⏎", "play selected"), ("r", "record"), ("?", "help"), ("q", "quit"),
         ]
     }

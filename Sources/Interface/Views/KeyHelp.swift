@@ -36,6 +36,7 @@ enum KeyHelp {
         ("P", "preview what X keeps: play from in, pause at out"),
         ("X", "trim the memo to in … out (asks; the original to Recently Deleted)"),
         ("S", "split the memo that plays in two at the play head (asks)"),
+        ("Z", "remove the pauses: each to 0.5 s (asks; the original to Recently Deleted)"),
         ("v", "voice activation: record each utterance as a memo; again: off"),
         ("V", "settings: voice activation, noise alert (level, time)"),
         ("< >  M", "input's capture volume -/+ 1 dB (or 1 %); M mute / unmute"),

@@ -3,9 +3,9 @@ import Foundation
 import Interface
 import MemoLibrary
 
-/// Trim and split from the app (`X`, `S`), and the waveform band's envelopes: on the effect
-/// runner, through the library's one implementation (`MemoStore.edit`, which the CLI's
-/// `trim` and `split` share), on a thread of its own at `BackgroundPriority.heavy`.
+/// Trim, split and silence removal from the app (`X`, `S`, `Z`), and the waveform band's
+/// envelopes: on the effect runner, through the library's one implementation (`MemoStore.edit`,
+/// which the CLI's `trim` and `split` share), on a thread of its own at `BackgroundPriority.heavy`.
 extension AppLoop {
     /// Performs `Effect.editMemo`: the edit with its progress on the status line, then
     /// `memoEdited` (or the failure, in words) and the library listed again.
@@ -16,15 +16,14 @@ extension AppLoop {
             var actions = effects.refresh().notes
             if let store = effects.store {
                 do throws(MemoLibraryError) {
-                    let verb = if case .split = request { "splitting" } else { "trimming" }
                     let result = try BackgroundPriority.heavy.run {
                         Result { () throws(MemoLibraryError) in
-                            try store.edit(request) { fraction in progress(fraction, verb) }
+                            try store.edit(request) { fraction in progress(fraction, request.verb) }
                         }
                     }.get()
                     actions.append(.memoEdited(EditOutcome(
-                        originalID: result.original.id, title: result.original.title, made: result.memos,
-                        reencoded: result.reencoded)))
+                        request: request, originalID: result.original.id, title: result.original.title,
+                        originalDuration: result.original.duration, made: result.memos, reencoded: result.reencoded)))
                 } catch {
                     actions.append(.failed("Cannot edit “\(request.title)”: \(error). The memo is as it was."))
                 }

@@ -158,6 +158,8 @@ final class MemoStore: @unchecked Sendable {
             return try library.trim(id: memo.id, keeping: frame(start)..<max(frame(start), min(frame(end), memo.frames)), at: Date(), progress: report)
         case .split(_, _, let time):
             return try library.split(id: memo.id, atFrame: frame(time), at: Date(), progress: report)
+        case .removeSilences:
+            return try library.removeSilences(id: memo.id, SilenceRemoval(), at: Date(), progress: report)
         }
     }
 
