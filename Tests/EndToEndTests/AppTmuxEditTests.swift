@@ -21,6 +21,24 @@ import Testing
         return screen
     }
 
+    /// After `u`: waits (20 s at most) until memo `originalID` is listed again, expects its file
+    /// byte for byte as before the edit, and returns the memos listed.
+    private func listedOnceUndone(
+        _ sandbox: VoiceMemoSandbox, originalID: Int, originalBytes: Data, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [[String: Any]] {
+        let deadline = Date().addingTimeInterval(20)
+        var back: [[String: Any]] = []
+        while Date() < deadline {
+            back = try memos(sandbox)
+            if back.contains(where: { $0["id"] as? Int == originalID }) { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        let restored = try #require(back.first { $0["id"] as? Int == originalID }, "the original is back: \(back)", sourceLocation: sourceLocation)
+        let path = try #require(restored["path"] as? String, sourceLocation: sourceLocation)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == originalBytes, "byte for byte", sourceLocation: sourceLocation)
+        return back
+    }
+
     @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
     func inOutTrimThenUndoBringsTheOriginalBack() throws {
         let sandbox = try VoiceMemoSandbox()
@@ -75,18 +93,9 @@ import Testing
         #expect(try memos(sandbox, deleted: true).compactMap { $0["id"] as? Int } == [originalID], "the original in Recently Deleted")
 
         try app.press("u")
-        let deadline = Date().addingTimeInterval(20)
-        var back: [[String: Any]] = []
-        while Date() < deadline {
-            back = try memos(sandbox)
-            if back.compactMap({ $0["id"] as? Int }) == [originalID] { break }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
+        let back = try listedOnceUndone(sandbox, originalID: originalID, originalBytes: originalBytes)
         #expect(back.compactMap { $0["id"] as? Int } == [originalID], "the original is back: \(back)")
-        let restored = try #require(back.first)
-        #expect(restored["frames"] as? Int == 480_000)
-        let restoredPath = try #require(restored["path"] as? String)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: restoredPath)) == originalBytes, "byte for byte")
+        #expect(back.first?["frames"] as? Int == 480_000)
         #expect(try memos(sandbox, deleted: true).compactMap { $0["id"] as? Int } == [trimmedID], "the trimmed memo went to Recently Deleted")
         screen = try app.waitUntil { $0.contains("00:00:10") && !$0.contains("Bringing back") }
         #expect(screen.contains("Ten seconds"), "\(screen)")
@@ -146,16 +155,7 @@ import Testing
         #expect(try memos(sandbox, deleted: true).compactMap { $0["id"] as? Int } == [originalID], "the original in Recently Deleted")
 
         try app.press("u")
-        let deadline = Date().addingTimeInterval(20)
-        var back: [[String: Any]] = []
-        while Date() < deadline {
-            back = try memos(sandbox)
-            if back.contains(where: { $0["id"] as? Int == originalID }) { break }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        let restored = try #require(back.first { $0["id"] as? Int == originalID }, "the original is back: \(back)")
-        let restoredPath = try #require(restored["path"] as? String)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: restoredPath)) == originalBytes, "byte for byte")
+        let back = try listedOnceUndone(sandbox, originalID: originalID, originalBytes: originalBytes)
         #expect(back.count == 2, "the shortened memo went to Recently Deleted: \(back)")
 
         try app.press("q")
