@@ -166,6 +166,19 @@ import Testing
         #expect(state.undoStack.last == .edited(originalID: 1, title: "Standup notes", madeIDs: [100]))
     }
 
+    /// The new memo's transcript finishing a moment later does not hide the edit's result (with
+    /// its "u brings it back"); once that has gone, a later transcript says so.
+    @Test func aTranscriptFinishingDoesNotHideTheEditsResult() {
+        var state = trimmed()
+        let result = state.status?.text
+        #expect(result?.hasPrefix("Trimmed “Standup notes”") == true)
+        _ = reduce(&state, .transcription(.finished(memoID: 100, title: "Standup notes", words: 12)))
+        #expect(state.status?.text == result, "the edit's result stays")
+        _ = reduce(&state, .tick(time: state.now + StatusMessage.infoLifetime + 1, snapshot: nil))
+        _ = reduce(&state, .transcription(.finished(memoID: 100, title: "Standup notes", words: 12)))
+        #expect(state.status?.text == "Transcribed “Standup notes”: 12 words.")
+    }
+
     @Test func zIsRefusedWithoutAMemoAndWhileItRecords() {
         var empty = Fixtures.state(width: 80, height: 24, memos: [])
         #expect(reduce(&empty, .key(.character("Z"))) == [])

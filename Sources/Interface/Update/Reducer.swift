@@ -197,6 +197,14 @@ extension AppState {
         status = StatusMessage(text: text, kind: .info, expires: now + StatusMessage.infoLifetime)
     }
 
+    /// A notice of background work nobody is waiting on (a transcript finished): shown only
+    /// when the status line holds no live message, so it never hides what answered a person's
+    /// own key (an edit's result and its "u brings it back", a refusal, an error).
+    mutating func mention(_ text: String) {
+        if let status, status.kind == .error || status.expires > now { return }
+        say(text)
+    }
+
     /// Shows an error until it is replaced or dismissed.
     mutating func fail(_ text: String) {
         status = StatusMessage(text: text, kind: .error)

@@ -96,7 +96,7 @@ enum TranscriptUpdate {
         state.transcription.apply(event)
         switch event {
         case .finished(let id, let title, let words):
-            state.say("Transcribed “\(title)”: \(words) word\(words == 1 ? "" : "s").")
+            state.mention("Transcribed “\(title)”: \(words) word\(words == 1 ? "" : "s").")
             return changed(id, &state)
         case .failed(let id, let title, let problem):
             state.say("Could not transcribe “\(title)”: \(problem)")
