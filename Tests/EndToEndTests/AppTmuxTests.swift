@@ -89,6 +89,21 @@ import Testing
         #expect(try app.waitFor("END").contains("EXIT=0"))
     }
 
+    /// A file source under a long path runs out: what happened and what to do come first, the
+    /// path last, where the status line may cut it.
+    @Test func aFileInputThatRunsOutSaysSoBeforeItsPath() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let folder = sandbox.file("a-rather-long-folder-name-for-recordings/and-another-level-of-folders")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/the-interview-with-the-mayor-part-one.wav"
+        try TestSignals.writeNoiseWAV(to: path, seconds: 1)
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source file:\(path)")
+        let screen = try app.waitFor("The input stopped")
+        #expect(screen.contains("The input stopped: it ran out. Press i to choose an input. It was"), "\(screen)")
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+
     @Test func withoutAMicrophoneTheAppStartsAndSaysSo() throws {
         let sandbox = try VoiceMemoSandbox()
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source alsa:no_such_device")

@@ -253,7 +253,8 @@ final class AppLoop: @unchecked Sendable {
         recordingEpoch += 1
         session = nil
         scheduleTimer()
-        dispatch(.inputFailed("The input \(ended.source) stopped: \(reason). Press i to choose an input."))
+        // The source last: a long file path is what the status line may cut.
+        dispatch(.inputFailed("The input stopped: \(reason). Press i to choose an input. It was \(ended.source)."))
         onRunner(tracked: false) { effects in
             let saved = effects.saveRecording { _, _ in }
             ended.close()
