@@ -2,7 +2,8 @@ import MemoLibrary
 import Metering
 
 /// The memo table: title, date, time, length, size (and format and loudness on wide terminals),
-/// newest first, the selection highlighted, scrolled to keep it visible.
+/// newest first, the selection highlighted, scrolled to keep it visible; the header says which
+/// of how many is selected (`Title  12/29`).
 enum MemoTableView {
     /// A column: header text, width, and how a memo fills it.
     struct Column {
@@ -21,7 +22,10 @@ enum MemoTableView {
         let titleWidth = max(area.width - 2 - fixed - 1, 1)
         var y = area.y
         if area.height >= 2 {
-            var header = "  " + TextFitting.padded(state.filter.isEmpty ? "Title" : "Title (filter: \(state.filter))", toWidth: titleWidth)
+            // Where the selection is, `12/29`, after the title's header (the filter's count when one is set).
+            let title = state.filter.isEmpty ? "Title" : "Title (filter: \(state.filter))"
+            let position = memos.isEmpty ? "" : "  \(min(state.selection, memos.count - 1) + 1)/\(memos.count)"
+            var header = "  " + TextFitting.padded(title + position, toWidth: titleWidth)
             for column in columns {
                 header += "   " + (column.alignRight
                     ? TextFitting.rightAligned(column.header, toWidth: column.width)
