@@ -16,7 +16,7 @@ public enum Mode: Sendable, Hashable {
     case confirmingPurge(id: Int64)
     /// "Stop, save and quit? (y/N)" while recording.
     case confirmingQuit
-    /// "Trim …? (y/N)" or "Split …? (y/N)" (`X`, `S`).
+    /// "Trim …? (y/N)", "Split …? (y/N)" or "Cut each pause …? (y/N)" (`X`, `S`, `Z`).
     case confirmingEdit(EditRequest)
     /// The key list.
     case help
@@ -30,6 +30,8 @@ public enum Mode: Sendable, Hashable {
     case voiceSettings(SettingsField)
     /// The selected memo's transcript (`AppState.transcriptView`).
     case transcript
+    /// Everything known about memo `id` (`I`): its file, format, levels and state.
+    case details(id: Int64)
 }
 
 /// One row of the settings panel (`V`): voice activation's parameters, its replay, then the

@@ -16,6 +16,9 @@ enum KeyHandling {
         case .help:
             if !HelpLayout.scroll(key, &state) { state.mode = .browsing }
             return []
+        case .details:
+            state.mode = .browsing
+            return []
         case .recentlyDeleted: return recentlyDeleted(key, &state)
         case .pickingInput(let choices): return pickInput(key, choices: choices ?? [], &state)
         case .pickingOutput(let choices): return pickOutput(key, choices: choices ?? [], &state)
@@ -48,6 +51,9 @@ enum KeyHandling {
             guard let memo = state.selectedMemo else { return nothing("No memo to rename.", &state) }
             state.openTitlePrompt(id: memo.id, title: memo.title, afterStop: false)
         case .character("E"): return ExportKeys.open(&state)
+        case .character("I"):
+            guard let memo = state.selectedMemo else { return nothing("No memo to show the details of.", &state) }
+            state.mode = .details(id: memo.id)
         case .character("o"): return StreamKeys.open(&state)
         case .character("d"), .delete:
             guard let memo = state.selectedMemo else { return nothing("No memo to delete.", &state) }

@@ -21,6 +21,8 @@ public enum AppView {
             VoiceActivationView.renderSettings(state, selected: field, in: layout.body, on: &screen)
         case .transcript:
             TranscriptView.render(state, in: layout.body, on: &screen)
+        case .details(let id):
+            MemoDetailsView.render(state, memoID: id, in: layout.body, on: &screen)
         case .pickingInput(let choices):
             ListViews.renderPicker(state, choices: choices, in: layout.body, on: &screen)
         case .pickingOutput(let choices):

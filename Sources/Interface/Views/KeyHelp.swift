@@ -14,6 +14,7 @@ enum KeyHelp {
         ("e", "rename the selected memo"),
         ("d", "delete the selected memo (to Recently Deleted)"),
         ("E", "export the selected memo to a file (its extension names the format)"),
+        ("I", "details of the selected memo: its file, format, levels and state"),
         ("u", "undo the last delete, rename, trim or split"),
         ("t", "Recently Deleted: ⏎ (or r) restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
@@ -48,7 +49,7 @@ enum KeyHelp {
     static let footer: [(String, String)] = [
         ("r", "record/pause"), ("s", "stop"), ("⏎", "play"), ("v", "voice"), ("e", "rename"), ("d", "delete"),
         ("u", "undo"), ("/", "find"), ("T", "words"), ("t", "deleted"), ("i", "input"), ("E", "export"), ("O", "output"), ("o", "stream"), ("m", "meter"), ("V", "settings"),
-        ("< >", "gain"), ("M", "mute"), ("c", "clear clip"), ("?", "help"), ("q", "quit"),
+        ("< >", "gain"), ("M", "mute"), ("c", "clear clip"), ("I", "info"), ("?", "help"), ("q", "quit"),
     ]
 
     /// The footer's keys in each mode.
@@ -62,7 +63,7 @@ enum KeyHelp {
         case .exporting: [("⏎", "export"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
         case .openingStream: [("⏎", "play"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
         case .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: [("y", "yes"), ("n", "no")]
-        case .help: [("any key", "closes")]
+        case .help, .details: [("any key", "closes")]
         case .recentlyDeleted: [("⏎", "restore"), ("p", "purge"), ("↑↓", "select"), ("Esc", "back"), ("?", "help")]
         case .pickingInput, .pickingOutput: [("⏎", "choose"), ("↑↓", "select"), ("Esc", "cancel")]
         case .voiceSettings: [("↑↓", "choose"), ("← →  - +", "change"), ("Esc", "done")]

@@ -1,0 +1,79 @@
+import MemoLibrary
+import Metering
+
+/// Everything the index knows about one memo (`I`), in the table's place: its title, file,
+/// format and encoding, rate and channels, size, length to the millisecond (and in frames),
+/// when it was recorded, its levels (peak, true peak, loudness, loudness range, clips) and its
+/// state. Values too wide for the screen are cut at the end; a line that does not fit is left out.
+enum MemoDetailsView {
+    static func render(_ state: AppState, memoID: Int64, in area: Rect, on screen: inout Screen) {
+        guard !area.isEmpty else { return }
+        let theme = Theme(state)
+        guard let memo = (state.memos + state.deletedMemos).first(where: { $0.id == memoID }) else {
+            screen.put(" That memo is no longer in the library.", x: area.x, y: area.y, style: theme.dim, maxWidth: area.width)
+            return
+        }
+        let rows = lines(memo, state: state)
+        let labelWidth = (rows.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
+        for (offset, row) in rows.enumerated() where offset < area.height {
+            let label = TextFitting.padded(" " + row.label, toWidth: labelWidth + 1)
+            screen.put(label, x: area.x, y: area.y + offset, style: theme.columnHeader, maxWidth: area.width)
+            let valueWidth = area.width - DisplayWidth.of(label)
+            guard valueWidth > 0 else { continue }
+            screen.put(TextFitting.truncated(row.value, toWidth: valueWidth), x: area.x + DisplayWidth.of(label), y: area.y + offset, maxWidth: valueWidth)
+        }
+    }
+
+    /// The label and value of each line, in order. Pure.
+    static func lines(_ memo: Memo, state: AppState) -> [(label: String, value: String)] {
+        let recorded = CivilTime(seconds: memo.created.timeIntervalSince1970, utcOffset: state.utcOffset)
+        let levels = [
+            "peak " + DisplayFormat.decibels(Float(memo.peakDB)) + "FS",
+            "true peak " + (memo.truePeakDBTP.map { DisplayFormat.decibels(Float($0)) + "TP" } ?? "—"),
+        ].joined(separator: "   ")
+        let loudness = [
+            MemoTableView.loudnessText(memo.loudnessLUFS) + " LUFS",
+            "range " + (memo.loudnessRange.map { DisplayFormat.decibels(Float($0), includingUnit: false) + " LU" } ?? "—"),
+        ].joined(separator: "   ")
+        var rows: [(String, String)] = [
+            ("Title", memo.title),
+            ("File", memo.path),
+            ("Format", "\(memo.format.rawValue.uppercased()), \(memo.encoding.rawValue), \(rate(memo.sampleRate)), \(memo.channels == 1 ? "mono" : "\(memo.channels) channels")"),
+            ("Length", "\(lengthToTheMillisecond(memo.frames, sampleRate: memo.sampleRate)) (\(memo.frames) frames)"),
+            ("Size", DisplayFormat.byteCount(memo.size)),
+            ("Recorded", "\(recorded.dateText) \(recorded.timeWithSecondsText)"),
+            ("Levels", levels),
+            ("Loudness", loudness),
+            ("Clips", memo.clipCount.map(String.init) ?? "—"),
+            ("State", stateText(memo.state)),
+        ]
+        if let deleted = memo.deletedAt {
+            let day = CivilTime(seconds: deleted.timeIntervalSince1970, utcOffset: state.utcOffset)
+            rows.append(("Deleted", "\(day.dateText) \(day.timeWithSecondsText) (in Recently Deleted)"))
+        }
+        return rows
+    }
+
+    /// `00:01:23.456`: the length from its frames, to the millisecond.
+    static func lengthToTheMillisecond(_ frames: Int64, sampleRate: Int) -> String {
+        let rate = Int64(max(1, sampleRate))
+        let milliseconds = (frames * 1000 + rate / 2) / rate
+        let clock = DisplayFormat.elapsedTime(seconds: Double(milliseconds / 1000))
+        let fraction = String(milliseconds % 1000)
+        return clock + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    static func rate(_ hertz: Int) -> String {
+        hertz % 1000 == 0 ? "\(hertz / 1000) kHz" : hertz % 100 == 0 ? "\(hertz / 1000).\(hertz % 1000 / 100) kHz" : "\(hertz) Hz"
+    }
+
+    static func stateText(_ state: Memo.State) -> String {
+        switch state {
+        case .complete: "complete"
+        case .recovered: "recovered (after the recorder was stopped abruptly; the file was finished at the next start)"
+        case .damaged: "damaged (the file cannot be read whole)"
+        case .missing: "missing (its file is gone)"
+        case .recording: "being recorded"
+        }
+    }
+}
