@@ -72,7 +72,10 @@ public struct AppState: Sendable, Equatable {
     // MARK: Library
 
     /// Newest first.
+    /// The library's memos in `sortOrder` (newest first unless `a` chose another).
     public var memos: [Memo] = []
+    /// The memo table's order (`a`).
+    public var sortOrder = MemoSortOrder.newestFirst
     /// Recently Deleted, most recently deleted first.
     public var deletedMemos: [Memo] = []
     /// The `/` filter: titles that contain it (case-insensitively), and memos whose
@@ -282,5 +285,50 @@ public struct SavingRecording: Sendable, Hashable {
     public init(id: Int64, title: String) {
         self.id = id
         self.title = title
+    }
+}
+
+/// The memo table's order (`a` cycles through them): newest first, by title (A to Z, case and
+/// accents folded as the filter folds case), or longest first. Ties keep the newest first.
+public enum MemoSortOrder: Sendable, Hashable, CaseIterable {
+    case newestFirst, byTitle, longestFirst
+
+    /// The next order `a` chooses.
+    public var next: MemoSortOrder {
+        let all = Self.allCases
+        return all[(all.firstIndex(of: self).map { $0 + 1 } ?? 0) % all.count]
+    }
+
+    /// As the status line says it: "newest first".
+    public var name: String {
+        switch self {
+        case .newestFirst: "newest first"
+        case .byTitle: "by title"
+        case .longestFirst: "longest first"
+        }
+    }
+
+    /// `memos` in this order. Pure.
+    public func sorted(_ memos: [Memo]) -> [Memo] {
+        let newestFirst = memos.sorted { ($0.created, $0.id) > ($1.created, $1.id) }
+        switch self {
+        case .newestFirst:
+            return newestFirst
+        case .byTitle:
+            let keyed = newestFirst.enumerated().map { (key: $0.element.title.lowercased(), rank: $0.offset, memo: $0.element) }
+            return keyed.sorted { ($0.key, $0.rank) < ($1.key, $1.rank) }.map(\.memo)
+        case .longestFirst:
+            let ranked = newestFirst.enumerated().map { (rank: $0.offset, memo: $0.element) }
+            return ranked.sorted { ($0.memo.duration, -$0.rank) > ($1.memo.duration, -$1.rank) }.map(\.memo)
+        }
+    }
+}
+
+extension AppState {
+    /// Puts `memos` in `sortOrder`, the selection kept on the memo it was on.
+    public mutating func sortMemos() {
+        let selectedID = selectedMemo?.id
+        memos = sortOrder.sorted(memos)
+        selectMemo(id: selectedID)
     }
 }

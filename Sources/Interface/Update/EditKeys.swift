@@ -204,7 +204,7 @@ enum EditKeys {
                 state.memos.append(memo)
             }
             state.memos.removeAll { $0.id == outcome.originalID }
-            state.memos.sort { $0.created > $1.created }
+            state.memos = state.sortOrder.sorted(state.memos)
             state.selectMemo(id: outcome.made.first?.id)
         case .waveformLoaded(let memoID, let envelope):
             state.waveform = WaveformState(memoID: memoID, envelope: envelope)

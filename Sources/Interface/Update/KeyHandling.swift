@@ -51,6 +51,11 @@ enum KeyHandling {
             guard let memo = state.selectedMemo else { return nothing("No memo to rename.", &state) }
             state.openTitlePrompt(id: memo.id, title: memo.title, afterStop: false)
         case .character("E"): return ExportKeys.open(&state)
+        case .character("a"):
+            state.sortOrder = state.sortOrder.next
+            state.sortMemos()
+            state.keepSelectionInRange()
+            state.say("Memos \(state.sortOrder.name); a changes the order.")
         case .character("I"):
             guard let memo = state.selectedMemo else { return nothing("No memo to show the details of.", &state) }
             state.mode = .details(id: memo.id)
@@ -374,7 +379,7 @@ enum KeyHandling {
         memo.deletedAt = nil
         if !state.memos.contains(where: { $0.id == id }) {
             state.memos.append(memo)
-            state.memos.sort { $0.created > $1.created }
+            state.memos = state.sortOrder.sorted(state.memos)
         }
     }
 

@@ -75,7 +75,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         effects = []
     case .libraryLoaded(let memos, let deleted):
         let selectedID = state.selectedMemo?.id
-        state.memos = memos.sorted { $0.created > $1.created }
+        state.memos = state.sortOrder.sorted(memos)
         state.deletedMemos = deleted.sorted { ($0.deletedAt ?? $0.created) > ($1.deletedAt ?? $1.created) }
         state.selectMemo(id: selectedID)
         // A saved, adopted or restored memo may want a transcript.

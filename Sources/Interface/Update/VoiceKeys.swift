@@ -50,7 +50,7 @@ enum VoiceKeys {
         let selectedID = state.selectedMemo?.id
         if !state.memos.contains(where: { $0.id == memo.id }) {
             state.memos.append(memo)
-            state.memos.sort { $0.created > $1.created }
+            state.memos = state.sortOrder.sorted(state.memos)
         }
         state.selectMemo(id: selectedID)
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")

@@ -15,6 +15,7 @@ enum KeyHelp {
         ("d", "delete the selected memo (to Recently Deleted)"),
         ("E", "export the selected memo to a file (its extension names the format)"),
         ("I", "details of the selected memo: its file, format, levels and state"),
+        ("a", "order of the memos: newest first → by title → longest first"),
         ("u", "undo the last delete, rename, trim or split"),
         ("t", "Recently Deleted: ⏎ (or r) restore, p purge, Esc back"),
         ("i", "choose the input (microphones, test tone)"),
@@ -49,7 +50,7 @@ enum KeyHelp {
     static let footer: [(String, String)] = [
         ("r", "record/pause"), ("s", "stop"), ("⏎", "play"), ("v", "voice"), ("e", "rename"), ("d", "delete"),
         ("u", "undo"), ("/", "find"), ("T", "words"), ("t", "deleted"), ("i", "input"), ("E", "export"), ("O", "output"), ("o", "stream"), ("m", "meter"), ("V", "settings"),
-        ("< >", "gain"), ("M", "mute"), ("c", "clear clip"), ("I", "info"), ("?", "help"), ("q", "quit"),
+        ("< >", "gain"), ("M", "mute"), ("c", "clear clip"), ("I", "info"), ("a", "order"), ("?", "help"), ("q", "quit"),
     ]
 
     /// The footer's keys in each mode.

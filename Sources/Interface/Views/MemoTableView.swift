@@ -23,7 +23,7 @@ enum MemoTableView {
         var y = area.y
         if area.height >= 2 {
             // Where the selection is, `12/29`, after the title's header (the filter's count when one is set).
-            let title = state.filter.isEmpty ? "Title" : "Title (filter: \(state.filter))"
+            let title = (state.sortOrder == .byTitle ? "Title ▲" : "Title") + (state.filter.isEmpty ? "" : " (filter: \(state.filter))")
             let position = memos.isEmpty ? "" : "  \(min(state.selection, memos.count - 1) + 1)/\(memos.count)"
             var header = "  " + TextFitting.padded(title + position, toWidth: titleWidth)
             for column in columns {
@@ -103,11 +103,11 @@ enum MemoTableView {
 
     /// The columns that fit beside a readable title.
     static func columns(for width: Int, state: AppState) -> [Column] {
-        let date = Column(header: "Date", width: 10, alignRight: false) { humanDate($0.created.timeIntervalSince1970, state: state) }
+        let date = Column(header: state.sortOrder == .newestFirst ? "Date ▼" : "Date", width: 10, alignRight: false) { humanDate($0.created.timeIntervalSince1970, state: state) }
         let time = Column(header: "Time", width: 5, alignRight: false) {
             CivilTime(seconds: $0.created.timeIntervalSince1970, utcOffset: state.utcOffset).timeText
         }
-        let length = Column(header: "Length", width: 8, alignRight: false) { DisplayFormat.elapsedTime(seconds: $0.duration) }
+        let length = Column(header: state.sortOrder == .longestFirst ? "Length ▼" : "Length", width: 8, alignRight: false) { DisplayFormat.elapsedTime(seconds: $0.duration) }
         let size = Column(header: "Size", width: 8, alignRight: true) { DisplayFormat.byteCount($0.size) }
         let format = Column(header: "Format", width: 6, alignRight: false) { $0.format.rawValue.uppercased() }
         let loudness = Column(header: "LUFS", width: 5, alignRight: true) { loudnessText($0.loudnessLUFS) }
