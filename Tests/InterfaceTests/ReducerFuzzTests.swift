@@ -212,7 +212,7 @@ import Testing
     static let keys: [Key] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
         .clearToStart, .other,
-    ] + "rsedEuticO?/qyYnjkgGpvVT+-<>M xé漢😀\u{1B}[]{}=,.0579bnN()XSPZ".map { Key.character($0) }
+    ] + "rsedEuticO?/qyYnjkgGpvVT+-<>M xé漢😀\u{1B}[]{}=,.0579bnN()XSPZaI".map { Key.character($0) }
 
     @Test func hundredThousandRandomKeys() {
         var generator = Generator(state: 0x5EED_1234)
