@@ -71,7 +71,6 @@ public struct AppState: Sendable, Equatable {
 
     // MARK: Library
 
-    /// Newest first.
     /// The library's memos in `sortOrder` (newest first unless `a` chose another).
     public var memos: [Memo] = []
     /// The memo table's order (`a`).
@@ -288,8 +287,8 @@ public struct SavingRecording: Sendable, Hashable {
     }
 }
 
-/// The memo table's order (`a` cycles through them): newest first, by title (A to Z, case and
-/// accents folded as the filter folds case), or longest first. Ties keep the newest first.
+/// The memo table's order (`a` cycles through them): newest first, by title (A to Z, case
+/// folded as the filter folds it; accents are not), or longest first. Ties keep the newest first.
 public enum MemoSortOrder: Sendable, Hashable, CaseIterable {
     case newestFirst, byTitle, longestFirst
 
