@@ -209,10 +209,15 @@ import Testing
         }
     }
 
-    static let keys: [Key] = [
-        .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
-        .clearToStart, .other,
-    ] + "rsedEuticO?/qyYnjkgGpvVT+-<>M xé漢😀\u{1B}[]{}=,.0579bnN()XSPZaI".map { Key.character($0) }
+    /// Every key of the memo table (so a new key is in the fuzz at once), the keys prompts,
+    /// pickers and confirmations take, and some the app does not know.
+    static let keys: [Key] = Array(
+        Set(
+            KeyTable.memoTable.flatMap(\.keys) + [
+                .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
+                .clearToStart, .other,
+            ] + "yYpé漢😀\u{1B}w".map { Key.character($0) })
+    ).sorted { "\($0)" < "\($1)" }
 
     @Test func hundredThousandRandomKeys() {
         var generator = Generator(state: 0x5EED_1234)

@@ -15,20 +15,9 @@ import Metering
 /// any edit of a memo being recorded (the library refuses it too). A memo without a pause to
 /// remove is the library's refusal, said on the status line.
 enum EditKeys {
-    static func handle(_ key: Key, in state: inout AppState) -> [Effect]? {
-        switch key {
-        case .character("("), .character(")"): return setPoint(isIn: key == .character("("), &state)
-        case .character("X"): return askTrim(&state)
-        case .character("S"): return askSplit(&state)
-        case .character("Z"): return askRemoveSilences(&state)
-        case .character("P"): return preview(&state)
-        default: return nil
-        }
-    }
-
     // MARK: The keys
 
-    private static func setPoint(isIn: Bool, _ state: inout AppState) -> [Effect] {
+    static func setPoint(isIn: Bool, _ state: inout AppState) -> [Effect] {
         guard let playback = state.playback else {
             return refuse("( and ) set the in and out points at the play head: play a memo first (⏎), then X trims.", &state)
         }
@@ -49,7 +38,7 @@ enum EditKeys {
 
     /// `P`: plays what `X` would keep, from the in point, pausing at the out point (within a
     /// tick of it: the reducer pauses when the play head passes it).
-    private static func preview(_ state: inout AppState) -> [Effect] {
+    static func preview(_ state: inout AppState) -> [Effect] {
         guard var playback = state.playback, let points = state.editPoints, points.memoID == playback.memoID,
             points.inPoint != nil || points.outPoint != nil
         else {
@@ -85,7 +74,7 @@ enum EditKeys {
         return [.pausePlayback]
     }
 
-    private static func askTrim(_ state: inout AppState) -> [Effect] {
+    static func askTrim(_ state: inout AppState) -> [Effect] {
         guard let points = state.editPoints, points.inPoint != nil || points.outPoint != nil else {
             return refuse("No in or out point: while a memo plays, ( sets the in point and ) the out point at the play head; then X trims.", &state)
         }
@@ -107,7 +96,7 @@ enum EditKeys {
         return []
     }
 
-    private static func askSplit(_ state: inout AppState) -> [Effect] {
+    static func askSplit(_ state: inout AppState) -> [Effect] {
         guard let playback = state.playback else {
             return refuse("S splits the memo that plays at the play head: play it first (⏎).", &state)
         }
@@ -125,7 +114,7 @@ enum EditKeys {
         return []
     }
 
-    private static func askRemoveSilences(_ state: inout AppState) -> [Effect] {
+    static func askRemoveSilences(_ state: inout AppState) -> [Effect] {
         let playing = state.playback.flatMap { playback in state.memos.first { $0.id == playback.memoID } }
         guard let memo = playing ?? state.selectedMemo else {
             return refuse("Z removes the pauses of a memo: select one (↑ ↓) or play it first.", &state)

@@ -27,88 +27,108 @@ enum KeyHandling {
         }
     }
 
-    // MARK: The table
+    // MARK: The memo table (its keys: `KeyTable.memoTable`)
 
     private static func browse(_ key: Key, _ state: inout AppState) -> [Effect] {
-        // While a memo plays, Home and End are its start and end (g G still select).
-        if state.playback != nil, key == .home || key == .end, let effects = PlaybackUpdate.handle(key, in: &state) {
-            return effects
+        if let binding = KeyTable.binding(for: key) { return binding.action(key, &state) }
+        if case .character(let character) = key, !character.isWhitespace {
+            return nothing("“\(character)” does nothing here. Press ? for the keys.", &state)
         }
-        if moveSelection(key, &state.selection, count: state.visibleMemos.count, page: state.layout.tableRows) {
+        return []
+    }
+
+    static func recordKey(_ state: inout AppState) -> [Effect] {
+        if state.voice.isArmed { return nothing(VoiceKeys.recordRefusal, &state) }
+        return PlaybackUpdate.stoppingPlayback(before: recordPauseResume(&state), &state)
+    }
+
+    /// `s` when no stream or memo plays: voice activation off while it waits, else the recording stops.
+    static func stopKey(_ state: inout AppState) -> [Effect] {
+        if state.voice.isArmed, state.recording == .idle { return VoiceKeys.toggle(&state) }
+        return stop(&state)
+    }
+
+    static func renameSelected(_ state: inout AppState) -> [Effect] {
+        guard let memo = state.selectedMemo else { return nothing("No memo to rename.", &state) }
+        state.openTitlePrompt(id: memo.id, title: memo.title, afterStop: false)
+        return []
+    }
+
+    static func nextSortOrder(_ state: inout AppState) -> [Effect] {
+        state.sortOrder = state.sortOrder.next
+        state.sortMemos()
+        state.keepSelectionInRange()
+        state.say("Memos \(state.sortOrder.name); a changes the order.")
+        return []
+    }
+
+    static func showDetails(_ state: inout AppState) -> [Effect] {
+        guard let memo = state.selectedMemo else { return nothing("No memo to show the details of.", &state) }
+        state.mode = .details(id: memo.id)
+        return []
+    }
+
+    static func askDelete(_ state: inout AppState) -> [Effect] {
+        guard let memo = state.selectedMemo else { return nothing("No memo to delete.", &state) }
+        state.mode = .confirmingDelete(id: memo.id)
+        return []
+    }
+
+    static func openRecentlyDeleted(_ state: inout AppState) -> [Effect] {
+        state.mode = .recentlyDeleted
+        state.deletedSelection = 0
+        return []
+    }
+
+    static func openInputPicker(_ state: inout AppState) -> [Effect] {
+        state.mode = .pickingInput(choices: nil)
+        state.pickerSelection = 0
+        return [.listInputs]
+    }
+
+    static func openOutputPicker(_ state: inout AppState) -> [Effect] {
+        state.mode = .pickingOutput(choices: nil)
+        state.pickerSelection = 0
+        return [.listOutputs]
+    }
+
+    static func resetClip(_ state: inout AppState) -> [Effect] {
+        state.clipLatch.reset()
+        for index in state.meters.indices { state.meters[index].peakHold.reset() }
+        state.say("Clip indicator and peak hold reset.")
+        return []
+    }
+
+    static func quitKey(_ state: inout AppState) -> [Effect] {
+        if state.recording != .idle || state.voice.isRecordingTake {
+            state.mode = .confirmingQuit
             return []
         }
-        if let effects = EditKeys.handle(key, in: &state) { return effects }
-        if let effects = StreamKeys.handle(key, in: &state) { return effects }
-        if let effects = PlaybackUpdate.handle(key, in: &state) { return effects }
-        switch key {
-        case .character("r"):
-            if state.voice.isArmed { return nothing(VoiceKeys.recordRefusal, &state) }
-            return PlaybackUpdate.stoppingPlayback(before: recordPauseResume(&state), &state)
-        case .character("s"):
-            if state.voice.isArmed, state.recording == .idle { return VoiceKeys.toggle(&state) }
-            return stop(&state)
-        case .character("e"):
-            guard let memo = state.selectedMemo else { return nothing("No memo to rename.", &state) }
-            state.openTitlePrompt(id: memo.id, title: memo.title, afterStop: false)
-        case .character("E"): return ExportKeys.open(&state)
-        case .character("a"):
-            state.sortOrder = state.sortOrder.next
-            state.sortMemos()
-            state.keepSelectionInRange()
-            state.say("Memos \(state.sortOrder.name); a changes the order.")
-        case .character("I"):
-            guard let memo = state.selectedMemo else { return nothing("No memo to show the details of.", &state) }
-            state.mode = .details(id: memo.id)
-        case .character("o"): return StreamKeys.open(&state)
-        case .character("d"), .delete:
-            guard let memo = state.selectedMemo else { return nothing("No memo to delete.", &state) }
-            state.mode = .confirmingDelete(id: memo.id)
-        case .character("u"): return undo(&state)
-        case .character("t"):
-            state.mode = .recentlyDeleted
-            state.deletedSelection = 0
-        case .character("i"):
-            state.mode = .pickingInput(choices: nil)
-            state.pickerSelection = 0
-            return [.listInputs]
-        case .character("O"):
-            state.mode = .pickingOutput(choices: nil)
-            state.pickerSelection = 0
-            return [.listOutputs]
-        case .character("?"): HelpLayout.open(&state)
-        case .character("/"): state.mode = .filtering(TextField(state.filter))
-        case .character("c"):
-            state.clipLatch.reset()
-            for index in state.meters.indices { state.meters[index].peakHold.reset() }
-            state.say("Clip indicator and peak hold reset.")
-        case .character("q"):
-            if state.recording != .idle || state.voice.isRecordingTake {
-                state.mode = .confirmingQuit
-                return []
-            }
-            state.isQuitting = true
-            return [.quit]
-        case .character("m"):
-            state.meterMode = state.meterMode.next
-            state.say(state.playback == nil ? state.meterMode.explanation : state.meterMode.explanation + " While a memo plays, its levels show as digital peak.")
-        case .character("v"): return VoiceKeys.toggle(&state)
-        case .character("V"): state.mode = .voiceSettings(.voice(.threshold))
-        case .character("<"): return CaptureGainUpdate.change(.down, &state)
-        case .character(">"): return CaptureGainUpdate.change(.up, &state)
-        case .character("M"): return CaptureGainUpdate.change(.toggleSwitch, &state)
-        case .character("T"): return TranscriptUpdate.open(&state)
-        case .escape:
-            if !state.filter.isEmpty {
-                state.filter = ""
-                return TranscriptUpdate.filterChanged(&state)
-            } else {
-                state.status = nil
-            }
-        case .character(let character) where !character.isWhitespace:
-            return nothing("“\(character)” does nothing here. Press ? for the keys.", &state)
-        default:
-            break
+        state.isQuitting = true
+        return [.quit]
+    }
+
+    static func nextMeterMode(_ state: inout AppState) -> [Effect] {
+        state.meterMode = state.meterMode.next
+        state.say(
+            state.playback == nil
+                ? state.meterMode.explanation
+                : state.meterMode.explanation + " While a memo plays, its levels show as digital peak.")
+        return []
+    }
+
+    /// Esc on the table: clears the search, else the status line.
+    static func clearFilter(_ state: inout AppState) -> [Effect] {
+        guard !state.filter.isEmpty else {
+            state.status = nil
+            return []
         }
+        state.filter = ""
+        return TranscriptUpdate.filterChanged(&state)
+    }
+
+    static func moveMemoSelection(_ key: Key, _ state: inout AppState) -> [Effect] {
+        _ = moveSelection(key, &state.selection, count: state.visibleMemos.count, page: state.layout.tableRows)
         return []
     }
 
@@ -145,7 +165,7 @@ enum KeyHandling {
         return [.stopRecording]
     }
 
-    private static func undo(_ state: inout AppState) -> [Effect] {
+    static func undo(_ state: inout AppState) -> [Effect] {
         guard let entry = state.undoStack.popLast() else { return nothing("Nothing to undo.", &state) }
         switch entry {
         case .deleted(let id, let title):

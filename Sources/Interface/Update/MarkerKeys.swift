@@ -12,34 +12,29 @@ enum MarkerKeys {
     /// player's "previous track" does), so that pressing it again keeps going back.
     static let previousGrace = 1.0
 
-    static func handle(_ key: Key, in state: inout AppState) -> [Effect]? {
-        switch key {
-        case .character("b"): return mark(&state)
-        case .character("n"), .character("N"):
-            guard var playback = state.playback else {
-                state.say("Nothing is playing: n and N jump between a playing memo's markers (b adds one).")
-                return []
-            }
-            let target =
-                key == .character("n")
-                ? playback.markers.first { $0 > playback.elapsed + 0.05 }
-                : playback.markers.last { $0 < playback.elapsed - previousGrace }
-            guard let target else {
-                let which = key == .character("n") ? "after" : "before"
-                state.say(playback.markers.isEmpty ? "This memo has no markers: b adds one at the play head." : "No marker \(which) the play head.")
-                return []
-            }
-            playback.elapsed = min(max(target, 0), playback.duration)
-            state.playback = playback
-            let index = (playback.markers.firstIndex(of: target) ?? 0) + 1
-            state.say("Marker \(index) of \(playback.markers.count), \(DisplayFormat.elapsedTime(seconds: target)).")
-            return [.jumpPlayback(to: target)]
-        default:
-            return nil
+    /// `n` `N`: the next / previous marker of the memo that plays.
+    static func jump(_ key: Key, _ state: inout AppState) -> [Effect] {
+        guard var playback = state.playback else {
+            state.say("Nothing is playing: n and N jump between a playing memo's markers (b adds one).")
+            return []
         }
+        let target =
+            key == .character("n")
+            ? playback.markers.first { $0 > playback.elapsed + 0.05 }
+            : playback.markers.last { $0 < playback.elapsed - previousGrace }
+        guard let target else {
+            let which = key == .character("n") ? "after" : "before"
+            state.say(playback.markers.isEmpty ? "This memo has no markers: b adds one at the play head." : "No marker \(which) the play head.")
+            return []
+        }
+        playback.elapsed = min(max(target, 0), playback.duration)
+        state.playback = playback
+        let index = (playback.markers.firstIndex(of: target) ?? 0) + 1
+        state.say("Marker \(index) of \(playback.markers.count), \(DisplayFormat.elapsedTime(seconds: target)).")
+        return [.jumpPlayback(to: target)]
     }
 
-    private static func mark(_ state: inout AppState) -> [Effect] {
+    static func mark(_ state: inout AppState) -> [Effect] {
         if state.recording != .idle {
             state.say("Marker at \(DisplayFormat.elapsedTime(seconds: state.recordedSeconds)) of the recording.")
             return [.markRecording]

@@ -6,19 +6,15 @@ import Metering
 ///
 /// The header shows the new settings at once; the player takes them from the effect
 /// runner (`Effect.adjustPlayback`). The settings stay for the next memo played, and the
-/// settings keys (not the jumps) also work with nothing playing, for the next memo. Home and
-/// End keep selecting the first and last memo while one plays (so does `g`/`G`): the table
-/// stays usable for choosing the next memo, and `0` is the start; the end is `s`.
+/// settings keys (not the jumps) also work with nothing playing, for the next memo. Their
+/// rows in `KeyTable` name the keys.
 enum PlaybackAdjustmentKeys {
     /// How far `,` and `.` move the play head, in seconds.
     static let fineSeekStep: Double = 1
 
-    /// The keys this handles (for the "nothing plays" answer).
-    static let keys: Set<Character> = ["[", "]", "{", "}", "+", "=", "-", "x", ",", ".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
-
-    /// Handles `key` if it is one of these; `nil` leaves it to the table.
-    static func handle(_ key: Key, in state: inout AppState) -> [Effect]? {
-        guard case .character(let character) = key, keys.contains(character) else { return nil }
+    /// What one of these keys does (another key does nothing).
+    static func adjust(_ key: Key, _ state: inout AppState) -> [Effect] {
+        guard case .character(let character) = key else { return [] }
         var playback = state.playback ?? PlaybackState(memoID: -1, title: "", duration: 0, channels: 0)
         let isPlaying = state.playback != nil
         if character.isNumber || character == "," || character == "." {
@@ -67,7 +63,7 @@ enum PlaybackAdjustmentKeys {
             settings.skipsSilence.toggle()
             state.say(settings.skipsSilence ? "Skipping silence (all but a quarter second of each pause)." : "Skip silence off.")
         default:
-            return nil
+            return []
         }
         state.playbackSettings = settings
         if !isPlaying, let status = state.status { state.say(status.text + " For the memos you play.") }

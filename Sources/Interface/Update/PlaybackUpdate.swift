@@ -15,46 +15,41 @@ enum PlaybackUpdate {
     /// How far `H` and `L` move it.
     static let longSeekStep: Double = 30
 
-    /// Handles `key` on the memo table if it is a playback key now; `nil` leaves it to
-    /// the table's other keys.
-    static func handle(_ key: Key, in state: inout AppState) -> [Effect]? {
-        if let effects = PlaybackAdjustmentKeys.handle(key, in: &state) { return effects }
-        if let effects = MarkerKeys.handle(key, in: &state) { return effects }
-        switch key {
-        case .enter:
-            return play(&state)
-        case .character(" "):
-            return togglePause(&state)
-        case .left, .right, .character("H"), .character("L"):
-            guard var playback = state.playback else {
-                guard key == .character("H") || key == .character("L") else { return nil }
-                state.say("Nothing is playing. Press ⏎ to play; then H and L seek 30 s.")
-                return []
-            }
-            let step =
-                switch key {
-                case .left: -seekStep
-                case .right: seekStep
-                case .character("H"): -longSeekStep
-                default: longSeekStep
-                }
-            playback.elapsed = min(max(playback.elapsed + step, 0), playback.duration)
-            state.playback = playback
-            return [.seekPlayback(by: step)]
-        case .home, .end:
-            // While a memo plays: its start and its end (the table's first and last memo are g G).
-            guard var playback = state.playback else { return nil }
-            playback.elapsed = key == .home ? 0 : playback.duration
-            state.playback = playback
-            return [.jumpPlayback(to: playback.elapsed)]
-        case .character("s"):
-            guard state.recording == .idle, let title = state.playingTitle, let playback = state.playback else { return nil }
-            state.playback = nil
-            state.say("Stopped “\(title)” at \(DisplayFormat.elapsedTime(seconds: playback.elapsed)).")
-            return [.stopPlayback]
-        default:
-            return nil
+    // Playback's part of the memo table's keys (`KeyTable`), and the transcript's.
+
+    /// ← → H L: seek 5 s (H L: 30 s). Nothing playing: H and L say so, the arrows do nothing.
+    static func seek(_ key: Key, _ state: inout AppState) -> [Effect] {
+        guard var playback = state.playback else {
+            guard key == .character("H") || key == .character("L") else { return [] }
+            state.say("Nothing is playing. Press ⏎ to play; then H and L seek 30 s.")
+            return []
         }
+        let step =
+            switch key {
+            case .left: -seekStep
+            case .right: seekStep
+            case .character("H"): -longSeekStep
+            default: longSeekStep
+            }
+        playback.elapsed = min(max(playback.elapsed + step, 0), playback.duration)
+        state.playback = playback
+        return [.seekPlayback(by: step)]
+    }
+
+    /// Home End while a memo plays: its start and its end (else `nil`: the table's first and last memo).
+    static func jumpToEdge(_ key: Key, _ state: inout AppState) -> [Effect]? {
+        guard var playback = state.playback else { return nil }
+        playback.elapsed = key == .home ? 0 : playback.duration
+        state.playback = playback
+        return [.jumpPlayback(to: playback.elapsed)]
+    }
+
+    /// `s` while a memo plays and nothing records: stops it (else `nil`).
+    static func stopPlaying(_ state: inout AppState) -> [Effect]? {
+        guard state.recording == .idle, let title = state.playingTitle, let playback = state.playback else { return nil }
+        state.playback = nil
+        state.say("Stopped “\(title)” at \(DisplayFormat.elapsedTime(seconds: playback.elapsed)).")
+        return [.stopPlayback]
     }
 
     /// Applies one of the player's results; other actions are not its business.
@@ -109,7 +104,7 @@ enum PlaybackUpdate {
         return [.stopPlayback]
     }
 
-    private static func play(_ state: inout AppState) -> [Effect] {
+    static func play(_ state: inout AppState) -> [Effect] {
         guard state.recording == .idle else {
             state.say("Recording. Stop it (s) before playing a memo.")
             return []
@@ -122,7 +117,7 @@ enum PlaybackUpdate {
         return [.play(memo, from: state.transcriptMatch(for: memo.id)?.time ?? 0)]
     }
 
-    private static func togglePause(_ state: inout AppState) -> [Effect] {
+    static func togglePause(_ state: inout AppState) -> [Effect] {
         guard var playback = state.playback else {
             state.say("Nothing is playing. Press ⏎ to play the selected memo.")
             return []

@@ -48,24 +48,35 @@ enum StreamKeys {
         return effects + [.playStream(url: url)]
     }
 
-    /// The stream's keys on the memo table, before playback's; `nil` leaves `key` to them.
-    static func handle(_ key: Key, in state: inout AppState) -> [Effect]? {
-        if key == .character("R") { return record(&state) }
-        guard let stream = state.stream, state.playback == nil else { return nil }
-        switch key {
-        case .character("s") where state.recording != .idle || state.voice.isArmed:
-            // Stops the recording (or voice activation) first, as it does while a memo plays.
-            return nil
-        case .character("s"), .character(" "):
-            return stopAsked(stream, &state)
-        case .escape where state.filter.isEmpty:
-            return stopAsked(stream, &state)
-        case .enter where state.recording == .idle && state.selectedMemo != nil:
-            // A memo plays instead of the stream.
-            return stop(&state) + (PlaybackUpdate.handle(key, in: &state) ?? [])
-        default:
-            return nil
-        }
+    // The stream's part of the memo table's keys (`KeyTable`): each `nil` when no stream
+    // plays on the table (a memo that plays comes first), leaving the key to the rest of its row.
+
+    /// `s`: stops the stream, unless a recording or voice activation is on (`s` stops that first).
+    static func stopOnS(_ state: inout AppState) -> [Effect]? {
+        guard let stream = playingStream(state), state.recording == .idle, !state.voice.isArmed else { return nil }
+        return stopAsked(stream, &state)
+    }
+
+    /// Space: a stream cannot pause, so it stops.
+    static func stopOnSpace(_ state: inout AppState) -> [Effect]? {
+        guard let stream = playingStream(state) else { return nil }
+        return stopAsked(stream, &state)
+    }
+
+    /// Esc: stops the stream when there is no search to clear.
+    static func stopOnEscape(_ state: inout AppState) -> [Effect]? {
+        guard let stream = playingStream(state), state.filter.isEmpty else { return nil }
+        return stopAsked(stream, &state)
+    }
+
+    /// ⏎: the selected memo plays instead of the stream.
+    static func playMemoInstead(_ state: inout AppState) -> [Effect]? {
+        guard playingStream(state) != nil, state.recording == .idle, state.selectedMemo != nil else { return nil }
+        return stop(&state) + PlaybackUpdate.play(&state)
+    }
+
+    private static func playingStream(_ state: AppState) -> StreamState? {
+        state.playback == nil ? state.stream : nil
     }
 
     private static func stopAsked(_ stream: StreamState, _ state: inout AppState) -> [Effect] {
@@ -106,7 +117,7 @@ enum StreamKeys {
         return [.selectInput(source: previous)]
     }
 
-    private static func record(_ state: inout AppState) -> [Effect] {
+    static func record(_ state: inout AppState) -> [Effect] {
         guard let stream = state.stream else {
             state.say("Nothing is streaming to record. Press o to open a stream's URL, then R.")
             return []

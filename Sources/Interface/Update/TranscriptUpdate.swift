@@ -49,8 +49,12 @@ enum TranscriptUpdate {
             view.followsPlayback = true
             state.transcriptView = view
             return [.play(memo, from: lines.indices.contains(top) ? lines[top].start : 0)]
-        case .character(" "), .left, .right, .character("s"):
-            return PlaybackUpdate.handle(key, in: &state) ?? []
+        case .character(" "):
+            return PlaybackUpdate.togglePause(&state)
+        case .left, .right:
+            return PlaybackUpdate.seek(key, &state)
+        case .character("s"):
+            return PlaybackUpdate.stopPlaying(&state) ?? []
         default:
             return []
         }

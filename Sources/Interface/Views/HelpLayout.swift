@@ -15,8 +15,9 @@ struct HelpLayout {
     /// The first row shown, clamped.
     let scroll: Int
 
-    /// A column is wide enough for the longest key and a 44-cell description.
-    private static let descriptionWidth = 44
+    /// Two columns only when each is wide enough for the longest key and the longest
+    /// description: a cut description would hide what the key does; one column scrolls.
+    private static let descriptionWidth = KeyHelp.all.map { DisplayWidth.of($0.1) }.max() ?? 0
 
     init(_ state: AppState) {
         let layout = state.layout

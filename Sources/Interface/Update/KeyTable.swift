@@ -1,0 +1,270 @@
+/// The memo table's keys, one row each: which keys, what they do, what the `?` screen says of
+/// them and where the footer shows them. The handler (`KeyHandling`), the help screen
+/// (`KeyHelp.all`) and the footer (`KeyHelp.footer(for:)`) all read this table, so a key
+/// cannot do what its help does not say, and no two rows can claim one key (`KeyTableTests`).
+///
+/// Adding a key to the memo table is one row here. A key whose meaning depends on what is
+/// going on (`s` stops a stream, else playback, else the recording) is one row whose action
+/// says so in that order.
+struct KeyBinding: Sendable {
+    /// The keys that do it.
+    let keys: [Key]
+    /// The keys as the help screen shows them.
+    let label: String
+    /// What they do, for the help screen.
+    let help: String
+    /// Where the footer shows them (none: only on the help screen).
+    let footer: [FooterSpot]
+    /// What they do. Gets the key pressed (one of `keys`).
+    let action: @Sendable (Key, inout AppState) -> [Effect]
+
+    init(
+        _ keys: [Key], _ label: String, _ help: String, footer: [FooterSpot] = [],
+        action: @escaping @Sendable (Key, inout AppState) -> [Effect]
+    ) {
+        self.keys = keys
+        self.label = label
+        self.help = help
+        self.footer = footer
+        self.action = action
+    }
+
+    /// A row for character keys: `"nN"` are the keys `n` and `N`.
+    init(
+        _ characters: String, label: String? = nil, _ help: String, footer: [FooterSpot] = [],
+        action: @escaping @Sendable (Key, inout AppState) -> [Effect]
+    ) {
+        self.init(characters.map { Key.character($0) }, label ?? characters, help, footer: footer, action: action)
+    }
+}
+
+/// One place in a footer: in which of the memo table's situations, how important (a lower
+/// rank shows first; the footer shows what fits), and its words.
+struct FooterSpot: Sendable {
+    /// What the memo table is doing, for its footer.
+    enum Situation: CaseIterable, Sendable {
+        /// Nothing records, plays or streams.
+        case idle
+        /// A memo is being recorded (or paused).
+        case recording
+        /// A memo plays.
+        case playing
+        /// A memo is paused.
+        case paused
+        /// A stream plays and nothing records.
+        case streaming
+
+        init(_ state: AppState) {
+            if let playback = state.playback {
+                self = playback.isPaused ? .paused : .playing
+            } else if state.stream != nil, state.recording == .idle {
+                self = .streaming
+            } else if state.recording != .idle {
+                self = .recording
+            } else {
+                self = .idle
+            }
+        }
+    }
+
+    let situations: Set<Situation>
+    let rank: Int
+    /// The keys as the footer shows them; `nil`: the row's label.
+    let keys: String?
+    let word: String
+
+    /// On the table while nothing plays or streams (idle and recording alike).
+    static func table(_ rank: Int, _ word: String, keys: String? = nil) -> FooterSpot {
+        FooterSpot(situations: [.idle, .recording], rank: rank, keys: keys, word: word)
+    }
+
+    /// While a memo plays or is paused.
+    static func playback(_ rank: Int, _ word: String, keys: String? = nil) -> FooterSpot {
+        FooterSpot(situations: [.playing, .paused], rank: rank, keys: keys, word: word)
+    }
+
+    static func only(_ situations: Set<Situation>, _ rank: Int, _ word: String, keys: String? = nil) -> FooterSpot {
+        FooterSpot(situations: situations, rank: rank, keys: keys, word: word)
+    }
+}
+
+enum KeyTable {
+    /// The memo table's keys, in the order the help screen lists them.
+    static let memoTable: [KeyBinding] = [
+        KeyBinding(
+            "r", "record; again: pause / resume",
+            footer: [.table(10, "record/pause"), .playback(190, "record"), .only([.streaming], 50, "record input")]
+        ) { _, state in KeyHandling.recordKey(&state) },
+        KeyBinding(
+            "s", "stop and save (then name the memo); stop playback or a stream",
+            footer: [.table(20, "stop"), .playback(30, "stop"), .only([.streaming], 10, "stop")]
+        ) { _, state in
+            StreamKeys.stopOnS(&state) ?? PlaybackUpdate.stopPlaying(&state) ?? KeyHandling.stopKey(&state)
+        },
+        KeyBinding("c", "reset the clip indicator and peak hold", footer: [.table(190, "clear clip")]) { _, state in
+            KeyHandling.resetClip(&state)
+        },
+        KeyBinding(
+            "m", "meter: digital peak → PPM I → PPM II → VU → loudness",
+            footer: [.table(150, "meter"), .only([.streaming], 60, "meter")]
+        ) { _, state in KeyHandling.nextMeterMode(&state) },
+        KeyBinding([.up, .down, .character("j"), .character("k")], "↑ ↓  j k", "select a memo") { key, state in
+            KeyHandling.moveMemoSelection(key, &state)
+        },
+        KeyBinding([.pageUp, .pageDown], "PgUp PgDn", "page through memos") { key, state in
+            KeyHandling.moveMemoSelection(key, &state)
+        },
+        KeyBinding("gG", label: "g G", "first / last memo") { key, state in KeyHandling.moveMemoSelection(key, &state) },
+        KeyBinding(
+            [.home, .end], "Home End", "while a memo plays: its start / end; else the first / last memo",
+            footer: [.playback(160, "start/end")]
+        ) { key, state in
+            PlaybackUpdate.jumpToEdge(key, &state) ?? KeyHandling.moveMemoSelection(key, &state)
+        },
+        KeyBinding("/", "find memos by title or spoken words (Esc clears)", footer: [.table(80, "find")]) { _, state in
+            state.mode = .filtering(TextField(state.filter))
+            return []
+        },
+        KeyBinding([.escape], "Esc", "clear the search; stop a stream") { _, state in
+            StreamKeys.stopOnEscape(&state) ?? KeyHandling.clearFilter(&state)
+        },
+        KeyBinding("T", "transcript of the selected memo (the word heard lights up)", footer: [.table(90, "words")]) {
+            _, state in TranscriptUpdate.open(&state)
+        },
+        KeyBinding("e", "rename the selected memo", footer: [.table(50, "rename")]) { _, state in
+            KeyHandling.renameSelected(&state)
+        },
+        KeyBinding(
+            [.character("d"), .delete], "d Del", "delete the selected memo (to Recently Deleted)",
+            footer: [.table(60, "delete", keys: "d")]
+        ) { _, state in KeyHandling.askDelete(&state) },
+        KeyBinding(
+            "E", "export the selected memo to a file (its extension names the format)", footer: [.table(120, "export")]
+        ) { _, state in ExportKeys.open(&state) },
+        KeyBinding(
+            "I", "details of the selected memo: its file, format, levels and state", footer: [.table(200, "info")]
+        ) { _, state in KeyHandling.showDetails(&state) },
+        KeyBinding(
+            "a", "order of the memos: newest first → by title → longest first", footer: [.table(210, "order")]
+        ) { _, state in KeyHandling.nextSortOrder(&state) },
+        KeyBinding("u", "undo the last delete, rename, trim or split", footer: [.table(70, "undo")]) { _, state in
+            KeyHandling.undo(&state)
+        },
+        KeyBinding("t", "Recently Deleted: ⏎ (or r) restore, p purge, Esc back", footer: [.table(100, "deleted")]) {
+            _, state in KeyHandling.openRecentlyDeleted(&state)
+        },
+        KeyBinding("i", "choose the input (microphones, test tone)", footer: [.table(110, "input")]) { _, state in
+            KeyHandling.openInputPicker(&state)
+        },
+        KeyBinding("O", "choose where memos play (the playback device)", footer: [.table(130, "output")]) { _, state in
+            KeyHandling.openOutputPicker(&state)
+        },
+        KeyBinding(
+            "o", "play a stream: type its http(s) URL (s, space, Esc stop it)",
+            footer: [.table(140, "stream"), .only([.streaming], 30, "other stream")]
+        ) { _, state in StreamKeys.open(&state) },
+        KeyBinding(
+            "R", "record the stream that plays into a memo (s stops and names it)",
+            footer: [.only([.streaming], 20, "record it")]
+        ) { _, state in StreamKeys.record(&state) },
+        KeyBinding(
+            [.enter], "⏎", "play the selected memo (a word match: from that word)",
+            footer: [.table(30, "play"), .playback(180, "play selected"), .only([.streaming], 40, "play memo")]
+        ) { _, state in StreamKeys.playMemoInstead(&state) ?? PlaybackUpdate.play(&state) },
+        KeyBinding(" ", label: "space", "pause / resume playback (a stream: stop it)",
+            footer: [.only([.playing], 10, "pause"), .only([.paused], 10, "resume")]
+        ) { _, state in StreamKeys.stopOnSpace(&state) ?? PlaybackUpdate.togglePause(&state) },
+        KeyBinding(
+            [.left, .right, .character("H"), .character("L")], "← →  H L",
+            "seek back / forward 5 s (H L: 30 s) while playing",
+            footer: [.playback(20, "seek 5 s", keys: "← →"), .playback(150, "30 s", keys: "H L")]
+        ) { key, state in PlaybackUpdate.seek(key, &state) },
+        KeyBinding("[]", label: "[ ]", "playback speed −/+ 0.1× (0.5× to 3×, pitch kept)", footer: [.playback(60, "speed")]) {
+            key, state in PlaybackAdjustmentKeys.adjust(key, &state)
+        },
+        KeyBinding("{}", label: "{ }", "playback pitch −/+ 1 semitone (±12, speed kept)", footer: [.playback(80, "pitch")]) {
+            key, state in PlaybackAdjustmentKeys.adjust(key, &state)
+        },
+        KeyBinding("-+=", label: "- + =", "playback volume −/+ 10 % (0 to 150 %; above 100 % can clip)",
+            footer: [.playback(70, "vol", keys: "- +")]
+        ) { key, state in PlaybackAdjustmentKeys.adjust(key, &state) },
+        KeyBinding("x", "skip silence while playing: on / off", footer: [.playback(90, "skip")]) { key, state in
+            PlaybackAdjustmentKeys.adjust(key, &state)
+        },
+        KeyBinding("0123456789", label: "0 … 9", "jump to 0 % … 90 % of the memo that plays", footer: [.playback(130, "jump", keys: "0-9")]) {
+            key, state in PlaybackAdjustmentKeys.adjust(key, &state)
+        },
+        KeyBinding(",.", label: ", .", "seek back / forward 1 s while playing", footer: [.playback(140, "1 s")]) { key, state in
+            PlaybackAdjustmentKeys.adjust(key, &state)
+        },
+        KeyBinding(
+            "b", "marker at the play head, or at the recording's time",
+            footer: [.playback(100, "mark"), .only([.recording], 25, "mark")]
+        ) { _, state in MarkerKeys.mark(&state) },
+        KeyBinding("nN", label: "n N", "next / previous marker while playing", footer: [.playback(110, "next/prev mark")]) {
+            key, state in MarkerKeys.jump(key, &state)
+        },
+        KeyBinding("()", label: "( )", "in / out point at the play head (for X)") { key, state in
+            EditKeys.setPoint(isIn: key == .character("("), &state)
+        },
+        KeyBinding("P", "preview what X keeps: play from in, pause at out", footer: [.playback(120, "preview trim")]) {
+            _, state in EditKeys.preview(&state)
+        },
+        KeyBinding(
+            "X", "trim the memo to in … out (asks; the original to Recently Deleted)",
+            footer: [.playback(40, "trim", keys: "( ) X")]
+        ) { _, state in EditKeys.askTrim(&state) },
+        KeyBinding("S", "split the memo that plays in two at the play head (asks)", footer: [.playback(50, "split")]) {
+            _, state in EditKeys.askSplit(&state)
+        },
+        KeyBinding(
+            "Z", "remove the pauses: each to 0.5 s (asks; the original to Recently Deleted)",
+            footer: [.playback(170, "cut pauses")]
+        ) { _, state in EditKeys.askRemoveSilences(&state) },
+        KeyBinding("v", "voice activation: record each utterance as a memo; again: off", footer: [.table(40, "voice")]) {
+            _, state in VoiceKeys.toggle(&state)
+        },
+        KeyBinding("V", "settings: voice activation, noise alert (level, time)", footer: [.table(160, "settings")]) {
+            _, state in
+            state.mode = .voiceSettings(.voice(.threshold))
+            return []
+        },
+        KeyBinding("<>M", label: "< >  M", "input's capture volume -/+ 1 dB (or 1 %); M mute / unmute",
+            footer: [.table(170, "gain", keys: "< >"), .table(180, "mute", keys: "M")]
+        ) { key, state in
+            CaptureGainUpdate.change(key == .character("<") ? .down : key == .character(">") ? .up : .toggleSwitch, &state)
+        },
+        KeyBinding(
+            "?", "this help",
+            footer: [FooterSpot(situations: Set(FooterSpot.Situation.allCases), rank: 1000, keys: nil, word: "help")]
+        ) { _, state in
+            HelpLayout.open(&state)
+            return []
+        },
+        KeyBinding(
+            "q", "quit (asks while recording; stopping saves)",
+            footer: [FooterSpot(situations: Set(FooterSpot.Situation.allCases), rank: 1010, keys: nil, word: "quit")]
+        ) { _, state in KeyHandling.quitKey(&state) },
+    ]
+
+    /// The row that handles `key` on the memo table, if any.
+    static func binding(for key: Key) -> KeyBinding? { bindings[key] }
+
+    private static let bindings: [Key: KeyBinding] = {
+        var bindings: [Key: KeyBinding] = [:]
+        for binding in memoTable {
+            for key in binding.keys where bindings[key] == nil { bindings[key] = binding }
+        }
+        return bindings
+    }()
+
+    /// The memo table's footer in `situation`, most important first.
+    static func footer(in situation: FooterSpot.Situation) -> [(String, String)] {
+        memoTable
+            .flatMap { binding in
+                binding.footer.filter { $0.situations.contains(situation) }.map { (spot: $0, label: binding.label) }
+            }
+            .sorted { $0.spot.rank < $1.spot.rank }
+            .map { ($0.spot.keys ?? $0.label, $0.spot.word) }
+    }
+}

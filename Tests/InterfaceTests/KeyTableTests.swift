@@ -1,0 +1,82 @@
+import Testing
+
+@testable import Interface
+
+/// The memo table's key table: the one place a key of the table is declared, read by the
+/// handler, the help screen and the footer.
+@Suite struct KeyTableTests {
+    @Test func noKeyIsClaimedByTwoRows() {
+        var rows: [Key: [String]] = [:]
+        for binding in KeyTable.memoTable {
+            #expect(!binding.keys.isEmpty, "\(binding.label) has keys")
+            for key in binding.keys { rows[key, default: []].append(binding.label) }
+        }
+        let claimedTwice = rows.filter { $0.value.count > 1 }
+        #expect(claimedTwice.isEmpty, "keys in two rows: \(claimedTwice)")
+    }
+
+    @Test func theHelpScreenListsEveryRowInTheTablesOrder() {
+        #expect(KeyHelp.all.map(\.0) == KeyTable.memoTable.map(\.label))
+        #expect(KeyHelp.all.allSatisfy { !$0.0.isEmpty && !$0.1.isEmpty })
+    }
+
+    @Test(arguments: FooterSpot.Situation.allCases)
+    func aFooterRankIsUsedOnceInEachSituation(_ situation: FooterSpot.Situation) {
+        let ranks = KeyTable.memoTable.flatMap { $0.footer.filter { $0.situations.contains(situation) }.map(\.rank) }
+        #expect(Set(ranks).count == ranks.count, "\(situation): \(ranks.sorted())")
+        #expect(KeyTable.footer(in: situation).last?.0 == "q", "quit comes last, after help")
+    }
+
+    /// The footers' order is their importance: what a narrow terminal shows first.
+    @Test func theFootersShowTheMostImportantKeysFirst() {
+        func keys(_ situation: FooterSpot.Situation) -> [String] { KeyTable.footer(in: situation).map(\.0) }
+        #expect(
+            keys(.idle) == [
+                "r", "s", "⏎", "v", "e", "d", "u", "/", "T", "t", "i", "E", "O", "o", "m", "V", "< >", "M", "c", "I",
+                "a", "?", "q",
+            ])
+        #expect(keys(.recording) == ["r", "s", "b"] + keys(.idle).dropFirst(2))
+        #expect(
+            keys(.playing) == [
+                "space", "← →", "s", "( ) X", "S", "[ ]", "- +", "{ }", "x", "b", "n N", "P", "0-9", ", .", "H L",
+                "Home End", "Z", "⏎", "r", "?", "q",
+            ])
+        #expect(keys(.paused) == keys(.playing))
+        #expect(KeyTable.footer(in: .playing).first?.1 == "pause" && KeyTable.footer(in: .paused).first?.1 == "resume")
+        #expect(keys(.streaming) == ["s", "R", "o", "⏎", "r", "m", "?", "q"])
+    }
+
+    @Test func theFooterFollowsWhatTheTableIsDoing() {
+        var state = Fixtures.state(width: 80, height: 24)
+        #expect(FooterSpot.Situation(state) == .idle)
+        state.recording = .recording
+        #expect(FooterSpot.Situation(state) == .recording)
+        state.stream = StreamState(url: "http://127.0.0.1:8000/live")
+        #expect(FooterSpot.Situation(state) == .recording, "a stream while recording: the recording's keys")
+        state.recording = .idle
+        #expect(FooterSpot.Situation(state) == .streaming)
+        state.playback = PlaybackState(memoID: 1, title: "Standup notes", duration: 131, channels: 2)
+        #expect(FooterSpot.Situation(state) == .playing)
+        state.playback?.isPaused = true
+        #expect(FooterSpot.Situation(state) == .paused)
+        #expect(KeyHelp.footer(for: state).first?.1 == "resume")
+    }
+
+    /// A key of the table is never "does nothing here"; any other printable key is.
+    @Test func onlyKeysOutsideTheTableSayTheyDoNothing() {
+        let characters = KeyTable.memoTable.flatMap(\.keys).compactMap { key -> Character? in
+            if case .character(let character) = key { character } else { nil }
+        }
+        for character in characters where character != "q" {
+            var state = Fixtures.state(width: 80, height: 24)
+            _ = reduce(&state, .key(.character(character)))
+            #expect(state.status?.text.contains("does nothing here") != true, "\(character): \(state.status?.text ?? "")")
+        }
+        for character in "wWfFlYyz" {
+            #expect(KeyTable.binding(for: .character(character)) == nil, "\(character) is free")
+            var state = Fixtures.state(width: 80, height: 24)
+            _ = reduce(&state, .key(.character(character)))
+            #expect(state.status?.text == "“\(character)” does nothing here. Press ? for the keys.")
+        }
+    }
+}
