@@ -61,7 +61,7 @@ import Metering
     static let readings = EngineSnapshot(
         channels: [ChannelLevel(average: -18.2, peak: -6.1), ChannelLevel(average: -19.0, peak: -7.3)],
         ballistics: BallisticReadings(
-            ppmTypeI: [-8.4, -9.6], ppmTypeII: [-9.9, -11.2], vu: [-17.1, -18.0],
+            levels: [.ppm1: [-8.4, -9.6], .ppm2: [-9.9, -11.2], .vu: [-17.1, -18.0]],
             momentaryLoudness: -21.6, shortTermLoudness: -23.4))
 
     static func state(_ mode: MeterMode, width: Int = 80, height: Int = 24, target: Double = -23) -> AppState {
@@ -90,7 +90,7 @@ import Metering
         for (mode, numbers) in expected {
             let lines = AppView.render(Self.state(mode)).lines()
             #expect(lines[1].contains(numbers), "\(mode): \(lines[1])")
-            #expect(lines[3].contains("dBFS  " + mode.name), "\(mode): \(lines[3])")
+            #expect(lines[3].contains("dBFS  " + mode.descriptor.name), "\(mode): \(lines[3])")
         }
     }
 
@@ -140,7 +140,7 @@ import Metering
         for _ in MeterMode.allCases {
             _ = reduce(&state, .key(.character("m")))
             seen.append(state.meterMode)
-            #expect(state.status?.text == state.meterMode.explanation)
+            #expect(state.status?.text == state.meterMode.descriptor.explanation)
         }
         #expect(seen == [.ppm1, .ppm2, .vu, .loudness, .digital])
     }

@@ -50,7 +50,7 @@ import Testing
             code: -ENOENT, function: "snd_pcm_open", device: "nope", stream: .playback, alsaMessage: "Unknown PCM nope")
         let error = PlayerError(.device, alsa.description, cause: .alsa(alsa))
         #expect(PlaybackSession.failureMessage(error, title: "Idea", device: "nope")
-            == "Cannot play “Idea”: the playback device 'nope' cannot be opened (no such device). Choose one with voicememo --device D.")
+            == "Cannot play “Idea”: the playback device 'nope' cannot be opened (no such device). Press O to choose where memos play.")
         // A message that starts like an open failure but has no such cause is not taken for one.
         let lookalike = PlayerError(.device, "cannot open playback device \"nope\": no such device")
         #expect(PlaybackSession.failureMessage(lookalike, title: "Idea", device: "nope")

@@ -9,12 +9,8 @@ public struct ChannelMeter: Sendable, Equatable {
     /// The held (then decaying) peak in dBFS.
     public var heldPeak: Float = Decibels.floor
     public var peakHold = PeakHold()
-    /// IEC 60268-10 type I indication in dBFS (the `ppm1` mode's bar).
-    public var ppmTypeI: Float = Decibels.floor
-    /// IEC 60268-10 type II indication in dBFS (the `ppm2` mode's bar).
-    public var ppmTypeII: Float = Decibels.floor
-    /// VU needle in dBFS (the `vu` mode's bar).
-    public var vu: Float = Decibels.floor
+    /// The latest reading of each mode with a meter of its own (PPM, VU), dBFS.
+    public var readings: [MeterMode: Float] = [:]
 
     /// A meter whose peak is held `holdTime` seconds before it decays.
     public init(holdTime: Double = 1.0) {
@@ -28,20 +24,17 @@ public struct ChannelMeter: Sendable, Equatable {
         heldPeak = peakHold.update(peak: level.peak, at: time)
     }
 
-    /// Takes this channel's PPM and VU readings from `readings`, if it has them.
+    /// Takes this channel's readings of the modes' meters from `readings`, where it has them.
     public mutating func update(_ readings: BallisticReadings, channel: Int) {
-        if readings.ppmTypeI.indices.contains(channel) { ppmTypeI = readings.ppmTypeI[channel] }
-        if readings.ppmTypeII.indices.contains(channel) { ppmTypeII = readings.ppmTypeII[channel] }
-        if readings.vu.indices.contains(channel) { vu = readings.vu[channel] }
+        for (mode, levels) in readings.levels where levels.indices.contains(channel) {
+            self.readings[mode] = levels[channel]
+        }
     }
 
-    /// The bar's level in `mode` (dBFS); the loudness mode has rows of its own and reads the average here.
+    /// The bar's level in `mode` (dBFS): its meter's reading, or the RMS average for a mode
+    /// without a meter (digital; loudness has rows of its own); the floor before a first reading.
     public func level(in mode: MeterMode) -> Float {
-        switch mode {
-        case .digital, .loudness: average
-        case .ppm1: ppmTypeI
-        case .ppm2: ppmTypeII
-        case .vu: vu
-        }
+        guard mode.descriptor.meter != nil else { return average }
+        return readings[mode] ?? Decibels.floor
     }
 }

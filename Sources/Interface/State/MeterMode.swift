@@ -1,3 +1,5 @@
+import Metering
+
 /// What the LED rows show (`m` cycles, `meter.mode` in the config sets the start).
 ///
 /// While a memo plays the rows always show the player's levels as `digital`: the ballistic
@@ -20,57 +22,75 @@ public enum MeterMode: String, Sendable, Hashable, CaseIterable {
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
+    /// Everything about the mode, in one place: adding a mode is a case and its descriptor
+    /// (`m` cycles the cases in their order, and its help line names them).
+    public var descriptor: MeterModeDescriptor {
+        switch self {
+        case .digital:
+            MeterModeDescriptor(
+                name: "digital peak", readingLabel: "rms",
+                explanation: "Meter: digital peak (IEC 60268-18): RMS bar, sample peak held 1 s, falls 20 dB in 1.7 s.",
+                meter: nil)
+        case .ppm1:
+            MeterModeDescriptor(
+                name: "PPM type I", readingLabel: "ppm",
+                explanation: "Meter: PPM type I (IEC 60268-10, DIN): 5 ms integration, falls 20 dB in 1.7 s."
+            ) { PeakProgrammeMeter(kind: .typeI, channels: $0, sampleRate: $1) }
+        case .ppm2:
+            MeterModeDescriptor(
+                name: "PPM type II", readingLabel: "ppm",
+                explanation: "Meter: PPM type II (IEC 60268-10, BBC/EBU): 10 ms integration, falls 24 dB in 2.8 s."
+            ) { PeakProgrammeMeter(kind: .typeII, channels: $0, sampleRate: $1) }
+        case .vu:
+            MeterModeDescriptor(
+                name: "VU", readingLabel: "vu", explanation: "Meter: VU (IEC 60268-17): 300 ms needle, reads a sine's RMS level."
+            ) { VolumeUnitMeter(channels: $0, sampleRate: $1) }
+        case .loudness:
+            MeterModeDescriptor(
+                name: "loudness", readingLabel: "M",
+                explanation: "Meter: loudness (EBU R128): M momentary 400 ms, S short-term 3 s; ┃ marks the target.",
+                meter: nil)
+        }
+    }
+}
+
+/// What a meter mode is: its words and the meter behind its bar.
+public struct MeterModeDescriptor: Sendable {
+    /// The short name the scale line shows.
+    public let name: String
     /// What a row's first number is, as its label says: the RMS level of the digital
     /// meter's bar, a PPM's or a VU's reading (the second is always the held sample peak).
-    public var readingLabel: String {
-        switch self {
-        case .digital: "rms"
-        case .ppm1, .ppm2: "ppm"
-        case .vu: "vu"
-        case .loudness: "M"
-        }
-    }
-
-    /// The short name the scale line shows.
-    public var name: String {
-        switch self {
-        case .digital: "digital peak"
-        case .ppm1: "PPM type I"
-        case .ppm2: "PPM type II"
-        case .vu: "VU"
-        case .loudness: "loudness"
-        }
-    }
-
+    public let readingLabel: String
     /// What the mode is, for the status line when `m` selects it.
-    public var explanation: String {
-        switch self {
-        case .digital: "Meter: digital peak (IEC 60268-18): RMS bar, sample peak held 1 s, falls 20 dB in 1.7 s."
-        case .ppm1: "Meter: PPM type I (IEC 60268-10, DIN): 5 ms integration, falls 20 dB in 1.7 s."
-        case .ppm2: "Meter: PPM type II (IEC 60268-10, BBC/EBU): 10 ms integration, falls 24 dB in 2.8 s."
-        case .vu: "Meter: VU (IEC 60268-17): 300 ms needle, reads a sine's RMS level."
-        case .loudness: "Meter: loudness (EBU R128): M momentary 400 ms, S short-term 3 s; ┃ marks the target."
-        }
+    public let explanation: String
+    /// Makes the meter whose reading the bar shows, for (channels, sample rate), fed every
+    /// sample of the input whatever the mode (so switching shows a settled reading at once);
+    /// `nil`: the bar is the engine's per-tick RMS.
+    public let meter: (@Sendable (_ channels: Int, _ sampleRate: Int) -> any ChannelLevelMeter)?
+
+    public init(
+        name: String, readingLabel: String, explanation: String,
+        meter: (@Sendable (_ channels: Int, _ sampleRate: Int) -> any ChannelLevelMeter)?
+    ) {
+        self.name = name
+        self.readingLabel = readingLabel
+        self.explanation = explanation
+        self.meter = meter
     }
 }
 
 /// The sample-level readings of the input at one tick, beside the engine's per-tick levels.
 public struct BallisticReadings: Sendable, Hashable {
-    /// IEC 60268-10 type I indication per channel, dBFS (highest since the previous tick).
-    public var ppmTypeI: [Float]
-    /// IEC 60268-10 type II indication per channel, dBFS (highest since the previous tick).
-    public var ppmTypeII: [Float]
-    /// VU needle per channel, dBFS (a sine's RMS level).
-    public var vu: [Float]
+    /// Each mode's reading per channel, dBFS, for the modes with a meter of their own
+    /// (`MeterModeDescriptor.meter`): a PPM's highest indication since the previous tick, the VU needle.
+    public var levels: [MeterMode: [Float]]
     /// Momentary loudness of the programme (400 ms), LUFS; `nil` before the first 100 ms.
     public var momentaryLoudness: Double?
     /// Short-term loudness of the programme (3 s), LUFS; `nil` before the first 100 ms.
     public var shortTermLoudness: Double?
 
-    public init(ppmTypeI: [Float], ppmTypeII: [Float], vu: [Float], momentaryLoudness: Double?, shortTermLoudness: Double?) {
-        self.ppmTypeI = ppmTypeI
-        self.ppmTypeII = ppmTypeII
-        self.vu = vu
+    public init(levels: [MeterMode: [Float]], momentaryLoudness: Double?, shortTermLoudness: Double?) {
+        self.levels = levels
         self.momentaryLoudness = momentaryLoudness
         self.shortTermLoudness = shortTermLoudness
     }

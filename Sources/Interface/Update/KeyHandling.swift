@@ -112,8 +112,8 @@ enum KeyHandling {
         state.meterMode = state.meterMode.next
         state.say(
             state.playback == nil
-                ? state.meterMode.explanation
-                : state.meterMode.explanation + " While a memo plays, its levels show as digital peak.")
+                ? state.meterMode.descriptor.explanation
+                : state.meterMode.descriptor.explanation + " While a memo plays, its levels show as digital peak.")
         return []
     }
 

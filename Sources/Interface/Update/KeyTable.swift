@@ -105,7 +105,7 @@ enum KeyTable {
             KeyHandling.resetClip(&state)
         },
         KeyBinding(
-            "m", "meter: digital peak → PPM I → PPM II → VU → loudness",
+            "m", "meter: " + MeterMode.allCases.map(\.descriptor.name).joined(separator: " → "),
             footer: [.table(150, "meter"), .only([.streaming], 60, "meter")]
         ) { _, state in KeyHandling.nextMeterMode(&state) },
         KeyBinding([.up, .down, .character("j"), .character("k")], "↑ ↓  j k", "select a memo") { key, state in

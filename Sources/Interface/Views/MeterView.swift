@@ -49,7 +49,7 @@ enum MeterView {
         let clipped = state.clipLatch.isLatched && state.playback == nil
         switch geometry.numbers {
         case .full:
-            let label = TextFitting.rightAligned(state.shownMeterMode.readingLabel, toWidth: 3)
+            let label = TextFitting.rightAligned(state.shownMeterMode.descriptor.readingLabel, toWidth: 3)
             let text = " " + label + " " + TextFitting.rightAligned(DisplayFormat.meterReading(level), toWidth: 6)
                 + "  pk " + TextFitting.rightAligned(DisplayFormat.meterReading(meter.heldPeak), toWidth: 6)
             screen.put(text, x: numbersX, y: row.y, maxWidth: 22)

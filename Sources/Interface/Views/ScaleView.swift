@@ -43,6 +43,6 @@ enum ScaleView {
             return ["LU  loudness, 0 = \(target) LUFS", "LU 0=\(target) LUFS", "LU"]
         }
         let playing = state.playback != nil ? " (playback)" : ""
-        return ["dBFS  " + mode.name + playing, "dBFS " + mode.name + playing, "dBFS " + mode.name, "dBFS", "dB"]
+        return ["dBFS  " + mode.descriptor.name + playing, "dBFS " + mode.descriptor.name + playing, "dBFS " + mode.descriptor.name, "dBFS", "dB"]
     }
 }

@@ -77,11 +77,11 @@ final class PlaybackSession: Sendable {
     /// The status-line words for a playback failure: what could not be played and why,
     /// and for the device, how to choose another. ALSA's own name for the cause is left
     /// out when a plainer one is there, e.g. "Cannot play “Idea”: the playback device
-    /// 'default' cannot be opened (no such device). Choose one with voicememo --device D."
+    /// 'default' cannot be opened (no such device). Press O to choose where memos play."
     static func failureMessage(_ error: PlayerError, title: String, device: String) -> String {
         if error.kind == .device, let alsa = error.cause?.deviceOpenFailure {
             return "Cannot play “\(title)”: the playback device '\(device)' cannot be opened (\(alsa.reasonWithDetail)). "
-                + "Choose one with voicememo --device D."
+                + "Press O to choose where memos play."
         }
         return "Cannot play “\(title)”: \(error.message)."
     }
