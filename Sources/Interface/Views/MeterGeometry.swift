@@ -1,3 +1,5 @@
+import Metering
+
 /// How many LEDs a meter row has and how wide each is, for a row `width` columns wide;
 /// shared by the LED rows and the dB scale so that they line up.
 struct MeterGeometry: Equatable {
@@ -47,4 +49,19 @@ struct MeterGeometry: Equatable {
 
     /// Columns the LEDs take.
     var cells: Int { ledCount * ledWidth }
+
+    /// The level at or above which the top LED lights: full scale, where a sample clips
+    /// (an Int16 sample of 32767 is −0.0003 dBFS).
+    static let fullScale: Float = -0.001
+
+    /// Where `decibels` sits on the row, 0…1: the meter scale's position, with the top LED
+    /// kept for full scale, so that −1 dBFS and 0 dBFS light differently (below full scale the
+    /// scale spans the other LEDs). Rows of fewer than 10 LEDs use the scale as it is. The LEDs,
+    /// the scale's marks and the voice threshold's mark all place their levels with this.
+    func position(forPower decibels: Float, on scale: MeterScale) -> Float {
+        let value = scale.value(forPower: decibels)
+        guard ledCount >= 10 else { return value }
+        if decibels >= Self.fullScale { return 1 }
+        return value * Float(ledCount - 1) / Float(ledCount)
+    }
 }

@@ -38,8 +38,8 @@ enum MeterView {
         screen.put(" \(label(channel, of: state.shownMeters.count)) ", x: row.x, y: row.y, style: .bold, maxWidth: row.width)
         let level = meter.level(in: state.shownMeterMode)
         let lights = LEDBar.lights(
-            level: state.meterScale.value(forPower: level),
-            peak: state.meterScale.value(forPower: meter.heldPeak),
+            level: geometry.position(forPower: level, on: state.meterScale),
+            peak: geometry.position(forPower: meter.heldPeak, on: state.meterScale),
             count: geometry.ledCount)
         drawLights(lights, row: row, geometry: geometry, theme: theme, on: &screen)
         VoiceActivationView.markNoiseFloor(state, row: row, geometry: geometry, on: &screen)

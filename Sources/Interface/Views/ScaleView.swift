@@ -1,7 +1,8 @@
 import Metering
 
-/// The scale under the LED rows, its marks placed through the same scale as the LEDs, and
-/// after it the unit and the meter mode's name, so the rows say what they are.
+/// The scale under the LED rows, each mark centred on the LED that lights at it (placed with
+/// the LEDs' own `MeterGeometry.position`), and after it the unit and the meter mode's name,
+/// so the rows say what they are.
 enum ScaleView {
     static let marks: [Float] = [-60, -50, -40, -30, -20, -10, -6, -3, 0]
     /// The loudness mode's marks, LU from the target.
@@ -16,13 +17,16 @@ enum ScaleView {
             ? loudnessMarks.map { mark in
                 (mark > 0 ? "+\(Int(mark))" : "\(Int(mark))", LoudnessView.position(state.loudnessTarget + mark, target: state.loudnessTarget))
             }
-            : marks.map { ("\(Int($0))", state.meterScale.value(forPower: $0)) }
+            : marks.map { ("\(Int($0))", geometry.position(forPower: $0, on: state.meterScale)) }
         let origin = row.x + MeterGeometry.labelWidth
         var nextFree = row.x
         for (text, position) in placed {
-            let end = min(origin + Int((position * Float(geometry.cells)).rounded()), origin + geometry.cells)
-            let start = max(end - text.count, row.x)
-            guard start >= nextFree else { continue }
+            // Centred on the LED that lights at the mark (a 3-character mark over a 2-cell LED
+            // starts a cell before it).
+            let led = MeterView.ledIndex(position: position, geometry: geometry)
+            let offset = Int((Double(geometry.ledWidth - text.count) / 2).rounded(.down))
+            let start = max(origin + led * geometry.ledWidth + offset, row.x)
+            guard start >= nextFree, start + text.count <= origin + geometry.cells + 1 else { continue }
             screen.put(text, x: start, y: row.y, style: .dim, maxWidth: row.x + row.width - start)
             nextFree = start + text.count + 1
         }

@@ -18,7 +18,7 @@ enum VoiceActivationView {
     /// Draws the threshold mark over the LED that holds the threshold.
     static func markThreshold(_ state: AppState, row: Rect, geometry: MeterGeometry, on screen: inout Screen) {
         guard let status = state.voice.status else { return }
-        let position = state.meterScale.value(forPower: Float(status.thresholdDB))
+        let position = geometry.position(forPower: Float(status.thresholdDB), on: state.meterScale)
         MeterView.mark(position: position, row: row, geometry: geometry, usesColor: state.usesColor, on: &screen)
     }
 
@@ -30,13 +30,13 @@ enum VoiceActivationView {
     /// cell). Bold when the floor is close to the threshold.
     static func markNoiseFloor(_ state: AppState, row: Rect, geometry: MeterGeometry, on screen: inout Screen) {
         guard let status = state.voice.status, let floor = status.noiseFloorDB else { return }
-        let position = state.meterScale.value(forPower: Float(floor))
+        let position = geometry.position(forPower: Float(floor), on: state.meterScale)
         guard position > 0 else { return }
         let style: Style = status.noiseIsClose
             ? (state.usesColor ? Style(foreground: .yellow, attributes: .bold) : Style(attributes: .bold))
             : (state.usesColor ? Style(foreground: .white) : .plain)
         // On the threshold's own LED the floor takes the LED's second cell, where there is one.
-        let threshold = state.meterScale.value(forPower: Float(status.thresholdDB))
+        let threshold = geometry.position(forPower: Float(status.thresholdDB), on: state.meterScale)
         let shared = MeterView.ledIndex(position: position, geometry: geometry)
             == MeterView.ledIndex(position: threshold, geometry: geometry)
         MeterView.mark(
@@ -122,10 +122,10 @@ enum VoiceActivationView {
     /// (beside the voice threshold's mark when both fall on one LED two cells wide).
     static func markAlertLevel(_ state: AppState, row: Rect, geometry: MeterGeometry, on screen: inout Screen) {
         guard let alert = state.alert.armedWith, state.playback == nil else { return }
-        let position = state.meterScale.value(forPower: Float(alert.levelDB))
+        let position = geometry.position(forPower: Float(alert.levelDB), on: state.meterScale)
         var shared = false
         if let status = state.voice.status {
-            let threshold = state.meterScale.value(forPower: Float(status.thresholdDB))
+            let threshold = geometry.position(forPower: Float(status.thresholdDB), on: state.meterScale)
             shared = MeterView.ledIndex(position: position, geometry: geometry) == MeterView.ledIndex(position: threshold, geometry: geometry)
         }
         let style = state.usesColor ? Style(foreground: .red, attributes: .bold) : Style(attributes: [.bold, .reverse])
