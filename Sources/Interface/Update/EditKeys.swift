@@ -1,4 +1,5 @@
 import MemoLibrary
+import MemoRules
 import Metering
 
 /// Editing on the memo table, part of `reduce`: while a memo plays, `(` and `)` set the in and

@@ -1,4 +1,5 @@
 import MemoLibrary
+import MemoRules
 
 /// What each key does, by mode. Part of `reduce`.
 enum KeyHandling {

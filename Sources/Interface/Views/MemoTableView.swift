@@ -1,4 +1,5 @@
 import MemoLibrary
+import MemoRules
 import Metering
 
 /// The memo table: title, date, time, length, size (and format and loudness on wide terminals),

@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import MemoLibrary
+import MemoRules
 import Metering
 import SoundFiles
 
