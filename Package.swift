@@ -65,7 +65,7 @@ let package = Package(
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
         .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "CPocketSphinx", "CSampleRate"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
-        .target(name: "Interface", dependencies: ["Metering", "MemoLibrary", "MemoRules", "TerminalText"]),
+        .target(name: "Interface", dependencies: ["Metering", "MemoRules", "TerminalText"]),
         // ncursesw backend: draws a Screen, reads keys.
         .target(name: "Terminal", dependencies: ["Interface", "CNCursesW"]),
         // Pure command-line parsing: options, values, durations, usage errors.
@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),
         .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "MemoRules", "SoundFiles", "Metering", "TerminalText"]),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "MemoLibrary", "SoundFiles"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "MemoLibrary", "TerminalText"], exclude: ["Snapshots"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "TerminalText"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // Drives the built `voicememo` binary as a user or a script would.
         .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "PulseTestSupport"]),
