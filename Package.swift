@@ -55,14 +55,17 @@ let package = Package(
         .target(name: "Streaming", dependencies: ["CFFmpeg", "SoundFiles"]),
         // ALSA devices, sources, the ring buffer, the recorder.
         .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming"]),
-        // SQLite index of memos.
         // The one rule for putting someone else's text on a terminal (titles, names, values).
         .target(name: "TerminalText"),
-        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "TerminalText"]),
+        // The memo rules the library and the app share, pure Swift: what a title may be, silence
+        // removal's parameters, transcript search words, how long Recently Deleted keeps a memo.
+        .target(name: "MemoRules", dependencies: ["TerminalText"]),
+        // SQLite index of memos.
+        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "TerminalText", "MemoRules"]),
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
         .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "CPocketSphinx", "CSampleRate"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
-        .target(name: "Interface", dependencies: ["Metering", "MemoLibrary", "TerminalText"]),
+        .target(name: "Interface", dependencies: ["Metering", "MemoRules", "TerminalText"]),
         // ncursesw backend: draws a Screen, reads keys.
         .target(name: "Terminal", dependencies: ["Interface", "CNCursesW"]),
         // Pure command-line parsing: options, values, durations, usage errors.
@@ -70,7 +73,7 @@ let package = Package(
         // The commands of `voicememo`: their definitions, help texts and wiring.
         .target(
             name: "VoiceMemoCLI",
-            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming"]),
+            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "MemoRules", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
         .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
 
@@ -84,9 +87,9 @@ let package = Package(
         // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),
-        .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "SoundFiles", "Metering", "TerminalText"]),
+        .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "MemoRules", "SoundFiles", "Metering", "TerminalText"]),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "MemoLibrary", "SoundFiles"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "MemoLibrary", "TerminalText"], exclude: ["Snapshots"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "TerminalText"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // Drives the built `voicememo` binary as a user or a script would.
         .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "PulseTestSupport"]),

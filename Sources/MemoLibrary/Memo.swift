@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import SoundFiles
 
 /// One memo as the library knows it: a row of the index, describing a file on disk.
@@ -79,22 +80,14 @@ public struct Memo: Sendable, Hashable, Identifiable {
 }
 
 extension Memo {
-    /// Whole days left before a memo in Recently Deleted is purged (rounded up: "1 day" until the
-    /// last moment, 0 when it is due) at `now`, in seconds since 1970; `nil` for a memo that is
-    /// not deleted.
+    /// Whole days left before a memo in Recently Deleted is purged at `now`, in seconds since
+    /// 1970 (`RecentlyDeleted.daysUntilPurge`); `nil` for a memo that is not deleted.
     public func daysUntilPurge(now: Double) -> Int? {
-        guard let deletedAt else { return nil }
-        let left = deletedAt.timeIntervalSince1970 - now + MemoLibrary.recentlyDeletedLifetime
-        return left.isFinite ? max(0, Int((left / 86_400).rounded(.up))) : nil
+        deletedAt.flatMap { RecentlyDeleted.daysUntilPurge(deletedAt: $0.timeIntervalSince1970, now: now) }
     }
 
     /// "29 days left", "1 day left", "due": for Recently Deleted lists.
     public func purgeText(now: Double) -> String {
-        switch daysUntilPurge(now: now) {
-        case nil: ""
-        case 0?: "due"
-        case 1?: "1 day left"
-        case let days?: "\(days) days left"
-        }
+        RecentlyDeleted.purgeText(deletedAt: deletedAt?.timeIntervalSince1970, now: now)
     }
 }

@@ -1,4 +1,3 @@
-import MemoLibrary
 import Testing
 
 @testable import Interface

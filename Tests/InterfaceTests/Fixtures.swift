@@ -1,7 +1,4 @@
-import Foundation
-import MemoLibrary
 import Metering
-import SoundFiles
 
 @testable import Interface
 
@@ -11,14 +8,14 @@ enum Fixtures {
 
     static func memo(
         _ id: Int64, _ title: String, minutesAgo: Double, seconds: Double, size: Int64, loudness: Double? = nil
-    ) -> Memo {
-        Memo(
-            id: id, title: title, created: Date(timeIntervalSince1970: now - minutesAgo * 60), duration: seconds,
-            frames: Int64(seconds * 48000), sampleRate: 48000, channels: 2, format: .flac, encoding: .pcm16,
-            path: "/library/\(id).flac", size: size, peakDB: -3, state: .complete, loudnessLUFS: loudness)
+    ) -> MemoRow {
+        MemoRow(
+            id: id, title: title, created: now - minutesAgo * 60, duration: seconds,
+            frames: Int64(seconds * 48000), sampleRate: 48000, channels: 2, format: "flac", encoding: "pcm16",
+            fileShown: "/library/\(id).flac", size: size, peakDB: -3, state: .complete, loudnessLUFS: loudness)
     }
 
-    static let memos: [Memo] = [
+    static let memos: [MemoRow] = [
         memo(1, "Standup notes", minutesAgo: 2, seconds: 131, size: 1_200_000, loudness: -23.04),
         memo(2, "Idea for the parser", minutesAgo: 60 * 24 + 30, seconds: 37, size: 310_000, loudness: -16.25),
         memo(3, "Interview with Dr. Ōtsuka", minutesAgo: 60 * 24 * 5, seconds: 3725, size: 48_300_000, loudness: -9.96),
@@ -26,7 +23,7 @@ enum Fixtures {
         memo(4, "Grocery list", minutesAgo: 60 * 24 * 40, seconds: 12, size: 98_000),
     ]
 
-    static let hostileMemos: [Memo] = [
+    static let hostileMemos: [MemoRow] = [
         memo(10, "\u{1B}[2J\u{1B}[31mgotcha\u{7}", minutesAgo: 1, seconds: 5, size: 40_000),
         memo(11, "会議のメモ 東京オフィス", minutesAgo: 3, seconds: 65, size: 500_000),
         memo(12, "🎤🎙️ podcast take 2 👍🏽", minutesAgo: 4, seconds: 600, size: 4_800_000),
@@ -38,7 +35,7 @@ enum Fixtures {
 
     /// A state at `width`×`height` after `actions`, starting from an open input and the memos.
     static func state(
-        width: Int, height: Int, memos: [Memo] = memos, input: InputDescription? = input, usesColor: Bool = true,
+        width: Int, height: Int, memos: [MemoRow] = memos, input: InputDescription? = input, usesColor: Bool = true,
         _ actions: [Action] = []
     ) -> AppState {
         var state = AppState(width: width, height: height, usesColor: usesColor, now: now)

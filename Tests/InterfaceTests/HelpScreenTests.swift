@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 @testable import Interface
@@ -90,7 +89,7 @@ import Testing
 @Suite struct RecentlyDeletedPurgeTests {
     @Test func daysLeftAreRoundedUpAndShownInTheList() {
         var deleted = Fixtures.memo(5, "Old idea", minutesAgo: 60 * 24 * 40, seconds: 12, size: 4000)
-        deleted.deletedAt = Date(timeIntervalSince1970: Fixtures.now - 86_400 * 3 - 60)
+        deleted.deletedAt = Fixtures.now - 86_400 * 3 - 60
         #expect(deleted.daysUntilPurge(now: Fixtures.now) == 27)
         #expect(deleted.purgeText(now: Fixtures.now) == "27 days left")
         #expect(deleted.purgeText(now: Fixtures.now + 86_400 * 26.5) == "1 day left")

@@ -1,5 +1,3 @@
-import Foundation
-import MemoLibrary
 import Testing
 
 @testable import Interface
@@ -7,7 +5,7 @@ import Testing
 /// `I`: the selected memo's details in the table's place; any key closes them.
 @Suite struct MemoDetailsViewTests {
     /// "Interview with Dr. Ōtsuka" (memo 3) measured in full, and recovered.
-    static func measured() -> Memo {
+    static func measured() -> MemoRow {
         var memo = Fixtures.memos[2]
         memo.frames = 178_812_345
         memo.truePeakDBTP = -0.62

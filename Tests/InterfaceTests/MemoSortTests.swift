@@ -1,5 +1,3 @@
-import Foundation
-import MemoLibrary
 import Testing
 
 @testable import Interface

@@ -1,5 +1,3 @@
-import Foundation
-import MemoLibrary
 import Testing
 
 @testable import Interface
@@ -25,8 +23,8 @@ import Testing
     struct Engine {
         var recording: RecordingState = .idle
         var frames: Int64 = 0
-        var memos: [Memo] = Fixtures.memos
-        var deleted: [Memo] = []
+        var memos: [MemoRow] = Fixtures.memos
+        var deleted: [MemoRow] = []
         var nextID: Int64 = 100
         var hasInput = true
         var voiceArmed = false
@@ -34,7 +32,7 @@ import Testing
         var captureOn = true
         var bells = 0
         /// The memo that plays, its play head in seconds, and whether it is paused.
-        var playing: (memo: Memo, elapsed: Double, isPaused: Bool)?
+        var playing: (memo: MemoRow, elapsed: Double, isPaused: Bool)?
 
         mutating func perform(_ effect: Effect) -> [Action] {
             switch effect {
@@ -73,7 +71,7 @@ import Testing
                 guard let index = memos.firstIndex(where: { $0.id == request.memoID }) else { return [.failed("gone"), loaded] }
                 let original = memos.remove(at: index)
                 deleted.insert(original, at: 0)
-                var made: [Memo] = []
+                var made: [MemoRow] = []
                 let pieces = if case .split = request { 2 } else { 1 }
                 for piece in 0..<pieces {
                     made.append(Fixtures.memo(nextID, original.title + " \(piece)", minutesAgo: 0, seconds: 25, size: 1))
@@ -162,7 +160,7 @@ import Testing
                 let matches = memos.filter { $0.id % 2 == 0 }.map { TranscriptMatch(memoID: $0.id, time: 30, snippet: "… \(query) …") }
                 return [.transcriptMatchesFound(query: query, matches)]
             case .loadTranscript(let id):
-                let words = (0..<40).map { TranscriptWord(word: "word\($0)", start: Double($0) * 0.7, end: Double($0) * 0.7 + 0.5) }
+                let words = (0..<40).map { SpokenWord(word: "word\($0)", start: Double($0) * 0.7, end: Double($0) * 0.7 + 0.5) }
                 // (A finished transcript would ask for it again: not here, or this would never end.)
                 return [.transcriptLoaded(memoID: id, id % 3 == 0 ? .missing : .words(words)),
                         .transcription(.started(memoID: id, title: "t", waiting: 1)),

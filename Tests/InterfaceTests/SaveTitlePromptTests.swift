@@ -1,4 +1,3 @@
-import MemoLibrary
 import Testing
 
 @testable import Interface
@@ -32,7 +31,7 @@ import Testing
         for character in text { _ = reduce(&state, .key(.character(character))) }
     }
 
-    static func saved(title: String = "Memo 1") -> Memo {
+    static func saved(title: String = "Memo 1") -> MemoRow {
         Fixtures.memo(memoID, title, minutesAgo: 0, seconds: 3600, size: 57_600_000)
     }
 

@@ -1,4 +1,3 @@
-import MemoLibrary
 import Metering
 import Testing
 

@@ -1,4 +1,3 @@
-import MemoLibrary
 import Testing
 
 @testable import Interface
@@ -7,9 +6,9 @@ import Testing
 /// the word, the `T` view following the play head, the background job on the status row.
 @Suite struct TranscriptViewTests {
     /// 200 words, one every 0.8 s ("word0" … "word199", "leisure" the 21st), a phrase pause after every 15th.
-    static let words: [TranscriptWord] = (0..<200).map { index in
+    static let words: [SpokenWord] = (0..<200).map { index in
         let start = Double(index) * 0.8 + Double(index / 15) * 1.5
-        return TranscriptWord(word: index == 20 ? "leisure" : "word\(index)", start: start, end: start + 0.6)
+        return SpokenWord(word: index == 20 ? "leisure" : "word\(index)", start: start, end: start + 0.6)
     }
 
     /// The memo table with "leis" typed into the filter: no title holds it; `match` (memo 2,

@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import SoundFiles
 import Testing
 

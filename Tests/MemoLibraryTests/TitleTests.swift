@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import TerminalText
 import Testing
 @testable import MemoLibrary
@@ -39,11 +40,13 @@ import Testing
         #expect(try library.memo(id: memo.id)?.title == "inner  spaces\tkept")
     }
 
-    /// The title problem `body` throws, if any.
+    /// The title problem `body` throws, if any (the rule's own, or the library's error holding it).
     private static func problem(_ body: () throws -> Void) -> MemoLibraryError.TitleProblem? {
         do {
             try body()
             return nil
+        } catch let problem as MemoTitle.Problem {
+            return problem
         } catch {
             guard case .invalidTitle(let found) = error as? MemoLibraryError else { return nil }
             return found

@@ -1,4 +1,3 @@
-import MemoLibrary
 import Metering
 
 /// Everything that can happen to the app: keys, time, and the results of effects.
@@ -23,7 +22,7 @@ public enum Action: Sendable {
     /// The playback devices for the output picker (`source` is the ALSA device name).
     case outputsListed([InputChoice])
     /// The library's memos and Recently Deleted, newest first.
-    case libraryLoaded(memos: [Memo], deleted: [Memo])
+    case libraryLoaded(memos: [MemoRow], deleted: [MemoRow])
     /// Memo `memoID` started playing: `duration` seconds of `channels` channels.
     case playbackStarted(memoID: Int64, title: String, duration: Double, channels: Int)
     /// The player's play head and levels at one tick; `time` as in `.tick`.
@@ -46,15 +45,15 @@ public enum Action: Sendable {
     /// title. `s` opens the title prompt for that memo at once, while it is saved.
     case recordingStarted(title: String, memoID: Int64? = nil)
     /// A recording stopped and was saved as `memo`.
-    case recordingSaved(Memo)
+    case recordingSaved(MemoRow)
     /// A recording stopped by itself on an error (a full disk) and what was recorded was saved
     /// as `memo`; `reason` is in plain words. The cause stays on the status line: no title prompt.
-    case recordingStoppedOnError(Memo, reason: String)
+    case recordingStoppedOnError(MemoRow, reason: String)
     /// A recording stopped having recorded nothing (a full disk from its start, a stop at once):
     /// no memo was kept; `message` says why, for the status line.
     case recordingDiscarded(message: String)
     /// A voice-activated take ended with enough sound and was saved as `memo`.
-    case voiceTakeSaved(Memo)
+    case voiceTakeSaved(MemoRow)
     /// The memos whose transcripts matched `query` (the filter as it was when searched).
     case transcriptMatchesFound(query: String, [TranscriptMatch])
     /// Memo `memoID`'s transcript, for the transcript view.

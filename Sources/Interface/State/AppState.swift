@@ -1,4 +1,3 @@
-import MemoLibrary
 import Metering
 
 /// Everything the screen shows, and nothing else: views are pure functions of it.
@@ -72,11 +71,11 @@ public struct AppState: Sendable, Equatable {
     // MARK: Library
 
     /// The library's memos in `sortOrder` (newest first unless `a` chose another).
-    public var memos: [Memo] = []
+    public var memos: [MemoRow] = []
     /// The memo table's order (`a`).
     public var sortOrder = MemoSortOrder.newestFirst
     /// Recently Deleted, most recently deleted first.
-    public var deletedMemos: [Memo] = []
+    public var deletedMemos: [MemoRow] = []
     /// The `/` filter: titles that contain it (case-insensitively), and memos whose
     /// transcripts hold its words (`transcriptMatches`).
     public var filter = ""
@@ -147,7 +146,7 @@ public struct AppState: Sendable, Equatable {
 
     /// The memos the table lists: all of them, or those whose title contains the filter or
     /// whose transcript matched it.
-    public var visibleMemos: [Memo] {
+    public var visibleMemos: [MemoRow] {
         guard !filter.isEmpty else { return memos }
         let needle = filter.lowercased()
         return memos.filter { $0.title.lowercased().contains(needle) || transcriptMatch(for: $0.id) != nil }
@@ -163,13 +162,13 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// The memo under the selection, if any.
-    public var selectedMemo: Memo? {
+    public var selectedMemo: MemoRow? {
         let visible = visibleMemos
         return visible.indices.contains(selection) ? visible[selection] : nil
     }
 
     /// The Recently Deleted memo under the selection, if any.
-    public var selectedDeletedMemo: Memo? {
+    public var selectedDeletedMemo: MemoRow? {
         deletedMemos.indices.contains(deletedSelection) ? deletedMemos[deletedSelection] : nil
     }
 
@@ -308,7 +307,7 @@ public enum MemoSortOrder: Sendable, Hashable, CaseIterable {
     }
 
     /// `memos` in this order. Pure.
-    public func sorted(_ memos: [Memo]) -> [Memo] {
+    public func sorted(_ memos: [MemoRow]) -> [MemoRow] {
         let newestFirst = memos.sorted { ($0.created, $0.id) > ($1.created, $1.id) }
         switch self {
         case .newestFirst:

@@ -1,4 +1,3 @@
-import MemoLibrary
 import Metering
 
 /// The in and out points `(` and `)` set at the play head of memo `memoID`, seconds from its
@@ -63,11 +62,11 @@ public struct EditOutcome: Sendable, Hashable {
     public var title: String
     /// The original's length in seconds.
     public var originalDuration: Double
-    public var made: [Memo]
+    public var made: [MemoRow]
     /// The audio was decoded and encoded again (a lossy format).
     public var reencoded: Bool
 
-    public init(request: EditRequest, originalID: Int64, title: String, originalDuration: Double, made: [Memo], reencoded: Bool) {
+    public init(request: EditRequest, originalID: Int64, title: String, originalDuration: Double, made: [MemoRow], reencoded: Bool) {
         self.request = request
         self.originalID = originalID
         self.title = title

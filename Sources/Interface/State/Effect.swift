@@ -1,4 +1,3 @@
-import MemoLibrary
 
 /// What the reducer asks the outside world to do: data, performed by one runner, whose
 /// results come back as actions. The slow ones (library, files, opening devices) run on
@@ -32,7 +31,7 @@ public enum Effect: Sendable, Hashable {
     /// Play this memo from `from` seconds (0: its start; a transcript match: its word),
     /// stopping any other, with the last settings `adjustPlayback` gave; `playbackStarted`
     /// or `playbackFailed` follows.
-    case play(Memo, from: Double = 0)
+    case play(MemoRow, from: Double = 0)
     case pausePlayback
     case resumePlayback
     /// Move the play head by this many seconds (negative: back), within the memo.

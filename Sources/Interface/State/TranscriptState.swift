@@ -1,4 +1,3 @@
-import MemoLibrary
 
 /// A memo the `/` filter found by its spoken words: where the first matching word is and the
 /// words around it (the library's `TranscriptHit`, without the memo).
@@ -19,7 +18,7 @@ public struct TranscriptMatch: Sendable, Hashable {
 /// What the index holds for one memo, as the transcript view shows it.
 public enum TranscriptContent: Sendable, Hashable {
     /// The words with their times (possibly none: nothing was recognised).
-    case words([TranscriptWord])
+    case words([SpokenWord])
     /// Not transcribed (yet), or transcribed from an earlier version of the file.
     case missing
     /// Transcription was tried and failed, for this reason.
@@ -43,7 +42,7 @@ public struct TranscriptViewState: Sendable, Hashable {
     }
 
     /// The words, when there are some.
-    public var words: [TranscriptWord] {
+    public var words: [SpokenWord] {
         if case .words(let words) = content { return words }
         return []
     }

@@ -1,4 +1,4 @@
-import MemoLibrary
+import MemoRules
 import Metering
 
 /// Editing on the memo table, part of `reduce`: while a memo plays, `(` and `)` set the in and
@@ -125,13 +125,13 @@ enum EditKeys {
     }
 
     /// Why memo `memo` cannot be edited now, if it is being recorded.
-    private static func recordingRefusal(_ memo: Memo, verb: String, _ state: AppState) -> String? {
+    private static func recordingRefusal(_ memo: MemoRow, verb: String, _ state: AppState) -> String? {
         guard memo.state == .recording || memo.id == state.recordingMemoID || memo.id == state.savingRecording?.id else { return nil }
         return "“\(memo.title)” is being recorded; it can be \(verb) once the recording stops."
     }
 
     /// The memo's length: the player's when it plays (what the play head moves over).
-    private static func length(of memo: Memo, _ state: AppState) -> Double {
+    private static func length(of memo: MemoRow, _ state: AppState) -> Double {
         if let playback = state.playback, playback.memoID == memo.id { return playback.duration }
         return memo.duration
     }

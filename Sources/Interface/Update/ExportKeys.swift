@@ -1,4 +1,3 @@
-import MemoLibrary
 import TerminalText
 
 /// `E`: the export prompt for the selected memo. It opens with a path in
@@ -35,12 +34,12 @@ enum ExportKeys {
         return nil
     }
 
-    /// `folder/Title.ext`, the memo's own extension (its path's), the title made a file name.
-    static func defaultPath(for memo: Memo, in folder: String) -> String {
-        let fileExtension = memo.path.split(separator: "/").last.flatMap { name -> Substring? in
-            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-            return name[name.index(after: dot)...]
-        }.map(String.init) ?? "wav"
+    /// `folder/Title.ext`, the memo's own extension (its file name's), the title made a file name.
+    static func defaultPath(for memo: MemoRow, in folder: String) -> String {
+        let name = memo.fileName
+        let fileExtension = name.lastIndex(of: ".").flatMap { dot in
+            dot == name.startIndex ? nil : String(name[name.index(after: dot)...])
+        } ?? "wav"
         let base = folder.isEmpty ? "" : folder.hasSuffix("/") ? folder : folder + "/"
         return base + fileName(for: memo.title) + "." + fileExtension
     }

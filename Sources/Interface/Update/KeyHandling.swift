@@ -1,4 +1,4 @@
-import MemoLibrary
+import MemoRules
 
 /// What each key does, by mode. Part of `reduce`.
 enum KeyHandling {
@@ -290,7 +290,7 @@ enum KeyHandling {
         let memo = state.memos.remove(at: index)
         // Shown in Recently Deleted at once: the runner may still be busy with earlier work.
         var deleted = memo
-        deleted.deletedAt = memo.created.addingTimeInterval(state.now - memo.created.timeIntervalSince1970)
+        deleted.deletedAt = state.now
         state.deletedMemos.removeAll { $0.id == id }
         state.deletedMemos.insert(deleted, at: 0)
         state.undoStack.append(.deleted(id: id, title: memo.title))

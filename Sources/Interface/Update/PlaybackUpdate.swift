@@ -1,4 +1,3 @@
-import MemoLibrary
 import Metering
 
 /// Playback's part of `reduce`: its keys on the memo table and the player's results.

@@ -1,4 +1,3 @@
-import MemoLibrary
 import Metering
 
 /// The app's update function: applies `action` to `state` and returns what the outside
@@ -152,7 +151,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
 }
 
 /// Puts a memo just saved from a recording into the list, selected, and the recording to idle.
-private func showSaved(_ memo: Memo, in state: inout AppState) {
+private func showSaved(_ memo: MemoRow, in state: inout AppState) {
     state.recording = .idle
     state.recordedFrames = 0
     state.recordingTitle = nil
@@ -237,7 +236,7 @@ extension AppState {
 
     /// Lines memo `memo` takes in the table: two when the filter found it by its words
     /// (its snippet goes beneath it) and the table has room for that, else one.
-    public func tableLines(for memo: Memo) -> Int {
+    public func tableLines(for memo: MemoRow) -> Int {
         transcriptMatch(for: memo.id) != nil && layout.tableRows >= 2 ? 2 : 1
     }
 

@@ -1,4 +1,3 @@
-import MemoLibrary
 
 /// Transcripts' part of `reduce`: the transcript view's keys (`T` opens it), the `/`
 /// filter's search by spoken words, and the background job's reports.

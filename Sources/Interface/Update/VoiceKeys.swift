@@ -1,4 +1,3 @@
-import MemoLibrary
 import Metering
 
 /// Voice-activated recording in the reducer: `v` arms and disarms, `V` opens the
@@ -46,7 +45,7 @@ enum VoiceKeys {
     }
 
     /// A kept take joins the table (the selection stays on the memo it was on).
-    static func takeSaved(_ memo: Memo, _ state: inout AppState) {
+    static func takeSaved(_ memo: MemoRow, _ state: inout AppState) {
         let selectedID = state.selectedMemo?.id
         if !state.memos.contains(where: { $0.id == memo.id }) {
             state.memos.append(memo)

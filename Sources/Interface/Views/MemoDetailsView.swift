@@ -1,4 +1,3 @@
-import MemoLibrary
 import Metering
 
 /// Everything the index knows about one memo (`I`), in the table's place: its title, file,
@@ -25,8 +24,8 @@ enum MemoDetailsView {
     }
 
     /// The label and value of each line, in order. Pure.
-    static func lines(_ memo: Memo, state: AppState) -> [(label: String, value: String)] {
-        let recorded = CivilTime(seconds: memo.created.timeIntervalSince1970, utcOffset: state.utcOffset)
+    static func lines(_ memo: MemoRow, state: AppState) -> [(label: String, value: String)] {
+        let recorded = CivilTime(seconds: memo.created, utcOffset: state.utcOffset)
         let levels = [
             "peak " + DisplayFormat.decibels(Float(memo.peakDB)) + "FS",
             "true peak " + (memo.truePeakDBTP.map { DisplayFormat.decibels(Float($0)) + "TP" } ?? "—"),
@@ -37,8 +36,8 @@ enum MemoDetailsView {
         ].joined(separator: "   ")
         var rows: [(String, String)] = [
             ("Title", memo.title),
-            ("File", memo.path),
-            ("Format", "\(memo.format.rawValue.uppercased()), \(memo.encoding.rawValue), \(rate(memo.sampleRate)), \(memo.channels == 1 ? "mono" : "\(memo.channels) channels")"),
+            ("File", memo.fileShown),
+            ("Format", "\(memo.format.uppercased()), \(memo.encoding), \(rate(memo.sampleRate)), \(memo.channels == 1 ? "mono" : "\(memo.channels) channels")"),
             ("Length", "\(lengthToTheMillisecond(memo.frames, sampleRate: memo.sampleRate)) (\(memo.frames) frames)"),
             ("Size", DisplayFormat.byteCount(memo.size)),
             ("Recorded", "\(recorded.dateText) \(recorded.timeWithSecondsText)"),
@@ -48,7 +47,7 @@ enum MemoDetailsView {
             ("State", stateText(memo.state)),
         ]
         if let deleted = memo.deletedAt {
-            let day = CivilTime(seconds: deleted.timeIntervalSince1970, utcOffset: state.utcOffset)
+            let day = CivilTime(seconds: deleted, utcOffset: state.utcOffset)
             rows.append(("Deleted", "\(day.dateText) \(day.timeWithSecondsText) (in Recently Deleted)"))
         }
         return rows
@@ -67,7 +66,7 @@ enum MemoDetailsView {
         hertz % 1000 == 0 ? "\(hertz / 1000) kHz" : hertz % 100 == 0 ? "\(hertz / 1000).\(hertz % 1000 / 100) kHz" : "\(hertz) Hz"
     }
 
-    static func stateText(_ state: Memo.State) -> String {
+    static func stateText(_ state: MemoRow.State) -> String {
         switch state {
         case .complete: "complete"
         case .recovered: "recovered (after the recorder was stopped abruptly; the file was finished at the next start)"

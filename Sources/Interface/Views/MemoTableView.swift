@@ -1,4 +1,4 @@
-import MemoLibrary
+import MemoRules
 import Metering
 
 /// The memo table: title, date, time, length, size (and format and loudness on wide terminals),
@@ -10,7 +10,7 @@ enum MemoTableView {
         let header: String
         let width: Int
         let alignRight: Bool
-        let text: (Memo) -> String
+        let text: (MemoRow) -> String
     }
 
     static func render(_ state: AppState, in area: Rect, on screen: inout Screen) {
@@ -88,7 +88,7 @@ enum MemoTableView {
 
     /// The title, with the memo's state after it when that is not simply complete
     /// (`Meeting  [damaged]`): the state is kept whole, the title is cut first.
-    static func titleText(_ memo: Memo, width: Int) -> String {
+    static func titleText(_ memo: MemoRow, width: Int) -> String {
         let tag: String = switch memo.state {
         case .complete: ""
         case .recovered: "[recovered]"
@@ -103,13 +103,13 @@ enum MemoTableView {
 
     /// The columns that fit beside a readable title.
     static func columns(for width: Int, state: AppState) -> [Column] {
-        let date = Column(header: state.sortOrder == .newestFirst ? "Date ▼" : "Date", width: 10, alignRight: false) { humanDate($0.created.timeIntervalSince1970, state: state) }
+        let date = Column(header: state.sortOrder == .newestFirst ? "Date ▼" : "Date", width: 10, alignRight: false) { humanDate($0.created, state: state) }
         let time = Column(header: "Time", width: 5, alignRight: false) {
-            CivilTime(seconds: $0.created.timeIntervalSince1970, utcOffset: state.utcOffset).timeText
+            CivilTime(seconds: $0.created, utcOffset: state.utcOffset).timeText
         }
         let length = Column(header: state.sortOrder == .longestFirst ? "Length ▼" : "Length", width: 8, alignRight: false) { DisplayFormat.elapsedTime(seconds: $0.duration) }
         let size = Column(header: "Size", width: 8, alignRight: true) { DisplayFormat.byteCount($0.size) }
-        let format = Column(header: "Format", width: 6, alignRight: false) { $0.format.rawValue.uppercased() }
+        let format = Column(header: "Format", width: 6, alignRight: false) { $0.format.uppercased() }
         let loudness = Column(header: "LUFS", width: 5, alignRight: true) { loudnessText($0.loudnessLUFS) }
         switch width {
         case 100...: return [date, time, length, size, format, loudness]

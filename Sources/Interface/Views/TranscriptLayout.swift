@@ -1,4 +1,3 @@
-import MemoLibrary
 import TerminalText
 
 /// How a transcript is laid out in lines for a width, and which part of it is in view: one
@@ -23,7 +22,7 @@ public enum TranscriptLayout {
     }
 
     /// The lines for a view `width` columns wide.
-    public static func lines(_ words: [TranscriptWord], width: Int) -> [Line] {
+    public static func lines(_ words: [SpokenWord], width: Int) -> [Line] {
         let room = max(width - 2 - timeWidth(forWidth: width), 1)
         var lines: [Line] = []
         var first = 0
@@ -43,7 +42,7 @@ public enum TranscriptLayout {
     }
 
     /// The word being heard at `elapsed` seconds: the last one that has started.
-    public static func currentWord(_ words: [TranscriptWord], at elapsed: Double) -> Int? {
+    public static func currentWord(_ words: [SpokenWord], at elapsed: Double) -> Int? {
         var low = 0
         var high = words.count
         while low < high {

@@ -1,4 +1,3 @@
-import MemoLibrary
 import Metering
 
 /// The transcript view (`T`): the memo's words in lines, each line with its time; while the

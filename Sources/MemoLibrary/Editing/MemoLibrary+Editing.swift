@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import Metering
 import SoundFiles
 

@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import SoundFiles
 
 /// What an audio file on disk says about itself: its audio info and tags, or that it is unreadable.

@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import Metering
 import SoundFiles
 
@@ -42,7 +43,7 @@ extension MemoLibrary {
         -> MemoRecording
     {
         guard !isReadOnly else { throw .readOnly(folder: folder) }
-        let title = try title.map { (title) throws(MemoLibraryError) in try MemoTitle.accepted(title) }
+        let title = try title.map { (title) throws(MemoLibraryError) in try MemoTitle.acceptedInLibrary(title) }
             ?? MemoTitle.defaultTitle(for: date, timeZone: timeZone)
         _ = FileSystem.createDirectory(lockFolder)
         let fileExtension = settings.format.fileExtensions.first ?? settings.format.rawValue

@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import SoundFiles
 
 extension MemoLibrary {
@@ -24,7 +25,7 @@ extension MemoLibrary {
     ///   `.titleChangedElsewhere`.
     @discardableResult
     public func rename(id: Int64, to title: String, ifTitleIs expectedTitle: String? = nil) throws(MemoLibraryError) -> Memo {
-        let title = try MemoTitle.accepted(title)
+        let title = try MemoTitle.acceptedInLibrary(title)
         guard !isReadOnly else { throw .readOnly(folder: folder) }
         for _ in 0..<3 {
             let before = try existing(id)

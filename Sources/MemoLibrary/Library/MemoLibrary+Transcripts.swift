@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 
 /// Transcripts: storing what the recogniser heard, reading it back, and searching by it.
 ///

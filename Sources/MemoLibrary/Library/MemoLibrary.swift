@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import SoundFiles
 
 /// A folder of memo audio files with its SQLite index: list, find, rename, delete, restore, purge,
@@ -10,8 +11,9 @@ import SoundFiles
 /// deleted more than 30 days ago are purged. Several processes may open one library at once; each
 /// change is one SQLite transaction. Not thread-safe: one instance per thread.
 public final class MemoLibrary {
-    /// How long a memo stays in Recently Deleted before opening the library purges it.
-    public static let recentlyDeletedLifetime: TimeInterval = 30 * 24 * 3600
+    /// How long a memo stays in Recently Deleted before opening the library purges it
+    /// (`RecentlyDeleted.lifetime`, the app's rule too).
+    public static let recentlyDeletedLifetime: TimeInterval = RecentlyDeleted.lifetime
 
     /// The library folder (absolute or as given).
     public let folder: String

@@ -1,4 +1,5 @@
 import Glibc
+import MemoRules
 import SoundFiles
 import TerminalText
 
@@ -42,12 +43,8 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     /// process gave it another title since; `memo` is as it is now.
     case titleChangedElsewhere(memo: Memo, expected: String)
 
-    /// Why a title was refused.
-    public enum TitleProblem: Sendable, Equatable {
-        case empty
-        case whitespaceOnly
-        case tooLong(characters: Int)
-    }
+    /// Why a title was refused (the rule and its words are `MemoTitle`'s, in MemoRules).
+    public typealias TitleProblem = MemoTitle.Problem
 
     /// Whether the cause is a full disk or quota (`ENOSPC`, `EDQUOT`), from the error's code
     /// in any locale: a file system call's `errno`, libsndfile's kind, SQLite's `SQLITE_FULL`.
@@ -103,13 +100,7 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             return "'\(TerminalText.safe(reference))' matches \(candidates.count) memos; "
                 + "give the id or more of the title:\n" + lines.joined(separator: "\n")
         case .invalidTitle(let problem):
-            switch problem {
-            case .empty: return "the title is empty; give at least one visible character"
-            case .whitespaceOnly:
-                return "the title is only whitespace or invisible characters (such as U+200B); give at least one visible character"
-            case .tooLong(let count):
-                return "the title has \(count) characters; at most \(MemoTitle.maximumLength) are allowed"
-            }
+            return problem.description
         case .notAllowed(let memo, let reason):
             return "memo \(memo.id) ('\(TerminalText.safe(memo.title))'): \(reason)"
         case .invalidMarker(let memo, let reason):

@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 
 /// One recognised word and where it is in its memo, in seconds from the start of the file.
 public struct TranscriptWord: Sendable, Hashable {
@@ -65,24 +66,8 @@ public struct TranscriptHit: Sendable, Hashable {
     public var wordIndex: Int
 }
 
-/// Search words as the index's full-text tokenizer (FTS5 `unicode61`) sees them: runs of
-/// letters and digits, lower-cased; everything else separates.
-public enum TranscriptTokens {
-    public static func tokens(of text: String) -> [String] {
-        var tokens: [String] = []
-        var current = ""
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber {
-                current.append(character)
-            } else if !current.isEmpty {
-                tokens.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { tokens.append(current) }
-        return tokens
-    }
-
+/// The index's side of `TranscriptTokens` (MemoRules).
+extension TranscriptTokens {
     /// The FTS5 query for `tokens`: each a quoted string (so no word is read as an operator such
     /// as NOT or NEAR), all required.
     static func matchExpression(_ tokens: [String]) -> String {

@@ -23,7 +23,7 @@ extension AppLoop {
                     }.get()
                     actions.append(.memoEdited(EditOutcome(
                         request: request, originalID: result.original.id, title: result.original.title,
-                        originalDuration: result.original.duration, made: result.memos, reencoded: result.reencoded)))
+                        originalDuration: result.original.duration, made: result.memos.map(MemoRow.init), reencoded: result.reencoded)))
                 } catch {
                     actions.append(.failed("Cannot edit “\(request.title)”: \(error). The memo is as it was."))
                 }

@@ -298,7 +298,7 @@ extension AppLoop {
                 ) { [self] event in
                     switch event {
                     case .saved(let memo):
-                        dispatch(.voiceTakeSaved(memo))
+                        dispatch(.voiceTakeSaved(MemoRow(memo)))
                     case .failed(let message):
                         dispatch(.failed(message))
                     }
@@ -396,7 +396,9 @@ extension AppLoop {
 
     // MARK: Playback
 
-    private func play(_ memo: Memo, from start: Double, tracked: Bool) {
+    /// Plays the memo `row` shows: its file as the index has it now (a row names the memo, it
+    /// does not open a file; the file may have moved since the list was read).
+    private func play(_ row: MemoRow, from start: Double, tracked: Bool) {
         let old = playback
         playback = nil
         playbackGeneration += 1
@@ -405,6 +407,15 @@ extension AppLoop {
         scheduleTimer()
         onRunner(tracked: tracked) { [self] effects in
             old?.stop()
+            let found: Memo?
+            do throws(MemoLibraryError) {
+                found = try effects.store?.memo(id: row.id)
+            } catch {
+                return { [self] in dispatch(.playbackFailed("Cannot play “\(row.title)”: \(error).")) }
+            }
+            guard let memo = found else {
+                return { [self] in dispatch(.playbackFailed("Cannot play “\(row.title)”: it is no longer in the library.")) }
+            }
             do throws(PlayerError) {
                 let started = try PlaybackSession(
                     memo: memo, from: start, device: device, settings: effects.playbackSettings, queue: queue
@@ -412,7 +423,7 @@ extension AppLoop {
                     playbackEnded(generation: generation, error: error)
                 }
                 effects.playing = started
-                let markers = (try? effects.store?.markers(ofMemo: memo.id)) ?? []
+                let markers = (try? effects.store?.markers(ofMemo: row.id)) ?? []
                 return { [self] in
                     guard generation == playbackGeneration, !isFinishing else {
                         started.stop()
@@ -421,13 +432,13 @@ extension AppLoop {
                     playback = started
                     scheduleTimer()
                     dispatch(.playbackStarted(
-                        memoID: memo.id, title: memo.title, duration: started.player.duration,
+                        memoID: row.id, title: row.title, duration: started.player.duration,
                         channels: started.player.numberOfChannels))
-                    dispatch(.markersLoaded(memoID: memo.id, times: markers.map(\.time)))
+                    dispatch(.markersLoaded(memoID: row.id, times: markers.map(\.time)))
                 }
             } catch {
                 return { [self] in
-                    dispatch(.playbackFailed(PlaybackSession.failureMessage(error, title: memo.title, device: device)))
+                    dispatch(.playbackFailed(PlaybackSession.failureMessage(error, title: row.title, device: device)))
                 }
             }
         }
@@ -589,7 +600,7 @@ final class AppEffects: @unchecked Sendable {
         guard let store else { return [] }
         do {
             let memos = try store.memos(excluding: recording?.recorder.url)
-            return [.libraryLoaded(memos: memos, deleted: try store.deletedMemos())]
+            return [.libraryLoaded(memos: memos.map(MemoRow.init), deleted: try store.deletedMemos().map(MemoRow.init))]
         } catch {
             return [.failed("\(error)")]
         }
@@ -702,7 +713,8 @@ final class AppEffects: @unchecked Sendable {
             // would cover the status line).
             let deleted = folderWasDeleted ? "the library folder \(store.folder) was deleted while recording (it is made again)" : nil
             let stopped = [reason, deleted].compactMap { $0 }.joined(separator: "; ")
-            actions.append(stopped.isEmpty ? .recordingSaved(memo) : .recordingStoppedOnError(memo, reason: stopped))
+            let row = MemoRow(memo)
+            actions.append(stopped.isEmpty ? .recordingSaved(row) : .recordingStoppedOnError(row, reason: stopped))
         } catch {
             let cause = reason.map { "Recording stopped: \($0). " } ?? ""
             actions.append(.failed("\(cause)The recording is in \(path) but could not be added: \(error)"))

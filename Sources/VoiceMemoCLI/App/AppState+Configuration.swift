@@ -1,6 +1,7 @@
 import Audio
 import Interface
 import MemoLibrary
+import MemoRules
 import Metering
 
 extension AppState {

@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import MemoLibrary
+import MemoRules
 import Metering
 import SoundFiles
 
@@ -132,6 +133,11 @@ final class MemoStore: @unchecked Sendable {
         try library.markers(ofMemo: id)
     }
 
+    /// Memo `id` as the index has it now (in the library or Recently Deleted); `nil` when it is gone.
+    func memo(id: Int64) throws(MemoLibraryError) -> Memo? {
+        try library.memo(id: id)
+    }
+
     /// Writes a copy of memo `id` to `path` (the format its extension names), never over an
     /// existing file; gives the memo and the path written.
     func export(_ id: Int64, to path: String) throws(MemoLibraryError) -> (title: String, path: String) {
@@ -187,7 +193,7 @@ final class MemoStore: @unchecked Sendable {
     func transcriptContent(of id: Int64) throws(MemoLibraryError) -> TranscriptContent {
         guard let memo = try library.memo(id: id), let stored = try library.transcript(of: memo) else { return .missing }
         switch stored.state {
-        case .complete: return .words(stored.transcript.words)
+        case .complete: return .words(stored.transcript.words.map(SpokenWord.init))
         case .failed: return .failed(stored.problem ?? "unknown")
         case .none, .stale: return .missing
         }

@@ -1,5 +1,6 @@
 import Foundation
 import MemoLibrary
+import MemoRules
 import Metering
 
 /// `trim` and `split`: a memo becomes new memos of chosen frames; the original goes to

@@ -1,5 +1,6 @@
 import Foundation
 import MemoLibrary
+import MemoRules
 
 /// `list`, `rename`, `delete`, `restore`, `purge`, `export`: the library commands.
 ///
@@ -143,7 +144,7 @@ enum MemoTitleCheck {
         do {
             _ = try MemoTitle.accepted(title)
         } catch {
-            throw LibraryAccess.failure(error)
+            throw LibraryAccess.failure(.invalidTitle(error))
         }
     }
 }

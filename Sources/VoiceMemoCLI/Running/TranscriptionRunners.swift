@@ -1,5 +1,6 @@
 import Foundation
 import MemoLibrary
+import MemoRules
 import TerminalText
 import Transcription
 

@@ -2,6 +2,7 @@ import Audio
 import Dispatch
 import Foundation
 import MemoLibrary
+import MemoRules
 import Metering
 import SoundFiles
 import Synchronization
