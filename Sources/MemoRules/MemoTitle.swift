@@ -1,9 +1,24 @@
 import TerminalText
 
 /// The rules for memo titles: what is accepted, the longest, and the words for a refusal. The one
-/// rule for the library, the command line and the app (the default title, which needs a calendar,
-/// is the library's `MemoTitle.defaultTitle`).
+/// rule for the library, the command line and the app (the default title's text is here; the
+/// library's `defaultTitle(for:timeZone:prefix:)` finds a date's fields with a calendar, the app
+/// with its pure clock, `CivilTime`).
 public enum MemoTitle {
+    /// The title a new memo gets unless one is given: `Memo 2026-11-29 14:03:12` (local time, to
+    /// the second, so memos made a minute apart or less still differ). The one rule for a
+    /// recording, a voice take (`prefix` from `--title`) and the app.
+    public static func defaultTitle(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, prefix: String = "Memo"
+    ) -> String {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(width - digits.count, 0)) + digits
+        }
+        return "\(prefix) \(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2)) "
+            + "\(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2))"
+    }
+
     /// The most characters (grapheme clusters) a title may have.
     public static let maximumLength = 500
 

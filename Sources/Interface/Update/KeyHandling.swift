@@ -139,8 +139,12 @@ enum KeyHandling {
                 return nothing("No input is open, so there is nothing to record. Press i to choose an input.", &state)
             }
             let time = CivilTime(seconds: state.now, utcOffset: state.utcOffset)
-            // The library's rule (`MemoTitle.defaultTitle`): to the second, so two memos differ.
-            return [.startRecording(title: "Memo \(time.dateText) \(time.timeWithSecondsText)")]
+            return [
+                .startRecording(
+                    title: MemoTitle.defaultTitle(
+                        year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute,
+                        second: time.second))
+            ]
         case .recording:
             state.recording = .paused
             state.say("Paused. Press r to resume, s to stop and save.")

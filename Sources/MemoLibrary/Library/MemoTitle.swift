@@ -13,15 +13,12 @@ extension MemoTitle {
         }
     }
 
-    /// The title a new memo gets unless one is given: `Memo 2026-11-29 14:03:12` (local time, to
-    /// the second, so memos made a minute apart or less still differ). The one rule for a
-    /// recording, a voice take (`prefix` from `--title`) and the app (which builds the same text
-    /// from its pure clock: `CivilTime`).
+    /// `defaultTitle(year:…)` for `date` in `timeZone`.
     public static func defaultTitle(for date: Date, timeZone: TimeZone, prefix: String = "Memo") -> String {
         let parts = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(value ?? 0).leftPadded(to: 2) }
-        return "\(prefix) \(String(parts.year ?? 0).leftPadded(to: 4))-\(two(parts.month))-\(two(parts.day)) "
-            + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
+        return defaultTitle(
+            year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
+            minute: parts.minute ?? 0, second: parts.second ?? 0, prefix: prefix)
     }
 }
 
