@@ -31,7 +31,9 @@ enum ScaleView {
             nextFree = start + text.count + 1
         }
         let x = origin + geometry.cells + 1
-        let room = row.x + row.width - x
+        // Voice activation's countdown has the row's right end: the legend takes what is left of it.
+        let end = VoiceActivationView.placedCountdown(state, row: row).map { $0.x - 2 } ?? row.x + row.width
+        let room = end - x
         let labels = self.labels(state)
         let label = labels.first { DisplayWidth.of($0) <= room } ?? labels[labels.count - 1]
         screen.put(label, x: x, y: row.y, style: .dim, maxWidth: room)

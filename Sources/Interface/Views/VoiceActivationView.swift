@@ -45,26 +45,47 @@ enum VoiceActivationView {
     }
 
     /// The line under the meter: "silence 1.2/2.0 s" while a take records, "▶ replaying the
-    /// take, not listening" while it is replayed, "┆ room -55 dB ┃ listening for -40 dB" while armed (without the room when that does not fit). Right
-    /// of the dB scale when it fits, else in its place.
+    /// take, not listening" while it is replayed, "┆ room -55 dB ┃ listening for -40 dB" while
+    /// armed (without the room when that does not fit). At the right end of the dB scale's row
+    /// when it fits there with the unit ("dBFS") before it — the scale's legend then takes the
+    /// room left of it (`placedCountdown`) —, else a take's countdown in the scale's place.
     static func renderCountdown(_ state: AppState, scale: Rect?, on screen: inout Screen) {
-        guard let status = state.voice.status, let row = scale, !row.isEmpty else { return }
+        guard let row = scale, !row.isEmpty, let status = state.voice.status else { return }
+        if let placed = placedCountdown(state, row: row) {
+            screen.put(placed.text, x: placed.x, y: row.y, style: placed.style)
+        } else if status.phase == .recording, let (texts, style) = countdownTexts(state), let text = texts.first {
+            screen.put(String(repeating: " ", count: row.width), x: row.x, y: row.y)
+            screen.put(" " + text, x: row.x, y: row.y, style: style, maxWidth: row.width)
+        }
+    }
+
+    /// The countdown's text, where it starts on the scale's row and its style, when it fits
+    /// right of the scale: with at least the unit before it, else in the legend's place.
+    static func placedCountdown(_ state: AppState, row: Rect) -> (text: String, x: Int, style: Style)? {
+        guard let (texts, style) = countdownTexts(state) else { return nil }
+        let geometry = MeterGeometry(width: row.width)
+        // The scale's legend starts a cell after the LEDs: "dBFS" and two spaces first, where
+        // they fit; else the text takes the legend's place.
+        let legend = geometry.cells >= 10 ? row.x + MeterGeometry.labelWidth + geometry.cells + 1 : row.x
+        for earliest in [legend + 4 + 2, legend] {
+            if let text = texts.first(where: { row.x + row.width - DisplayWidth.of($0) - 1 >= earliest }) {
+                return (text, row.x + row.width - DisplayWidth.of(text) - 1, style)
+            }
+        }
+        return nil
+    }
+
+    /// The countdown's texts, longest first, and their style; `nil` while voice activation is off.
+    private static func countdownTexts(_ state: AppState) -> ([String], Style)? {
+        guard let status = state.voice.status else { return nil }
         let threshold = "\(Int(status.thresholdDB.rounded())) dB"
-        let (texts, style): ([String], Style) = switch status.phase {
+        return switch status.phase {
         case .calibrating: (["measuring the noise floor…"], Theme(state).dim)
         case .listening:
             ([roomText(status) + "\(thresholdGlyph) listening for \(threshold)", "\(thresholdGlyph) listening for \(threshold)"], .bold)
         case .recording:
             (["silence \(tenths(status.silence))/\(tenths(status.hangTime)) s"], Theme(state).recordingBadge)
         case .replaying: (["▶ replaying the take, not listening", "▶ replaying, not listening", "▶ replaying"], .bold)
-        }
-        let geometry = MeterGeometry(width: row.width)
-        let scaleEnd = geometry.cells >= 10 ? row.x + MeterGeometry.labelWidth + geometry.cells + 3 : row.x
-        if let text = texts.first(where: { row.x + row.width - DisplayWidth.of($0) - 1 >= scaleEnd + 2 }) {
-            screen.put(text, x: row.x + row.width - DisplayWidth.of(text) - 1, y: row.y, style: style)
-        } else if status.phase == .recording, let text = texts.first {
-            screen.put(String(repeating: " ", count: row.width), x: row.x, y: row.y)
-            screen.put(" " + text, x: row.x, y: row.y, style: style, maxWidth: row.width)
         }
     }
 
