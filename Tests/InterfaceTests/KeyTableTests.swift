@@ -2,12 +2,13 @@ import Testing
 
 @testable import Interface
 
-/// The memo table's key table: the one place a key of the table is declared, read by the
-/// handler, the help screen and the footer.
+/// The screens' key tables: the one place a key of a screen is declared, read by the handler,
+/// the help screen and the footer.
 @Suite struct KeyTableTests {
-    @Test func noKeyIsClaimedByTwoRows() {
+    @Test(arguments: [KeyScreen.memoTable, .recentlyDeleted, .transcript, .voiceSettings])
+    func noKeyIsClaimedByTwoRows(_ screen: KeyScreen) {
         var rows: [Key: [String]] = [:]
-        for binding in KeyTable.memoTable {
+        for binding in screen.rows {
             #expect(!binding.keys.isEmpty, "\(binding.label) has keys")
             for key in binding.keys { rows[key, default: []].append(binding.label) }
         }
@@ -73,10 +74,45 @@ import Testing
             #expect(state.status?.text.contains("does nothing here") != true, "\(character): \(state.status?.text ?? "")")
         }
         for character in "wWfFlYyz" {
-            #expect(KeyTable.binding(for: .character(character)) == nil, "\(character) is free")
+            #expect(KeyScreen.memoTable.binding(for: .character(character)) == nil, "\(character) is free")
             var state = Fixtures.state(width: 80, height: 24)
             _ = reduce(&state, .key(.character(character)))
             #expect(state.status?.text == "“\(character)” does nothing here. Press ? for the keys.")
         }
+    }
+
+    /// `?` on Recently Deleted, the transcript and the settings panel lists that screen's keys,
+    /// and closing help goes back to it.
+    @Test func eachScreenHasItsOwnHelp() {
+        var state = Fixtures.state(width: 80, height: 24, [.key(.character("t"))])
+        #expect(state.mode == .recentlyDeleted)
+        #expect(KeyHelp.footer(for: state).map(\.0) == ["⏎", "p", "↑↓", "Esc", "?"])
+        _ = reduce(&state, .key(.character("?")))
+        #expect(state.mode == .help && state.helpScreen == .recentlyDeleted)
+        var text = AppView.render(state).lines().joined(separator: "\n")
+        #expect(text.contains("Keys of Recently Deleted") && text.contains("purge the selected memo for good"), "\(text)")
+        #expect(!text.contains("record; again"), "not the memo table's keys")
+        _ = reduce(&state, .key(.escape))
+        #expect(state.mode == .recentlyDeleted, "back where ? was pressed")
+
+        state = Fixtures.state(width: 80, height: 24, [.key(.character("V"))])
+        guard case .voiceSettings(let field) = state.mode else {
+            Issue.record("V opens the settings")
+            return
+        }
+        _ = reduce(&state, .key(.down))
+        _ = reduce(&state, .key(.character("?")))
+        text = AppView.render(state).lines().joined(separator: "\n")
+        #expect(text.contains("Keys of the settings panel") && text.contains("change it ten steps"), "\(text)")
+        _ = reduce(&state, .key(.character("x")))
+        #expect(state.mode == .voiceSettings(SettingsField.allCases[field.index + 1]), "back on the row chosen")
+
+        state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .key(.character("?")))
+        #expect(state.helpScreen == .memoTable)
+        text = AppView.render(state).lines().joined(separator: "\n")
+        #expect(text.contains(" Keys ") && text.contains("record; again"))
+        _ = reduce(&state, .key(.escape))
+        #expect(state.mode == .browsing)
     }
 }

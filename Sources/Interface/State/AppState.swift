@@ -93,6 +93,10 @@ public struct AppState: Sendable, Equatable {
     public var pickerSelection = 0
     /// The first row of the help screen shown (it scrolls when the keys do not fit).
     public var helpScroll = 0
+    /// The screen whose keys help shows (the one `?` was pressed on).
+    public var helpScreen: KeyScreen = .memoTable
+    /// Where a key that closes help goes back to.
+    var modeUnderHelp: Mode = .browsing
     public var undoStack: [UndoEntry] = []
     /// The in and out points `(` `)` set on a memo, for `X` (`EditKeys`).
     public var editPoints: EditPoints?

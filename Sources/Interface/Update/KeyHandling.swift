@@ -14,23 +14,23 @@ enum KeyHandling {
         case .confirmingQuit: return confirmQuit(key, &state)
         case .confirmingEdit(let request): return EditKeys.confirm(key, request, &state)
         case .help:
-            if !HelpLayout.scroll(key, &state) { state.mode = .browsing }
+            if !HelpLayout.scroll(key, &state) { state.mode = state.modeUnderHelp }
             return []
         case .details:
             state.mode = .browsing
             return []
-        case .recentlyDeleted: return recentlyDeleted(key, &state)
+        case .recentlyDeleted: return KeyScreen.recentlyDeleted.binding(for: key)?.action(key, &state) ?? []
         case .pickingInput(let choices): return pickInput(key, choices: choices ?? [], &state)
         case .pickingOutput(let choices): return pickOutput(key, choices: choices ?? [], &state)
-        case .voiceSettings(let field): return VoiceKeys.settings(key, field: field, &state)
-        case .transcript: return TranscriptUpdate.handle(key, &state)
+        case .voiceSettings: return KeyScreen.voiceSettings.binding(for: key)?.action(key, &state) ?? []
+        case .transcript: return KeyScreen.transcript.binding(for: key)?.action(key, &state) ?? []
         }
     }
 
     // MARK: The memo table (its keys: `KeyTable.memoTable`)
 
     private static func browse(_ key: Key, _ state: inout AppState) -> [Effect] {
-        if let binding = KeyTable.binding(for: key) { return binding.action(key, &state) }
+        if let binding = KeyScreen.memoTable.binding(for: key) { return binding.action(key, &state) }
         if case .character(let character) = key, !character.isWhitespace {
             return nothing("“\(character)” does nothing here. Press ? for the keys.", &state)
         }
@@ -328,26 +328,23 @@ enum KeyHandling {
 
     // MARK: Lists
 
-    private static func recentlyDeleted(_ key: Key, _ state: inout AppState) -> [Effect] {
-        if moveSelection(key, &state.deletedSelection, count: state.deletedMemos.count, page: state.layout.tableRows) {
-            return []
-        }
-        switch key {
-        case .character("r"), .enter:
-            guard let memo = state.selectedDeletedMemo else { return nothing("Recently Deleted is empty.", &state) }
-            showRestored(memo.id, &state)
-            state.say("Restored “\(memo.title)”.")
-            return [.restoreMemo(id: memo.id)]
-        case .character("p"), .character("d"), .delete:
-            guard let memo = state.selectedDeletedMemo else { return nothing("Recently Deleted is empty.", &state) }
-            state.mode = .confirmingPurge(id: memo.id)
-        case .escape, .character("t"), .character("q"):
-            state.mode = .browsing
-        case .character("?"):
-            HelpLayout.open(&state)
-        default:
-            break
-        }
+    // Recently Deleted's keys (their rows: `KeyTable.recentlyDeleted`).
+
+    static func restoreSelected(_ state: inout AppState) -> [Effect] {
+        guard let memo = state.selectedDeletedMemo else { return nothing("Recently Deleted is empty.", &state) }
+        showRestored(memo.id, &state)
+        state.say("Restored “\(memo.title)”.")
+        return [.restoreMemo(id: memo.id)]
+    }
+
+    static func askPurge(_ state: inout AppState) -> [Effect] {
+        guard let memo = state.selectedDeletedMemo else { return nothing("Recently Deleted is empty.", &state) }
+        state.mode = .confirmingPurge(id: memo.id)
+        return []
+    }
+
+    static func moveDeletedSelection(_ key: Key, _ state: inout AppState) -> [Effect] {
+        _ = moveSelection(key, &state.deletedSelection, count: state.deletedMemos.count, page: state.layout.tableRows)
         return []
     }
 

@@ -1,9 +1,10 @@
-/// The memo table's keys, one row each: which keys, what they do, what the `?` screen says of
-/// them and where the footer shows them. The handler (`KeyHandling`), the help screen
-/// (`KeyHelp.all`) and the footer (`KeyHelp.footer(for:)`) all read this table, so a key
+/// A screen's keys, one row each: which keys, what they do, what the `?` screen says of them
+/// and where the footer shows them (`KeyTable`: the memo table, Recently Deleted, the
+/// transcript, the settings panel). The handler (`KeyHandling`), the help screen
+/// (`KeyHelp.entries`) and the footer (`KeyHelp.footer(for:)`) all read these tables, so a key
 /// cannot do what its help does not say, and no two rows can claim one key (`KeyTableTests`).
 ///
-/// Adding a key to the memo table is one row here. A key whose meaning depends on what is
+/// Adding a key to one of these screens is one row. A key whose meaning depends on what is
 /// going on (`s` stops a stream, else playback, else the recording) is one row whose action
 /// says so in that order.
 struct KeyBinding: Sendable {
@@ -85,6 +86,11 @@ struct FooterSpot: Sendable {
 
     static func only(_ situations: Set<Situation>, _ rank: Int, _ word: String, keys: String? = nil) -> FooterSpot {
         FooterSpot(situations: situations, rank: rank, keys: keys, word: word)
+    }
+
+    /// Whatever goes on (a screen other than the memo table has one footer).
+    static func any(_ rank: Int, _ word: String, keys: String? = nil) -> FooterSpot {
+        FooterSpot(situations: Set(Situation.allCases), rank: rank, keys: keys, word: word)
     }
 }
 
@@ -236,35 +242,165 @@ enum KeyTable {
         },
         KeyBinding(
             "?", "this help",
-            footer: [FooterSpot(situations: Set(FooterSpot.Situation.allCases), rank: 1000, keys: nil, word: "help")]
+            footer: [.any(1000, "help")]
         ) { _, state in
             HelpLayout.open(&state)
             return []
         },
         KeyBinding(
             "q", "quit (asks while recording; stopping saves)",
-            footer: [FooterSpot(situations: Set(FooterSpot.Situation.allCases), rank: 1010, keys: nil, word: "quit")]
+            footer: [.any(1010, "quit")]
         ) { _, state in KeyHandling.quitKey(&state) },
     ]
 
-    /// The row that handles `key` on the memo table, if any.
-    static func binding(for key: Key) -> KeyBinding? { bindings[key] }
+    /// Recently Deleted's keys (`t` on the table).
+    static let recentlyDeleted: [KeyBinding] = [
+        KeyBinding([.up, .down, .character("j"), .character("k")], "↑ ↓  j k", "select a deleted memo", footer: [.any(30, "select", keys: "↑↓")]) {
+            key, state in KeyHandling.moveDeletedSelection(key, &state)
+        },
+        KeyBinding([.pageUp, .pageDown], "PgUp PgDn", "page through them") { key, state in
+            KeyHandling.moveDeletedSelection(key, &state)
+        },
+        KeyBinding([.home, .end, .character("g"), .character("G")], "Home End  g G", "first / last") { key, state in
+            KeyHandling.moveDeletedSelection(key, &state)
+        },
+        KeyBinding([.enter, .character("r")], "⏎ r", "restore the selected memo to the table", footer: [.any(10, "restore", keys: "⏎")]) {
+            _, state in KeyHandling.restoreSelected(&state)
+        },
+        KeyBinding(
+            [.character("p"), .character("d"), .delete], "p d Del", "purge the selected memo for good (asks)",
+            footer: [.any(20, "purge", keys: "p")]
+        ) { _, state in KeyHandling.askPurge(&state) },
+        KeyBinding([.escape, .character("t"), .character("q")], "Esc t q", "back to the memo table", footer: [.any(40, "back", keys: "Esc")]) {
+            _, state in
+            state.mode = .browsing
+            return []
+        },
+        KeyBinding("?", "these keys", footer: [.any(50, "help")]) { _, state in
+            HelpLayout.open(&state)
+            return []
+        },
+    ]
 
-    private static let bindings: [Key: KeyBinding] = {
+    /// The transcript view's keys (`T` on the table).
+    static let transcript: [KeyBinding] = [
+        KeyBinding([.enter], "⏎", "play the memo from the top line (the view follows the word heard)", footer: [.any(10, "play from the top line")]) {
+            _, state in TranscriptUpdate.playFromTop(&state)
+        },
+        KeyBinding(" ", label: "space", "pause / resume", footer: [.any(20, "pause")]) { _, state in PlaybackUpdate.togglePause(&state) },
+        KeyBinding([.left, .right], "← →", "seek back / forward 5 s", footer: [.any(30, "seek")]) { key, state in
+            PlaybackUpdate.seek(key, &state)
+        },
+        KeyBinding("s", "stop playing", footer: [.any(40, "stop")]) { _, state in PlaybackUpdate.stopPlaying(&state) ?? [] },
+        KeyBinding([.up, .down, .character("j"), .character("k")], "↑ ↓  j k", "scroll a line", footer: [.any(50, "scroll", keys: "↑↓")]) {
+            key, state in TranscriptUpdate.scroll(key, &state)
+        },
+        KeyBinding([.pageUp, .pageDown], "PgUp PgDn", "scroll a page") { key, state in TranscriptUpdate.scroll(key, &state) },
+        KeyBinding([.home, .end, .character("g"), .character("G")], "Home End  g G", "the first / last line") { key, state in
+            TranscriptUpdate.scroll(key, &state)
+        },
+        KeyBinding([.escape, .character("T")], "Esc T", "back to the memo table", footer: [.any(60, "close", keys: "Esc")]) {
+            _, state in TranscriptUpdate.close(&state)
+        },
+        KeyBinding("?", "these keys", footer: [.any(70, "help")]) { _, state in
+            HelpLayout.open(&state)
+            return []
+        },
+    ]
+
+    /// The settings panel's keys (`V` on the table).
+    static let voiceSettings: [KeyBinding] = [
+        KeyBinding([.up, .down, .character("j"), .character("k"), .tab], "↑ ↓  j k Tab", "choose a setting", footer: [.any(10, "choose", keys: "↑↓")]) {
+            key, state in VoiceKeys.choose(key, &state)
+        },
+        KeyBinding(
+            [.left, .right, .character("-"), .character("+"), .character("="), .character("_")], "← →  - +",
+            "change it a step", footer: [.any(20, "change")]
+        ) { key, state in VoiceKeys.change(key, &state) },
+        KeyBinding([.pageUp, .pageDown], "PgUp PgDn", "change it ten steps") { key, state in VoiceKeys.change(key, &state) },
+        KeyBinding(
+            [.escape, .enter, .character("V"), .character("q")], "Esc ⏎ V q",
+            "done: back to the table (changes re-arm voice activation)", footer: [.any(30, "done", keys: "Esc")]
+        ) { _, state in VoiceKeys.closeSettings(&state) },
+        KeyBinding("?", "these keys", footer: [.any(40, "help")]) { _, state in
+            HelpLayout.open(&state)
+            return []
+        },
+    ]
+
+    /// The rows of `rows` by key (the first row that claims a key has it; `KeyTableTests`
+    /// refuses a key claimed twice).
+    static func index(_ rows: [KeyBinding]) -> [Key: KeyBinding] {
         var bindings: [Key: KeyBinding] = [:]
-        for binding in memoTable {
+        for binding in rows {
             for key in binding.keys where bindings[key] == nil { bindings[key] = binding }
         }
         return bindings
-    }()
+    }
 
     /// The memo table's footer in `situation`, most important first.
-    static func footer(in situation: FooterSpot.Situation) -> [(String, String)] {
-        memoTable
+    static func footer(in situation: FooterSpot.Situation, of rows: [KeyBinding] = memoTable) -> [(String, String)] {
+        rows
             .flatMap { binding in
                 binding.footer.filter { $0.situations.contains(situation) }.map { (spot: $0, label: binding.label) }
             }
             .sorted { $0.spot.rank < $1.spot.rank }
             .map { ($0.spot.keys ?? $0.label, $0.spot.word) }
     }
+}
+
+/// A screen with keys of its own, its rows and its help.
+public enum KeyScreen: Sendable, Hashable {
+    case memoTable, recentlyDeleted, transcript, voiceSettings
+
+    /// The screen whose keys `mode` takes; `nil` for prompts, pickers, confirmations and help.
+    init?(_ mode: Mode) {
+        switch mode {
+        case .browsing: self = .memoTable
+        case .recentlyDeleted: self = .recentlyDeleted
+        case .transcript: self = .transcript
+        case .voiceSettings: self = .voiceSettings
+        default: return nil
+        }
+    }
+
+    var rows: [KeyBinding] {
+        switch self {
+        case .memoTable: KeyTable.memoTable
+        case .recentlyDeleted: KeyTable.recentlyDeleted
+        case .transcript: KeyTable.transcript
+        case .voiceSettings: KeyTable.voiceSettings
+        }
+    }
+
+    /// The row that handles `key` on this screen, if any.
+    func binding(for key: Key) -> KeyBinding? {
+        switch self {
+        case .memoTable: Self.memoTableIndex[key]
+        case .recentlyDeleted: Self.recentlyDeletedIndex[key]
+        case .transcript: Self.transcriptIndex[key]
+        case .voiceSettings: Self.voiceSettingsIndex[key]
+        }
+    }
+
+    private static let memoTableIndex = KeyTable.index(KeyTable.memoTable)
+    private static let recentlyDeletedIndex = KeyTable.index(KeyTable.recentlyDeleted)
+    private static let transcriptIndex = KeyTable.index(KeyTable.transcript)
+    private static let voiceSettingsIndex = KeyTable.index(KeyTable.voiceSettings)
+
+    /// The help screen's title for these keys.
+    var helpTitle: String {
+        switch self {
+        case .memoTable: "Keys"
+        case .recentlyDeleted: "Keys of Recently Deleted"
+        case .transcript: "Keys of the transcript"
+        case .voiceSettings: "Keys of the settings panel"
+        }
+    }
+
+    /// (keys, what they do), in the rows' order.
+    var helpEntries: [(String, String)] { rows.map { ($0.label, $0.help) } }
+
+    /// The footer of a screen other than the memo table (whose footer follows what it is doing).
+    var footer: [(String, String)] { KeyTable.footer(in: .idle, of: rows) }
 }

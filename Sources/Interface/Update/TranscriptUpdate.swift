@@ -13,56 +13,53 @@ enum TranscriptUpdate {
         return [.loadTranscript(memoID: memo.id)]
     }
 
-    /// Keys in the transcript view: scrolling, playing from the first line shown, the
-    /// playback keys, Esc (or `T`) back to the table.
-    static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
-        guard var view = state.transcriptView else {
-            state.mode = .browsing
-            return []
-        }
+    // The transcript view's keys (their rows: `KeyTable.transcript`).
+
+    /// Esc or `T`: back to the table.
+    static func close(_ state: inout AppState) -> [Effect] {
+        state.mode = .browsing
+        state.transcriptView = nil
+        return []
+    }
+
+    /// ↑ ↓ j k, PgUp PgDn, Home End g G: scrolls the lines (and stops following the play head).
+    static func scroll(_ key: Key, _ state: inout AppState) -> [Effect] {
+        guard var view = state.transcriptView else { return close(&state) }
         let lines = TranscriptLayout.lines(view.words, width: state.layout.body.width)
         let rows = max(TranscriptLayout.rows(in: state.layout.body), 1)
         let top = TranscriptLayout.top(state)
         let last = max(lines.count - rows, 0)
-        var scrolled: Int?
-        switch key {
-        case .escape, .character("T"):
-            state.mode = .browsing
-            state.transcriptView = nil
-            return []
-        case .up, .character("k"): scrolled = top - 1
-        case .down, .character("j"): scrolled = top + 1
-        case .pageUp: scrolled = top - rows
-        case .pageDown: scrolled = top + rows
-        case .home, .character("g"): scrolled = 0
-        case .end, .character("G"): scrolled = last
-        case .enter:
-            guard let memo = state.memos.first(where: { $0.id == view.memoID }) else {
-                state.say("That memo is no longer in the library.")
-                return []
+        let scrolled =
+            switch key {
+            case .up, .character("k"): top - 1
+            case .down, .character("j"): top + 1
+            case .pageUp: top - rows
+            case .pageDown: top + rows
+            case .home, .character("g"): 0
+            default: last
             }
-            guard state.recording == .idle else {
-                state.say("Recording. Stop it (s on the table) before playing a memo.")
-                return []
-            }
-            view.followsPlayback = true
-            state.transcriptView = view
-            return [.play(memo, from: lines.indices.contains(top) ? lines[top].start : 0)]
-        case .character(" "):
-            return PlaybackUpdate.togglePause(&state)
-        case .left, .right:
-            return PlaybackUpdate.seek(key, &state)
-        case .character("s"):
-            return PlaybackUpdate.stopPlaying(&state) ?? []
-        default:
-            return []
-        }
-        if let scrolled {
-            view.scroll = min(max(scrolled, 0), last)
-            view.followsPlayback = false
-            state.transcriptView = view
-        }
+        view.scroll = min(max(scrolled, 0), last)
+        view.followsPlayback = false
+        state.transcriptView = view
         return []
+    }
+
+    /// ⏎: plays the memo from the first line shown, and the view follows the play head.
+    static func playFromTop(_ state: inout AppState) -> [Effect] {
+        guard var view = state.transcriptView else { return close(&state) }
+        let lines = TranscriptLayout.lines(view.words, width: state.layout.body.width)
+        let top = TranscriptLayout.top(state)
+        guard let memo = state.memos.first(where: { $0.id == view.memoID }) else {
+            state.say("That memo is no longer in the library.")
+            return []
+        }
+        guard state.recording == .idle else {
+            state.say("Recording. Stop it (s on the table) before playing a memo.")
+            return []
+        }
+        view.followsPlayback = true
+        state.transcriptView = view
+        return [.play(memo, from: lines.indices.contains(top) ? lines[top].start : 0)]
     }
 
     /// The filter's text changed: search the transcripts for it (or forget the matches).

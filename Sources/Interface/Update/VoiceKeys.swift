@@ -56,28 +56,35 @@ enum VoiceKeys {
     }
 
     /// The settings panel: ↑↓ choose, ←→ or -/+ change, Esc / Enter / V close.
-    static func settings(_ key: Key, field: SettingsField, _ state: inout AppState) -> [Effect] {
+    // The settings panel's keys (their rows: `KeyTable.voiceSettings`).
+
+    /// ↑ ↓ j k Tab: the row above or below.
+    static func choose(_ key: Key, _ state: inout AppState) -> [Effect] {
+        guard case .voiceSettings(let field) = state.mode else { return [] }
         let fields = SettingsField.allCases
-        switch key {
-        case .up, .character("k"):
-            state.mode = .voiceSettings(fields[max(field.index - 1, 0)])
-        case .down, .character("j"), .tab:
-            state.mode = .voiceSettings(fields[min(field.index + 1, fields.count - 1)])
-        case .left, .character("-"), .character("_"):
-            adjust(field, by: -1, &state)
-        case .right, .character("+"), .character("="):
-            adjust(field, by: 1, &state)
-        case .pageDown:
-            adjust(field, by: -10, &state)
-        case .pageUp:
-            adjust(field, by: 10, &state)
-        case .escape, .enter, .character("V"), .character("q"):
-            state.mode = .browsing
-            return apply(&state) + NoiseAlertUpdate.apply(&state)
-        default:
-            break
-        }
+        let up = key == .up || key == .character("k")
+        state.mode = .voiceSettings(fields[up ? max(field.index - 1, 0) : min(field.index + 1, fields.count - 1)])
         return []
+    }
+
+    /// ← → - + = _ (a step), PgUp PgDn (ten): changes the selected value.
+    static func change(_ key: Key, _ state: inout AppState) -> [Effect] {
+        guard case .voiceSettings(let field) = state.mode else { return [] }
+        let steps =
+            switch key {
+            case .left, .character("-"), .character("_"): -1
+            case .pageDown: -10
+            case .pageUp: 10
+            default: 1
+            }
+        adjust(field, by: steps, &state)
+        return []
+    }
+
+    /// Esc ⏎ V q: closes the panel; changed values re-arm what is armed.
+    static func closeSettings(_ state: inout AppState) -> [Effect] {
+        state.mode = .browsing
+        return apply(&state) + NoiseAlertUpdate.apply(&state)
     }
 
     private static func adjust(_ field: SettingsField, by steps: Int, _ state: inout AppState) {

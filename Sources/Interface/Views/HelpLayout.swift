@@ -15,20 +15,20 @@ struct HelpLayout {
     /// The first row shown, clamped.
     let scroll: Int
 
-    /// Two columns only when each is wide enough for the longest key and the longest
-    /// description: a cut description would hide what the key does; one column scrolls.
-    private static let descriptionWidth = KeyHelp.all.map { DisplayWidth.of($0.1) }.max() ?? 0
 
     init(_ state: AppState) {
         let layout = state.layout
         let top = layout.header.height
         let bottom = layout.status?.y ?? layout.footer?.y ?? state.height
         area = Rect(x: 0, y: top, width: state.width, height: max(bottom - top, 0))
-        let keyWidth = KeyHelp.all.map { DisplayWidth.of($0.0) }.max() ?? 0
-        let wanted = keyWidth + 2 + Self.descriptionWidth + 2
+        let keyWidth = KeyHelp.entries(state).map { DisplayWidth.of($0.0) }.max() ?? 0
+        let descriptionWidth = KeyHelp.entries(state).map { DisplayWidth.of($0.1) }.max() ?? 0
+        let wanted = keyWidth + 2 + descriptionWidth + 2
+        // Two columns only when each is wide enough for the longest key and the longest
+        // description: a cut description would hide what the key does; one column scrolls.
         columns = max(1, min(2, (area.width - 2) / wanted))
         columnWidth = max((area.width - 2) / columns, 1)
-        rowCount = (KeyHelp.all.count + columns - 1) / columns
+        rowCount = (KeyHelp.entries(state).count + columns - 1) / columns
         visibleRows = max(area.height - 1, 0)
         scroll = max(0, min(state.helpScroll, rowCount - visibleRows))
     }
@@ -39,9 +39,12 @@ struct HelpLayout {
     /// The largest useful scroll.
     var maximumScroll: Int { max(rowCount - visibleRows, 0) }
 
-    /// Opens the help screen at its top.
+    /// Opens the help screen at its top, with the keys of the screen it is opened on; any
+    /// key but the scrolling ones goes back there.
     static func open(_ state: inout AppState) {
         state.helpScroll = 0
+        state.helpScreen = KeyScreen(state.mode) ?? .memoTable
+        state.modeUnderHelp = state.helpScreen == .memoTable ? .browsing : state.mode
         state.mode = .help
     }
 

@@ -1,8 +1,11 @@
 /// What the help screen and the footers say of the keys. The memo table's come from its key
 /// table (`KeyTable.memoTable`); the other modes' footers are here, beside their handlers' modes.
 enum KeyHelp {
-    /// (keys, what they do), in the order the help screen lists them.
-    static let all: [(String, String)] = KeyTable.memoTable.map { ($0.label, $0.help) }
+    /// The memo table's (keys, what they do), in the order the help screen lists them.
+    static let all: [(String, String)] = KeyScreen.memoTable.helpEntries
+
+    /// What the help screen lists now: the keys of the screen it was opened on.
+    static func entries(_ state: AppState) -> [(String, String)] { state.helpScreen.helpEntries }
 
     /// The footer's keys for the memo table, most important first.
     static let footer: [(String, String)] = KeyTable.footer(in: .idle)
@@ -14,6 +17,7 @@ enum KeyHelp {
             return [("↑↓ PgUp PgDn", "scroll"), ("any other key", "closes")]
         }
         if state.mode == .browsing { return KeyTable.footer(in: FooterSpot.Situation(state)) }
+        if let screen = KeyScreen(state.mode), screen != .memoTable { return screen.footer }
         return footer(for: state.mode)
     }
 
@@ -29,11 +33,10 @@ enum KeyHelp {
         case .openingStream: [("⏎", "play"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
         case .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: [("y", "yes"), ("n", "no")]
         case .help, .details: [("any key", "closes")]
-        case .recentlyDeleted: [("⏎", "restore"), ("p", "purge"), ("↑↓", "select"), ("Esc", "back"), ("?", "help")]
+        case .recentlyDeleted: KeyScreen.recentlyDeleted.footer
         case .pickingInput, .pickingOutput: [("⏎", "choose"), ("↑↓", "select"), ("Esc", "cancel")]
-        case .voiceSettings: [("↑↓", "choose"), ("← →  - +", "change"), ("Esc", "done")]
-        case .transcript:
-            [("⏎", "play from the top line"), ("space", "pause"), ("← →", "seek"), ("s", "stop"), ("↑↓", "scroll"), ("Esc", "close")]
+        case .voiceSettings: KeyScreen.voiceSettings.footer
+        case .transcript: KeyScreen.transcript.footer
         }
     }
 }

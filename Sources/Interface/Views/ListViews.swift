@@ -2,27 +2,28 @@ import Metering
 
 /// The views that take the table's place: help, Recently Deleted, the input picker.
 enum ListViews {
-    /// Every key and what it does.
+    /// Every key of the screen help was opened on, and what it does.
     static func renderHelp(_ state: AppState, in area: Rect, on screen: inout Screen) {
         guard !area.isEmpty else { return }
         let theme = Theme(state)
         screen.fill(area)
         let help = HelpLayout(state)
-        var title = " Keys"
+        let entries = KeyHelp.entries(state)
+        var title = " " + state.helpScreen.helpTitle
         if help.scrolls {
             let first = help.scroll + 1
             let last = min(help.scroll + help.visibleRows, help.rowCount)
             title += "  \(first)–\(last) of \(help.rowCount) (↑↓ scroll)"
         }
         screen.put(TextFitting.truncated(title, toWidth: area.width), x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
-        let keyWidth = KeyHelp.all.map { DisplayWidth.of($0.0) }.max() ?? 0
+        let keyWidth = entries.map { DisplayWidth.of($0.0) }.max() ?? 0
         for column in 0..<help.columns {
             let x = area.x + 2 + column * help.columnWidth
             let right = column == help.columns - 1 ? area.x + area.width : x + help.columnWidth - 2
             for row in 0..<help.visibleRows {
                 let index = column * help.rowCount + help.scroll + row
-                guard index < KeyHelp.all.count, help.scroll + row < help.rowCount else { break }
-                let entry = KeyHelp.all[index]
+                guard index < entries.count, help.scroll + row < help.rowCount else { break }
+                let entry = entries[index]
                 let y = area.y + 1 + row
                 screen.put(TextFitting.padded(entry.0, toWidth: keyWidth), x: x, y: y, style: theme.key, maxWidth: max(right - x, 0))
                 screen.put(TextFitting.truncated(entry.1, toWidth: max(right - x - keyWidth - 2, 0)), x: x + keyWidth + 2, y: y)
