@@ -5,7 +5,7 @@ import Testing
 /// The screens' key tables: the one place a key of a screen is declared, read by the handler,
 /// the help screen and the footer.
 @Suite struct KeyTableTests {
-    @Test(arguments: [KeyScreen.memoTable, .recentlyDeleted, .transcript, .voiceSettings])
+    @Test(arguments: KeyScreen.allCases)
     func noKeyIsClaimedByTwoRows(_ screen: KeyScreen) {
         var rows: [Key: [String]] = [:]
         for binding in screen.rows {

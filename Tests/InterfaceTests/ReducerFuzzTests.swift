@@ -207,11 +207,11 @@ import Testing
         }
     }
 
-    /// Every key of the memo table (so a new key is in the fuzz at once), the keys prompts,
-    /// pickers and confirmations take, and some the app does not know.
+    /// Every key of every screen's table (so a new key is in the fuzz at once), the keys
+    /// prompts, pickers and confirmations take, and some the app does not know.
     static let keys: [Key] = Array(
         Set(
-            KeyTable.memoTable.flatMap(\.keys) + [
+            KeyScreen.allCases.flatMap(\.rows).flatMap(\.keys) + [
                 .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
                 .clearToStart, .other,
             ] + "yYpé漢😀\u{1B}w".map { Key.character($0) })

@@ -350,7 +350,7 @@ enum KeyTable {
 }
 
 /// A screen with keys of its own, its rows and its help.
-public enum KeyScreen: Sendable, Hashable {
+public enum KeyScreen: Sendable, Hashable, CaseIterable {
     case memoTable, recentlyDeleted, transcript, voiceSettings
 
     /// The screen whose keys `mode` takes; `nil` for prompts, pickers, confirmations and help.
