@@ -87,92 +87,85 @@ extension MemoColumn {
 extension MemoColumn {
     typealias Field<Value> = WritableKeyPath<MemoRow, Value> & Sendable
 
+    /// A column that stores `field` as `bind` makes it and reads it back with `read`.
+    private static func stored<Value>(
+        _ name: String, _ declaration: String, _ version: Int64, _ field: Field<Value>,
+        bind: @escaping @Sendable (Value) -> SQLiteValue,
+        read: @escaping @Sendable (SQLiteStatement, Int32) -> Value
+    ) -> MemoColumn {
+        MemoColumn(
+            name: name, declaration: declaration, version: version,
+            bind: { bind($0[keyPath: field]) },
+            read: { statement, position, row in row[keyPath: field] = read(statement, position) })
+    }
+
+    /// `read`, or `nil` for NULL.
+    private static func nullable<Value>(
+        _ read: @escaping @Sendable (SQLiteStatement, Int32) -> Value
+    ) -> @Sendable (SQLiteStatement, Int32) -> Value? {
+        { statement, position in statement.isNull(position) ? nil : read(statement, position) }
+    }
+
     /// The row id: 0 in a memo not yet stored binds NULL, so SQLite chooses.
     private static func rowID(_ name: String, _ declaration: String, _ field: Field<Int64>) -> MemoColumn {
-        MemoColumn(
-            name: name, declaration: declaration, version: 1,
-            bind: { $0[keyPath: field] > 0 ? .integer($0[keyPath: field]) : .null },
-            read: { statement, position, row in row[keyPath: field] = statement.int64(position) })
+        stored(name, declaration, 1, field, bind: { $0 > 0 ? .integer($0) : .null }, read: { $0.int64($1) })
     }
 
     private static func text(
         _ name: String, _ declaration: String, since version: Int64 = 1, _ field: Field<String>
     ) -> MemoColumn {
-        MemoColumn(
-            name: name, declaration: declaration, version: version,
-            bind: { .text($0[keyPath: field]) },
-            read: { statement, position, row in row[keyPath: field] = statement.text(position) })
+        stored(name, declaration, version, field, bind: { .text($0) }, read: { $0.text($1) })
     }
 
     private static func real(
         _ name: String, _ declaration: String, since version: Int64 = 1, _ field: Field<Double>
     ) -> MemoColumn {
-        MemoColumn(
-            name: name, declaration: declaration, version: version,
-            bind: { .real($0[keyPath: field]) },
-            read: { statement, position, row in row[keyPath: field] = statement.double(position) })
+        stored(name, declaration, version, field, bind: { .real($0) }, read: { $0.double($1) })
     }
 
     /// A figure that may be unknown: NULL for `nil`, and for a value that is not finite.
     private static func real(
         _ name: String, _ declaration: String, since version: Int64 = 1, _ field: Field<Double?>
     ) -> MemoColumn {
-        MemoColumn(
-            name: name, declaration: declaration, version: version,
-            bind: { .finite($0[keyPath: field]) },
-            read: { statement, position, row in
-                row[keyPath: field] = statement.isNull(position) ? nil : statement.double(position)
-            })
+        stored(name, declaration, version, field, bind: { .finite($0) }, read: nullable { $0.double($1) })
     }
 
     private static func integer<Value: FixedWidthInteger & Sendable>(
         _ name: String, _ declaration: String, since version: Int64 = 1, _ field: Field<Value>
     ) -> MemoColumn {
-        MemoColumn(
-            name: name, declaration: declaration, version: version,
-            bind: { .integer(Int64($0[keyPath: field])) },
-            read: { statement, position, row in
-                row[keyPath: field] = Value(truncatingIfNeeded: statement.int64(position))
-            })
+        stored(
+            name, declaration, version, field, bind: { .integer(Int64($0)) },
+            read: { Value(truncatingIfNeeded: $0.int64($1)) })
     }
 
     private static func integer(
         _ name: String, _ declaration: String, since version: Int64 = 1, _ field: Field<Int64?>
     ) -> MemoColumn {
-        MemoColumn(
-            name: name, declaration: declaration, version: version,
-            bind: { $0[keyPath: field].map { .integer($0) } ?? .null },
-            read: { statement, position, row in
-                row[keyPath: field] = statement.isNull(position) ? nil : statement.int64(position)
-            })
+        stored(
+            name, declaration, version, field, bind: { $0.map { .integer($0) } ?? .null },
+            read: nullable { $0.int64($1) })
     }
 
     /// Seconds since 1970.
     private static func date(
         _ name: String, _ declaration: String, since version: Int64 = 1, _ field: Field<Date>
     ) -> MemoColumn {
-        MemoColumn(
-            name: name, declaration: declaration, version: version,
-            bind: { .real($0[keyPath: field].timeIntervalSince1970) },
-            read: { statement, position, row in
-                row[keyPath: field] = Date(timeIntervalSince1970: statement.double(position))
-            })
+        stored(
+            name, declaration, version, field, bind: { .real($0.timeIntervalSince1970) },
+            read: { Date(timeIntervalSince1970: $0.double($1)) })
     }
 
     /// Seconds since 1970, or NULL.
     private static func date(
         _ name: String, _ declaration: String, since version: Int64 = 1, _ field: Field<Date?>
     ) -> MemoColumn {
-        MemoColumn(
-            name: name, declaration: declaration, version: version,
-            bind: { $0[keyPath: field].map { .real($0.timeIntervalSince1970) } ?? .null },
-            read: { statement, position, row in
-                row[keyPath: field] =
-                    statement.isNull(position) ? nil : Date(timeIntervalSince1970: statement.double(position))
-            })
+        stored(
+            name, declaration, version, field, bind: { $0.map { .real($0.timeIntervalSince1970) } ?? .null },
+            read: nullable { Date(timeIntervalSince1970: $0.double($1)) })
     }
 
-    /// A case stored as its raw text; `unknown` gives the value for text that names no case.
+    /// A case stored as its raw text; `unknown` gives the value for text that names no case
+    /// (from the row read so far).
     private static func choice<Value: RawRepresentable<String> & SendableMetatype>(
         _ name: String, _ declaration: String, since version: Int64 = 1, _ field: Field<Value>,
         unknown: @escaping @Sendable (MemoRow) -> Value

@@ -152,7 +152,8 @@ final class MemoIndex {
 
     /// Inserts a memo; `id` 0 lets SQLite choose. Returns the id.
     func insert(_ memo: Memo, relativePath: String) throws(SQLiteError) -> Int64 {
-        try database.run(MemoColumn.insertStatement, MemoColumn.values(of: MemoRow(memo: memo, relativePath: relativePath)))
+        let row = MemoRow(memo: memo, relativePath: relativePath)
+        try database.run(MemoColumn.insertStatement, MemoColumn.values(of: row))
         return database.lastInsertedRowID
     }
 
