@@ -69,12 +69,16 @@ extension MemoColumn {
     /// The memo in the statement's current row, selected with a `selectList`; `folder` makes its path absolute.
     static func memo(from statement: SQLiteStatement, folder: String) -> Memo {
         var row = MemoRow(memo: placeholder, relativePath: "")
-        for (position, column) in all.enumerated() {
-            column.read(statement, Int32(position), &row)
+        for (position, read) in readers.enumerated() {
+            read(statement, Int32(position), &row)
         }
         row.memo.path = folder + "/" + row.relativePath
         return row.memo
     }
+
+    /// Each column's `read`, in its place: a row is read for every memo listed, and iterating
+    /// `all` would copy (retain and release) each column's names and closures per row.
+    private static let readers = all.map(\.read)
 
     /// What a row is read into; every field is then set from its column.
     private static let placeholder = Memo(
