@@ -3,13 +3,13 @@ import SoundFiles
 
 /// A memo as a row of the `memos` table: the memo, and its path relative to the library folder
 /// (what the index stores; `Memo.path` is absolute).
-struct MemoRow {
+struct MemoIndexRow {
     var memo: Memo
     var relativePath: String
 }
 
 /// One column of the index's `memos` table: its name, its SQL declaration, the schema version
-/// that added it, and how a `MemoRow` field is bound into it and read out of it.
+/// that added it, and how a `MemoIndexRow` field is bound into it and read out of it.
 ///
 /// `MemoColumn.all` is the one list of them: the SELECT list, the INSERT and the decoding of a row
 /// (each column read at its place in that list) all come from it, so a column is named once.
@@ -19,9 +19,9 @@ struct MemoColumn: Sendable {
     let declaration: String
     /// The schema version (`IndexSchema`) that added it; 1 for the table as first created.
     let version: Int64
-    let bind: @Sendable (MemoRow) -> SQLiteValue
+    let bind: @Sendable (MemoIndexRow) -> SQLiteValue
     /// Sets the field from the column at `position` of the statement's current row.
-    let read: @Sendable (_ statement: SQLiteStatement, _ position: Int32, _ row: inout MemoRow) -> Void
+    let read: @Sendable (_ statement: SQLiteStatement, _ position: Int32, _ row: inout MemoIndexRow) -> Void
 }
 
 extension MemoColumn {
@@ -62,13 +62,13 @@ extension MemoColumn {
         "INSERT INTO memos (" + all.map(\.name).joined(separator: ", ") + ") VALUES ("
         + all.map { _ in "?" }.joined(separator: ", ") + ")"
 
-    static func values(of row: MemoRow) -> [SQLiteValue] {
+    static func values(of row: MemoIndexRow) -> [SQLiteValue] {
         all.map { $0.bind(row) }
     }
 
     /// The memo in the statement's current row, selected with a `selectList`; `folder` makes its path absolute.
     static func memo(from statement: SQLiteStatement, folder: String) -> Memo {
-        var row = MemoRow(memo: placeholder, relativePath: "")
+        var row = MemoIndexRow(memo: placeholder, relativePath: "")
         for (position, read) in readers.enumerated() {
             read(statement, Int32(position), &row)
         }
@@ -89,7 +89,7 @@ extension MemoColumn {
 // MARK: Kinds of column
 
 extension MemoColumn {
-    typealias Field<Value> = WritableKeyPath<MemoRow, Value> & Sendable
+    typealias Field<Value> = WritableKeyPath<MemoIndexRow, Value> & Sendable
 
     /// A column that stores `field` as `bind` makes it and reads it back with `read`.
     private static func stored<Value>(
@@ -172,7 +172,7 @@ extension MemoColumn {
     /// (from the row read so far).
     private static func choice<Value: RawRepresentable<String> & SendableMetatype>(
         _ name: String, _ declaration: String, since version: Int64 = 1, _ field: Field<Value>,
-        unknown: @escaping @Sendable (MemoRow) -> Value
+        unknown: @escaping @Sendable (MemoIndexRow) -> Value
     ) -> MemoColumn {
         MemoColumn(
             name: name, declaration: declaration, version: version,

@@ -152,7 +152,7 @@ final class MemoIndex {
 
     /// Inserts a memo; `id` 0 lets SQLite choose. Returns the id.
     func insert(_ memo: Memo, relativePath: String) throws(SQLiteError) -> Int64 {
-        let row = MemoRow(memo: memo, relativePath: relativePath)
+        let row = MemoIndexRow(memo: memo, relativePath: relativePath)
         try database.run(MemoColumn.insertStatement, MemoColumn.values(of: row))
         return database.lastInsertedRowID
     }
