@@ -72,10 +72,9 @@ struct HelpAndVersionTests {
                                       or ima-adpcm. (default: the format's usual one)
               -r, --rate HZ           The sample rate in Hz: 48000, 48k, 44.1k. (default:
                                       48000)
-              -c, --channels N        The number of channels, 1 to 32. (default: as the
-                                      device offers)
+              -c, --channels N        The number of channels, 1 to 32. (default: 2)
                   --quality Q         VBR quality or compression level: min, low, medium,
-                                      high or max.
+                                      high or max. (default: high)
               -s, --source S          Where audio comes from: alsa:NAME (a capture device,
                                       as arecord -L lists them), tone:FREQ@DBFS (a sine
                                       whose peak is at DBFS, e.g. tone:1000@-12), file:PATH

@@ -215,18 +215,12 @@ public final class Recorder: Sendable {
         engine.attach(sink)
     }
 
-    /// The memo's file and the sink that writes `format` into it: the one writer set-up, for an
-    /// engine of the recorder's own and a shared one alike.
+    /// The memo's file and the sink that writes `format` into it, for an engine of the
+    /// recorder's own and a shared one alike.
     private func makeSink(format: StreamFormat) throws(RecorderError) -> RecordingSink {
-        let writer: SoundFileWriter
-        do {
-            writer = try SoundFileWriter(path: url, settings: settings, metadata: metadata)
-        } catch {
-            throw RecorderError(.file, error.description, cause: .soundFile(error))
-        }
-        return RecordingSink(
-            writer: writer, format: format, reserve: reserve, measuresStatistics: measuresStatistics,
-            eventQueue: eventQueue, events: events)
+        try RecordingSink.creatingFile(
+            at: url, settings: settings, metadata: metadata, format: format,
+            measuresStatistics: measuresStatistics, eventQueue: eventQueue, events: events)
     }
 
     /// Starts recording now, or resumes after `pause()`. Prepares first if needed.
@@ -395,11 +389,6 @@ public final class Recorder: Sendable {
     // MARK: Private
 
     private var currentParts: Parts? { parts.withLock { $0 } }
-
-    /// The free space every recording leaves on its disk for the memo index.
-    private var reserve: FreeSpaceReserve {
-        FreeSpaceReserve(path: url, bytes: FreeSpaceReserve.defaultBytes)
-    }
 
     private func frames(_ seconds: Double, _ what: String) throws(RecorderError) -> Int {
         guard seconds.isFinite, seconds >= 0, seconds < 1e9 else {

@@ -374,3 +374,25 @@ final class RecordingSink: CaptureTap, Sendable {
         }
     }
 }
+
+extension RecordingSink {
+    /// Creates the file at `url` and the sink that writes `format` into it, leaving the disk's
+    /// reserve for the memo index free: the one writer set-up, for a `Recorder`'s memo and a
+    /// voice-activated take alike.
+    ///
+    /// - Throws: `RecorderError` of kind `.file`, its cause the `SoundFileError`.
+    static func creatingFile(
+        at url: String, settings: RecordingSettings, metadata: SoundFileMetadata, format: StreamFormat,
+        measuresStatistics: Bool, eventQueue: DispatchQueue, events: RecorderEvents
+    ) throws(RecorderError) -> RecordingSink {
+        let writer: SoundFileWriter
+        do {
+            writer = try SoundFileWriter(path: url, settings: settings, metadata: metadata)
+        } catch {
+            throw RecorderError(.file, error.description, cause: .soundFile(error))
+        }
+        return RecordingSink(
+            writer: writer, format: format, reserve: FreeSpaceReserve(path: url, bytes: FreeSpaceReserve.defaultBytes),
+            measuresStatistics: measuresStatistics, eventQueue: eventQueue, events: events)
+    }
+}

@@ -205,16 +205,10 @@ public final class VoiceActivatedRecorder: Sendable {
     private func open(_ info: TakeInfo) {
         do throws(RecorderError) {
             let destination = try events.destination(info)
-            let writer: SoundFileWriter
-            do {
-                writer = try SoundFileWriter(path: destination.url, settings: recordingSettings, metadata: destination.metadata)
-            } catch {
-                throw RecorderError(.file, error.description)
-            }
-            let sink = RecordingSink(
-                writer: writer, format: engine.format,
-                reserve: FreeSpaceReserve(path: destination.url, bytes: FreeSpaceReserve.defaultBytes),
-                measuresStatistics: measuresStatistics, eventQueue: quietQueue, events: RecorderEvents())
+            let sink = try RecordingSink.creatingFile(
+                at: destination.url, settings: recordingSettings, metadata: destination.metadata,
+                format: engine.format, measuresStatistics: measuresStatistics, eventQueue: quietQueue,
+                events: RecorderEvents())
             sink.start(atFrame: nil, limit: nil)
             sinks.withLock { $0[info.number] = (sink, destination) }
             tap.withHandoff { $0.slots[info.number % VoiceActivatedTap.slotCount]?.sink = sink }

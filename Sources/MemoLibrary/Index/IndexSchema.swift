@@ -1,6 +1,7 @@
 /// The index's schema, one migration per version (`PRAGMA user_version`).
 enum IndexSchema {
     /// Migration `i` takes the schema from version `i` to `i + 1`. Append; never edit a shipped one.
+    /// One that adds columns to `memos` is `addingColumns(of: i + 1)`, from their declarations.
     static let migrations: [String] = [
         """
         CREATE TABLE memos (
@@ -93,13 +94,9 @@ enum IndexSchema {
     /// The version this build writes.
     static var currentVersion: Int64 { Int64(migrations.count) }
 
-    /// The columns, in the order `MemoIndex` reads them.
-    static let columns = version1Columns + ", loudness_lufs, true_peak_dbtp, lra, clips"
-
-    /// The columns of a version-1 index, followed by NULL for each column added since: how a
-    /// read-only library, which cannot migrate, reads an index written by an older VoiceMemo.
-    static let olderColumns = version1Columns + ", NULL, NULL, NULL, NULL"
-
-    private static let version1Columns =
-        "id, title, created, duration, frames, sample_rate, channels, format, encoding, path, size, peak_db, state, deleted_at"
+    /// A migration that adds the `memos` columns declared (`MemoColumn.all`) with `version`.
+    static func addingColumns(of version: Int64) -> String {
+        MemoColumn.all.filter { $0.version == version }
+            .map { "ALTER TABLE memos ADD COLUMN \($0.name) \($0.declaration);" }.joined(separator: "\n")
+    }
 }

@@ -12,9 +12,9 @@ final class MemoIndex {
 
     let database: SQLiteDatabase
     let folder: String
-    /// What rows are read with: `IndexSchema.columns`, or `IndexSchema.olderColumns` for an
-    /// older index opened read-only (see `checkColumns(allowingOlder:)`).
-    private(set) var columns = IndexSchema.columns
+    /// What memo rows are selected with: every column (`MemoColumn.selectList()`), or those of
+    /// an older index opened read-only, NULL for the rest (see `checkColumns(allowingOlder:)`).
+    private(set) var columns = MemoColumn.selectList()
 
     init(database: SQLiteDatabase, folder: String) {
         self.database = database
@@ -68,17 +68,24 @@ final class MemoIndex {
 
     /// Refuses an index whose `memos` table lacks a column we read.
     ///
-    /// - Parameter allowingOlder: accept a version-1 index, whose rows are then read with the
-    ///   newer columns as NULL (for a read-only library, which cannot migrate it).
+    /// - Parameter allowingOlder: accept the columns of an older version, the newest that fits,
+    ///   whose rows are then read with the columns added since as NULL (for a read-only library,
+    ///   which cannot migrate it).
     func checkColumns(allowingOlder: Bool = false) throws(IndexOpenProblem) {
+        let current = MemoColumn.selectList()
         do {
-            _ = try database.query("SELECT \(IndexSchema.columns) FROM memos LIMIT 0")
-            columns = IndexSchema.columns
+            _ = try database.query("SELECT \(current) FROM memos LIMIT 0")
+            columns = current
         } catch {
             if error.meansCorruptFile { throw .sqlite(error) }
-            if allowingOlder, (try? database.query("SELECT \(IndexSchema.olderColumns) FROM memos LIMIT 0")) != nil {
-                columns = IndexSchema.olderColumns
-                return
+            if allowingOlder {
+                for version in (1..<IndexSchema.currentVersion).reversed() {
+                    let older = MemoColumn.selectList(version: version)
+                    if older != current, (try? database.query("SELECT \(older) FROM memos LIMIT 0")) != nil {
+                        columns = older
+                        return
+                    }
+                }
             }
             throw .wrongSchema("the memos table lacks columns: \(error.message)")
         }
@@ -138,39 +145,15 @@ final class MemoIndex {
     }
 
     private func memo(from statement: SQLiteStatement) -> Memo {
-        let format = FileFormat(rawValue: statement.text(7)) ?? .wav
-        let relativePath = statement.text(9)
-        return Memo(
-            id: statement.int64(0), title: statement.text(1),
-            created: Date(timeIntervalSince1970: statement.double(2)),
-            duration: statement.double(3), frames: statement.int64(4),
-            sampleRate: Int(statement.int64(5)), channels: Int(statement.int64(6)),
-            format: format, encoding: Encoding(rawValue: statement.text(8)) ?? format.defaultEncoding,
-            path: folder + "/" + relativePath, size: statement.int64(10), peakDB: statement.double(11),
-            state: Memo.State(rawValue: statement.text(12)) ?? .damaged,
-            deletedAt: statement.isNull(13) ? nil : Date(timeIntervalSince1970: statement.double(13)),
-            loudnessLUFS: statement.isNull(14) ? nil : statement.double(14),
-            truePeakDBTP: statement.isNull(15) ? nil : statement.double(15),
-            loudnessRange: statement.isNull(16) ? nil : statement.double(16),
-            clipCount: statement.isNull(17) ? nil : statement.int64(17))
+        MemoColumn.memo(from: statement, folder: folder)
     }
 
     // MARK: Writing (callers hold a transaction)
 
     /// Inserts a memo; `id` 0 lets SQLite choose. Returns the id.
     func insert(_ memo: Memo, relativePath: String) throws(SQLiteError) -> Int64 {
-        try database.run(
-            "INSERT INTO memos (id, title, created, duration, frames, sample_rate, channels, format, encoding, path, size, peak_db, state, deleted_at, "
-                + "loudness_lufs, true_peak_dbtp, lra, clips) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                memo.id > 0 ? .integer(memo.id) : .null, .text(memo.title),
-                .real(memo.created.timeIntervalSince1970), .real(memo.duration), .integer(memo.frames),
-                .integer(Int64(memo.sampleRate)), .integer(Int64(memo.channels)), .text(memo.format.rawValue),
-                .text(memo.encoding.rawValue), .text(relativePath), .integer(memo.size), .real(memo.peakDB),
-                .text(memo.state.rawValue), memo.deletedAt.map { .real($0.timeIntervalSince1970) } ?? .null,
-                Self.real(memo.loudnessLUFS), Self.real(memo.truePeakDBTP), Self.real(memo.loudnessRange),
-                memo.clipCount.map { .integer($0) } ?? .null,
-            ])
+        let row = MemoIndexRow(memo: memo, relativePath: relativePath)
+        try database.run(MemoColumn.insertStatement, MemoColumn.values(of: row))
         return database.lastInsertedRowID
     }
 
@@ -187,8 +170,8 @@ final class MemoIndex {
             try database.run(
                 "UPDATE memos SET loudness_lufs = ?, true_peak_dbtp = ?, lra = ?, clips = ? WHERE id = ?",
                 [
-                    Self.real(statistics.loudnessLUFS), Self.real(statistics.truePeakDBTP),
-                    Self.real(statistics.loudnessRange), .integer(statistics.clipCount), .integer(id),
+                    .finite(statistics.loudnessLUFS), .finite(statistics.truePeakDBTP),
+                    .finite(statistics.loudnessRange), .integer(statistics.clipCount), .integer(id),
                 ])
         }
         if let info {
@@ -206,12 +189,6 @@ final class MemoIndex {
         }
         // The audio was read again: its envelope is the one measured with it, or none.
         try replaceEnvelope(memoID: id, with: statistics?.envelope)
-    }
-
-    /// A finite number, or NULL.
-    private static func real(_ value: Double?) -> SQLiteValue {
-        guard let value, value.isFinite else { return .null }
-        return .real(value)
     }
 
     func setState(id: Int64, _ state: Memo.State) throws(SQLiteError) {

@@ -15,7 +15,7 @@ enum RecordCommand: SubcommandDefinition {
     static let format = Option<FileFormat>(
         name: "format", valueName: "F",
         help: "The file format: wav, flac, ogg, opus, mp3, caf, aiff or m4a (AAC).",
-        defaultDescription: "flac", parser: .choice)
+        defaultDescription: RecordingSettings.defaultFormat.rawValue, parser: .choice)
     static let encoding = Option<Encoding>(
         name: "encoding", valueName: "E",
         help: "The sample encoding, where the format allows it: pcm16, pcm24, pcm32, float, "
@@ -32,15 +32,16 @@ enum RecordCommand: SubcommandDefinition {
     }
     static let rate = Option<Int>(
         name: "rate", shortName: "r", valueName: "HZ",
-        help: "The sample rate in Hz: 48000, 48k, 44.1k.", defaultDescription: "48000",
+        help: "The sample rate in Hz: 48000, 48k, 44.1k.",
+        defaultDescription: String(RecordingSettings.defaultSampleRate),
         parser: .sampleRate(in: SharedArguments.sampleRates))
     static let channels = Option<Int>(
         name: "channels", shortName: "c", valueName: "N", help: "The number of channels, 1 to 32.",
-        defaultDescription: "as the device offers", parser: .integer(in: 1...32))
+        defaultDescription: String(RecordingSettings.defaultChannels), parser: .integer(in: 1...32))
     static let quality = Option<Quality>(
         name: "quality", valueName: "Q",
         help: "VBR quality or compression level: min, low, medium, high or max.",
-        parser: .choice)
+        defaultDescription: RecordingSettings.defaultQuality.rawValue, parser: .choice)
     static let output = Option<String>(
         name: "output", shortName: "o", valueName: "PATH",
         help: "Write this file instead of adding a memo to the library. An existing file is "

@@ -7,11 +7,12 @@ import SoundFiles
 public struct AppOptions: Sendable, Equatable {
     /// `--source S`: the input to open; `nil` uses the default (`alsa:default`).
     public var source: InputSource?
-    /// `--format F`: what new memos are recorded as; `nil` is FLAC.
+    /// `--format F`: what new memos are recorded as; `nil` is the configuration's, else
+    /// `RecordingSettings.defaultFormat`.
     public var format: FileFormat?
-    /// `--rate HZ`; `nil` is 48000 (or a file source's rate).
+    /// `--rate HZ`; `nil` is a file source's rate, the configuration's, else `RecordingSettings.defaultSampleRate`.
     public var sampleRate: Int?
-    /// `--channels N`; `nil` is 2 (or a file source's channels).
+    /// `--channels N`; `nil` is a file source's channels, the configuration's, else `RecordingSettings.defaultChannels`.
     public var channels: Int?
     /// `--device D`: the ALSA playback device; `nil` is `default`.
     public var playbackDevice: String?

@@ -9,8 +9,8 @@ struct MeterRequest {
     var duration: Double?
     var json = false
     var loudness = false
-    var sampleRate = 48000
-    var channels = 2
+    var sampleRate: Int
+    var channels: Int
     var paced = true
     /// `--alert-above …`: the noise alert (`MeterAlert`).
     var alert: AlertOptions?
