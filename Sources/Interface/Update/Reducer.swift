@@ -215,7 +215,7 @@ extension AppState {
         let count = visible.count
         selection = count == 0 ? 0 : min(max(selection, 0), count - 1)
         deletedSelection = deletedMemos.isEmpty ? 0 : min(max(deletedSelection, 0), deletedMemos.count - 1)
-        let rows = max(layout.tableRows, 1)
+        let rows = max(layout.tableRows - (liveRecordingRow == nil ? 0 : 1), 1)
         let heights = visible.map { tableLines(for: $0) }
         if selection < scrollOffset { scrollOffset = selection }
         // Lines from the first shown memo through the selected one must fit.
@@ -232,6 +232,18 @@ extension AppState {
             tail += heights[firstOfTail]
         }
         scrollOffset = max(min(scrollOffset, firstOfTail), 0)
+    }
+
+    /// The recording in progress — or being saved after `s`, before it joins the table — as the
+    /// table's first row shows it: its title and what it is doing (`nil`: nothing records, or
+    /// the table has fewer than three rows).
+    public var liveRecordingRow: (title: String, tag: String)? {
+        guard layout.tableRows >= 3 else { return nil }
+        if recording != .idle, recordingMemoID != nil {
+            return (recordingTitle ?? "", recording == .paused ? "[paused]" : "[recording]")
+        }
+        if let saving = savingRecording { return (saving.title, "[saving]") }
+        return nil
     }
 
     /// Lines memo `memo` takes in the table: two when the filter found it by its words

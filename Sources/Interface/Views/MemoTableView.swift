@@ -11,6 +11,8 @@ enum MemoTableView {
         let width: Int
         let alignRight: Bool
         let text: (MemoRow) -> String
+        /// What it shows for the recording in progress (`AppState.liveRecordingRow`).
+        var live: String = ""
     }
 
     static func render(_ state: AppState, in area: Rect, on screen: inout Screen) {
@@ -34,7 +36,18 @@ enum MemoTableView {
             screen.put(header, x: area.x, y: y, style: theme.columnHeader, maxWidth: area.width)
             y += 1
         }
-        guard !memos.isEmpty else {
+        if let live = state.liveRecordingRow, y < area.y + area.height {
+            // The recording in progress, above the memos: not selectable, it is not a memo yet.
+            var line = " ●" + titleText(live.title, tag: live.tag, width: titleWidth)
+            for column in columns {
+                line += "   " + (column.alignRight
+                    ? TextFitting.rightAligned(column.live, toWidth: column.width)
+                    : TextFitting.padded(column.live, toWidth: column.width))
+            }
+            screen.put(TextFitting.padded(line, toWidth: area.width), x: area.x, y: y, style: theme.recordingBadge, maxWidth: area.width)
+            y += 1
+        }
+        guard !memos.isEmpty || state.liveRecordingRow != nil else {
             for (offset, line) in TextFitting.wrapped(emptyMessage(state), toWidth: area.width - 2).enumerated()
             where y + offset < area.y + area.height {
                 screen.put(" " + line, x: area.x, y: y + offset, style: theme.dim, maxWidth: area.width)
@@ -96,21 +109,29 @@ enum MemoTableView {
         case .missing: "[missing]"
         case .recording: "[recording]"
         }
-        guard !tag.isEmpty, width >= tag.count + 4 else { return TextFitting.padded(memo.title, toWidth: width) }
-        let title = TextFitting.truncated(memo.title, toWidth: width - tag.count - 1)
-        return TextFitting.padded(title + " " + tag, toWidth: width)
+        return titleText(memo.title, tag: tag, width: width)
+    }
+
+    static func titleText(_ title: String, tag: String, width: Int) -> String {
+        guard !tag.isEmpty, width >= tag.count + 4 else { return TextFitting.padded(title, toWidth: width) }
+        return TextFitting.padded(TextFitting.truncated(title, toWidth: width - tag.count - 1) + " " + tag, toWidth: width)
     }
 
     /// The columns that fit beside a readable title.
     static func columns(for width: Int, state: AppState) -> [Column] {
-        let date = Column(header: state.sortOrder == .newestFirst ? "Date ▼" : "Date", width: 10, alignRight: false) { humanDate($0.created, state: state) }
-        let time = Column(header: "Time", width: 5, alignRight: false) {
+        let started = state.now - state.recordedSeconds
+        let date = Column(header: state.sortOrder == .newestFirst ? "Date ▼" : "Date", width: 10, alignRight: false, text: {
+            humanDate($0.created, state: state)
+        }, live: humanDate(started, state: state))
+        let time = Column(header: "Time", width: 5, alignRight: false, text: {
             CivilTime(seconds: $0.created, utcOffset: state.utcOffset).timeText
-        }
-        let length = Column(header: state.sortOrder == .longestFirst ? "Length ▼" : "Length", width: 8, alignRight: false) { DisplayFormat.elapsedTime(seconds: $0.duration) }
-        let size = Column(header: "Size", width: 8, alignRight: true) { DisplayFormat.byteCount($0.size) }
-        let format = Column(header: "Format", width: 6, alignRight: false) { $0.format.uppercased() }
-        let loudness = Column(header: "LUFS", width: 5, alignRight: true) { loudnessText($0.loudnessLUFS) }
+        }, live: CivilTime(seconds: started, utcOffset: state.utcOffset).timeText)
+        let length = Column(header: state.sortOrder == .longestFirst ? "Length ▼" : "Length", width: 8, alignRight: false, text: {
+            DisplayFormat.elapsedTime(seconds: $0.duration)
+        }, live: DisplayFormat.elapsedTime(seconds: state.recordedSeconds))
+        let size = Column(header: "Size", width: 8, alignRight: true, text: { DisplayFormat.byteCount($0.size) }, live: "…")
+        let format = Column(header: "Format", width: 6, alignRight: false, text: { $0.format.uppercased() }, live: state.input?.recordingFormat.uppercased() ?? "")
+        let loudness = Column(header: "LUFS", width: 5, alignRight: true, text: { loudnessText($0.loudnessLUFS) }, live: "—")
         switch width {
         case 100...: return [date, time, length, size, format, loudness]
         case 64...: return [date, time, length, size]
