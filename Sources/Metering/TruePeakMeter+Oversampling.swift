@@ -145,13 +145,16 @@ extension TruePeakMeter {
         var skipped = false
         var skippedBlocks = 0
         var testedBlocks = false
+        var halfPhaseOnly = false
         let peak = channelInputs.withUnsafeMutableBufferPointer { inputs -> Float in
             guard let input = inputs.baseAddress.map({ $0 + start }) else { return 0 }
             var peak: Float = 0
             let (selection, largestInput) = interpolator.phasesThatCanRaise(held, input, outputs: count)
             switch selection {
             case .none: skipped = true
-            case .half: peak = interpolator.largestMagnitude(input, outputs: count, halfPhaseOnly: true)
+            case .half:
+                peak = interpolator.largestMagnitude(input, outputs: count, halfPhaseOnly: true)
+                halfPhaseOnly = true
             case .all where blockTestPause == 0:
                 let skipping = TruePeakInterpolator.BlockSkip(held: held, largestInput: largestInput)
                 let result = interpolator.largestMagnitude(input, outputs: count, halfPhaseOnly: false, skipping: skipping)
@@ -169,6 +172,7 @@ extension TruePeakMeter {
         truePeaks[channel] = max(truePeaks[channel], peak)
         if skipped { skippedChunkCount += 1 }
         skippedBlockCount += skippedBlocks
+        if halfPhaseOnly { halfPhaseChunkCount += 1 }
         if testedBlocks {
             // Blocks are tested only while testing pays: after a chunk with fewer than one
             // block in eight skipped (full-band noise: none), the next chunks go untested.

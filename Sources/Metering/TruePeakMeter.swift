@@ -32,6 +32,9 @@ public struct TruePeakMeter: Sendable {
     var samplePeaks: [Float]
     /// Chunks of one channel left uninterpolated because they could not raise the reading.
     var skippedChunkCount = 0
+    /// Chunks of one channel interpolated in the half-way phase alone (the others could not
+    /// raise the reading).
+    var halfPhaseChunkCount = 0
     /// Blocks of eight instants left uncomputed in the chunks that were interpolated.
     var skippedBlockCount = 0
     /// Per channel: chunks still to interpolate without testing their blocks
