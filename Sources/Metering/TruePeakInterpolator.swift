@@ -39,7 +39,7 @@ struct TruePeakInterpolator: Sendable {
     /// the half-way phase's 2.040; 0 at ×2 and ×1, which have none).
     let outerAbsoluteGain: Double
     let outerDirectGain: Double
-    /// For the bound of a block of instants (`blockCanRaise`), over the computed phases:
+    /// For the bound of a block of instants (`BlockTest`), over the computed phases:
     /// max(|S0 − S1| + |S1|), S0 = Σ c_k and S1 = Σ c_k·(k − 7) in window order (≈ 1), and
     /// max Σ|c_k|·(k − 7)(k − 8)/2 (≈ 2.9 for the half-way phase).
     let lineGain: Double

@@ -263,7 +263,7 @@ extension TruePeakInterpolator {
     }
 
     /// As `largestMagnitude(_:outputs:halfPhaseOnly:)`, and with `skipping` each block of eight
-    /// instants whose points cannot exceed `skipping.held` is left out (`blockCanRaise`); the
+    /// instants whose points cannot exceed `skipping.held` is left out (`BlockTest`); the
     /// peak then covers the computed blocks only, and `skippedBlocks` counts the others.
     func largestMagnitude(
         _ input: UnsafePointer<Float>, outputs: Int, halfPhaseOnly: Bool, skipping: BlockSkip?
@@ -282,9 +282,21 @@ extension TruePeakInterpolator {
         }
     }
 
-    /// The per-block bound: a block is skipped when lineGain·c + curvatureGain·d ≤ threshold,
-    /// c the largest |x| of its nine central samples and d the largest |second difference|
-    /// around it (see `blockCanRaise`).
+    /// The per-block bound: a block of eight instants is skipped when lineGain·c +
+    /// curvatureGain·d ≤ threshold, c the largest |x| of its nine central samples and d the
+    /// largest |second difference| around it.
+    ///
+    /// For a phase with coefficients c_k over the window y_0…y_15 (the instant lies between y_7
+    /// and y_8), let ℓ be the line through y_7 and y_8 and r_k = y_k − ℓ_k. Then
+    /// Σ c·y = (S0 − S1)·y_7 + S1·y_8 + Σ c·r, with S0 = Σ c_k and S1 = Σ c_k·(k − 7), and
+    /// |r_k| ≤ (k − 7)(k − 8)/2 · max|Δ²y| over the window's second differences (centres 1…14).
+    /// So |value| ≤ lineGain·max(|y_7|, |y_8|) + curvatureGain·max|Δ²y|, lineGain =
+    /// max(|S0 − S1| + |S1|) ≈ 1 and curvatureGain = max Σ|c_k|·(k − 7)(k − 8)/2 ≈ 2.9 over the
+    /// computed phases; over a block, c covers samples 7…15 of its first window and d the
+    /// centres 1…24 (three aligned groups of eight, a superset of the 1…21 needed). Near a
+    /// steady tone's crests it cannot skip; on its flanks (|x| clearly below the crest, the
+    /// curvature small) it does. The threshold carries a margin far above the rounding of the
+    /// Float products, sums and second differences.
     struct BlockTest {
         var threshold: Float
         var lineGain: Float
@@ -296,29 +308,46 @@ extension TruePeakInterpolator {
         _ input: UnsafePointer<Float>, outputs: Int, phases: Int, taps: [SIMD8<Float>], test: BlockTest?
     ) -> (peak: Float, skippedBlocks: Int) {
         guard let test, outputs >= 8 else {
-            return (largestMagnitude(input, outputs: outputs, phases: phases, taps: taps, curvatures: nil, test: nil), 0)
+            return (largestMagnitude(input, outputs: outputs, phases: phases, taps: taps, bounds: nil, test: nil), 0)
         }
-        // |x[c − 1] − 2x[c] + x[c + 1]| for c in 1 ..< outputs + tapsPerPhase − 2 (index c).
-        let count = outputs + tapsPerPhase - 2
-        return withUnsafeTemporaryAllocation(of: Float.self, capacity: count + 8) { curvatures in
-            guard let curvature = curvatures.baseAddress else { return (0, 0) }
+        // Per block b (instants 8b…8b+7), the bound of `BlockTest`, all blocks first.
+        let blocks = outputs / 8
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * blocks + 2) { scratch in
+            guard let bends = scratch.baseAddress else { return (0, 0) }
+            let bounds = bends + blocks + 2
+            // bends[j]: the largest |x[c − 1] − 2x[c] + x[c + 1]| over centres 8j+1…8j+8 that
+            // exist (c ≤ outputs + tapsPerPhase − 3; the others count 0).
+            let lastCentre = outputs + tapsPerPhase - 3
             let raw = UnsafeRawPointer(input)
-            var centre = 1
-            while centre + 8 <= count {
-                let before = raw.loadUnaligned(fromByteOffset: (centre - 1) * 4, as: SIMD8<Float>.self)
-                let at = raw.loadUnaligned(fromByteOffset: centre * 4, as: SIMD8<Float>.self)
-                let after = raw.loadUnaligned(fromByteOffset: (centre + 1) * 4, as: SIMD8<Float>.self)
-                UnsafeMutableRawPointer(curvature).storeBytes(
-                    of: magnitude((before + after) - (at + at)), toByteOffset: centre * 4, as: SIMD8<Float>.self)
-                centre += 8
+            for group in 0..<(blocks + 2) {
+                let centre = 8 * group + 1
+                if centre + 7 <= lastCentre {
+                    let before = raw.loadUnaligned(fromByteOffset: (centre - 1) * 4, as: SIMD8<Float>.self)
+                    let at = raw.loadUnaligned(fromByteOffset: centre * 4, as: SIMD8<Float>.self)
+                    let after = raw.loadUnaligned(fromByteOffset: (centre + 1) * 4, as: SIMD8<Float>.self)
+                    bends[group] = largestLane(magnitude((before + after) - (at + at)))
+                } else {
+                    var bend: Float = 0
+                    var index = centre
+                    while index <= min(lastCentre, centre + 7) {
+                        bend = max(bend, ((input[index - 1] + input[index + 1]) - (input[index] + input[index])).magnitude)
+                        index += 1
+                    }
+                    bends[group] = bend
+                }
             }
-            while centre < count {
-                curvature[centre] = ((input[centre - 1] + input[centre + 1]) - (input[centre] + input[centre])).magnitude
-                centre += 1
+            for block in 0..<blocks {
+                let window = input + 8 * block
+                // Samples 7…15 of the block's first window (7 and 8 of each instant's), and
+                // second differences centred at 1…24 of it (1…14 of each instant's, and more).
+                let central = magnitude(UnsafeRawPointer(window).loadUnaligned(fromByteOffset: 7 * 4, as: SIMD8<Float>.self))
+                let centralPeak = max(largestLane(central), window[15].magnitude)
+                let bend = max(max(bends[block], bends[block + 1]), bends[block + 2])
+                bounds[block] = test.lineGain * centralPeak + test.curvatureGain * bend
             }
             var skipped = 0
             let peak = largestMagnitude(
-                input, outputs: outputs, phases: phases, taps: taps, curvatures: UnsafePointer(curvature), test: test,
+                input, outputs: outputs, phases: phases, taps: taps, bounds: UnsafePointer(bounds), test: test,
                 skipped: &skipped)
             return (peak, skipped)
         }
@@ -327,17 +356,17 @@ extension TruePeakInterpolator {
     @inline(__always)
     private static func largestMagnitude(
         _ input: UnsafePointer<Float>, outputs: Int, phases: Int, taps: [SIMD8<Float>],
-        curvatures: UnsafePointer<Float>?, test: BlockTest?
+        bounds: UnsafePointer<Float>?, test: BlockTest?
     ) -> Float {
         var skipped = 0
         return largestMagnitude(
-            input, outputs: outputs, phases: phases, taps: taps, curvatures: curvatures, test: test, skipped: &skipped)
+            input, outputs: outputs, phases: phases, taps: taps, bounds: bounds, test: test, skipped: &skipped)
     }
 
     @inline(__always)
     private static func largestMagnitude(
         _ input: UnsafePointer<Float>, outputs: Int, phases: Int, taps: [SIMD8<Float>],
-        curvatures: UnsafePointer<Float>?, test: BlockTest?, skipped: inout Int
+        bounds: UnsafePointer<Float>?, test: BlockTest?, skipped: inout Int
     ) -> Float {
         taps.withUnsafeBufferPointer { taps -> Float in
             guard let tap = taps.baseAddress else { return 0 }
@@ -345,9 +374,7 @@ extension TruePeakInterpolator {
             var output = 0
             var skippedBlocks = 0
             while output + 8 <= outputs {
-                if let test, let curvatures,
-                    !blockCanRaise(input + output, curvatures + output, test)
-                {
+                if let test, let bounds, bounds[output / 8] <= test.threshold {
                     skippedBlocks += 1
                     output += 8
                     continue
@@ -380,34 +407,6 @@ extension TruePeakInterpolator {
             }
             return largest
         }
-    }
-
-    /// Whether a point of the eight instants whose windows start at `window` can exceed the
-    /// test's threshold.
-    ///
-    /// For a phase with coefficients c_k over the window y_0…y_15 (the instant lies between y_7
-    /// and y_8), let ℓ be the line through y_7 and y_8 and r_k = y_k − ℓ_k. Then
-    /// Σ c·y = (S0 − S1)·y_7 + S1·y_8 + Σ c·r, with S0 = Σ c_k and S1 = Σ c_k·(k − 7), and
-    /// |r_k| ≤ (k − 7)(k − 8)/2 · max|Δ²y| over the window's second differences (centres 1…14).
-    /// So |value| ≤ lineGain·max(|y_7|, |y_8|) + curvatureGain·max|Δ²y|, lineGain =
-    /// max(|S0 − S1| + |S1|) ≈ 1 and curvatureGain = max Σ|c_k|·(k − 7)(k − 8)/2 ≈ 2.9 over the
-    /// computed phases. Near a steady tone's crests it cannot skip; on its flanks (|x| clearly
-    /// below the crest, the curvature small) it does. The threshold carries a margin far above
-    /// the rounding of the Float products, sums and second differences.
-    @inline(__always)
-    private static func blockCanRaise(_ window: UnsafePointer<Float>, _ curvatures: UnsafePointer<Float>, _ test: BlockTest) -> Bool {
-        let raw = UnsafeRawPointer(window)
-        // Centres: samples 7…15 of the first instant's window (7 and 8 of each instant's).
-        let central = magnitude(raw.loadUnaligned(fromByteOffset: 7 * 4, as: SIMD8<Float>.self))
-        let centralPeak = max(largestLane(central), window[15].magnitude)
-        // Second differences centred at 1…21 (1…14 of each instant's window).
-        let curvature = UnsafeRawPointer(curvatures)
-        let bends = largest(
-            largest(
-                curvature.loadUnaligned(fromByteOffset: 1 * 4, as: SIMD8<Float>.self),
-                curvature.loadUnaligned(fromByteOffset: 9 * 4, as: SIMD8<Float>.self)),
-            curvature.loadUnaligned(fromByteOffset: 14 * 4, as: SIMD8<Float>.self))
-        return test.lineGain * centralPeak + test.curvatureGain * largestLane(bends) > test.threshold
     }
 
     /// The largest of the eight lanes, by halving.
