@@ -9,8 +9,10 @@
 /// meter reports max(true peak, sample peak), and every oversampled point of a chunk is bounded
 /// by the chunk's own samples through the filter's coefficients, so when that bound stays at or
 /// below what the meter already holds, interpolating it would change no figure. Speech, with
-/// its pauses and quieter syllables, skips most chunks; a steady tone or full-band noise skips
-/// few, and then only the cheaper filter below is what is saved.
+/// its pauses and quieter syllables, skips most chunks. The bound is taken per phase group, so
+/// full-band noise often needs the half-way phase alone; and inside a chunk that must be
+/// interpolated, blocks of eight instants whose own bound (`TruePeakInterpolator.BlockTest`)
+/// stays at or below the reading are skipped — a steady tone's flanks.
 extension TruePeakMeter {
     mutating func accumulate<Sample: LoudnessSample>(_ samples: UnsafeBufferPointer<Sample>) {
         guard let base = samples.baseAddress else { return }
