@@ -29,6 +29,21 @@ struct TruePeakInterpolator: Sendable {
     let absoluteGain: Double
     /// The largest |Σ c| of a computed phase (1 up to the coefficients' rounding): its gain at DC.
     let directGain: Double
+    /// The half-way phase's taps alone (×4: phase 2; each coefficient in all eight lanes, inputs
+    /// oldest first), for chunks where only that phase can raise the reading.
+    let halfTaps: [SIMD8<Float>]
+    /// Σ|c| and |Σ c| of the half-way phase (the only computed one at ×2).
+    let halfAbsoluteGain: Double
+    let halfDirectGain: Double
+    /// The largest Σ|c| and |Σ c| of the other computed phases (×4: phases 1 and 3, 1.755 against
+    /// the half-way phase's 2.040; 0 at ×2 and ×1, which have none).
+    let outerAbsoluteGain: Double
+    let outerDirectGain: Double
+    /// For the bound of a block of instants (`BlockTest`), over the computed phases:
+    /// max(|S0 − S1| + |S1|), S0 = Σ c_k and S1 = Σ c_k·(k − 7) in window order (≈ 1), and
+    /// max Σ|c_k|·(k − 7)(k − 8)/2 (≈ 2.9 for the half-way phase).
+    let lineGain: Double
+    let curvatureGain: Double
 
     /// The filter for an oversampling `factor` of 1, 2 or 4.
     init(factor: Int) {
@@ -44,8 +59,30 @@ struct TruePeakInterpolator: Sendable {
             for phase in phases { taps.append(SIMD8(repeating: phase[window])) }
         }
         self.taps = taps
-        absoluteGain = phases.map { $0.reduce(0.0) { $0 + Double($1.magnitude) } }.max() ?? 0
-        directGain = phases.map { $0.reduce(0.0) { $0 + Double($1) }.magnitude }.max() ?? 0
+        let absoluteGains = phases.map { $0.reduce(0.0) { $0 + Double($1.magnitude) } }
+        let directGains = phases.map { $0.reduce(0.0) { $0 + Double($1) }.magnitude }
+        absoluteGain = absoluteGains.max() ?? 0
+        directGain = directGains.max() ?? 0
+        // Phase factor/2 is the half-way one: index factor/2 − 1 among phases 1…factor−1.
+        let half = factor / 2 - 1
+        halfTaps = half >= 0 ? phases[half].map { SIMD8(repeating: $0) } : []
+        halfAbsoluteGain = half >= 0 ? absoluteGains[half] : 0
+        halfDirectGain = half >= 0 ? directGains[half] : 0
+        let outer = phases.indices.filter { $0 != half }
+        outerAbsoluteGain = outer.map { absoluteGains[$0] }.max() ?? 0
+        outerDirectGain = outer.map { directGains[$0] }.max() ?? 0
+        let centre = count / 2 - 1
+        lineGain = phases.map { phase -> Double in
+            let s0 = phase.reduce(0.0) { $0 + Double($1) }
+            let s1 = phase.enumerated().reduce(0.0) { $0 + Double($1.element) * Double($1.offset - centre) }
+            return (s0 - s1).magnitude + s1.magnitude
+        }.max() ?? 0
+        curvatureGain = phases.map { phase -> Double in
+            phase.enumerated().reduce(0.0) { sum, tap in
+                let distance = Double(tap.offset - centre)
+                return sum + Double(tap.element.magnitude) * (distance * (distance - 1) / 2).magnitude
+            }
+        }.max() ?? 0
     }
 
     /// Phase `phase`'s coefficients h[k] (output = Σ h[k]·x[n − k]), normalised to unit gain at DC.

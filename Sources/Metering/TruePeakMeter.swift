@@ -32,6 +32,15 @@ public struct TruePeakMeter: Sendable {
     var samplePeaks: [Float]
     /// Chunks of one channel left uninterpolated because they could not raise the reading.
     var skippedChunkCount = 0
+    /// Chunks of one channel interpolated in the half-way phase alone (the others could not
+    /// raise the reading).
+    var halfPhaseChunkCount = 0
+    /// Blocks of eight instants left uncomputed in the chunks that were interpolated.
+    var skippedBlockCount = 0
+    /// Per channel: chunks still to interpolate without testing their blocks
+    /// (`untestedChunksAfterAMiss` after a chunk whose tests skipped little).
+    var blockTestPauses: [Int]
+    static let untestedChunksAfterAMiss = 15
     /// The channel the next consumed sample belongs to.
     var nextChannel = 0
 
@@ -65,6 +74,7 @@ public struct TruePeakMeter: Sendable {
         truePeaks = Array(repeating: 0, count: channels)
         samplePeaks = Array(repeating: 0, count: channels)
         fullScaleRuns = Array(repeating: 0, count: channels)
+        blockTestPauses = Array(repeating: 0, count: channels)
     }
 
     /// Measures interleaved 16-bit samples (full scale 32768).

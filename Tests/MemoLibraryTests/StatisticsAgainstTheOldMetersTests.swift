@@ -165,6 +165,93 @@ import Testing
         #expect(meter.skippedChunkCount > 80, "the near-silence around the burst was skipped: \(meter.skippedChunkCount)")
     }
 
+    /// Full-band noise around a DC offset (0…4095 of 32768), once an early sample of 0.18 has
+    /// set the reading above what phases 1 and 3 can reach (Σ|c| 1.755: 0.172), needs the
+    /// half-way phase alone (Σ|c| 2.04: up to 0.19) or nothing in most chunks; a steady tone
+    /// skips about half of its blocks of eight instants, on its flanks (the line-and-curvature
+    /// bound). Both read as the old meter, to the bit, channel by channel.
+    @Test func halfPhaseChunksAndSkippedBlocksReadAsBefore() {
+        var noise = SignalSynthesis.floats(SignalSynthesis.offsetNoise(rate: 48_000, channels: 2, seconds: 3, seed: 21))
+        noise[200] = 0.18
+        noise[201] = 0.18
+        let tone = SignalSynthesis.floats(
+            SignalSynthesis.tone(rate: 48_000, channels: 2, frequency: 1_000, dBFS: -12, seconds: 2))
+        for (samples, name) in [(noise, "offset noise"), (tone, "tone")] {
+            let signal = (rate: 48_000, channels: 2)
+            var meter = TruePeakMeter(channels: signal.channels, sampleRate: signal.rate)
+            samples.withUnsafeBufferPointer { meter.consume($0) }
+            var old = OldTruePeakMeter(channels: signal.channels, sampleRate: signal.rate)
+            for sample in samples { old.consume(sample) }
+            for channel in 0..<signal.channels {
+                #expect(Float(meter.truePeakAmplitude(forChannel: channel)) == old.reading(channel: channel), "\(name) \(channel)")
+            }
+            let chunks = samples.count / TruePeakMeter.chunkLength
+            if name == "tone" {
+                // About half: 49.9 % of this 1 kHz tone's blocks (48 samples a period).
+                #expect(meter.skippedBlockCount * 5 > chunks * TruePeakMeter.chunkLength / 8 * 2, "tone blocks skipped: \(meter.skippedBlockCount)")
+            } else {
+                let cheaper = meter.halfPhaseChunkCount + meter.skippedChunkCount
+                #expect(meter.halfPhaseChunkCount > 0 && cheaper * 2 > chunks,
+                    "half-phase chunks \(meter.halfPhaseChunkCount), skipped \(meter.skippedChunkCount), of \(chunks)")
+            }
+        }
+    }
+
+    /// Seeded signals built to sit near the bounds — a crest that sets the reading, then tones a
+    /// little below it with dither, sign flips, lone spikes and steps (points between samples
+    /// above every sample around them) — read as the old meter, to the bit, channel by channel,
+    /// at ×4 and ×2, as Int16 and as Float.
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func signalsNearTheBoundsReadAsBefore(seed: UInt64) {
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
+        func random() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for rate in [48_000, 96_000] {
+            let channels = 2
+            let frames = rate
+            var samples = [Float](repeating: 0, count: frames * channels)
+            for channel in 0..<channels {
+                let crest = 0.3 + 0.5 * random()
+                let frequency = 200 + 3_000 * random()
+                let dither = 0.02 * random()
+                for frame in 0..<frames {
+                    let t = Double(frame) / Double(rate)
+                    var value = (frame < 2_000 ? crest : crest * (0.6 + 0.35 * random()))
+                        * sin(2 * Double.pi * frequency * t) + dither * (random() - 0.5)
+                    let event = random()
+                    if event < 0.002 {
+                        value = crest * (random() < 0.5 ? -0.97 : 0.97)  // a lone spike
+                    } else if event < 0.004, frame > 0 {
+                        value = -Double(samples[(frame - 1) * channels + channel])  // a sign flip
+                    }
+                    samples[frame * channels + channel] = Float(value)
+                }
+            }
+            var float = TruePeakMeter(channels: channels, sampleRate: rate)
+            samples.withUnsafeBufferPointer { float.consume($0) }
+            var old = OldTruePeakMeter(channels: channels, sampleRate: rate)
+            for sample in samples { old.consume(sample) }
+            let integers = samples.map { Int16(($0 * 32_767).rounded()) }
+            var int16 = TruePeakMeter(channels: channels, sampleRate: rate)
+            integers.withUnsafeBufferPointer { int16.consume($0) }
+            var oldInt16 = OldTruePeakMeter(channels: channels, sampleRate: rate)
+            for sample in integers { oldInt16.consume(sample) }
+            for channel in 0..<channels {
+                #expect(Float(float.truePeakAmplitude(forChannel: channel)) == old.reading(channel: channel),
+                    "seed \(seed) \(rate) Hz float channel \(channel)")
+                #expect(Float(int16.truePeakAmplitude(forChannel: channel)) == oldInt16.reading(channel: channel),
+                    "seed \(seed) \(rate) Hz Int16 channel \(channel)")
+                #expect(int16.samplePeakLevel(forChannel: channel) == Decibels.fromAmplitude(Double(oldInt16.samplePeaks[channel])))
+            }
+            #expect(int16.clipCount == oldInt16.clipCount)
+            if rate == 48_000 {
+                #expect(float.skippedBlockCount > 0, "seed \(seed): the block bound was exercised")
+            }
+        }
+    }
+
     /// Buffers of any size (one sample, mid-frame splits, a chunk and one) read the same.
     @Test(arguments: [1, 7, 512, 513, 4_801])
     func anyBufferSizeReadsTheSame(size: Int) {
