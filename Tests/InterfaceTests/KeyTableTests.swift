@@ -115,4 +115,13 @@ import Testing
         _ = reduce(&state, .key(.escape))
         #expect(state.mode == .browsing)
     }
+
+    /// `⏎ play` and `? help` show on the memo table's footer down to 30 columns, `v voice` down to 40.
+    @Test(arguments: [(30, 8, false), (40, 12, true), (80, 24, true)])
+    func theFooterKeepsPlayVoiceAndHelpOnNarrowTerminals(width: Int, height: Int, showsVoice: Bool) {
+        let footer = AppView.render(Fixtures.state(width: width, height: height)).lines().last ?? ""
+        #expect(footer.contains("⏎ play") && footer.contains("? help"), "\(footer)")
+        #expect(footer.contains("v voice") == showsVoice, "\(footer)")
+        #expect(footer.contains(width < KeyTable.narrowFooterWidth ? "r rec " : "r record/pause"), "\(footer)")
+    }
 }

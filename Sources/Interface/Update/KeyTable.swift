@@ -73,10 +73,12 @@ struct FooterSpot: Sendable {
     /// The keys as the footer shows them; `nil`: the row's label.
     let keys: String?
     let word: String
+    /// The word on a narrow terminal (`KeyTable.narrowFooterWidth`), where it is given.
+    var short: String? = nil
 
     /// On the table while nothing plays or streams (idle and recording alike).
-    static func table(_ rank: Int, _ word: String, keys: String? = nil) -> FooterSpot {
-        FooterSpot(situations: [.idle, .recording], rank: rank, keys: keys, word: word)
+    static func table(_ rank: Int, _ word: String, keys: String? = nil, short: String? = nil) -> FooterSpot {
+        FooterSpot(situations: [.idle, .recording], rank: rank, keys: keys, word: word, short: short)
     }
 
     /// While a memo plays or is paused.
@@ -99,7 +101,9 @@ enum KeyTable {
     static let memoTable: [KeyBinding] = [
         KeyBinding(
             "r", "record; again: pause / resume",
-            footer: [.table(10, "record/pause"), .playback(190, "record"), .only([.streaming], 50, "record input")]
+            footer: [
+                .table(10, "record/pause", short: "rec"), .playback(190, "record"), .only([.streaming], 50, "record input"),
+            ]
         ) { _, state in KeyHandling.recordKey(&state) },
         KeyBinding(
             "s", "stop and save (then name the memo); stop playback or a stream",
@@ -339,14 +343,20 @@ enum KeyTable {
     }
 
     /// The memo table's footer in `situation`, most important first.
-    static func footer(in situation: FooterSpot.Situation, of rows: [KeyBinding] = memoTable) -> [(String, String)] {
+    static func footer(
+        in situation: FooterSpot.Situation, of rows: [KeyBinding] = memoTable, narrow: Bool = false
+    ) -> [(String, String)] {
         rows
             .flatMap { binding in
                 binding.footer.filter { $0.situations.contains(situation) }.map { (spot: $0, label: binding.label) }
             }
             .sorted { $0.spot.rank < $1.spot.rank }
-            .map { ($0.spot.keys ?? $0.label, $0.spot.word) }
+            .map { ($0.spot.keys ?? $0.label, narrow ? $0.spot.short ?? $0.spot.word : $0.spot.word) }
     }
+
+    /// Below this width the footer takes its entries' short words, so that `⏎ play` and
+    /// `v voice` still fit beside `? help` at 40 columns.
+    static let narrowFooterWidth = 60
 }
 
 /// A screen with keys of its own, its rows and its help.

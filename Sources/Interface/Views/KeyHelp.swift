@@ -16,7 +16,9 @@ enum KeyHelp {
         if state.mode == .help, HelpLayout(state).scrolls {
             return [("↑↓ PgUp PgDn", "scroll"), ("any other key", "closes")]
         }
-        if state.mode == .browsing { return KeyTable.footer(in: FooterSpot.Situation(state)) }
+        if state.mode == .browsing {
+            return KeyTable.footer(in: FooterSpot.Situation(state), narrow: state.width < KeyTable.narrowFooterWidth)
+        }
         if let screen = KeyScreen(state.mode), screen != .memoTable { return screen.footer }
         return footer(for: state.mode)
     }
