@@ -19,7 +19,11 @@ struct AppTmuxVoiceReplayTests {
         let sink = try sandbox.usePulse()
         defer { withExtendedLifetime(sink) {} }
         let log = sandbox.file("events.log")
-        try TestSignals.writeSines(to: sandbox.file("phrase.wav"), sections: [(1, [-12, -12]), (0.5, [nil, nil])])
+        // 5 s of tone: the replay (as long as the take) is what the screen is polled for, and
+        // under the suite's load a poll can take a second or more — a 1 s phrase's replay was
+        // over before the poll after `paplay` saw it (CI: one take, one replay_end, yet the
+        // screen never caught "▶ replaying" with the meter up).
+        try TestSignals.writeSines(to: sandbox.file("phrase.wav"), sections: [(5, [-12, -12]), (0.5, [nil, nil])])
         let app = try AppTmuxSession(
             sandbox: sandbox,
             arguments: "--source alsa:vm_pulse --rate 48000 --channels 2 --format wav --device vm_pulse",
