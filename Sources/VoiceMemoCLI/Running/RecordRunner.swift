@@ -71,8 +71,19 @@ enum RecordRunner {
             }
             return try playAfterStop(request, file: request.output, outcome: outcome, context: context)
         }
+        // Caught from before the id is printed: a script may signal as soon as it has read it (a
+        // shell's background job starts with SIGINT ignored, so one sent before `record` set its
+        // handlers was lost, and the recording went on). Undone after the recording, so that
+        // Ctrl-C during the transcription after it kills as usual.
+        StopSignals.install()
+        var signalsInstalled = true
+        defer { if signalsInstalled { StopSignals.uninstall() } }
         // A killed recording's recovery can take a minute; this one starts now.
         let library = try LibraryAccess.open(context, pendingRecoveries: .leave)
+        if let signal = StopSignals.pending {
+            context.console.printErrorMessage("interrupted by \(StopSignals.name(signal)) before anything was recorded")
+            return .interrupted
+        }
         let recording = try LibraryAccess.perform { () throws(MemoLibraryError) in
             try library.beginRecording(title: request.title, settings: request.settings, at: Date())
         }
@@ -85,6 +96,8 @@ enum RecordRunner {
         memoRequest.metadata = recording.metadata
         memoRequest.metadata.software = request.metadata.software
         let outcome = record(memoRequest, console: context.console)
+        StopSignals.uninstall()
+        signalsInstalled = false
         guard outcome.kept else {
             try LibraryAccess.perform { () throws(MemoLibraryError) in try library.abandonRecording(recording) }
             return outcome.exitCode

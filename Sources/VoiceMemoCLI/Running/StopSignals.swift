@@ -23,9 +23,15 @@ enum StopSignals {
 
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
+    /// How many `install()`s are not yet `uninstall()`ed: the handlers stay until the
+    /// outermost one is undone, so a step that installs them for itself (opening the library
+    /// while `record` already has them) does not open a window of default actions.
+    private static let depth = Atomic<Int>(0)
+
     /// Installs the handlers and unblocks the signals. Call from the main thread before
-    /// starting other threads, so that they inherit the mask.
+    /// starting other threads, so that they inherit the mask. Nests: see `depth`.
     static func install() {
+        guard depth.add(1, ordering: .relaxed).oldValue == 0 else { return }
         _ = received.load(ordering: .relaxed)  // initialise before a handler can run
         signal(SIGXFSZ, SIG_IGN)
         var mask = sigset_t()
@@ -44,8 +50,10 @@ enum StopSignals {
         ALSAPCM.openInterruption.withLock { $0 = { StopSignals.pending != nil } }
     }
 
-    /// Puts the default actions back (a second Ctrl-C after the command is done kills as usual).
+    /// Puts the default actions back (a second Ctrl-C after the command is done kills as usual),
+    /// when this undoes the outermost `install()`.
     static func uninstall() {
+        guard depth.subtract(1, ordering: .relaxed).newValue == 0 else { return }
         ALSAPCM.openInterruption.withLock { $0 = nil }
         for number in handled { signal(number, SIG_DFL) }
     }
