@@ -124,4 +124,16 @@ import Testing
         #expect(footer.contains("v voice") == showsVoice, "\(footer)")
         #expect(footer.contains(width < KeyTable.narrowFooterWidth ? "r rec " : "r record/pause"), "\(footer)")
     }
+
+    /// In Recently Deleted ⏎ restores; `r`, which records everywhere else, restores nothing and says where it records.
+    @Test func recentlyDeletedRestoresOnEnterNotOnR() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .libraryLoaded(memos: Array(Fixtures.memos.dropFirst()), deleted: [Fixtures.memos[0]]))
+        _ = reduce(&state, .key(.character("t")))
+        #expect(reduce(&state, .key(.character("r"))) == [])
+        #expect(state.deletedMemos.count == 1 && state.mode == .recentlyDeleted)
+        #expect(state.status?.text.hasPrefix("r records on the memo table") == true)
+        #expect(reduce(&state, .key(.enter)) == [.restoreMemo(id: 1)])
+        #expect(state.deletedMemos.isEmpty)
+    }
 }

@@ -160,7 +160,7 @@ enum KeyTable {
         KeyBinding("u", "undo the last delete, rename, trim or split", footer: [.table(70, "undo")]) { _, state in
             KeyHandling.undo(&state)
         },
-        KeyBinding("t", "Recently Deleted: ⏎ (or r) restore, p purge, Esc back", footer: [.table(100, "deleted")]) {
+        KeyBinding("t", "Recently Deleted: ⏎ restore, p purge, Esc back", footer: [.table(100, "deleted")]) {
             _, state in KeyHandling.openRecentlyDeleted(&state)
         },
         KeyBinding("i", "choose the input (microphones, test tone)", footer: [.table(110, "input")]) { _, state in
@@ -268,8 +268,13 @@ enum KeyTable {
         KeyBinding([.home, .end, .character("g"), .character("G")], "Home End  g G", "first / last") { key, state in
             KeyHandling.moveDeletedSelection(key, &state)
         },
-        KeyBinding([.enter, .character("r")], "⏎ r", "restore the selected memo to the table", footer: [.any(10, "restore", keys: "⏎")]) {
-            _, state in KeyHandling.restoreSelected(&state)
+        KeyBinding([.enter], "⏎", "restore the selected memo to the table", footer: [.any(10, "restore")]) { _, state in
+            KeyHandling.restoreSelected(&state)
+        },
+        // `r` records everywhere else: here it says so rather than restore by habit.
+        KeyBinding("r", "records on the memo table, not here: Esc goes back (⏎ restores)") { _, state in
+            state.say("r records on the memo table: Esc goes back to it. Here ⏎ restores the selected memo.")
+            return []
         },
         KeyBinding(
             [.character("p"), .character("d"), .delete], "p d Del", "purge the selected memo for good (asks)",
