@@ -127,11 +127,8 @@ import Testing
         try sandbox.shell("""
             voicememo play '\(url)' --device voicememo_playback --json > events.jsonl 2> errors.txt &
             pid=$!
-            for i in $(seq 1 300); do
-              \(condition) && break
-              kill -0 $pid 2>/dev/null || break
-              sleep 0.1
-            done
+            holds() { { \(condition); } || ! kill -0 $pid 2>/dev/null; }
+            poll=0.1 wait_until 30 "events.jsonl to hold what the test waits for, or play to end" holds
             kill -INT $pid 2>/dev/null
             wait $pid
             echo "exit $?"
