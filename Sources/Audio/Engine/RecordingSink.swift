@@ -333,7 +333,7 @@ final class RecordingSink: CaptureTap, Sendable {
         BackgroundPriority.idle.lowerCallingThread()
         while !encoderStops.load(ordering: .acquiring) {
             do {
-                if try encoding.encodeSlice(upTo: written.load(ordering: .acquiring)) > 0 { continue }
+                if try encodeSlice(of: encoding, upTo: written.load(ordering: .acquiring)) > 0 { continue }
             } catch {
                 encodingFailure.withLock { $0 = error }
                 return
@@ -357,12 +357,34 @@ final class RecordingSink: CaptureTap, Sendable {
         do throws(SoundFileError) {
             if let failed = encodingFailure.withLock({ $0 }) { throw failed }
             let total = written.load(ordering: .acquiring)
-            while try encoding.encodeSlice(upTo: total) > 0 {}
+            while try encodeSlice(of: encoding, upTo: total) > 0 {}
+            // Closing writes the encoder's last frames and its header: room for them too.
+            try reserve?.check(beforeWriting: Self.encodedSliceBound(encoding))
             try encoding.finish()
         } catch {
             encoding.abandon()
             fail(RecorderError(.file, error.description, cause: .soundFile(error)))
         }
+    }
+
+    /// One slice of the encode, once the disk's reserve allows it: the encoder follows the writer
+    /// onto the same disk, and a final file that ran into a full disk would be cut short (an
+    /// encoder may not even report it; `SndFileHandle.write` catches that). Stopped at the
+    /// reserve, the slice is left in the intermediate, which is kept for recovery.
+    private func encodeSlice(of encoding: IntermediateEncoding, upTo available: Int64) throws(SoundFileError) -> Int {
+        guard available > encoding.framesEncoded else { return 0 }
+        do {
+            try reserve?.check(beforeWriting: Self.encodedSliceBound(encoding))
+        } catch {
+            throw encoding.keptInIntermediate(error, detail: "encoding stopped after \(encoding.framesEncoded) frames")
+        }
+        return try encoding.encodeSlice(upTo: available)
+    }
+
+    /// More bytes than one slice of any encoding can take in its final file (the slice's own
+    /// samples as 32-bit, which no lossy or lossless encoder grows past).
+    private static func encodedSliceBound(_ encoding: IntermediateEncoding) -> Int {
+        IntermediateEncoding.sliceFrames * encoding.channels * 4
     }
 
     private func deliverEvents() {

@@ -103,6 +103,14 @@ enum FileSystem {
         return info.f_flag & UInt(ST_RDONLY) == 0
     }
 
+    /// The bytes an unprivileged process may still write on the file system of `path`, or
+    /// `nil` when that cannot be read.
+    static func availableBytes(at path: String) -> Int64? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return nil }
+        return Int64(info.f_bavail) &* Int64(info.f_frsize)
+    }
+
     /// Creates `path` and its parents (mode 0700 for new folders); `0` or `errno`.
     static func createDirectory(_ path: String) -> Int32 {
         do {

@@ -121,6 +121,13 @@ extension MemoLibrary {
         throws(MemoLibraryError) -> Memo
     {
         defer { recording.releaseLock() }
+        if SoundFileRecovery.needsEncoding(path: recording.memo.path) {
+            // The encode into the final file did not finish (the disk filled behind the
+            // encoder): the whole recording is in its intermediate. The row stays `recording`
+            // and, its lock released, is recovered like a killed recording once there is room
+            // (the next opening that finishes recoveries: `list`, the app, `recover`).
+            return try existing(recording.memo.id)
+        }
         let probe = FileProbe(path: recording.memo.path, timeZone: timeZone)
         let state: Memo.State = probe.info != nil ? .complete : (FileSystem.exists(recording.memo.path) ? .damaged : .missing)
         let id = recording.memo.id

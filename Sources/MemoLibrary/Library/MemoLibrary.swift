@@ -244,6 +244,19 @@ public struct MaintenanceReport: Sendable, Equatable {
     /// index has them, and the next open tries again.
     public var postponed: String?
 
+    /// Recordings whose encode into their final file could not be done for want of room (a
+    /// full disk, a file size limit): each is kept whole in its intermediate, its row
+    /// `recording`, and is encoded by the next recovery once there is room.
+    public var waitingForRoom: [WaitingForRoom] = []
+
+    /// A recording kept in its intermediate until there is room to encode it.
+    public struct WaitingForRoom: Sendable, Equatable {
+        public var memoID: Int64
+        public var title: String
+        /// Why the encode stopped (`.diskFull` or `.fileTooLarge`).
+        public var cause: SoundFileError
+    }
+
     public init() {}
 
     /// Whether opening changed nothing.

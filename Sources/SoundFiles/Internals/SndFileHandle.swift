@@ -203,7 +203,15 @@ final class SndFileHandle {
             return ShortWrite(
                 framesWritten: Int(written), osError: forced, libraryMessage: String(cString: strerror(forced)))
         }
-        guard written < Int64(frames) else { return nil }
+        if written >= Int64(frames) {
+            // An encoder (LAME, Vorbis, Opus) counts the frames it was given as written even
+            // when writing what it made of them failed: libsndfile then only notes the system
+            // error (psf_log_syserr), which sf_error reports until the next call. None of this
+            // call's frames is known to be in the file.
+            guard sf_error(file) != 0 else { return nil }
+            return ShortWrite(
+                framesWritten: 0, osError: osError == 0 ? nil : osError, libraryMessage: lastErrorMessage)
+        }
         return ShortWrite(
             framesWritten: Int(max(0, written)), osError: osError == 0 ? nil : osError,
             libraryMessage: lastErrorMessage)
