@@ -181,7 +181,7 @@ extension MemoLibrary {
 
     /// The memo `id` if it can be edited now.
     func editable(_ id: Int64, verb: String) throws(MemoLibraryError) -> Memo {
-        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        guard !isReadOnly else { throw readOnlyRefusal }
         let memo = try existing(id)
         if memo.deletedAt != nil { throw .notAllowed(memo: memo, reason: "it is in Recently Deleted; restore it before it can be \(verb)") }
         switch memo.state {

@@ -64,14 +64,14 @@ extension MemoLibrary {
     /// Purges everything in Recently Deleted; returns the ids purged.
     @discardableResult
     public func purgeAll() throws(MemoLibraryError) -> [Int64] {
-        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        guard !isReadOnly else { throw readOnlyRefusal }
         return try purgeDeleted(before: nil)
     }
 
     /// Purges memos deleted more than 30 days before `now` (opening the library does this too).
     @discardableResult
     public func purgeExpired(now: Date) throws(MemoLibraryError) -> [Int64] {
-        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        guard !isReadOnly else { throw readOnlyRefusal }
         return try purgeDeleted(before: now.addingTimeInterval(-Self.recentlyDeletedLifetime))
     }
 

@@ -42,7 +42,7 @@ extension MemoLibrary {
     public func beginRecording(title: String?, settings: RecordingSettings, at date: Date) throws(MemoLibraryError)
         -> MemoRecording
     {
-        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        guard !isReadOnly else { throw readOnlyRefusal }
         let title = try title.map { (title) throws(MemoLibraryError) in try MemoTitle.acceptedInLibrary(title) }
             ?? MemoTitle.defaultTitle(for: date, timeZone: timeZone)
         _ = FileSystem.createDirectory(lockFolder)
@@ -171,7 +171,7 @@ extension MemoLibrary {
     /// `recording` under the same file name. The lock stays with the recording.
     /// - Throws: `.readOnly`, `.busy`, `.index`.
     public func rebind(_ recording: MemoRecording) throws(MemoLibraryError) -> MemoRecording {
-        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        guard !isReadOnly else { throw readOnlyRefusal }
         let name = relative(recording.memo)
         var memo = recording.memo
         memo.id = try write { () throws(MemoLibraryError) -> Int64 in
