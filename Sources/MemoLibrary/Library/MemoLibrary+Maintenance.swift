@@ -107,7 +107,9 @@ extension MemoLibrary {
             let encodes = SoundFileRecovery.needsEncoding(path: path)
             let title = (try? indexCall { () throws(SQLiteError) in try index.memo(id: row.id) })??.title ?? row.path
             if encodes, let room = FileSystem.availableBytes(at: folder), room < Self.roomNeededToEncode {
-                // Not worth an encode that the disk cannot hold: wait for room as below.
+                // Not worth an encode that the disk cannot hold: wait for room as below. What a
+                // killed encode left of the final file goes (it is encoded again from the start).
+                _ = FileSystem.remove(path)
                 maintenance.waitingForRoom.append(.init(
                     memoID: row.id, title: title,
                     cause: SoundFileError(kind: .diskFull, path: path, detail: "\(room / 1024) kB left", osError: ENOSPC)))

@@ -1,0 +1,170 @@
+import Foundation
+import SoundFiles
+import Testing
+
+/// The disk fills while a lossy recording's encoder is behind (issue 28 items 1 and 2): an
+/// unpaced source (`VOICEMEMO_UNPACED=1`) writes the intermediate far faster than the nice-19
+/// encoder follows, on a small tmpfs in a private mount namespace. Whatever was captured ends
+/// either in the final file, whole and as long as the index says, or kept in the intermediate
+/// and recovered into a playable memo once there is room — never a memo whose index length
+/// disagrees with its file (MP3 was listed 1:48 and played 20 s; M4A was listed `missing` with
+/// its audio in a hidden file that nothing recovered).
+@Suite struct LossyDiskFullTests {
+    /// Each lossy format; Opus is written directly (no intermediate), so a smaller disk fills it.
+    @Test(.enabled(if: LibraryReadOnlyMountTests.canMount, "needs root to mount a tmpfs"),
+        arguments: [("mp3", "20m"), ("ogg", "20m"), ("m4a", "20m"), ("opus", "3m")])
+    func theDiskFillsBehindTheEncoder(format: String, disk: String) throws {
+        let sandbox = try VoiceMemoSandbox()
+        let outcome = try sandbox.onTmpfs(size: disk, """
+              export VOICEMEMO_UNPACED=1
+              voicememo record --source tone:440@-6 --format \(format) --duration 150 --title Full --no-transcribe > id.txt 2> record.err
+              echo "record=$?"
+              voicememo list --json > full.json 2> full.err; echo "full=$?"
+              ls -a mnt/library > full-files.txt
+              mount -o remount,size=200m mnt
+              voicememo list --json > roomy.json 2> roomy.err; echo "roomy=$?"
+              ls -a mnt/library > roomy-files.txt
+              cp mnt/library/*.\(format) final.\(format)
+            """, timeout: .seconds(300))
+        #expect(outcome.standardOutput.contains("record=1"), "\(outcome)")
+        let recordErrors = sandbox.text("record.err")
+        #expect(recordErrors.contains("the disk is full"), "the message names the cause: \(recordErrors)")
+        #expect(!recordErrors.contains(".partial"), "no hidden file name reaches the user: \(recordErrors)")
+
+        let whileFull = try #require(try sandbox.memos(in: "full.json").first, "\(outcome)")
+        let fullErrors = sandbox.text("full.err")
+        let waited = whileFull["state"] as? String == "recording"
+        if waited {
+            // Kept in the intermediate: said so by record and by list, recovered later.
+            #expect(recordErrors.contains("is kept and becomes a playable memo once there is room"), "\(recordErrors)")
+            #expect(fullErrors.contains("is kept whole but not encoded yet: the disk is full"), "\(fullErrors)")
+            #expect(sandbox.text("full-files.txt").contains(".partial.w64"), "the intermediate is kept")
+        } else {
+            #expect(whileFull["state"] as? String == "complete", "\(whileFull)")
+        }
+
+        #expect(outcome.standardOutput.contains("roomy=0"), "\(outcome)")
+        let memo = try #require(try sandbox.memos(in: "roomy.json").first)
+        let state = memo["state"] as? String
+        #expect(state == (waited ? "recovered" : "complete"), "\(memo) \(sandbox.text("roomy.err"))")
+        let listed = try #require(memo["duration"] as? Double)
+        let plays = try Self.decodedSeconds(sandbox.file("final.\(format)"))
+        print(String(format: "LossyDiskFullTests: %@ on a %@ tmpfs: %@; listed %.3f s, the file plays %.3f s",
+            format, disk, waited ? "kept in the intermediate, recovered with room" : "finished whole", listed, plays))
+        #expect(abs(plays - listed) < 0.05, "the file plays what the index says")
+        // What filled the disk is in the memo: the W64 intermediate of 20 MB holds ~52 s of
+        // float stereo, 3 MB of Opus ~55 s.
+        #expect(listed > 45, "listed \(listed) s")
+        let files = sandbox.text("roomy-files.txt")
+        #expect(!files.contains(".partial"), "nothing hidden is left: \(files)")
+    }
+
+    /// kill -9 while the disk fills behind the encoder (4 MB left of 20, the encoder tens of
+    /// seconds behind), then the disk filled to 400 kB by another file: the next `list` keeps
+    /// the memo waiting (before, recovery's encode ran into the full disk and marked it damaged
+    /// for good), and once the disk is made larger it is recovered whole. (Killing at the very moment
+    /// the writer stops is a race a test cannot win: the recorder finishes within milliseconds.)
+    @Test(.enabled(if: LibraryReadOnlyMountTests.canMount, "needs root to mount a tmpfs"), arguments: ["mp3", "m4a"])
+    func killedAsTheDiskFillsIsRecoveredOnceThereIsRoom(format: String) throws {
+        let sandbox = try VoiceMemoSandbox()
+        let outcome = try sandbox.onTmpfs(size: "20m", """
+              export VOICEMEMO_UNPACED=1
+              voicememo record --source tone:440@-6 --format \(format) --duration 150 --title Killed --no-transcribe > id.txt 2> record.err &
+              pid=$!
+              deadline=$((SECONDS + 120))
+              while [ "$(df --output=avail -k mnt | tail -1)" -gt 4096 ]; do
+                kill -0 $pid 2>/dev/null || { echo "record ended before the disk filled"; cat record.err; exit 4; }
+                [ $SECONDS -lt $deadline ] || { echo "timed out waiting for the disk to fill"; exit 5; }
+                sleep 0.01
+              done
+              kill -9 $pid; wait $pid 2>/dev/null
+              ls -a mnt/library > killed-files.txt
+              stat -c %s mnt/library/.*.partial.w64 > intermediate-size.txt
+              dd if=/dev/zero of=mnt/filler bs=1k count=$(( $(df --output=avail -k mnt | tail -1) - 400 )) 2>/dev/null
+              voicememo list --json > full.json 2> full.err; echo "full=$?"
+              mount -o remount,size=200m mnt
+              voicememo list --json > roomy.json 2> roomy.err; echo "roomy=$?"
+              ls -a mnt/library > roomy-files.txt
+              cp mnt/library/*.\(format) final.\(format)
+            """, timeout: .seconds(300))
+        #expect(outcome.standardOutput.contains("full=0") && outcome.standardOutput.contains("roomy=0"), "\(outcome)")
+        let whileFull = try #require(try sandbox.memos(in: "full.json").first, "\(outcome)")
+        #expect(whileFull["state"] as? String == "recording", "\(whileFull) \(sandbox.text("full.err"))")
+        #expect(sandbox.text("full.err").contains("is kept whole but not encoded yet"), "\(sandbox.text("full.err"))")
+        let memo = try #require(try sandbox.memos(in: "roomy.json").first)
+        #expect(memo["state"] as? String == "recovered", "\(memo) \(sandbox.text("roomy.err"))")
+        let listed = try #require(memo["duration"] as? Double)
+        let plays = try Self.decodedSeconds(sandbox.file("final.\(format)"))
+        // Every frame the killed recording had written: 48 kHz stereo float after a header of
+        // at most 4 KiB.
+        let size = try #require(Double(sandbox.text("intermediate-size.txt").trimmingCharacters(in: .whitespacesAndNewlines)))
+        let written = size / (48_000 * 8)
+        print(String(format: "LossyDiskFullTests: %@ killed as the disk filled: %.3f s in the intermediate, recovered %.3f s, plays %.3f s",
+            format, written, listed, plays))
+        #expect(abs(plays - listed) < 0.05, "the file plays what the index says")
+        #expect(abs(listed - written) < 0.05, "every frame written is in the memo: \(written) s written, \(listed) s listed")
+        #expect(!(sandbox.text("roomy-files.txt")).contains(".partial"))
+    }
+
+    /// The library's disk at 100 % (issue 28 item 3): reading works, changes say the disk is
+    /// full (they said "a disk input/output error", and nothing could even be listed).
+    @Test(.enabled(if: LibraryReadOnlyMountTests.canMount, "needs root to mount a tmpfs"))
+    func aFullDiskStillLetsYouReadAndSaysWhyChangesWait() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let reading = ["list", "list --json", "play 1 --device null", "export 1 out/copy.flac", "analyze 1", "waveform 1"]
+        let writing = ["rename 1 Renamed", "mark 1 0.5", "delete 1", "record --source tone:440@-6 --duration 1 --no-transcribe"]
+        let commands = (reading + writing).map { command in
+            "voicememo \(command) > /dev/null 2> err.txt; echo \"\(command)=$?\"; cat err.txt"
+        }.joined(separator: "\n")
+        let outcome = try sandbox.onTmpfs(size: "4m", """
+              export VOICEMEMO_UNPACED=1
+              mkdir -p out
+              voicememo record --source tone:440@-6 --format flac --duration 2 --title Kept --no-transcribe > /dev/null || exit 3
+              dd if=/dev/zero of=mnt/filler bs=4k 2>/dev/null
+              echo "available=$(df --output=avail -k mnt | tail -1 | tr -d " ")"
+            \(commands)
+            """, timeout: .seconds(120))
+        #expect(outcome.standardOutput.contains("available=0"), "the disk is full: \(outcome)")
+        for command in reading {
+            #expect(outcome.standardOutput.contains("\(command)=0"), "\(command): \(outcome)")
+        }
+        for command in writing {
+            #expect(outcome.standardOutput.contains("\(command)=1"), "\(command): \(outcome)")
+        }
+        #expect(outcome.standardOutput.contains("the disk is full: the memo index cannot be written"), "\(outcome)")
+        #expect(!outcome.standardOutput.contains("input/output error"), "\(outcome)")
+        let copy = try SoundFileReader(path: sandbox.file("out/copy.flac"))
+        #expect(copy.info.frames == 96_000)
+        copy.close()
+    }
+
+    /// Every frame the file decodes to, in seconds (not the header's claim).
+    static func decodedSeconds(_ path: String) throws -> Double {
+        let reader = try SoundFileReader(path: path)
+        defer { reader.close() }
+        var decoded = 0
+        var buffer = [Float](repeating: 0, count: 8192 * 2)
+        while true {
+            let read = try buffer.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return try reader.read(into: base, frames: 8192, as: .float32)
+            }
+            if read == 0 { break }
+            decoded += read
+        }
+        return Double(decoded) / Double(reader.info.sampleRate)
+    }
+}
+
+extension VoiceMemoSandbox {
+    /// A file of the sandbox as text ("" when it does not exist).
+    func text(_ name: String) -> String {
+        (try? String(contentsOfFile: file(name), encoding: .utf8)) ?? ""
+    }
+
+    /// The memos of a `list --json` saved in the sandbox.
+    func memos(in name: String) throws -> [[String: Any]] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: file(name)))
+        return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    }
+}
