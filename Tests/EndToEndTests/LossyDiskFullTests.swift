@@ -168,3 +168,54 @@ extension VoiceMemoSandbox {
         return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
     }
 }
+
+/// The app while the disk fills behind an M4A recording's encoder: before, the app found no
+/// `.m4a`, said the file was "gone (deleted by another process): nothing was saved" and
+/// removed the memo with its intermediate — the whole recording lost.
+@Suite(.serialized) struct AppTmuxLossyDiskFullTests {
+    @Test(.enabled(if: LibraryReadOnlyMountTests.canMount, "needs root to mount a tmpfs"))
+    func theDiskFillsBehindTheEncoderAndTheRecordingWaitsForRoom() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        let library = sandbox.libraryDirectory.path
+        let launcher = "mkdir -p '\(library)' && unshare -m --propagation private -- "
+            + "sh -c 'mount -t tmpfs -o size=20m tmpfs \"$0\" || exit 99; exec \"$@\"' '\(library)'"
+        let app = try AppTmuxSession(
+            sandbox: sandbox, arguments: "--source tone:440@-6 --format m4a", width: 100, launcher: launcher)
+        try app.waitFor("Listening to tone:440@-6")
+        try app.press("r")
+        let screen = try app.waitFor("Recording stopped", timeout: 60)
+        print("AppTmuxLossyDiskFullTests: the screen when the disk filled:\n\(screen)")
+        #expect(screen.contains("disk is full"), "the status line names the cause: \(screen)")
+        #expect(!screen.contains("nothing was saved") && !screen.contains("is gone"), "\(screen)")
+        #expect(screen.contains("once there is room"), "it says how the memo becomes playable: \(screen)")
+        #expect(!screen.contains(".partial"), "no hidden file name: \(screen)")
+
+        // In the app's namespace: the intermediate is there; with the disk kept full (the app
+        // freed what its encoder had written), `list` keeps the memo waiting; the disk made
+        // larger, `list` recovers it whole.
+        let namespace = "nsenter -t \(try app.panePID()) -m --"
+        let inside = try sandbox.shell("""
+            \(namespace) sh -c 'ls -a "$0" > "$2"; \
+              dd if=/dev/zero of="$0/.filler" bs=1k count=$(( $(df --output=avail -k "$0" | tail -1) - 400 )) 2>/dev/null; \
+              VOICEMEMO_HOME="$0" voicememo list --json > "$1" 2> "$5"; \
+              mount -o remount,size=200m "$0"; VOICEMEMO_HOME="$0" voicememo list --json > "$3"; cp "$0"/*.m4a "$4"' \
+              '\(library)' '\(sandbox.file("full.json"))' '\(sandbox.file("full-files.txt"))' '\(sandbox.file("roomy.json"))' \
+              '\(sandbox.file("final.m4a"))' '\(sandbox.file("full.err"))'
+            """, timeout: .seconds(120))
+        #expect(inside.status == 0, "\(inside)")
+        #expect(sandbox.text("full-files.txt").contains(".partial.w64"), "the intermediate is kept: \(sandbox.text("full-files.txt"))")
+        #expect(try sandbox.memos(in: "full.json").first?["state"] as? String == "recording", "\(sandbox.text("full.json"))")
+        #expect(sandbox.text("full.err").contains("is kept whole but not encoded yet"), "\(sandbox.text("full.err"))")
+        let memo = try #require(try sandbox.memos(in: "roomy.json").first, "\(sandbox.text("roomy.json"))")
+        #expect(memo["state"] as? String == "recovered", "\(memo)")
+        let listed = try #require(memo["duration"] as? Double)
+        let plays = try LossyDiskFullTests.decodedSeconds(sandbox.file("final.m4a"))
+        print(String(format: "AppTmuxLossyDiskFullTests: recovered %.3f s, plays %.3f s", listed, plays))
+        #expect(abs(plays - listed) < 0.05)
+        #expect(listed > 45, "listed \(listed) s")
+        try app.press("q")
+        let end = try app.waitFor("END")
+        #expect(end.contains("EXIT=0"), "\(end)")
+    }
+}
