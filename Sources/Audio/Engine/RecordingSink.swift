@@ -44,6 +44,12 @@ final class RecordingSink: CaptureTap, Sendable {
     private let writer: SoundFileWriter
     /// Checked before each block the writer writes; nil writes until the disk itself is full.
     private let reserve: FreeSpaceReserve?
+    /// What the encoder leaves free: half the writer's reserve. The encoder follows the writer
+    /// onto the same disk and may finish into the reserve (the last moments, the trailer: a
+    /// real-time recording's encoder is a fraction of a second behind), but never so far
+    /// that the index has no room; an encoder far behind stops there, and its intermediate
+    /// waits for room.
+    private let encoderReserve: FreeSpaceReserve?
     /// The most frames written between two checks of `reserve` (0.1 s).
     private let framesPerCheck: Int
     private let control = Mutex(Control())
@@ -82,6 +88,7 @@ final class RecordingSink: CaptureTap, Sendable {
         self.writer = writer
         measurement = Mutex(measuresStatistics ? WrittenFrameMeter(format: format) : nil)
         self.reserve = reserve
+        encoderReserve = reserve.map { FreeSpaceReserve(path: $0.path, bytes: $0.bytes / 2) }
         framesPerCheck = max(1, format.sampleRate / 10)
         self.format = format
         self.eventQueue = eventQueue
@@ -359,7 +366,7 @@ final class RecordingSink: CaptureTap, Sendable {
             let total = written.load(ordering: .acquiring)
             while try encodeSlice(of: encoding, upTo: total) > 0 {}
             // Closing writes the encoder's last frames and its header: room for them too.
-            try reserve?.check(beforeWriting: Self.encodedSliceBound(encoding))
+            try encoderReserve?.check(beforeWriting: Self.encodedSliceBound(encoding))
             try encoding.finish()
         } catch {
             encoding.abandon()
@@ -374,7 +381,7 @@ final class RecordingSink: CaptureTap, Sendable {
     private func encodeSlice(of encoding: IntermediateEncoding, upTo available: Int64) throws(SoundFileError) -> Int {
         guard available > encoding.framesEncoded else { return 0 }
         do {
-            try reserve?.check(beforeWriting: Self.encodedSliceBound(encoding))
+            try encoderReserve?.check(beforeWriting: Self.encodedSliceBound(encoding))
         } catch {
             throw encoding.keptInIntermediate(error, detail: "encoding stopped after \(encoding.framesEncoded) frames")
         }
