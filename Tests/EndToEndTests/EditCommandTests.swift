@@ -77,6 +77,7 @@ import Testing
         (["trim", "Tone", "--remove-silences"], 2, "no pause longer than 0.5 s below -50 dBFS"),
         (["trim", "Tone", "--to", "soon"], 2, "--to"),
         (["split", "Tone", "0"], 2, "0 s is not inside the memo"),
+        (["split", "Tone", "-0"], 2, "0 s is not inside the memo: split between 0 and 2 s (both ends excluded)"),
         (["split", "Tone", "2"], 2, "2 s is not inside the memo"),
         (["split", "Tone", "5m"], 2, "300 s is not inside the memo"),
         (["split", "Tone"], 2, "AT"),
@@ -89,6 +90,24 @@ import Testing
         #expect(outcome.status == status, "\(outcome)")
         #expect(outcome.standardError.contains(cause), "\(outcome)")
         #expect(try sandbox.listedMemos().compactMap { $0["id"] as? Int }.map(String.init) == [id])
+        #expect(try sandbox.listedMemos(deleted: true).isEmpty)
+    }
+
+    /// Issue 28 item 6: a damaged memo has no length, so its range was refused ("nothing would
+    /// be kept", exit 2) before the damage was looked at. Now trim names the damage, exit 1, as
+    /// split and export do.
+    @Test func aDamagedMemoIsRefusedForItsDamage() throws {
+        let sandbox = try VoiceMemoSandbox()
+        try Data("not audio at all\n".utf8).write(to: sandbox.libraryDirectory.appendingPathComponent("notes.wav"))
+        #expect(try sandbox.listedMemos().first?["state"] as? String == "damaged")
+        for arguments in [["trim", "notes", "--to", "1"], ["trim", "notes", "--from", "1"], ["split", "notes", "1"]] {
+            let outcome = try sandbox.run(arguments: arguments)
+            #expect(outcome.status == 1, "\(arguments): \(outcome)")
+            #expect(outcome.standardError.contains("notes.wav") && outcome.standardError.contains("cannot be read as audio"), "\(arguments): \(outcome)")
+            #expect(!outcome.standardError.contains("nothing would be kept"), "\(arguments): \(outcome)")
+        }
+        let after = try sandbox.listedMemos()
+        #expect(after.count == 1 && after.first?["state"] as? String == "damaged", "\(after)")
         #expect(try sandbox.listedMemos(deleted: true).isEmpty)
     }
 
