@@ -44,9 +44,6 @@ public struct OutputDestination: Sendable, Equatable {
                     reason: "that is a symbolic link to nothing (\(FileSystem.describe(error.code))); give the file's own path")
             }
         }
-        if let (problem, code) = folderProblem(of: target) {
-            throw .file(path: path, reason: problem, osError: code)
-        }
         let kind = FileSystem.kind(of: target)
         if let refusal = refusal(kind) {
             throw .file(path: path, reason: (target == path ? "" : "the link points to \(target), ") + refusal)
@@ -56,6 +53,9 @@ public struct OutputDestination: Sendable, Equatable {
                 path: path,
                 reason: "that is inside the memo library (\(inside)); only the library writes there. "
                     + "Choose a path outside it")
+        }
+        if let (problem, code) = folderProblem(of: target) {
+            throw .file(path: path, reason: problem, osError: code)
         }
         if kind == .regularFile, !replacing {
             throw .destinationExists(path: path)

@@ -18,7 +18,9 @@ enum ConfigurationFile {
     /// - Throws: `ConfigurationError` when the file exists but cannot be read or parsed.
     static func load(environment: [String: String]) throws(ConfigurationError) -> Configuration {
         let path = path(environment: environment)
-        guard FileManager.default.fileExists(atPath: path) else { return Configuration() }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return Configuration() }
+        if isFolder.boolValue { throw ConfigurationError(path: path, line: 0, problem: "is a folder, not a file") }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
