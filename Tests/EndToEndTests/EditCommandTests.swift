@@ -191,6 +191,34 @@ import Testing
         print("EditCommandTests: kill -9 during \(command) (\(String(format: "%.2f", took)) s): \(outcomes)")
     }
 
+    /// Issue 28 item 8: what a killed trim leaves is removed at the next opening and named as
+    /// what it was, an edit's new memo, not "a copy an interrupted rename left behind".
+    @Test func theLeftoverOfAKilledTrimIsNamedForWhatItWas() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let id = try sandbox.recordMemo(title: "Long", format: "flac", seconds: "30")
+        let library = sandbox.libraryDirectory.path
+        let killed = try sandbox.shell("""
+            voicememo trim \(id) --from 1 --to 29 > /dev/null 2>&1 &
+            pid=$!
+            deadline=$((SECONDS + 60))
+            until ls -a "\(library)" | grep -q '\\.edit-'; do
+              if ! kill -0 $pid 2>/dev/null || [ $SECONDS -ge $deadline ]; then echo "no copy seen"; exit 1; fi
+            done
+            kill -9 $pid
+            wait $pid 2>/dev/null
+            ls -a "\(library)" | grep '\\.edit-'
+            """, timeout: .seconds(90))
+        #expect(killed.status == 0, "\(killed)")
+        let leftover = try #require(killed.standardOutput.split(separator: "\n").first.map(String.init), "\(killed)")
+        let list = try sandbox.run("list")
+        #expect(list.status == 0, "\(list)")
+        #expect(list.standardError.contains("removed \(library)/\(leftover)"), "\(list.standardError)")
+        #expect(list.standardError.contains("part of a new memo an interrupted trim, split or silence removal was writing; the original memo is whole"), "\(list.standardError)")
+        #expect(!list.standardError.contains("rename"), "\(list.standardError)")
+        let memos = try sandbox.listedMemos()
+        #expect(memos.count == 1 && memos.first?["frames"] as? Int == 48_000 * 30, "the original, whole: \(memos)")
+    }
+
     /// A trim that does not fit on the disk stops naming the cause, removes what it wrote and
     /// keeps the original; with room again the same trim works.
     @Test(.enabled(if: LibraryReadOnlyMountTests.canMount, "needs root to mount a tmpfs"))
