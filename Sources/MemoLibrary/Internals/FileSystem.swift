@@ -149,6 +149,14 @@ enum FileSystem {
         return fsync(descriptor) == 0 ? 0 : errno
     }
 
+    /// `0` when `path` is a directory (following symbolic links), `ENOTDIR` when something
+    /// else is there, else `stat`'s `errno` (`ENOENT`: nothing there).
+    static func directoryStatus(_ path: String) -> Int32 {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return errno }
+        return (status.st_mode & S_IFMT) == S_IFDIR ? 0 : ENOTDIR
+    }
+
     /// Whether `path` is a directory (following symbolic links).
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()
@@ -250,6 +258,36 @@ enum FileSystem {
             if descriptor >= 0 { return descriptor }
         }
         return nil
+    }
+
+    /// Copies the file at `source` into a new file at `path` (never replacing one), flushed to
+    /// disk; `0` or `errno` (a copy that failed half-way is removed).
+    static func copy(file source: String, toNewFile path: String) -> Int32 {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return errno }
+        defer { Glibc.close(input) }
+        return copy(descriptor: input, toNewFile: path)
+    }
+
+    /// Writes `bytes` into a new file at `path` (never replacing one), flushed to disk; `0` or
+    /// `errno` (a file written half-way is removed).
+    static func write(_ bytes: [UInt8], toNewFile path: String) -> Int32 {
+        let output = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard output >= 0 else { return errno }
+        var code: Int32 = 0
+        var written = 0
+        while written < bytes.count, code == 0 {
+            let result = bytes.withUnsafeBytes { Glibc.write(output, $0.baseAddress.map { $0 + written }, bytes.count - written) }
+            if result < 0 {
+                if errno != EINTR { code = errno }
+            } else {
+                written += result
+            }
+        }
+        if code == 0, fsync(output) != 0 { code = errno }
+        Glibc.close(output)
+        if code != 0 { unlink(path) }
+        return code
     }
 
     /// Copies everything in the open file `descriptor` into a new file at `path` (never

@@ -56,16 +56,21 @@ extension MemoLibrary {
     private func removeAbandonedCopies() {
         for directory in [folder, trashFolder] {
             for entry in FileSystem.hiddenFiles(in: directory) {
-                guard let owner = AtomicReplacement.ownerProcessID(ofTemporaryName: entry.name, purpose: Self.retagPurpose)
-                    ?? Self.editOwnerProcessID(ofTemporaryName: entry.name),
-                    !FileSystem.processIsAlive(owner)
-                else { continue }
+                guard let (owner, origin) = Self.abandonedCopyOwner(entry.name), !FileSystem.processIsAlive(owner) else { continue }
                 let path = directory + "/" + entry.name
                 if FileSystem.remove(path) == 0 {
-                    maintenance.removedCopies.append(MaintenanceReport.RemovedCopy(path: path, size: entry.size ?? 0))
+                    maintenance.removedCopies.append(MaintenanceReport.RemovedCopy(path: path, size: entry.size ?? 0, origin: origin))
                 }
             }
         }
+    }
+
+    /// The process that made the hidden copy `name`, and what it was making; `nil` for
+    /// another hidden file.
+    private static func abandonedCopyOwner(_ name: String) -> (Int32, MaintenanceReport.RemovedCopy.Origin)? {
+        if let owner = AtomicReplacement.ownerProcessID(ofTemporaryName: name, purpose: retagPurpose) { return (owner, .retag) }
+        if let owner = editOwnerProcessID(ofTemporaryName: name) { return (owner, .edit) }
+        return nil
     }
 
     // MARK: Dead recordings

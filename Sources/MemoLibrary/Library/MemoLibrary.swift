@@ -254,13 +254,23 @@ public struct MaintenanceReport: Sendable, Equatable {
     public var rebuiltIndex = false
     /// Where a corrupt index was moved to (kept, never deleted).
     public var setAsideIndex: String?
-    /// A copy an interrupted rename left behind, removed.
+    /// A copy an interrupted change left behind, removed.
     public struct RemovedCopy: Sendable, Equatable {
+        /// What was making the copy.
+        public enum Origin: Sendable, Equatable {
+            /// A new title or the markers written into a copy of the memo's file (`.retag-`).
+            case retag
+            /// A trim, split or silence removal writing a new memo (`.edit-`).
+            case edit
+        }
+
         public var path: String
         public var size: Int64
+        public var origin: Origin
     }
 
-    /// Copies that renames killed part-way left beside memos' files, now removed.
+    /// Copies that renames, marker changes and edits killed part-way left beside memos'
+    /// files, now removed.
     public var removedCopies: [RemovedCopy] = []
     /// Why start-up maintenance could not finish (a full disk); the memos are listed as the
     /// index has them, and the next open tries again.

@@ -138,6 +138,14 @@ enum LibraryAccess {
         CommandFailure(error.description, exitCode: error.isUsageError ? .usageError : .failure)
     }
 
+    /// What a removed copy was, in words, by what was making it.
+    static func removedCopyReason(_ origin: MaintenanceReport.RemovedCopy.Origin) -> String {
+        switch origin {
+        case .retag: "a copy an interrupted rename or marker change left behind; the memo's own file is whole"
+        case .edit: "part of a new memo an interrupted trim, split or silence removal was writing; the original memo is whole"
+        }
+    }
+
     private static func report(_ report: MaintenanceReport, console: Console) {
         if let postponed = report.postponed {
             console.printErrorMessage("warning: \(postponed)")
@@ -146,9 +154,7 @@ enum LibraryAccess {
             console.printErrorMessage("the memo index was damaged; kept it as \(aside) and rebuilt the index from the audio files")
         }
         for copy in report.removedCopies {
-            console.printErrorMessage(
-                "removed \(copy.path) (\(MemoTable.sizeText(copy.size))): "
-                    + "a copy an interrupted rename left behind; the memo's own file is whole")
+            console.printErrorMessage("removed \(copy.path) (\(MemoTable.sizeText(copy.size))): " + removedCopyReason(copy.origin))
         }
         let notes: [(String, [Int64])] = [
             ("recovered after a crash", report.recovered), ("adopted (found in the folder)", report.adopted),

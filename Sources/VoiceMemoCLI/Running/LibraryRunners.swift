@@ -129,17 +129,15 @@ enum LibraryRunners {
 
     static func export(_ options: ExportOptions, context: CommandContext) throws -> ExitCode {
         let library = try LibraryAccess.open(context)
-        let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
+        // Every destination is checked before anything is written (`planExport`).
+        let plan = try LibraryAccess.perform { () throws(MemoLibraryError) in
             let memo = try library.memo(matching: options.memo)
-            if let path = options.path {
-                try library.export(memo, to: path, format: options.format, replacing: options.force)
-            }
-            if let labels = options.labels {
-                try library.exportLabels(of: memo, to: labels, replacing: options.force)
-            }
-            return memo
+            let plan = try library.planExport(
+                memo, to: options.path, labels: options.labels, format: options.format, replacing: options.force)
+            try library.perform(plan)
+            return plan
         }
-        context.console.reply(.exported(memo, to: [options.path, options.labels].compactMap { $0 }))
+        context.console.reply(.exported(plan.memo, to: plan.paths))
         return .success
     }
 
