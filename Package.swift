@@ -50,7 +50,10 @@ let package = Package(
         .target(name: "Metering", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // libsndfile: format table, validation, reading and writing sound files; AAC in MP4 (.m4a)
         // through FFmpeg.
-        .target(name: "SoundFiles", dependencies: ["CSndFile", "CFFmpeg"]),
+        .target(name: "SoundFiles", dependencies: ["CSndFile", "CFFmpeg", "ErrorOutput"]),
+        // Who writes on standard error: our own messages, and C libraries silenced while a
+        // decoder runs (libmpg123's notes on a damaged MP3).
+        .target(name: "ErrorOutput"),
         // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
         .target(name: "Streaming", dependencies: ["CFFmpeg", "SoundFiles"]),
         // ALSA devices, sources, the ring buffer, the recorder.
@@ -67,13 +70,13 @@ let package = Package(
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
         .target(name: "Interface", dependencies: ["Metering", "MemoRules", "TerminalText"]),
         // ncursesw backend: draws a Screen, reads keys.
-        .target(name: "Terminal", dependencies: ["Interface", "CNCursesW"]),
+        .target(name: "Terminal", dependencies: ["Interface", "CNCursesW", "ErrorOutput"]),
         // Pure command-line parsing: options, values, durations, usage errors.
         .target(name: "ArgumentParsing", dependencies: ["TerminalText"]),
         // The commands of `voicememo`: their definitions, help texts and wiring.
         .target(
             name: "VoiceMemoCLI",
-            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "MemoRules", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming"]),
+            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "MemoRules", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming", "ErrorOutput"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
         .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
 

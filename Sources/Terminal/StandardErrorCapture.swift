@@ -1,5 +1,6 @@
 import CNCursesW
 import Dispatch
+import ErrorOutput
 import Glibc
 import Synchronization
 
@@ -7,6 +8,9 @@ import Synchronization
 /// goes into a pipe instead of over the screen: libmpg123's "Note: Illegal Audio-MPEG-Header",
 /// ALSA's "ALSA lib …", a library's warning. curses draws on standard output, so it is not
 /// affected. The last lines are kept (`capturedLines`); `restore()` gives fd 2 back.
+///
+/// The redirect goes through `StandardErrorRoute`, which also silences C decoders around
+/// their calls (fd 2 at `/dev/null` then): the two nest in any order.
 ///
 /// A fatal signal while captured puts fd 2 back first (`voicememo_set_fatal_stderr`), so what
 /// comes after reaches the terminal.
@@ -31,16 +35,10 @@ final class StandardErrorCapture: Sendable {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
-        guard saved >= 0 else {
-            close(ends[0])
-            close(ends[1])
-            return nil
-        }
         // Writers never block on a full pipe: a flood is dropped, not waited for.
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-        guard dup2(ends[1], STDERR_FILENO) >= 0 else {
-            close(saved)
+        // Through the route, so a decoder silenced meanwhile neither undoes this nor is undone.
+        guard let saved = StandardErrorRoute.redirect(to: ends[1]) else {
             close(ends[0])
             close(ends[1])
             return nil
@@ -68,8 +66,7 @@ final class StandardErrorCapture: Sendable {
         }
         guard first else { return }
         voicememo_set_fatal_stderr(-1)
-        _ = dup2(saved, STDERR_FILENO)
-        close(saved)
+        StandardErrorRoute.restore(saved)
         close(writeEnd)
         // A child process that inherited fd 2 could keep the pipe open: do not wait on it for long.
         _ = drained.wait(timeout: .now() + .milliseconds(500))

@@ -22,6 +22,9 @@ struct DurationParsingTests {
             ("00:01.5", .milliseconds(1500)),
             ("0.000000001s", .nanoseconds(1)),
             ("100000h", .seconds(360_000_000)),
+            ("-0", .zero),
+            ("-0.0s", .zero),
+            ("-00:00", .zero),
         ])
     func accepts(text: String, expected: Duration) throws {
         #expect(try ValueParser<Duration>.duration.parse(text) == expected)
@@ -46,6 +49,7 @@ struct DurationParsingTests {
             ("-1", .negativeDuration),
             ("-1.5s", .negativeDuration),
             ("-01:30", .negativeDuration),
+            ("--0", .notADuration),
             ("100001h", .durationTooLong(maximum: .seconds(360_000_000))),
             ("99999999999999999999", .durationTooLong(maximum: .seconds(360_000_000))),
             ("9999999999999h", .durationTooLong(maximum: .seconds(360_000_000))),

@@ -162,4 +162,50 @@ import Testing
         screen = try shown(app, "END")
         #expect(screen.contains("EXIT=0"), "\(screen)")
     }
+
+    /// Issue 28 item 8: an MP3 edit is written as PCM first and encoded after; the status line
+    /// said "removing pauses, 100 %" for all of the encoding. Now the encoding is part of the
+    /// progress, said as such, and 100 % comes only at the end.
+    @Test func anMP3EditShowsItsEncodingUntilTheEnd() throws {
+        let sandbox = try VoiceMemoSandbox()
+        // 10 minutes of 1 s tone and 2 s pause, adopted: 5 minutes of MP3 to encode after Z.
+        let made = try sandbox.shell("""
+            sox -n -r 48000 -c 1 -b 16 cycle.wav synth 1 sine 440 vol 0.25 pad 0 2
+            sox cycle.wav long.wav repeat 199
+            ffmpeg -v error -i long.wav -c:a libmp3lame -b:a 64k "$VOICEMEMO_HOME/Lecture.mp3"
+            """, timeout: .seconds(120))
+        #expect(made.status == 0, "\(made)")
+        let adopted = try memos(sandbox)
+        #expect(adopted.count == 1 && adopted.first?["title"] as? String == "Lecture", "\(adopted)")
+
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40", width: 100)
+        _ = try app.waitForStart("Listening to tone:440@-40", timeout: 30)
+        try app.press("Z")
+        _ = try shown(app, "Cut each pause of “Lecture”")
+        try app.press("y")
+        let work = "Removing the pauses of “Lecture”… "
+        var lines: [String] = []
+        let deadline = Date().addingTimeInterval(240)
+        var finished = false
+        var last = ""
+        while Date() < deadline, !finished {
+            last = try app.screen()
+            lines += last.split(separator: "\n").map(String.init).filter { $0.contains(work) }
+            finished = last.contains("Removed the pauses of “Lecture”")
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(finished, "the edit ended: \(last)")
+        #expect(lines.contains { $0.contains(work + "encoding MP3, ") }, "the encoding is shown: \(Set(lines))")
+        let fullBeforeTheEnd = lines.filter { $0.contains(", 100 %") }
+        #expect(fullBeforeTheEnd.isEmpty, "no 100 % while the work runs: \(Set(lines))")
+        let percents = lines.compactMap { line -> Int? in
+            guard let comma = line.range(of: ", ", options: .backwards) else { return nil }
+            return Int(line[comma.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(percents == percents.sorted(), "the fraction only grows: \(percents)")
+        let edited = try memos(sandbox)
+        #expect(edited.count == 1 && (edited.first?["duration"] as? Double ?? 0) < 400, "\(edited)")
+        try app.press("q")
+        #expect(try app.waitFor("END", timeout: 20).contains("EXIT=0"))
+    }
 }

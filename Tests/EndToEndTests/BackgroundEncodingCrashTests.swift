@@ -101,7 +101,7 @@ import Testing
 
         let quick = try sandbox.run("list", "--no-wait", "--json")
         #expect(quick.status == 0, "\(quick)")
-        #expect(quick.standardError.contains("1 memo from a recording that was killed waits to be recovered (1)"), "\(quick)")
+        #expect(quick.standardError.contains("1 memo from a recording that was killed or stopped by a full disk waits to be recovered (1)"), "\(quick)")
         let pending = try JSONSerialization.jsonObject(with: Data(quick.standardOutput.utf8)) as? [[String: Any]]
         #expect(pending?.first?["state"] as? String == "recording", "\(quick)")
         // `record` does not wait for it either, and says so.

@@ -77,6 +77,7 @@ import Testing
         (["trim", "Tone", "--remove-silences"], 2, "no pause longer than 0.5 s below -50 dBFS"),
         (["trim", "Tone", "--to", "soon"], 2, "--to"),
         (["split", "Tone", "0"], 2, "0 s is not inside the memo"),
+        (["split", "Tone", "-0"], 2, "0 s is not inside the memo: split between 0 and 2 s (both ends excluded)"),
         (["split", "Tone", "2"], 2, "2 s is not inside the memo"),
         (["split", "Tone", "5m"], 2, "300 s is not inside the memo"),
         (["split", "Tone"], 2, "AT"),
@@ -89,6 +90,24 @@ import Testing
         #expect(outcome.status == status, "\(outcome)")
         #expect(outcome.standardError.contains(cause), "\(outcome)")
         #expect(try sandbox.listedMemos().compactMap { $0["id"] as? Int }.map(String.init) == [id])
+        #expect(try sandbox.listedMemos(deleted: true).isEmpty)
+    }
+
+    /// Issue 28 item 6: a damaged memo has no length, so its range was refused ("nothing would
+    /// be kept", exit 2) before the damage was looked at. Now trim names the damage, exit 1, as
+    /// split and export do.
+    @Test func aDamagedMemoIsRefusedForItsDamage() throws {
+        let sandbox = try VoiceMemoSandbox()
+        try Data("not audio at all\n".utf8).write(to: sandbox.libraryDirectory.appendingPathComponent("notes.wav"))
+        #expect(try sandbox.listedMemos().first?["state"] as? String == "damaged")
+        for arguments in [["trim", "notes", "--to", "1"], ["trim", "notes", "--from", "1"], ["split", "notes", "1"]] {
+            let outcome = try sandbox.run(arguments: arguments)
+            #expect(outcome.status == 1, "\(arguments): \(outcome)")
+            #expect(outcome.standardError.contains("notes.wav") && outcome.standardError.contains("cannot be read as audio"), "\(arguments): \(outcome)")
+            #expect(!outcome.standardError.contains("nothing would be kept"), "\(arguments): \(outcome)")
+        }
+        let after = try sandbox.listedMemos()
+        #expect(after.count == 1 && after.first?["state"] as? String == "damaged", "\(after)")
         #expect(try sandbox.listedMemos(deleted: true).isEmpty)
     }
 
@@ -171,6 +190,34 @@ import Testing
             #expect(leftovers.isEmpty, "the next opening removes an abandoned copy: \(leftovers)")
         }
         print("EditCommandTests: kill -9 during \(command) (\(String(format: "%.2f", took)) s): \(outcomes)")
+    }
+
+    /// Issue 28 item 8: what a killed trim leaves is removed at the next opening and named as
+    /// what it was, an edit's new memo, not "a copy an interrupted rename left behind".
+    @Test func theLeftoverOfAKilledTrimIsNamedForWhatItWas() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let id = try sandbox.recordMemo(title: "Long", format: "flac", seconds: "30")
+        let library = sandbox.libraryDirectory.path
+        let killed = try sandbox.shell("""
+            voicememo trim \(id) --from 1 --to 29 > /dev/null 2>&1 &
+            pid=$!
+            deadline=$((SECONDS + 60))
+            until ls -a "\(library)" | grep -q '\\.edit-'; do
+              if ! kill -0 $pid 2>/dev/null || [ $SECONDS -ge $deadline ]; then echo "no copy seen"; exit 1; fi
+            done
+            kill -9 $pid
+            wait $pid 2>/dev/null
+            ls -a "\(library)" | grep '\\.edit-'
+            """, timeout: .seconds(90))
+        #expect(killed.status == 0, "\(killed)")
+        let leftover = try #require(killed.standardOutput.split(separator: "\n").first.map(String.init), "\(killed)")
+        let list = try sandbox.run("list")
+        #expect(list.status == 0, "\(list)")
+        #expect(list.standardError.contains("removed \(library)/\(leftover)"), "\(list.standardError)")
+        #expect(list.standardError.contains("part of a new memo an interrupted trim, split or silence removal was writing; the original memo is whole"), "\(list.standardError)")
+        #expect(!list.standardError.contains("rename"), "\(list.standardError)")
+        let memos = try sandbox.listedMemos()
+        #expect(memos.count == 1 && memos.first?["frames"] as? Int == 48_000 * 30, "the original, whole: \(memos)")
     }
 
     /// A trim that does not fit on the disk stops naming the cause, removes what it wrote and

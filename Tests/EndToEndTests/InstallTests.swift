@@ -90,7 +90,8 @@ import Testing
         let sandbox = try installed()
         _ = try sandbox.recordMemo(title: "Kitchen idea")
         _ = try sandbox.recordMemo(title: "Kettle's song")
-        #expect(try bashCompletion("voicememo rec", in: sandbox) == ["record"])
+        #expect(try bashCompletion("voicememo rec", in: sandbox) == ["record", "recover"])
+        #expect(try bashCompletion("voicememo recor", in: sandbox) == ["record"])
         #expect(try bashCompletion("voicememo record --format ", in: sandbox) == ["wav", "flac", "ogg", "opus", "mp3", "caf", "aiff", "m4a"])
         #expect(try bashCompletion("voicememo record --vox-s", in: sandbox) == ["--vox-silence"])
         #expect(try bashCompletion("voicememo play ", in: sandbox) == ["2", "1", "Kettle\\'s\\ song", "Kitchen\\ idea"])
@@ -115,7 +116,7 @@ import Testing
         let fish = try sandbox.shell("""
             fish -n dest/usr/share/fish/vendor_completions.d/voicememo.fish || exit 3
             PATH="$WORK/dest/usr/bin:$PATH" fish -c 'source dest/usr/share/fish/vendor_completions.d/voicememo.fish
-                complete -C "voicememo rec"; echo ---; complete -C "voicememo export --format "; echo ---; complete -C "voicememo delete "'
+                complete -C "voicememo recor"; echo ---; complete -C "voicememo export --format "; echo ---; complete -C "voicememo delete "'
             """)
         #expect(fish.status == 0, "\(fish)")
         let parts = fish.standardOutput.components(separatedBy: "---\n").map { part in

@@ -52,6 +52,7 @@ import Testing
     /// nothing stored.
     @Test(arguments: [
         (["mark", "Tone", "9"], 2, "9 s is past the end of the memo (it is 2 s long)"),
+        (["mark", "Tone", "2.001"], 2, "2.001 s is past the end of the memo (it is 2 s long)"),
         (["mark", "Tone", "-1"], 2, "AT"),
         (["mark", "Tone", "soon"], 2, "AT"),
         (["mark", "Tone", "1", "--label", "two\nlines"], 2, "a label cannot hold control characters"),
@@ -68,6 +69,17 @@ import Testing
         #expect(outcome.status == status, "\(outcome)")
         #expect(outcome.standardError.contains(cause), "\(outcome)")
         #expect(try markers(sandbox).isEmpty)
+    }
+
+    /// Issue 28 item 8: the help said markers were not in the file; they are, for these formats.
+    @Test func helpSaysWhichFilesHoldTheMarkers() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let help = try sandbox.run("mark", "--help")
+        #expect(help.status == 0, "\(help)")
+        let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(!text.contains("not yet in the memo's file"), "\(text)")
+        #expect(text.contains("written into the memo's file for WAV, FLAC, Ogg Vorbis, Ogg Opus and AIFF"), "\(text)")
+        #expect(text.contains("into MP3, CAF and M4A (AAC) files: theirs are in the index only"), "\(text)")
     }
 
     @Test func labelsAreNotWrittenIntoTheLibraryOrOverAFile() throws {

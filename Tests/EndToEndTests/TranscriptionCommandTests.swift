@@ -88,7 +88,7 @@ import Testing
         // "he" is in the second clip; the first has "his", which is another word.
         #expect(try JSONDecoder().decode([Hit].self, from: Data(both.standardOutput.utf8)).map(\.id) == [recorded], "\(both)")
         let none = try sandbox.run("search", "elephant")
-        #expect(none.status == 0 && none.standardOutput.isEmpty && none.standardError.contains("elephant"), "\(none)")
+        #expect(none.status == 1 && none.standardOutput.isEmpty && none.standardError.contains("elephant"), "\(none)")
 
         // A stored transcript is printed again without transcribing (a missing model does not matter).
         try sandbox.writeConfig("transcribe.model = /nonexistent\n")
@@ -153,6 +153,16 @@ import Testing
         let punctuation = try sandbox.run("search", "?!")
         #expect(punctuation.status == 2 && punctuation.standardError.contains("no letters or digits"), "\(punctuation)")
         #expect(try sandbox.run("search", "x", "--bogus").status == 2)
+        // Issue 28 item 8: no match exits 1, as grep does, and the help says so.
+        let nothing = try sandbox.run("search", "elephant")
+        #expect(nothing.status == 1 && nothing.standardOutput.isEmpty, "\(nothing)")
+        #expect(nothing.standardError.contains("no memo's transcript holds \"elephant\" (1 memo has no transcript yet"), "\(nothing)")
+        let nothingJSON = try sandbox.run("search", "elephant", "--json")
+        #expect(nothingJSON.status == 1 && nothingJSON.standardOutput == "[]\n", "\(nothingJSON)")
+        let help = try sandbox.run("search", "--help").standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("1 when none does, as grep does"), "\(help)")
+        let manual = try sandbox.run("--generate-man-page").standardOutput
+        #expect(manual.contains("1 when none does, as grep does"), "\(manual)")
 
         // An empty file dropped into the library is listed as damaged and refused by name.
         #expect(FileManager.default.createFile(atPath: sandbox.libraryDirectory.path + "/empty.wav", contents: Data()))

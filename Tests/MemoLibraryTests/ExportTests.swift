@@ -38,8 +38,12 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: destination)) == Data("other".utf8))
         try library.export(memo, to: destination, replacing: true)
         #expect(try Data(contentsOf: URL(fileURLWithPath: destination)) == Data(contentsOf: URL(fileURLWithPath: memo.path)))
-        #expect(throws: MemoLibraryError.self, "a folder is never replaced") {
-            try library.export(memo, to: fixture.root.path, replacing: true)
+        // A folder is never replaced: the copy goes into it, named after the title.
+        let intoFolder = try library.export(memo, to: fixture.root.path, replacing: true)
+        #expect(intoFolder == fixture.root.appendingPathComponent("x.wav").path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: intoFolder)) == Data(contentsOf: URL(fileURLWithPath: memo.path)))
+        #expect(throws: MemoLibraryError.self, "a folder that is not there") {
+            try library.export(memo, to: fixture.root.appendingPathComponent("nowhere").path + "/")
         }
         #expect(throws: MemoLibraryError.self) { try library.export(memo, to: memo.path) }
         #expect(throws: MemoLibraryError.self) {

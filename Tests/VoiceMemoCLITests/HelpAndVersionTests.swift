@@ -4,7 +4,8 @@ import VoiceMemoCLI
 @Suite("Help and version")
 struct HelpAndVersionTests {
     static let subcommands = [
-        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices", "gain", "analyze",
+        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "recover", "export", "devices", "gain",
+        "analyze",
     ]
 
     @Test func version() {

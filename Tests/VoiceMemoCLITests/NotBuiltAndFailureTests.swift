@@ -8,7 +8,7 @@ struct NotBuiltAndFailureTests {
         "not built yet, after checking arguments",
         arguments: [
             ["record"], ["meter"], ["list"], ["play", "x"], ["rename", "x", "y"], ["delete", "x"],
-            ["restore", "x"], ["purge", "--all"], ["export", "x", "y.wav"], ["devices"],
+            ["restore", "x"], ["purge", "--all"], ["recover"], ["export", "x", "y.wav"], ["devices"],
         ])
     func notBuilt(arguments: [String]) {
         let outcome = runCommandLine(arguments)

@@ -7,7 +7,7 @@ extension ValueParser where Value == Duration {
     /// - clock time: `01:30` (minutes:seconds), `1:02:03` (hours:minutes:seconds), the last part
     ///   may have a fraction (`00:01.5`); parts after the first must be below 60.
     ///
-    /// Refused: empty text, negative values, `nan`/`inf`, exponents, stray dots (`1.5.2`),
+    /// Refused: empty text, negative values (`-0` is 0), `nan`/`inf`, exponents, stray dots (`1.5.2`),
     /// unknown units (`10x`) and anything longer than ``maximumDuration``.
     public static var duration: ValueParser<Duration> {
         ValueParser { text throws(ValueRejection) in
@@ -45,8 +45,11 @@ enum DurationText {
     static func parse(_ text: String) throws(ValueRejection) -> Duration {
         if text.hasPrefix("-") {
             let magnitude = String(text.dropFirst())
-            guard !magnitude.isEmpty, (try? parse(magnitude)) != nil else { throw .notADuration }
-            throw .negativeDuration
+            guard !magnitude.isEmpty, !magnitude.hasPrefix("-"), let value = try? parse(magnitude) else { throw .notADuration }
+            // Minus nothing is nothing: `-0` is 0, and a command says what is wrong with 0 there
+            // (`split M -0`: "0 s is not inside the memo"), not that it is negative.
+            guard value == .zero else { throw .negativeDuration }
+            return .zero
         }
         let nanoseconds = text.contains(":") ? try clockNanoseconds(text) : try unitNanoseconds(text)
         let duration = Duration.nanoseconds(nanoseconds)

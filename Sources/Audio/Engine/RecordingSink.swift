@@ -44,6 +44,12 @@ final class RecordingSink: CaptureTap, Sendable {
     private let writer: SoundFileWriter
     /// Checked before each block the writer writes; nil writes until the disk itself is full.
     private let reserve: FreeSpaceReserve?
+    /// What the encoder leaves free: half the writer's reserve. The encoder follows the writer
+    /// onto the same disk and may finish into the reserve (the last moments, the trailer: a
+    /// real-time recording's encoder is a fraction of a second behind), but never so far
+    /// that the index has no room; an encoder far behind stops there, and its intermediate
+    /// waits for room.
+    private let encoderReserve: FreeSpaceReserve?
     /// The most frames written between two checks of `reserve` (0.1 s).
     private let framesPerCheck: Int
     private let control = Mutex(Control())
@@ -82,6 +88,7 @@ final class RecordingSink: CaptureTap, Sendable {
         self.writer = writer
         measurement = Mutex(measuresStatistics ? WrittenFrameMeter(format: format) : nil)
         self.reserve = reserve
+        encoderReserve = reserve.map { FreeSpaceReserve(path: $0.path, bytes: $0.bytes / 2) }
         framesPerCheck = max(1, format.sampleRate / 10)
         self.format = format
         self.eventQueue = eventQueue
@@ -333,7 +340,7 @@ final class RecordingSink: CaptureTap, Sendable {
         BackgroundPriority.idle.lowerCallingThread()
         while !encoderStops.load(ordering: .acquiring) {
             do {
-                if try encoding.encodeSlice(upTo: written.load(ordering: .acquiring)) > 0 { continue }
+                if try encodeSlice(of: encoding, upTo: written.load(ordering: .acquiring)) > 0 { continue }
             } catch {
                 encodingFailure.withLock { $0 = error }
                 return
@@ -357,12 +364,34 @@ final class RecordingSink: CaptureTap, Sendable {
         do throws(SoundFileError) {
             if let failed = encodingFailure.withLock({ $0 }) { throw failed }
             let total = written.load(ordering: .acquiring)
-            while try encoding.encodeSlice(upTo: total) > 0 {}
+            while try encodeSlice(of: encoding, upTo: total) > 0 {}
+            // Closing writes the encoder's last frames and its header: room for them too.
+            try encoderReserve?.check(beforeWriting: Self.encodedSliceBound(encoding))
             try encoding.finish()
         } catch {
             encoding.abandon()
             fail(RecorderError(.file, error.description, cause: .soundFile(error)))
         }
+    }
+
+    /// One slice of the encode, once the disk's reserve allows it: the encoder follows the writer
+    /// onto the same disk, and a final file that ran into a full disk would be cut short (an
+    /// encoder may not even report it; `SndFileHandle.write` catches that). Stopped at the
+    /// reserve, the slice is left in the intermediate, which is kept for recovery.
+    private func encodeSlice(of encoding: IntermediateEncoding, upTo available: Int64) throws(SoundFileError) -> Int {
+        guard available > encoding.framesEncoded else { return 0 }
+        do {
+            try encoderReserve?.check(beforeWriting: Self.encodedSliceBound(encoding))
+        } catch {
+            throw encoding.keptInIntermediate(error, detail: "encoding stopped after \(encoding.framesEncoded) frames")
+        }
+        return try encoding.encodeSlice(upTo: available)
+    }
+
+    /// More bytes than one slice of any encoding can take in its final file (the slice's own
+    /// samples as 32-bit, which no lossy or lossless encoder grows past).
+    private static func encodedSliceBound(_ encoding: IntermediateEncoding) -> Int {
+        IntermediateEncoding.sliceFrames * encoding.channels * 4
     }
 
     private func deliverEvents() {

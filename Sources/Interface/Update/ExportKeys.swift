@@ -1,3 +1,4 @@
+import MemoRules
 import TerminalText
 
 /// `E`: the export prompt for the selected memo. It opens with a path in
@@ -44,20 +45,8 @@ enum ExportKeys {
         return base + fileName(for: memo.title) + "." + fileExtension
     }
 
-    /// A title as one file name: no `/`, no control characters, not hidden (a leading dot becomes `_`),
-    /// never empty, at most 120 characters.
+    /// A title as one file name (`TitleFileName`, the rule `voicememo export MEMO FOLDER/` follows).
     static func fileName(for title: String) -> String {
-        var name = String(
-            title.unicodeScalars.compactMap { scalar -> Character? in
-                if scalar == "/" { return "-" }
-                if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
-                    return nil
-                }
-                return Character(scalar)
-            }
-        ).trimmingWhiteSpace
-        if name.hasPrefix(".") { name = "_" + name.dropFirst() }
-        if name.count > 120 { name = String(name.prefix(120)).trimmingWhiteSpace }
-        return name.isEmpty ? "memo" : name
+        TitleFileName.make(from: title)
     }
 }

@@ -13,9 +13,17 @@ import SoundFiles
 struct FrameRangeCopy {
     /// Half-open ranges of frames of the source, in order and not overlapping.
     let ranges: [Range<Int64>]
-    /// Called after every chunk with the frames written so far; answering false stops the copy
-    /// (it then throws `.interrupted`).
-    var progress: (Int64) -> Bool = { _ in true }
+    /// Called after every chunk copied, and after every slice encoded, with how far the copy
+    /// is; answering false stops it (it then throws `.interrupted`).
+    var progress: (Progress) -> Bool = { _ in true }
+
+    /// How far a copy is: the frames written, then, for a format written through a W64
+    /// intermediate (MP3, Ogg Vorbis, ALAC, AAC), the frames encoded from it into the new
+    /// file, the slow part. `encoded` is `nil` until that pass begins.
+    struct Progress: Equatable {
+        var written: Int64
+        var encoded: Int64?
+    }
 
     /// Frames per read.
     static let chunkFrames = 8_192
@@ -49,13 +57,34 @@ struct FrameRangeCopy {
             case .float32:
                 try copy(source, writer, as: .float32, zero: Float(0)) { meters.consume($0) }
             }
-            try writer.close()
+            try finish(writer)
         } catch {
             try? writer.close(encodingIntermediate: false)
             throw error
         }
         let statistics = meters.statistics
         return (statistics, statistics.envelope ?? meters.envelope.finished)
+    }
+
+    /// Whether `settings` write through an intermediate that is encoded once the copy is
+    /// written (so the copy's progress has a second pass).
+    static func encodesAfterCopying(_ settings: RecordingSettings) -> Bool {
+        settings.crashSafety == .intermediate
+    }
+
+    /// Closes the new file. A format written through an intermediate is encoded from it here,
+    /// a slice at a time with its progress, instead of inside `close()` where nothing shows
+    /// how far it is (an MP3 trim said 100 % for seconds while it was a third encoded).
+    private func finish(_ writer: SoundFileWriter) throws(SoundFileError) {
+        guard Self.encodesAfterCopying(writer.settings) else { return try writer.close() }
+        try writer.close(encodingIntermediate: false)
+        let written = writer.framesWritten
+        let encoding = try IntermediateEncoding(
+            intermediate: writer.recordingPath, into: writer.path, settings: writer.settings, metadata: writer.metadata)
+        let encoded = try encoding.encodeAll { encoded, _ in progress(Progress(written: written, encoded: encoded)) }
+        guard encoded != nil else {
+            throw SoundFileError(kind: .interrupted, path: writer.path, detail: "stopped before the end")
+        }
     }
 
     private func copy<Sample>(
@@ -90,7 +119,7 @@ struct FrameRangeCopy {
                 }
                 position += Int64(count)
                 written += Int64(count)
-                if !progress(written) {
+                if !progress(Progress(written: written)) {
                     throw SoundFileError(kind: .interrupted, path: writer.path, detail: "stopped before the end")
                 }
             }

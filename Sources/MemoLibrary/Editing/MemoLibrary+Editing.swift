@@ -29,12 +29,25 @@ public struct EditResult: Sendable, Hashable {
     public var reencoded: Bool
 }
 
-/// Where an edit is: frames written of all the pieces together.
+/// Where an edit is: frames written of all the pieces together and, for a format written
+/// through an intermediate (MP3, Ogg Vorbis, ALAC, AAC), frames encoded from it.
 public struct EditProgress: Sendable, Equatable {
     public var framesWritten: Int64
     public var totalFrames: Int64
+    /// Frames encoded into the new files so far; 0 for a format with no encoding pass.
+    public var framesEncoded: Int64 = 0
+    /// The format being encoded in a second pass over the frames, or `nil` when there is none.
+    public var encodedFormat: FileFormat?
+    /// Whether the encoding pass is under way (the last report came from it).
+    public var isEncoding = false
 
-    public var fraction: Double { totalFrames > 0 ? min(1, Double(framesWritten) / Double(totalFrames)) : 0 }
+    /// How much is done, 0…1: with an encoding pass, each frame counts twice (written, then
+    /// encoded), so 1 comes only once the last frame is encoded.
+    public var fraction: Double {
+        guard totalFrames > 0 else { return 0 }
+        guard encodedFormat != nil else { return min(1, Double(framesWritten) / Double(totalFrames)) }
+        return min(1, Double(framesWritten + framesEncoded) / Double(2 * totalFrames))
+    }
 }
 
 /// Trim, split and silence removal: an original memo becomes one or more new memos holding
@@ -106,6 +119,7 @@ extension MemoLibrary {
         let name = String(relative(memo).split(separator: "/").last ?? "")
         var prepared: [(temporary: AtomicReplacement, piece: EditPiece, created: Date, statistics: ProgrammeStatistics, envelope: PeakEnvelope)] = []
         var done: Int64 = 0
+        let encodedFormat = FrameRangeCopy.encodesAfterCopying(settings) ? memo.format : nil
         do throws(MemoLibraryError) {
             for (number, piece) in pieces.enumerated() {
                 let created = memo.created.addingTimeInterval(Double(piece.ranges.first?.lowerBound ?? 0) / Double(max(1, memo.sampleRate)))
@@ -116,8 +130,11 @@ extension MemoLibrary {
                     path: absolute(stem + "-\(number + 1)" + String(name.dropFirst(stem.count))), purpose: Self.editPurpose)
                 var measured: (statistics: ProgrammeStatistics, envelope: PeakEnvelope)?
                 let before = done
-                let copy = FrameRangeCopy(ranges: piece.ranges) { written in
-                    progress(EditProgress(framesWritten: before + written, totalFrames: total))
+                let copy = FrameRangeCopy(ranges: piece.ranges) { step in
+                    progress(EditProgress(
+                        framesWritten: before + step.written, totalFrames: total,
+                        framesEncoded: encodedFormat == nil ? 0 : before + (step.encoded ?? 0),
+                        encodedFormat: encodedFormat, isEncoding: step.encoded != nil))
                 }
                 try replacement.prepare { (temporary) throws(MemoLibraryError) in
                     do throws(SoundFileError) {
@@ -179,9 +196,16 @@ extension MemoLibrary {
         }
     }
 
-    /// The memo `id` if it can be edited now.
-    func editable(_ id: Int64, verb: String) throws(MemoLibraryError) -> Memo {
-        guard !isReadOnly else { throw .readOnly(folder: folder) }
+    /// The memo `id` if it can be edited now (`verb`: "trimmed", for the reason).
+    ///
+    /// A caller that checks an edit's range against the memo's length asks this first: a
+    /// missing or damaged memo has no length (0 frames), and its range would be refused for
+    /// that instead of the memo for its damage.
+    ///
+    /// - Throws: `.readOnly`; `.notAllowed` for a memo in Recently Deleted, being recorded,
+    ///   missing or damaged (naming the damage); `.noMemoWithID`.
+    public func editable(_ id: Int64, verb: String) throws(MemoLibraryError) -> Memo {
+        guard !isReadOnly else { throw readOnlyRefusal }
         let memo = try existing(id)
         if memo.deletedAt != nil { throw .notAllowed(memo: memo, reason: "it is in Recently Deleted; restore it before it can be \(verb)") }
         switch memo.state {

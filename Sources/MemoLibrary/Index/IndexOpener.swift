@@ -11,6 +11,8 @@ struct IndexOpener {
     struct Opened {
         var index: MemoIndex
         var isReadOnly: Bool
+        /// Opened read-only because the disk is full.
+        var diskIsFull = false
         /// The index is new or empty and must be filled from the files.
         var needsRebuild: Bool
         var setAsidePath: String?
@@ -21,10 +23,22 @@ struct IndexOpener {
     private var indexPath: String { folder + "/" + MemoIndex.fileName }
 
     func open(now: Date) throws(MemoLibraryError) -> Opened {
-        if FileSystem.isWritableDirectory(folder) {
+        guard FileSystem.isWritableDirectory(folder) else { return try openReadOnly() }
+        do {
             return try openForWriting(now: now)
+        } catch .index(let error) where (error == .full || error == .ioError) && diskIsFull {
+            // SQLite cannot open a WAL index for writing on a full disk (its -shm and -wal need
+            // room; it says SQLITE_IOERR as often as SQLITE_FULL). Reading must still work.
+            var opened = try openReadOnly()
+            opened.diskIsFull = true
+            return opened
         }
-        return try openReadOnly()
+    }
+
+    /// Whether the folder's disk has no room left to speak of (less than the reserve a
+    /// recording leaves for the index).
+    private var diskIsFull: Bool {
+        FileSystem.availableBytes(at: folder).map { $0 < 256 * 1024 } ?? false
     }
 
     private func openForWriting(now: Date) throws(MemoLibraryError) -> Opened {

@@ -103,6 +103,14 @@ enum FileSystem {
         return info.f_flag & UInt(ST_RDONLY) == 0
     }
 
+    /// The bytes an unprivileged process may still write on the file system of `path`, or
+    /// `nil` when that cannot be read.
+    static func availableBytes(at path: String) -> Int64? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return nil }
+        return Int64(info.f_bavail) &* Int64(info.f_frsize)
+    }
+
     /// Creates `path` and its parents (mode 0700 for new folders); `0` or `errno`.
     static func createDirectory(_ path: String) -> Int32 {
         do {
@@ -139,6 +147,14 @@ enum FileSystem {
         guard descriptor >= 0 else { return errno }
         defer { close(descriptor) }
         return fsync(descriptor) == 0 ? 0 : errno
+    }
+
+    /// `0` when `path` is a directory (following symbolic links), `ENOTDIR` when something
+    /// else is there, else `stat`'s `errno` (`ENOENT`: nothing there).
+    static func directoryStatus(_ path: String) -> Int32 {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return errno }
+        return (status.st_mode & S_IFMT) == S_IFDIR ? 0 : ENOTDIR
     }
 
     /// Whether `path` is a directory (following symbolic links).
@@ -242,6 +258,36 @@ enum FileSystem {
             if descriptor >= 0 { return descriptor }
         }
         return nil
+    }
+
+    /// Copies the file at `source` into a new file at `path` (never replacing one), flushed to
+    /// disk; `0` or `errno` (a copy that failed half-way is removed).
+    static func copy(file source: String, toNewFile path: String) -> Int32 {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return errno }
+        defer { Glibc.close(input) }
+        return copy(descriptor: input, toNewFile: path)
+    }
+
+    /// Writes `bytes` into a new file at `path` (never replacing one), flushed to disk; `0` or
+    /// `errno` (a file written half-way is removed).
+    static func write(_ bytes: [UInt8], toNewFile path: String) -> Int32 {
+        let output = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard output >= 0 else { return errno }
+        var code: Int32 = 0
+        var written = 0
+        while written < bytes.count, code == 0 {
+            let result = bytes.withUnsafeBytes { Glibc.write(output, $0.baseAddress.map { $0 + written }, bytes.count - written) }
+            if result < 0 {
+                if errno != EINTR { code = errno }
+            } else {
+                written += result
+            }
+        }
+        if code == 0, fsync(output) != 0 { code = errno }
+        Glibc.close(output)
+        if code != 0 { unlink(path) }
+        return code
     }
 
     /// Copies everything in the open file `descriptor` into a new file at `path` (never

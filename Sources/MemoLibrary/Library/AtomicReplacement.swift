@@ -37,7 +37,8 @@ struct AtomicReplacement {
 
     /// Runs `write` on the temporary path and flushes the result to the disk.
     ///
-    /// - Throws: what `write` throws, or `.file` when flushing fails; the temporary file is removed.
+    /// - Throws: what `write` throws, or `.file` when flushing fails; the temporary file is
+    ///   removed, and the error names `path`, never the hidden temporary name (`naming(_:)`).
     func prepare(_ write: (String) throws(MemoLibraryError) -> Void) throws(MemoLibraryError) {
         let temporary = temporaryPath
         _ = FileSystem.remove(temporary)
@@ -50,7 +51,24 @@ struct AtomicReplacement {
             }
         } catch {
             discard()
-            throw error
+            throw naming(error)
+        }
+    }
+
+    /// `error` with `path` where it named the temporary file or a file beside it made from that
+    /// name (a lossy writer's `..name.export-PID.mp3.partial.json`): a person never sees those.
+    func naming(_ error: MemoLibraryError) -> MemoLibraryError {
+        let hidden = URL(fileURLWithPath: temporaryPath).lastPathComponent
+        func named(_ other: String) -> String { other.contains(hidden) ? path : other }
+        switch error {
+        case .file(let other, let reason, let code): return .file(path: named(other), reason: reason, osError: code)
+        case .sound(var cause):
+            cause.path = named(cause.path)
+            return .sound(cause)
+        case .editStopped(let memo, var cause):
+            cause.path = named(cause.path)
+            return .editStopped(memo: memo, cause: cause)
+        default: return error
         }
     }
 

@@ -1,27 +1,91 @@
 import Foundation
 import SoundFiles
 
+/// What an export will write, every check made before anything is written (`planExport`).
+public struct ExportPlan: Sendable, Equatable {
+    /// The sound file: `PATH` with a folder target or a missing extension resolved.
+    public struct Audio: Sendable, Equatable {
+        public let destination: OutputDestination
+        public let format: FileFormat
+    }
+
+    public let memo: Memo
+    public let audio: Audio?
+    public let labels: OutputDestination?
+    public let replacing: Bool
+
+    /// The paths written, as the user would name them: the copy's first, then the labels'.
+    public var paths: [String] { [audio?.destination.path, labels?.path].compactMap { $0 } }
+}
+
 extension MemoLibrary {
     /// Writes a copy of `memo` to `path`: the file itself when the format stays the same, else
     /// converted through libsndfile (same rate and channels; the encoding kept where the new
     /// format has it, else its default). Works in a read-only library.
     ///
-    /// The copy is written beside `path` and renamed into place when complete
+    /// The copy is written beside its target and renamed into place when complete
     /// (`AtomicReplacement`): a failed export leaves nothing behind, and with `replacing` the
     /// old file stays as it was until the new one is whole.
     ///
     /// - Parameters:
+    ///   - path: a file, or a folder (one that exists, or any path ending in `/`) to write
+    ///     `<title>.<ext>` in; a name without a sound format's extension gets the format's.
     ///   - format: `nil` means the format `path`'s extension names, else the memo's own.
     ///   - replacing: replace a file already at `path`; without it, an existing file is refused.
-    /// `path` follows `OutputDestination`'s rules: never inside the library folder, never over
-    /// anything but a regular file, through a symbolic link the file it points to.
+    /// The target follows `OutputDestination`'s rules: never inside the library folder, never
+    /// over anything but a regular file, through a symbolic link the file it points to, in a
+    /// folder that exists.
     ///
+    /// - Returns: the path written (`path`, or the name chosen in it or for it).
     /// - Throws: `.notAllowed` for a memo with no readable file, `.sound` for a refused
     ///   conversion (e.g. Opus at 44.1 kHz), `.destinationExists` for an existing file (without
     ///   `replacing`), `.file` for a refused destination (see `OutputDestination`) or an
     ///   unwritable one.
+    @discardableResult
     public func export(_ memo: Memo, to path: String, format: FileFormat? = nil, replacing: Bool = false)
-        throws(MemoLibraryError)
+        throws(MemoLibraryError) -> String
+    {
+        let plan = try planExport(memo, to: path, labels: nil, format: format, replacing: replacing)
+        try perform(plan)
+        return plan.audio?.destination.path ?? path
+    }
+
+    /// Checks everything `perform` will write, before anything is: the memo's state, the
+    /// format, both destinations (`OutputDestination`), and that the label track is not the
+    /// audio's own file (`export S same.flac --labels same.flac --force` wrote the audio,
+    /// then the labels over it).
+    ///
+    /// - Throws: as `export` and `exportLabels` do; `.file` naming `labels` when it is the
+    ///   copy's file.
+    public func planExport(_ memo: Memo, to path: String?, labels: String?, format: FileFormat?, replacing: Bool)
+        throws(MemoLibraryError) -> ExportPlan
+    {
+        let audio = try path.map { (path) throws(MemoLibraryError) in try audioCopy(of: memo, to: path, format: format, replacing: replacing) }
+        let labelsDestination = try labels.map { (labels) throws(MemoLibraryError) in
+            try OutputDestination.check(labels, libraryFolder: folder, replacing: replacing)
+        }
+        if let audio, let labelsDestination, audio.destination.isSameFile(as: labelsDestination) {
+            throw .file(
+                path: labelsDestination.path,
+                reason: "that is the file the audio copy goes to (\(audio.destination.path)); "
+                    + "give the label track a name of its own, e.g. \(MemoFileName.stem(of: audio.destination.path)).txt")
+        }
+        return ExportPlan(memo: memo, audio: audio, labels: labelsDestination, replacing: replacing)
+    }
+
+    /// Writes what `plan` holds: the copy, then the label track.
+    public func perform(_ plan: ExportPlan) throws(MemoLibraryError) {
+        if let audio = plan.audio {
+            try writeCopy(of: plan.memo, audio, replacing: plan.replacing)
+        }
+        if let labels = plan.labels {
+            try writeLabels(of: plan.memo, to: labels, replacing: plan.replacing)
+        }
+    }
+
+    /// The checked destination and format of a copy of `memo` at `path`.
+    private func audioCopy(of memo: Memo, to path: String, format: FileFormat?, replacing: Bool)
+        throws(MemoLibraryError) -> ExportPlan.Audio
     {
         switch memo.state {
         case .missing: throw .notAllowed(memo: memo, reason: "its file is missing")
@@ -29,34 +93,38 @@ extension MemoLibrary {
         case .recording: throw .notAllowed(memo: memo, reason: "it is still being recorded")
         case .complete, .recovered: break
         }
-        let target = format ?? RecordingSettings.inferred(fromPath: path) ?? memo.format
-        if let named = RecordingSettings.inferred(fromPath: path), named != target {
+        let (file, target) = try ExportName.resolve(path, title: memo.title, asked: format, memoFormat: memo.format)
+        if let named = RecordingSettings.inferred(fromPath: file), let format, named != format {
             throw .file(
-                path: path,
-                reason: "the name says \(named.displayName) but the format asked for is \(target.displayName); "
-                    + "name it .\(target.fileExtensions.first ?? target.rawValue) or use --format \(named.rawValue)")
+                path: file,
+                reason: "the name says \(named.displayName) but the format asked for is \(format.displayName); "
+                    + "name it .\(ExportName.fileExtension(of: format)) or use --format \(named.rawValue)")
         }
         // Refused before anything is written, in export's words (it has no --rate or --channels).
         if target != memo.format, let limitation = conversionSettings(memo, format: target).limitation() {
             throw .file(
-                path: path,
+                path: file,
                 reason: "this memo (\(memo.sampleRate) Hz, \(memo.channels) channels) cannot be exported as "
                     + "\(target.displayName): \(limitation); choose another format, e.g. --format flac (name it .flac)")
         }
         // Never into the library (another memo's file, the index), never over a device or a FIFO;
-        // through a symbolic link, the file it points to (see `OutputDestination`).
-        let destination = try OutputDestination.check(path, libraryFolder: folder, replacing: replacing)
-        try AtomicReplacement(path: destination.target, purpose: "export").perform(replacing: replacing) {
+        // through a symbolic link, the file it points to; into a folder that exists.
+        let destination = try OutputDestination.check(file, libraryFolder: folder, replacing: replacing)
+        return ExportPlan.Audio(destination: destination, format: target)
+    }
+
+    private func writeCopy(of memo: Memo, _ audio: ExportPlan.Audio, replacing: Bool) throws(MemoLibraryError) {
+        let path = audio.destination.path
+        try AtomicReplacement(path: audio.destination.target, purpose: "export").perform(replacing: replacing) {
             temporary throws(MemoLibraryError) in
-            if target == memo.format {
-                do {
-                    try FileManager.default.copyItem(atPath: memo.path, toPath: temporary)
-                } catch {
-                    throw .file(path: path, reason: "cannot copy the memo there: \(error.localizedDescription)")
+            if audio.format == memo.format {
+                let code = FileSystem.copy(file: memo.path, toNewFile: temporary)
+                if code != 0 {
+                    throw .file(path: path, reason: "cannot copy the memo there: " + FileSystem.describe(code), osError: code)
                 }
             } else {
-                try convert(memo, to: temporary, format: target)
-                copyMarkers(of: memo, into: temporary, format: target)
+                try convert(memo, to: temporary, format: audio.format)
+                copyMarkers(of: memo, into: temporary, format: audio.format)
             }
         }
     }
@@ -73,6 +141,8 @@ extension MemoLibrary {
         do {
             try Self.copyAudio(from: memo.path, to: path, settings: settings, title: memo.title)
         } catch {
+            // A lossy format's writer keeps its W64 intermediate for a repair: not for a copy.
+            Self.removeIntermediate(of: path)
             throw .sound(error)
         }
     }

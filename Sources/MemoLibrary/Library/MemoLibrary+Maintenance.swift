@@ -56,16 +56,21 @@ extension MemoLibrary {
     private func removeAbandonedCopies() {
         for directory in [folder, trashFolder] {
             for entry in FileSystem.hiddenFiles(in: directory) {
-                guard let owner = AtomicReplacement.ownerProcessID(ofTemporaryName: entry.name, purpose: Self.retagPurpose)
-                    ?? Self.editOwnerProcessID(ofTemporaryName: entry.name),
-                    !FileSystem.processIsAlive(owner)
-                else { continue }
+                guard let (owner, origin) = Self.abandonedCopyOwner(entry.name), !FileSystem.processIsAlive(owner) else { continue }
                 let path = directory + "/" + entry.name
                 if FileSystem.remove(path) == 0 {
-                    maintenance.removedCopies.append(MaintenanceReport.RemovedCopy(path: path, size: entry.size ?? 0))
+                    maintenance.removedCopies.append(MaintenanceReport.RemovedCopy(path: path, size: entry.size ?? 0, origin: origin))
                 }
             }
         }
+    }
+
+    /// The process that made the hidden copy `name`, and what it was making; `nil` for
+    /// another hidden file.
+    private static func abandonedCopyOwner(_ name: String) -> (Int32, MaintenanceReport.RemovedCopy.Origin)? {
+        if let owner = AtomicReplacement.ownerProcessID(ofTemporaryName: name, purpose: retagPurpose) { return (owner, .retag) }
+        if let owner = editOwnerProcessID(ofTemporaryName: name) { return (owner, .edit) }
+        return nil
     }
 
     // MARK: Dead recordings
@@ -75,8 +80,11 @@ extension MemoLibrary {
         let rows = try indexCall { () throws(SQLiteError) in try index.recordingRows() }
         return rows.filter { row in
             let lockPath = lockPath(forRelativePath: row.path)
+            let existed = FileSystem.exists(lockPath)
             guard case .success(let lock) = FileSystem.lockFile(lockPath, wait: false) else { return false }
             FileSystem.unlock(lock)
+            // Only a killed recorder leaves its lock file (recovery tells a crash by it).
+            if !existed { _ = FileSystem.remove(lockPath) }
             return true
         }
     }
@@ -88,6 +96,9 @@ extension MemoLibrary {
         var recoveredNow: [Int64] = []
         for row in rows {
             let lockPath = lockPath(forRelativePath: row.path)
+            // A recorder that finished removes its lock file, one that was killed cannot: a row
+            // still `recording` without one was left by a full disk (`finishRecording`).
+            let afterCrash = FileSystem.exists(lockPath)
             guard case .success(let lock) = FileSystem.lockFile(lockPath, wait: false) else {
                 continue  // its recorder is alive (or the lock cannot be taken: leave it be)
             }
@@ -100,7 +111,18 @@ extension MemoLibrary {
             let path = absolute(row.path)
             let encodes = SoundFileRecovery.needsEncoding(path: path)
             let title = (try? indexCall { () throws(SQLiteError) in try index.memo(id: row.id) })??.title ?? row.path
-            var report = RecoveryProgress(memoID: row.id, title: title, path: path, encodes: encodes, encodedFrames: 0, totalFrames: 0)
+            if encodes, let room = FileSystem.availableBytes(at: folder), room < Self.roomNeededToEncode {
+                // Not worth an encode that the disk cannot hold: wait for room as below. What a
+                // killed encode left of the final file goes (it is encoded again from the start).
+                _ = FileSystem.remove(path)
+                maintenance.waitingForRoom.append(.init(
+                    memoID: row.id, title: title,
+                    cause: SoundFileError(kind: .diskFull, path: path, detail: "\(room / 1024) kB left", osError: ENOSPC)))
+                continue
+            }
+            var report = RecoveryProgress(
+                memoID: row.id, title: title, path: path, encodes: encodes, afterCrash: afterCrash, encodedFrames: 0,
+                totalFrames: 0)
             if let progress, !progress(report) { return recoveredNow }
             var info: SoundFileInfo?
             var peakDB: Double?
@@ -123,6 +145,12 @@ extension MemoLibrary {
                 } catch where error.kind == .interrupted {
                     interrupted = true
                     return recoveredNow
+                } catch where error.waitsForRoom && SoundFileRecovery.needsEncoding(path: path) {
+                    // No room for the final file yet: the recording stays whole in its
+                    // intermediate, the row `recording`, for the next attempt (its lock file
+                    // goes: from now on it waits for room, it is no crash's).
+                    maintenance.waitingForRoom.append(.init(memoID: row.id, title: title, cause: error))
+                    continue
                 } catch {
                     state = FileSystem.exists(path) ? .damaged : .missing
                 }
@@ -148,6 +176,11 @@ extension MemoLibrary {
         }
         return recoveredNow
     }
+
+    /// The free space below which recovery does not start encoding an intermediate: the disk
+    /// reserve a recording leaves for the index (`FreeSpaceReserve.defaultBytes`) and a little
+    /// of the final file. Below it the encode could only fail.
+    static let roomNeededToEncode: Int64 = 512 * 1024
 
     /// The lock file of the recording whose file is at `relativePath`.
     func lockPath(forRelativePath relativePath: String) -> String {
@@ -361,6 +394,9 @@ public struct RecoveryProgress: Sendable, Equatable {
     /// Whether its audio is being encoded from the intermediate a killed recording left (MP3,
     /// Ogg Vorbis, ALAC); otherwise it is only repaired and measured.
     public var encodes: Bool
+    /// Whether its recorder was killed; otherwise a full disk stopped its encode, and it
+    /// waited for room.
+    public var afterCrash: Bool
     /// Frames encoded so far, and to encode (both 0 before the encode starts).
     public var encodedFrames: Int64
     public var totalFrames: Int64

@@ -41,10 +41,18 @@ extension MemoLibrary {
     /// any time from 0 goes.
     public static func problem(with marker: Marker, in memo: Memo) -> String? {
         guard marker.time.isFinite, marker.time >= 0 else { return "a marker's time is 0 s or more" }
-        if memo.state != .recording, marker.time > memo.duration + 0.001 {
+        if memo.state != .recording, isPastTheEnd(marker.time, of: memo) {
             return "\(DecimalSeconds.text(marker.time)) s is past the end of the memo (it is \(DecimalSeconds.text(memo.duration)) s long)"
         }
         return labelProblem(marker.label)
+    }
+
+    /// Whether `time` lies after `memo`'s last frame: decided in frames (the nearest one, as the
+    /// file's marker gets it), so 10.001 s is past a 10 s memo at 48 kHz, and a time within half
+    /// a frame of the end is the end.
+    static func isPastTheEnd(_ time: Double, of memo: Memo) -> Bool {
+        guard memo.sampleRate > 0 else { return time > memo.duration }
+        return (time * Double(memo.sampleRate)).rounded() > Double(memo.frames)
     }
 
     /// Why `label` cannot be a marker's label, or `nil`.
@@ -98,13 +106,21 @@ extension MemoLibrary {
     /// - Returns: how many markers were written.
     @discardableResult
     public func exportLabels(of memo: Memo, to path: String, replacing: Bool = false) throws(MemoLibraryError) -> Int {
+        let destination = try OutputDestination.check(path, libraryFolder: folder, replacing: replacing)
+        return try writeLabels(of: memo, to: destination, replacing: replacing)
+    }
+
+    /// Writes `memo`'s label track to a checked destination; the markers written.
+    @discardableResult
+    func writeLabels(of memo: Memo, to destination: OutputDestination, replacing: Bool) throws(MemoLibraryError) -> Int {
         let markers = try markers(ofMemo: memo.id)
         let text = AudacityLabels.text(markers)
-        let destination = try OutputDestination.check(path, libraryFolder: folder, replacing: replacing)
         try AtomicReplacement(path: destination.target, purpose: "labels").perform(replacing: replacing) {
             temporary throws(MemoLibraryError) in
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-                throw .file(path: path, reason: "cannot write the label track")
+            let code = FileSystem.write(Array(text.utf8), toNewFile: temporary)
+            if code != 0 {
+                throw .file(
+                    path: destination.path, reason: "cannot write the label track: " + FileSystem.describe(code), osError: code)
             }
         }
         return markers.count

@@ -42,7 +42,7 @@ extension MemoLibrary {
     public func beginRecording(title: String?, settings: RecordingSettings, at date: Date) throws(MemoLibraryError)
         -> MemoRecording
     {
-        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        guard !isReadOnly else { throw readOnlyRefusal }
         let title = try title.map { (title) throws(MemoLibraryError) in try MemoTitle.acceptedInLibrary(title) }
             ?? MemoTitle.defaultTitle(for: date, timeZone: timeZone)
         _ = FileSystem.createDirectory(lockFolder)
@@ -121,6 +121,13 @@ extension MemoLibrary {
         throws(MemoLibraryError) -> Memo
     {
         defer { recording.releaseLock() }
+        if SoundFileRecovery.needsEncoding(path: recording.memo.path) {
+            // The encode into the final file did not finish (the disk filled behind the
+            // encoder): the whole recording is in its intermediate. The row stays `recording`
+            // and, its lock released, is recovered like a killed recording once there is room
+            // (the next opening that finishes recoveries: `list`, the app, `recover`).
+            return try existing(recording.memo.id)
+        }
         let probe = FileProbe(path: recording.memo.path, timeZone: timeZone)
         let state: Memo.State = probe.info != nil ? .complete : (FileSystem.exists(recording.memo.path) ? .damaged : .missing)
         let id = recording.memo.id
@@ -164,7 +171,7 @@ extension MemoLibrary {
     /// `recording` under the same file name. The lock stays with the recording.
     /// - Throws: `.readOnly`, `.busy`, `.index`.
     public func rebind(_ recording: MemoRecording) throws(MemoLibraryError) -> MemoRecording {
-        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        guard !isReadOnly else { throw readOnlyRefusal }
         let name = relative(recording.memo)
         var memo = recording.memo
         memo.id = try write { () throws(MemoLibraryError) -> Int64 in

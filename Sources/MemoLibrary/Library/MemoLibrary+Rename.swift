@@ -26,7 +26,7 @@ extension MemoLibrary {
     @discardableResult
     public func rename(id: Int64, to title: String, ifTitleIs expectedTitle: String? = nil) throws(MemoLibraryError) -> Memo {
         let title = try MemoTitle.acceptedInLibrary(title)
-        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        guard !isReadOnly else { throw readOnlyRefusal }
         for _ in 0..<3 {
             let before = try existing(id)
             if let expectedTitle, before.title != expectedTitle { throw .titleChangedElsewhere(memo: before, expected: expectedTitle) }

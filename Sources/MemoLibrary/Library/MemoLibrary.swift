@@ -17,8 +17,25 @@ public final class MemoLibrary {
 
     /// The library folder (absolute or as given).
     public let folder: String
-    /// Whether the folder cannot be written: listing works, changes throw `.readOnly`.
+    /// Whether the folder cannot be written: listing works, changes throw `.readOnly` (or,
+    /// when a full disk is why, `.index(.full)`).
     public let isReadOnly: Bool
+    /// Why the library was opened read-only, when it was.
+    public let readOnlyCause: ReadOnlyCause?
+
+    /// Why a library is read-only.
+    public enum ReadOnlyCause: Sendable, Hashable {
+        /// The folder or its file system cannot be written.
+        case folder
+        /// Its disk is full: the index cannot even be opened for writing (SQLite needs room for
+        /// its write-ahead log), so it is read as it is and changes wait for room.
+        case diskFull
+    }
+
+    /// The error a change in a read-only library throws.
+    var readOnlyRefusal: MemoLibraryError {
+        readOnlyCause == .diskFull ? .index(.full) : .readOnly(folder: folder)
+    }
     /// What opening found and repaired.
     public internal(set) var maintenance = MaintenanceReport()
 
@@ -76,8 +93,13 @@ public final class MemoLibrary {
         self.index = opened.index
         openedIdentity = (FileSystem.identity(of: folder), FileSystem.identity(of: folder + "/" + MemoIndex.fileName))
         self.isReadOnly = opened.isReadOnly
+        readOnlyCause = opened.isReadOnly ? (opened.diskIsFull ? .diskFull : .folder) : nil
         maintenance.setAsideIndex = opened.setAsidePath
         maintenance.rebuiltIndex = opened.needsRebuild
+        if opened.diskIsFull {
+            maintenance.postponed = "the disk is full, so the library is read-only until there is room "
+                + "(memos list, play and export elsewhere; changes and recordings wait)"
+        }
         if isReadOnly {
             if opened.needsRebuild {
                 try reconcileFiles(now: now)
@@ -194,7 +216,7 @@ public final class MemoLibrary {
 
     /// Runs `body` in a write transaction (BEGIN IMMEDIATE), refusing in a read-only library.
     func write<Result>(_ body: () throws(MemoLibraryError) -> Result) throws(MemoLibraryError) -> Result {
-        guard !isReadOnly else { throw .readOnly(folder: folder) }
+        guard !isReadOnly else { throw readOnlyRefusal }
         do {
             return try index.database.transaction(body)
         } catch .index(let error) {
@@ -232,17 +254,40 @@ public struct MaintenanceReport: Sendable, Equatable {
     public var rebuiltIndex = false
     /// Where a corrupt index was moved to (kept, never deleted).
     public var setAsideIndex: String?
-    /// A copy an interrupted rename left behind, removed.
+    /// A copy an interrupted change left behind, removed.
     public struct RemovedCopy: Sendable, Equatable {
+        /// What was making the copy.
+        public enum Origin: Sendable, Equatable {
+            /// A new title or the markers written into a copy of the memo's file (`.retag-`).
+            case retag
+            /// A trim, split or silence removal writing a new memo (`.edit-`).
+            case edit
+        }
+
         public var path: String
         public var size: Int64
+        public var origin: Origin
     }
 
-    /// Copies that renames killed part-way left beside memos' files, now removed.
+    /// Copies that renames, marker changes and edits killed part-way left beside memos'
+    /// files, now removed.
     public var removedCopies: [RemovedCopy] = []
     /// Why start-up maintenance could not finish (a full disk); the memos are listed as the
     /// index has them, and the next open tries again.
     public var postponed: String?
+
+    /// Recordings whose encode into their final file could not be done for want of room (a
+    /// full disk, a file size limit): each is kept whole in its intermediate, its row
+    /// `recording`, and is encoded by the next recovery once there is room.
+    public var waitingForRoom: [WaitingForRoom] = []
+
+    /// A recording kept in its intermediate until there is room to encode it.
+    public struct WaitingForRoom: Sendable, Equatable {
+        public var memoID: Int64
+        public var title: String
+        /// Why the encode stopped (`.diskFull` or `.fileTooLarge`).
+        public var cause: SoundFileError
+    }
 
     public init() {}
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// A file a command writes that is not a memo (`export MEMO PATH`, `record --output PATH`), and
 /// the rules for writing it.
@@ -10,6 +11,8 @@ import Foundation
 ///   which only the library changes.
 /// - A symbolic link is followed: the file it points to must pass the same checks, and is the
 ///   one written (the link stays). A link to nothing is refused.
+/// - The folder it goes in must exist: a missing one is named ("the folder /missing/dir does
+///   not exist"), before anything is written beside it.
 public struct OutputDestination: Sendable, Equatable {
     /// The path as given.
     public let path: String
@@ -17,6 +20,9 @@ public struct OutputDestination: Sendable, Equatable {
     public let target: String
     /// Whether a regular file is there (and will be replaced).
     public let replacesAFile: Bool
+    /// `target` with its folder's links, `.` and `..` resolved: two destinations are the same
+    /// file when these are equal.
+    public let resolvedFile: String
 
     /// Checks `path` against the rules above.
     ///
@@ -48,10 +54,45 @@ public struct OutputDestination: Sendable, Equatable {
                 reason: "that is inside the memo library (\(inside)); only the library writes there. "
                     + "Choose a path outside it")
         }
+        if let (problem, code) = folderProblem(of: target) {
+            throw .file(path: path, reason: problem, osError: code)
+        }
         if kind == .regularFile, !replacing {
             throw .destinationExists(path: path)
         }
-        return OutputDestination(path: path, target: target, replacesAFile: kind == .regularFile)
+        return OutputDestination(path: path, target: target, replacesAFile: kind == .regularFile, resolvedFile: resolved(target))
+    }
+
+    /// Whether `self` and `other` are one file: the same resolved path, or (both there) the
+    /// same inode, as a hard link is.
+    public func isSameFile(as other: OutputDestination) -> Bool {
+        if resolvedFile == other.resolvedFile { return true }
+        guard let mine = FileSystem.identity(of: target), let theirs = FileSystem.identity(of: other.target) else { return false }
+        return mine == theirs
+    }
+
+    /// The folder `path` names as typed: what comes before its last `/` (`/` for a file at the
+    /// root), `.` for a bare name.
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// Why the folder `target` would be written in cannot take it, and the `errno`; `nil`
+    /// when it is a folder.
+    static func folderProblem(of target: String) -> (String, Int32)? {
+        folderProblem(ofFolder: folder(of: target))
+    }
+
+    /// Why `folder` cannot take a file, and the `errno`; `nil` when it is a folder.
+    static func folderProblem(ofFolder folder: String) -> (String, Int32)? {
+        switch FileSystem.directoryStatus(folder) {
+        case 0: return nil
+        case ENOENT: return ("the folder \(folder) does not exist", ENOENT)
+        case ENOTDIR: return ("\(folder) is not a folder", ENOTDIR)
+        case let code: return ("the folder \(folder) cannot be used: \(FileSystem.describe(code))", code)
+        }
     }
 
     /// Why what is there can never be written over, or `nil` (nothing, or a regular file).
@@ -72,9 +113,14 @@ public struct OutputDestination: Sendable, Equatable {
     /// The library folder, as the user named it, when `target` is in it (at any depth), else `nil`.
     private static func insideLibrary(_ target: String, folder: String) -> String? {
         let library = canonical(folder)
-        let parent = canonical(URL(fileURLWithPath: target).deletingLastPathComponent().path)
-        let file = (parent == "/" ? "" : parent) + "/" + URL(fileURLWithPath: target).lastPathComponent
+        let file = resolved(target)
         return file == library || file.hasPrefix(library + "/") ? folder : nil
+    }
+
+    /// `target` with its folder resolved (`canonical`) and its own name kept.
+    private static func resolved(_ target: String) -> String {
+        let parent = canonical(URL(fileURLWithPath: target).deletingLastPathComponent().path)
+        return (parent == "/" ? "" : parent) + "/" + URL(fileURLWithPath: target).lastPathComponent
     }
 
     /// `path` with links resolved where it exists, else made absolute and standardised.

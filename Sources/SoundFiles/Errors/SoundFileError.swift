@@ -29,6 +29,12 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var kind: Kind
     public var path: String
+
+    /// Whether the failure is for want of room (a full disk, a file size limit): the same
+    /// work succeeds once there is room.
+    public var waitsForRoom: Bool {
+        kind == .diskFull || kind == .fileTooLarge
+    }
     /// Our own explanation of the cause, if we have one.
     public var detail: String?
     /// libsndfile's text for the error (`sf_strerror`), if it gave one.

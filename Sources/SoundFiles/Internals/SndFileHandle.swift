@@ -1,10 +1,16 @@
 import CSndFile
+import ErrorOutput
 import Foundation
 
 /// The one place that calls libsndfile: an open SNDFILE and the calls made on it.
 ///
 /// Failures come back as values (`Result`, counts, `Bool`) carrying libsndfile's text and `errno`;
 /// the public types turn them into `SoundFileError`. Tests can force a short write here.
+///
+/// Opening, reading, seeking and closing a file for reading run with the decoders' own text on
+/// standard error silenced (`StandardErrorRoute`): libmpg123 prints notes on a damaged MP3
+/// ("Illegal Audio-MPEG-Header", "Xing stream size off") that a command's output must not
+/// carry; what is wrong with a file is said in our words, from the error libsndfile returns.
 final class SndFileHandle {
     enum Mode {
         case read, write
@@ -24,13 +30,16 @@ final class SndFileHandle {
     }
 
     let path: String
+    /// Read handles silence the decoders' text on standard error (see the type's discussion).
+    let mode: Mode
     private(set) var info: SF_INFO
     private var file: OpaquePointer?
     private var framesSoFar: Int64 = 0
     var forcedWriteFailure: ForcedWriteFailure?
 
-    private init(path: String, file: OpaquePointer, info: SF_INFO) {
+    private init(path: String, file: OpaquePointer, info: SF_INFO, mode: Mode) {
         self.path = path
+        self.mode = mode
         self.file = file
         self.info = info
         rawSampleFormat = Self.rawSampleFormat(of: info)
@@ -63,15 +72,21 @@ final class SndFileHandle {
     /// Opens `path`; for writing, `info` gives rate, channels and format.
     static func open(path: String, mode: Mode, info: SF_INFO = SF_INFO()) -> Result<SndFileHandle, SoundFileError> {
         var info = info
-        errno = 0
         let cMode = Int32(mode == .read ? SFM_READ : SFM_WRITE)
-        guard let file = sf_open(path, cMode, &info) else {
-            let osError = errno
-            let code = Int(sf_error(nil))
-            let message = String(cString: sf_strerror(nil))
-            return .failure(openError(path: path, code: code, message: message, osError: osError))
+        let opened = decoding(mode) { () -> (OpaquePointer?, Int32, Int, String) in
+            errno = 0
+            let file = sf_open(path, cMode, &info)
+            return (file, errno, Int(sf_error(nil)), String(cString: sf_strerror(nil)))
         }
-        return .success(SndFileHandle(path: path, file: file, info: info))
+        guard let file = opened.0 else {
+            return .failure(openError(path: path, code: opened.2, message: opened.3, osError: opened.1))
+        }
+        return .success(SndFileHandle(path: path, file: file, info: info, mode: mode))
+    }
+
+    /// Runs `call` with the decoders' own text silenced when `mode` is reading.
+    private static func decoding<Value>(_ mode: Mode, _ call: () -> Value) -> Value {
+        mode == .read ? StandardErrorRoute.silencingLibraries(call) : call()
     }
 
     private static func openError(path: String, code: Int, message: String, osError: Int32) -> SoundFileError {
@@ -203,7 +218,15 @@ final class SndFileHandle {
             return ShortWrite(
                 framesWritten: Int(written), osError: forced, libraryMessage: String(cString: strerror(forced)))
         }
-        guard written < Int64(frames) else { return nil }
+        if written >= Int64(frames) {
+            // An encoder (LAME, Vorbis, Opus) counts the frames it was given as written even
+            // when writing what it made of them failed: libsndfile then only notes the system
+            // error (psf_log_syserr), which sf_error reports until the next call. None of this
+            // call's frames is known to be in the file.
+            guard sf_error(file) != 0 else { return nil }
+            return ShortWrite(
+                framesWritten: 0, osError: osError == 0 ? nil : osError, libraryMessage: lastErrorMessage)
+        }
         return ShortWrite(
             framesWritten: Int(max(0, written)), osError: osError == 0 ? nil : osError,
             libraryMessage: lastErrorMessage)
@@ -216,12 +239,13 @@ final class SndFileHandle {
             return readFloatingPoint(into: buffer, frames: frames, as: sampleFormat)
         }
         let count = Int64(frames)
-        let read: Int64 =
+        let read: Int64 = Self.decoding(mode) {
             switch sampleFormat {
             case .int16: sf_readf_short(file, buffer.assumingMemoryBound(to: Int16.self), count)
             case .int32: sf_readf_int(file, buffer.assumingMemoryBound(to: Int32.self), count)
             case .float32: sf_readf_float(file, buffer.assumingMemoryBound(to: Float.self), count)
             }
+        }
         return read < 0 ? nil : Int(read)
     }
 
@@ -244,7 +268,7 @@ final class SndFileHandle {
         if floatScratch.count < samples { floatScratch = [Float](repeating: 0, count: samples) }
         let read = floatScratch.withUnsafeMutableBufferPointer { scratch -> Int64 in
             guard let base = scratch.baseAddress else { return 0 }
-            return sf_readf_float(file, base, Int64(frames))
+            return Self.decoding(mode) { sf_readf_float(file, base, Int64(frames)) }
         }
         guard read >= 0 else { return nil }
         let count = Int(read) * Int(info.channels)
@@ -269,7 +293,7 @@ final class SndFileHandle {
     /// Moves to a frame from the start; `false` if libsndfile refuses.
     func seek(toFrame frame: Int64) -> Bool {
         guard let file else { return false }
-        return sf_seek(file, frame, SEEK_SET) == frame
+        return Self.decoding(mode) { sf_seek(file, frame, SEEK_SET) } == frame
     }
 
     /// Closes the file (flushing encoders and writing final headers); `nil` on success, else libsndfile's text.
@@ -277,7 +301,7 @@ final class SndFileHandle {
     func close() -> String? {
         guard let file else { return nil }
         self.file = nil
-        let result = sf_close(file)
+        let result = Self.decoding(mode) { sf_close(file) }
         return result == 0 ? nil : String(cString: sf_error_number(result))
     }
 

@@ -30,7 +30,7 @@ enum WAVHeaderRepair {
         } catch let error as SoundFileError {
             throw error
         } catch {
-            throw SoundFileError(kind: .write, path: path, detail: "repairing the WAV header failed (\(error))")
+            throw SoundFileError.foundation(error, kind: .write, path: path, doing: "repairing the WAV header failed")
         }
     }
 

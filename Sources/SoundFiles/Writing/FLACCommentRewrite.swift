@@ -68,7 +68,7 @@ enum FLACCommentRewrite {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: source), options: .alwaysMapped)
         } catch {
-            throw SoundFileError(kind: .cannotOpen, path: source, detail: "\(error)")
+            throw SoundFileError.foundation(error, kind: .cannotOpen, path: source, doing: "reading it failed")
         }
         let bytes = Array(data)
         guard let (blocks, framesStart) = blocks(bytes) else { throw refuse("its metadata blocks are damaged") }
@@ -93,7 +93,7 @@ enum FLACCommentRewrite {
         do {
             try Data(output).write(to: URL(fileURLWithPath: destination), options: .withoutOverwriting)
         } catch {
-            throw SoundFileError(kind: .write, path: destination, detail: "\(error)")
+            throw SoundFileError.foundation(error, kind: .write, path: destination, doing: "writing the copy failed")
         }
     }
 }

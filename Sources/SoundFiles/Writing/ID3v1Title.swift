@@ -32,10 +32,8 @@ enum ID3v1Title {
                 try file.write(contentsOf: tag)
             }
             try file.synchronize()
-        } catch let error as CocoaError {
-            throw SoundFileError(kind: .write, path: destination, detail: error.localizedDescription)
         } catch {
-            throw SoundFileError(kind: .write, path: destination, detail: "\(error)")
+            throw SoundFileError.foundation(error, kind: .write, path: destination, doing: "writing the title failed")
         }
     }
 

@@ -113,10 +113,7 @@ enum IFFChunksInPlace {
         } catch let error as SoundFileError {
             throw error
         } catch {
-            let code = (error as NSError).code
-            throw SoundFileError(
-                kind: .write, path: path, detail: "\(purpose) in place failed (\(error.localizedDescription))",
-                osError: (error as NSError).domain == NSPOSIXErrorDomain ? Int32(clamping: code) : nil)
+            throw SoundFileError.foundation(error, kind: .write, path: path, doing: "\(purpose) in place failed")
         }
     }
 

@@ -185,15 +185,22 @@ public final class IntermediateEncoding: @unchecked Sendable {
         }
     }
 
-    /// Closes the final file without finishing: the intermediate and its recipe stay, so that
-    /// recovery encodes the recording again. Idempotent.
+    /// Closes the final file without finishing and removes it: the intermediate and its recipe
+    /// stay, so that recovery encodes the recording again from its start. Idempotent.
+    ///
+    /// The unfinished final file goes: it holds only part of the recording (a full disk cut it,
+    /// or the caller stopped), would play as if it were the memo, and takes room the encode
+    /// needs once there is some.
     public func abandon() {
         lock.locked {
             guard let target, !isFinished else { return }
             isFinished = true
             self.target = nil
             // An MP4 writer dropped here removes its temporary file: the target stays absent.
-            if case .soundFile(let handle) = target { _ = handle.close() }
+            if case .soundFile(let handle) = target {
+                _ = handle.close()
+                try? FileManager.default.removeItem(atPath: path)
+            }
         }
     }
 
@@ -230,8 +237,9 @@ public final class IntermediateEncoding: @unchecked Sendable {
         case mp4(MP4AudioWriter)
     }
 
-    /// `error` from the MP4 writer, saying where the recording is kept.
-    private func keptInIntermediate(_ error: SoundFileError, detail: String) -> SoundFileError {
+    /// `error` (from the final file's writer, or a caller that stopped the encode), saying
+    /// where the recording is kept.
+    public func keptInIntermediate(_ error: SoundFileError, detail: String) -> SoundFileError {
         var kept = error
         kept.path = path
         kept.detail = [detail, error.detail].compactMap { $0 }.joined(separator: ": ")

@@ -36,8 +36,7 @@ struct IntermediateRecipe: Codable, Equatable {
             let data = try JSONEncoder().encode(self)
             try data.write(to: URL(fileURLWithPath: location), options: .atomic)
         } catch {
-            throw SoundFileError(
-                kind: .cannotOpen, path: location, detail: "cannot save the recording recipe (\(error))")
+            throw SoundFileError.foundation(error, kind: .cannotOpen, path: location, doing: "cannot save the recording recipe")
         }
     }
 

@@ -42,13 +42,13 @@ enum OggCommentRewrite {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: source), options: .alwaysMapped)
         } catch {
-            throw SoundFileError(kind: .cannotOpen, path: source, detail: "\(error)")
+            throw SoundFileError.foundation(error, kind: .cannotOpen, path: source, doing: "reading it failed")
         }
         let output = try rewritten(Array(data), path: source, purpose: purpose, edit: edit)
         do {
             try Data(output).write(to: URL(fileURLWithPath: destination), options: .withoutOverwriting)
         } catch {
-            throw SoundFileError(kind: .write, path: destination, detail: "\(error)")
+            throw SoundFileError.foundation(error, kind: .write, path: destination, doing: "writing the copy failed")
         }
     }
 

@@ -2,6 +2,7 @@ import Audio
 import Foundation
 import Interface
 import MemoLibrary
+import SoundFiles
 
 /// Trim, split and silence removal from the app (`X`, `S`, `Z`), and the waveform band's
 /// envelopes: on the effect runner, through the library's one implementation (`MemoStore.edit`,
@@ -18,7 +19,7 @@ extension AppLoop {
                 do throws(MemoLibraryError) {
                     let result = try BackgroundPriority.heavy.run {
                         Result { () throws(MemoLibraryError) in
-                            try store.edit(request) { fraction in progress(fraction, request.verb) }
+                            try store.edit(request) { step in progress(step.fraction, Self.stage(of: step, request)) }
                         }
                     }.get()
                     actions.append(.memoEdited(EditOutcome(
@@ -32,6 +33,13 @@ extension AppLoop {
             let answer = actions
             return { [self] in answer.forEach(dispatch) }
         }
+    }
+
+    /// What the edit is doing, for its progress line: "trimming", then "encoding MP3" while a
+    /// lossy format written through an intermediate is encoded (the slow part).
+    static func stage(of progress: EditProgress, _ request: EditRequest) -> String {
+        guard progress.isEncoding, let format = progress.encodedFormat else { return request.verb }
+        return "encoding \(format.displayName)"
     }
 
     /// Asks the runner for the envelope the waveform band wants, when that changed. Reading

@@ -3,6 +3,8 @@ import Dispatch
 import Foundation
 import Interface
 import MemoLibrary
+import Metering
+import SoundFiles
 import Synchronization
 
 /// The effects the reducer returns, performed: the quick ones here on the UI queue, the
@@ -700,6 +702,24 @@ final class AppEffects: @unchecked Sendable {
                 store.abandonRecording(memoRecording)
                 return actions + [.recordingDiscarded(message: "The library folder \(store.folder) was deleted while recording, and the recording with it (\(error)): nothing was saved.")] + reload()
             }
+        }
+        if case .soundFile(let full)? = recording.recorder.error?.cause, full.waitsForRoom,
+            SoundFileRecovery.needsEncoding(path: path)
+        {
+            // The disk filled behind the encoder: the whole recording is in its intermediate,
+            // and the memo waits for room to be encoded (never "gone": its file is not made yet).
+            let frames = recording.recorder.statistics.framesWritten
+            let recorded = DisplayFormat.elapsedTime(seconds: Double(frames) / Double(recording.recorder.settings.sampleRate))
+            do {
+                let memo = try store.finishRecording(memoRecording, statistics: nil)
+                let why = WaitingForRoomText.recordingKept(
+                    cause: full, recorded: recorded, format: recording.recorder.settings.format.displayName, memo: true,
+                    intermediate: "")
+                actions.append(.recordingStoppedOnError(MemoRow(memo), reason: why))
+            } catch {
+                actions.append(.failed("The recording is kept whole but could not be added: \(error)"))
+            }
+            return actions + reload()
         }
         guard FileManager.default.fileExists(atPath: path) else {
             // Deleted by someone else: never "Saved" for a file that is not there.

@@ -142,8 +142,7 @@ final class MemoStore: @unchecked Sendable {
     /// existing file; gives the memo and the path written.
     func export(_ id: Int64, to path: String) throws(MemoLibraryError) -> (title: String, path: String) {
         guard let memo = try library.memo(id: id) else { throw .notFound(reference: String(id), inRecentlyDeleted: false) }
-        try library.export(memo, to: path)
-        return (memo.title, path)
+        return (memo.title, try library.export(memo, to: path))
     }
 
     /// Removes for good.
@@ -152,13 +151,13 @@ final class MemoStore: @unchecked Sendable {
     }
 
     /// Trims or splits (the library's edit, as `voicememo trim` and `split` do it), reporting
-    /// the fraction written.
-    func edit(_ request: EditRequest, progress: @escaping (Double) -> Void) throws(MemoLibraryError) -> EditResult {
+    /// how far it is.
+    func edit(_ request: EditRequest, progress: @escaping (EditProgress) -> Void) throws(MemoLibraryError) -> EditResult {
         guard let memo = try library.memo(id: request.memoID) else {
             throw .noMemoWithID(String(request.memoID), inRecentlyDeleted: false, onTheOtherSide: false)
         }
         func frame(_ seconds: Double) -> Int64 { Int64((seconds * Double(memo.sampleRate)).rounded()) }
-        let report: (EditProgress) -> Bool = { progress($0.fraction); return true }
+        let report: (EditProgress) -> Bool = { progress($0); return true }
         switch request {
         case .trim(_, _, let start, let end):
             return try library.trim(id: memo.id, keeping: frame(start)..<max(frame(start), min(frame(end), memo.frames)), at: Date(), progress: report)

@@ -5,7 +5,11 @@ import ArgumentParsing
 /// file, its markers to a label track, or both.
 enum ExportCommand: SubcommandDefinition {
     static let path = Positional<String>(
-        name: "PATH", help: "The sound file to write (optional with --labels).", isOptional: true,
+        name: "PATH",
+        help: "The sound file to write (optional with --labels); a folder (one that exists, or "
+            + "a path ending in /) gets <title>.<ext> in it; a name without a sound file extension "
+            + "gets the format's (Standup → Standup.flac).",
+        isOptional: true,
         parser: ValueParser.nonEmptyText.completing(.file))
     static let labels = Option<String>(
         name: "labels", valueName: "FILE",
@@ -14,7 +18,7 @@ enum ExportCommand: SubcommandDefinition {
     static let format = Option<FileFormat>(
         name: "format", valueName: "F",
         help: "The file format: wav, flac, ogg, opus, mp3, caf, aiff or m4a (AAC).",
-        defaultDescription: "from PATH's extension", parser: .choice)
+        defaultDescription: "from PATH's extension, else the memo's own", parser: .choice)
 
     static let force = Flag(
         name: "force", help: "Replace a file already at PATH (only once the new copy is complete).")
@@ -23,7 +27,10 @@ enum ExportCommand: SubcommandDefinition {
         name: "export", abstract: "Write a copy of a memo to a file, converting if needed.",
         discussion: "An existing file at PATH is never replaced unless --force is given; even then "
             + "the copy is written beside it first and renamed over it only when complete, so a "
-            + "failed export leaves the old file as it was.",
+            + "failed export leaves the old file as it was. --force never replaces a memo's file, "
+            + "the memo index or anything but a regular file. Every destination is checked before "
+            + "anything is written: a folder that does not exist, or --labels naming the audio "
+            + "copy's own file, is refused with nothing written.",
         options: [format, force, labels], positionals: [SharedArguments.memo, path])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> ExportOptions {

@@ -35,6 +35,8 @@ enum SearchCommand: SubcommandDefinition {
 
     static let specification = CommandSpecification(
         name: "search", abstract: "Find memos by the words spoken in them (their transcripts).",
+        discussion: "Exits 0 when a memo matches and 1 when none does, as grep does (with --json, "
+            + "after printing []); 2 for a usage error.",
         options: [json], positionals: [words])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> SearchOptions {

@@ -1,4 +1,5 @@
 import Foundation
+import SoundFiles
 
 /// Where the config file lives and how it is read: `$XDG_CONFIG_HOME/voicememo/config`,
 /// else `~/.config/voicememo/config`. A missing file is an empty configuration.
@@ -17,12 +18,19 @@ enum ConfigurationFile {
     /// - Throws: `ConfigurationError` when the file exists but cannot be read or parsed.
     static func load(environment: [String: String]) throws(ConfigurationError) -> Configuration {
         let path = path(environment: environment)
-        guard FileManager.default.fileExists(atPath: path) else { return Configuration() }
-        let text: String
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return Configuration() }
+        if isFolder.boolValue { throw ConfigurationError(path: path, line: 0, problem: "is a folder, not a file") }
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw ConfigurationError(path: path, line: 0, problem: "cannot be read as UTF-8 text (\(error.localizedDescription))")
+            // Foundation's own text ("NSCocoaErrorDomain error 256") means nothing to a person.
+            let cause = FoundationErrorCode.of(error).map { String(cString: strerror($0)) } ?? "it is not a readable file"
+            throw ConfigurationError(path: path, line: 0, problem: "cannot be read (\(cause))")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(path: path, line: 0, problem: "is not UTF-8 text")
         }
         return try ConfigurationParser.parse(text, path: path)
     }

@@ -170,6 +170,11 @@ public struct DevicesOptions: Sendable, Equatable {
     public init() {}
 }
 
+/// `voicememo recover`.
+public struct RecoverOptions: Sendable, Equatable {
+    public init() {}
+}
+
 /// `voicememo mark MEMO AT [--label TEXT]`.
 public struct MarkOptions: Sendable, Equatable {
     /// An id or a unique title prefix.

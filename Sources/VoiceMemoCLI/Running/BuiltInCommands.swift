@@ -28,6 +28,7 @@ extension CommandImplementations {
         implementations.delete = { options, context in try LibraryRunners.delete(options, context: context) }
         implementations.restore = { options, context in try LibraryRunners.restore(options, context: context) }
         implementations.purge = { options, context in try LibraryRunners.purge(options, context: context) }
+        implementations.recover = { _, context in try LibraryRunners.recover(context: context) }
         implementations.export = { options, context in try LibraryRunners.export(options, context: context) }
         implementations.mark = { options, context in try LibraryRunners.mark(options, context: context) }
         implementations.trim = { options, context in try EditRunners.trim(options, context: context) }

@@ -33,6 +33,7 @@ public struct CommandImplementations: Sendable {
     public var gain: CommandImplementation<GainOptions>?
     public var transcribe: CommandImplementation<TranscribeOptions>?
     public var search: CommandImplementation<SearchOptions>?
+    public var recover: CommandImplementation<RecoverOptions>?
 
     /// A table with no implementations: every subcommand is "not built yet".
     public init() {}

@@ -12,7 +12,8 @@ struct CommandLineRunner {
     static let subcommands: [Subcommand] = [
         Subcommand(RecordCommand.self), Subcommand(MeterCommand.self), Subcommand(ListCommand.self),
         Subcommand(PlayCommand.self), Subcommand(RenameCommand.self), Subcommand(DeleteCommand.self),
-        Subcommand(RestoreCommand.self), Subcommand(PurgeCommand.self), Subcommand(ExportCommand.self),
+        Subcommand(RestoreCommand.self), Subcommand(PurgeCommand.self), Subcommand(RecoverCommand.self),
+        Subcommand(ExportCommand.self),
         Subcommand(MarkCommand.self), Subcommand(TrimCommand.self), Subcommand(SplitCommand.self),
         Subcommand(WaveformCommand.self),
         Subcommand(DevicesCommand.self), Subcommand(GainCommand.self), Subcommand(AnalyzeCommand.self),

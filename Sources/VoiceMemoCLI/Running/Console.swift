@@ -1,3 +1,4 @@
+import ErrorOutput
 import Foundation
 import Terminal
 
@@ -43,9 +44,11 @@ public struct Console: Sendable {
 
     /// The process's standard output and standard error, unbuffered, in ASCII when the
     /// environment's locale is not UTF-8 (`LocaleCharset`, the one place that decides).
+    /// Standard error goes through `StandardErrorRoute`, so a message is not lost while a
+    /// decoder's own chatter is silenced on another thread.
     public static let standard = Console(
         writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+        writeError: { StandardErrorRoute.write($0) },
         isOutputTerminal: isatty(STDOUT_FILENO) == 1,
         isErrorTerminal: isatty(STDERR_FILENO) == 1,
         asciiOnly: !LocaleCharset.isUTF8,

@@ -10,7 +10,7 @@ enum EditRunners {
     static func trim(_ options: TrimOptions, context: CommandContext) throws -> ExitCode {
         let library = try LibraryAccess.open(context)
         let result = try LibraryAccess.perform { () throws(MemoLibraryError) -> EditResult in
-            let memo = try library.memo(matching: options.memo)
+            let memo = try library.editable(try library.memo(matching: options.memo).id, verb: "trimmed")
             let start = options.from.map { frame($0, of: memo) } ?? 0
             let end = options.to.map { frame($0, of: memo) } ?? memo.frames
             if options.removeSilences {

@@ -10,6 +10,9 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
     public static let success = ExitCode(rawValue: 0)
     /// 1: a runtime failure (device, disk, file).
     public static let failure = ExitCode(rawValue: 1)
+    /// 1 too: a search that found nothing (`search`, as grep exits), so `if voicememo search …`
+    /// works in a script.
+    public static let nothingMatched = ExitCode(rawValue: 1)
     /// 2: a usage error (bad flag or value), or a subcommand that is not built yet.
     public static let usageError = ExitCode(rawValue: 2)
     /// 130: interrupted before anything was kept.

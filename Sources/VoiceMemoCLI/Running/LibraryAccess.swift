@@ -31,7 +31,7 @@ enum LibraryAccess {
             try finishRecoveries(of: library, console: context.console)
         case .leave:
             context.console.printErrorMessage(
-                "\(pending.count) memo\(pending.count == 1 ? "" : "s") from a recording that was killed "
+                "\(pending.count) memo\(pending.count == 1 ? "" : "s") from a recording that was killed or stopped by a full disk "
                     + "\(pending.count == 1 ? "waits" : "wait") to be recovered (\(idList(pending))); "
                     + "`voicememo list` recovers \(pending.count == 1 ? "it" : "them")")
         }
@@ -61,8 +61,11 @@ enum LibraryAccess {
                     current = progress.memoID
                     shownTenth = -1
                     let what = progress.encodes ? "encoding it from what the recording left" : "repairing and measuring its file"
+                    let title = TerminalText.safe(progress.title)
                     console.printErrorMessage(
-                        "recovering memo \(progress.memoID) “\(TerminalText.safe(progress.title))” after a crash: \(what)…")
+                        progress.afterCrash
+                            ? "recovering memo \(progress.memoID) “\(title)” after a crash: \(what)…"
+                            : "encoding memo \(progress.memoID) “\(title)”, kept whole when the disk filled…")
                 }
                 let tenth = Int(progress.fraction * 10)
                 if progress.encodes, progress.totalFrames > 0, tenth > shownTenth, tenth < 10 {
@@ -75,6 +78,11 @@ enum LibraryAccess {
         if !recovered.isEmpty {
             console.printErrorMessage(
                 "\(recovered.count) memo\(recovered.count == 1 ? "" : "s") recovered after a crash: \(idList(recovered))")
+        }
+        for waiting in library.maintenance.waitingForRoom {
+            console.printErrorMessage(
+                "warning: " + WaitingForRoomText.stillWaiting(
+                    memoID: waiting.memoID, title: TerminalText.safe(waiting.title), cause: waiting.cause))
         }
         if let signal = StopSignals.pending {
             let memo = stoppedAt.map { "memo \($0.memoID)" } ?? "the rest"
@@ -130,6 +138,14 @@ enum LibraryAccess {
         CommandFailure(error.description, exitCode: error.isUsageError ? .usageError : .failure)
     }
 
+    /// What a removed copy was, in words, by what was making it.
+    static func removedCopyReason(_ origin: MaintenanceReport.RemovedCopy.Origin) -> String {
+        switch origin {
+        case .retag: "a copy an interrupted rename or marker change left behind; the memo's own file is whole"
+        case .edit: "part of a new memo an interrupted trim, split or silence removal was writing; the original memo is whole"
+        }
+    }
+
     private static func report(_ report: MaintenanceReport, console: Console) {
         if let postponed = report.postponed {
             console.printErrorMessage("warning: \(postponed)")
@@ -138,9 +154,7 @@ enum LibraryAccess {
             console.printErrorMessage("the memo index was damaged; kept it as \(aside) and rebuilt the index from the audio files")
         }
         for copy in report.removedCopies {
-            console.printErrorMessage(
-                "removed \(copy.path) (\(MemoTable.sizeText(copy.size))): "
-                    + "a copy an interrupted rename left behind; the memo's own file is whole")
+            console.printErrorMessage("removed \(copy.path) (\(MemoTable.sizeText(copy.size))): " + removedCopyReason(copy.origin))
         }
         let notes: [(String, [Int64])] = [
             ("recovered after a crash", report.recovered), ("adopted (found in the folder)", report.adopted),

@@ -69,6 +69,26 @@ enum LibraryRunners {
         return .success
     }
 
+    /// `recover`: opening the library finishes the dead recordings (saying so, with progress,
+    /// on standard error); this says when there was nothing to do, and fails while a memo
+    /// still waits for room or the library cannot be written.
+    static func recover(context: CommandContext) throws -> ExitCode {
+        let library = try LibraryAccess.open(context)
+        defer { library.close() }
+        let maintenance = library.maintenance
+        if !maintenance.waitingForRoom.isEmpty { return .failure }
+        if !maintenance.pendingRecoveries.isEmpty {
+            let count = maintenance.pendingRecoveries.count
+            context.console.printErrorMessage(
+                "\(count) memo\(count == 1 ? "" : "s") \(count == 1 ? "waits" : "wait") to be recovered, but "
+                    + (library.isReadOnly ? "the library cannot be written (\(library.folder))" : "another process is recovering or recording")
+            )
+            return .failure
+        }
+        if maintenance.recovered.isEmpty { context.console.printErrorMessage("nothing to recover") }
+        return .success
+    }
+
     static func purge(_ options: PurgeOptions, context: CommandContext) throws -> ExitCode {
         let library = try LibraryAccess.open(context)
         switch options.target {
@@ -109,17 +129,15 @@ enum LibraryRunners {
 
     static func export(_ options: ExportOptions, context: CommandContext) throws -> ExitCode {
         let library = try LibraryAccess.open(context)
-        let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
+        // Every destination is checked before anything is written (`planExport`).
+        let plan = try LibraryAccess.perform { () throws(MemoLibraryError) in
             let memo = try library.memo(matching: options.memo)
-            if let path = options.path {
-                try library.export(memo, to: path, format: options.format, replacing: options.force)
-            }
-            if let labels = options.labels {
-                try library.exportLabels(of: memo, to: labels, replacing: options.force)
-            }
-            return memo
+            let plan = try library.planExport(
+                memo, to: options.path, labels: options.labels, format: options.format, replacing: options.force)
+            try library.perform(plan)
+            return plan
         }
-        context.console.reply(.exported(memo, to: [options.path, options.labels].compactMap { $0 }))
+        context.console.reply(.exported(plan.memo, to: plan.paths))
         return .success
     }
 

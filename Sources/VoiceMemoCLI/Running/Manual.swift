@@ -35,7 +35,7 @@ enum Manual {
                 ]),
                 .init(title: "Exit status", entries: [
                     (term: "0", text: "Done; also after SIGINT, SIGTERM or SIGHUP stopped a recording (the memo is kept)."),
-                    (term: "1", text: "A runtime failure: a device, the disk, a file, the library."),
+                    (term: "1", text: "A runtime failure: a device, the disk, a file, the library; for search, no memo matched (as grep)."),
                     (term: "2", text: "A usage error: the message names the flag, the value and what is allowed."),
                     (term: "130", text: "Interrupted before anything was kept."),
                 ]),

@@ -218,7 +218,14 @@ enum RecordRunner {
         let statistics = recorder.statistics
         let peak = summary.peak.max() ?? -160
         if let error = recorder.error {
-            console.printErrorMessage("\(error.message) (kept \(request.output): \(DisplayFormat.elapsedTime(seconds: Double(statistics.framesWritten) / Double(request.settings.sampleRate))) recorded)")
+            let recorded = DisplayFormat.elapsedTime(seconds: Double(statistics.framesWritten) / Double(request.settings.sampleRate))
+            if case .soundFile(let cause)? = error.cause, cause.waitsForRoom, SoundFileRecovery.needsEncoding(path: request.output) {
+                console.printErrorMessage(WaitingForRoomText.recordingKept(
+                    cause: cause, recorded: recorded, format: request.settings.format.displayName, memo: request.addsMemo,
+                    intermediate: SoundFileRecovery.intermediatePath(for: request.output)))
+            } else {
+                console.printErrorMessage("\(error.message) (kept \(request.output): \(recorded) recorded)")
+            }
             return Outcome(
                 exitCode: .failure, kept: true, peak: peak, statistics: statistics, measured: recorder.measuredStatistics)
         }

@@ -49,7 +49,7 @@ enum TranscriptionRunners {
         let hits = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.searchTranscripts(options.words) }
         if options.json {
             context.console.printJSON(JSONValue.array(hits.map(json)).serialized)
-            return .success
+            return hits.isEmpty ? .nothingMatched : .success
         }
         if hits.isEmpty {
             let untranscribed = (try? library.memosToTranscribe().count) ?? 0
@@ -60,7 +60,7 @@ enum TranscriptionRunners {
             context.console.printLine(
                 "\(hit.memo.id)  \(timestamp(hit.time))  \(TerminalText.safe(hit.memo.title))  \(TerminalText.safe(hit.snippet))")
         }
-        return .success
+        return hits.isEmpty ? .nothingMatched : .success
     }
 
     // MARK: Transcribing

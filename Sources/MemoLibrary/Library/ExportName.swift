@@ -1,0 +1,59 @@
+import MemoRules
+import SoundFiles
+
+/// The file an export writes for the PATH it was given: a folder gets `<title>.<ext>` in it,
+/// a name without a sound format's extension gets the format's.
+///
+/// - A folder is a path ending in `/`, or one that is a folder (through a link too); it must
+///   exist. The title becomes a file name by `TitleFileName` (no `/`, no control characters,
+///   never hidden), the extension is the format's: `--format`'s, else the memo's own.
+/// - A name whose extension names a format (`talk.flac`) is written as named, in that format
+///   unless `--format` says otherwise (a clash is refused by the caller).
+/// - Any other name (`Standup`, `notes.v2`) gets the format's extension: `Standup.flac`.
+///   Except where something other than a regular file is at the path already (a device, a
+///   FIFO, a symbolic link): that is left as named, for `OutputDestination` to judge.
+enum ExportName {
+    /// The file to write for `path` and its format.
+    ///
+    /// - Parameters:
+    ///   - asked: `--format`, if given.
+    ///   - memoFormat: the memo's own format, the default.
+    /// - Throws: `.file` for a folder that does not exist or is not a folder.
+    static func resolve(_ path: String, title: String, asked: FileFormat?, memoFormat: FileFormat)
+        throws(MemoLibraryError) -> (file: String, format: FileFormat)
+    {
+        if namesAFolder(path) {
+            let folder = withoutTrailingSlashes(path)
+            if let (problem, code) = OutputDestination.folderProblem(ofFolder: folder) {
+                throw .file(path: path, reason: problem, osError: code)
+            }
+            let format = asked ?? memoFormat
+            let name = TitleFileName.make(from: title) + "." + fileExtension(of: format)
+            return ((folder == "/" ? "" : folder) + "/" + name, format)
+        }
+        if let named = RecordingSettings.inferred(fromPath: path) {
+            return (path, asked ?? named)
+        }
+        let format = asked ?? memoFormat
+        switch FileSystem.kind(of: path) {
+        case .none, .regularFile: return (path + "." + fileExtension(of: format), format)
+        default: return (path, format)
+        }
+    }
+
+    /// The extension a file of `format` is given: its first (`.ogg`, `.aiff`).
+    static func fileExtension(of format: FileFormat) -> String {
+        format.fileExtensions.first ?? format.rawValue
+    }
+
+    private static func namesAFolder(_ path: String) -> Bool {
+        path.hasSuffix("/") || FileSystem.kind(of: path, follow: true) == .directory
+    }
+
+    /// `exports//` → `exports`; `/` stays `/`.
+    private static func withoutTrailingSlashes(_ path: String) -> String {
+        var folder = Substring(path)
+        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+        return String(folder)
+    }
+}
