@@ -144,10 +144,33 @@ public final class StreamPlayer: Sendable {
         case dropped(StreamError, flowed: Bool)
     }
 
+    /// Whether playback has started on this connection, and when slowness was last said.
+    private final class BufferingWatch {
+        var isPlaying = false
+        var saidAt: Double?
+    }
+
+    /// Says `.slow` while buffering lasts over `slowAfter` s and bytes come slower than needed.
+    private func watchArrival(_ watch: BufferingWatch) -> (StreamArrival) -> Void {
+        let server = StreamURL(url)?.hostAndPort ?? url
+        return { [self] arrival in
+            guard !watch.isPlaying, arrival.seconds >= Self.slowAfter else { return }
+            if let said = watch.saidAt, arrival.seconds - said < Self.slowRepeat { return }
+            if let needed = arrival.neededBytesPerSecond, arrival.bytesPerSecond >= needed { return }
+            watch.saidAt = arrival.seconds
+            send(.slow(arrival, server: server))
+        }
+    }
+
+    /// Seconds of buffering before slowness is said, and between two reports.
+    private static let slowAfter = 2.0
+    private static let slowRepeat = 5.0
+
     private func playOnce(sink: inout ALSAPlaybackSink?, reconnecting: Bool) -> Outcome {
         let decoder: StreamDecoder
+        let watch = BufferingWatch()
         do {
-            decoder = try StreamDecoder(url: url, options: options, interruption: interruption)
+            decoder = try StreamDecoder(url: url, options: options, interruption: interruption, arrival: watchArrival(watch))
         } catch {
             // A reconnect that cannot connect (the server restarting) is tried again.
             if reconnecting, case .connection = error.kind { return .dropped(error, flowed: false) }
@@ -200,6 +223,7 @@ public final class StreamPlayer: Sendable {
             $0.description = description
             $0.sampleRate = format.sampleRate
         }
+        watch.isPlaying = true
         send(.playing(description))
         var flowed = false
         do {
