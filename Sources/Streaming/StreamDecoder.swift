@@ -61,12 +61,14 @@ public final class StreamDecoder {
     ///     channels; resampled and remixed by libswresample); nil keeps the stream's.
     ///   - arrival: told once a second, on this thread, how fast bytes arrive (while this
     ///     decoder opens and decodes).
+    ///   - connected: called once the server's reply is in and is not refused (before the
+    ///     container is opened), on this thread.
     /// - Throws: `StreamError`: the server's HTTP status, a redirect loop or a redirect to
     ///   another scheme, a timeout, a refused connection or TLS failure, a reply that is not
     ///   audio, or audio nothing here decodes.
     public init(
         url: String, options: StreamOptions, interruption: StreamInterruption, target: StreamFormat? = nil,
-        arrival: ((StreamArrival) -> Void)? = nil
+        arrival: ((StreamArrival) -> Void)? = nil, connected: (() -> Void)? = nil
     ) throws(StreamError) {
         self.url = url
         self.interruption = interruption
@@ -77,6 +79,7 @@ public final class StreamDecoder {
         if type.hasPrefix("text/") || type.hasPrefix("application/xhtml") || type.hasPrefix("application/json") {
             throw StreamError(.notAudio(contentType: contentType), url: url)
         }
+        connected?()
         streamName = StreamConnection.icyValue("icy-name", in: connection.icyHeaders)
         extent = connection.extent
         // A reply without a length arrives as it is made: its demuxer is the one its type names.

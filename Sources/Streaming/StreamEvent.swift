@@ -2,7 +2,8 @@ import SoundFiles
 
 /// What a `StreamPlayer` (or a stream source) reports as it goes, in order.
 public enum StreamEvent: Sendable, Equatable {
-    /// Connected; decoding the first `seconds` of audio before playback starts.
+    /// Connected (the server's reply is in); opening its container and decoding the first
+    /// `seconds` of audio before playback starts.
     case buffering(seconds: Double)
     /// Playback started (or restarted after a reconnect): what the stream is.
     case playing(StreamDescription)

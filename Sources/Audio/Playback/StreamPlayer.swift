@@ -170,7 +170,10 @@ public final class StreamPlayer: Sendable {
         let decoder: StreamDecoder
         let watch = BufferingWatch()
         do {
-            decoder = try StreamDecoder(url: url, options: options, interruption: interruption, arrival: watchArrival(watch))
+            // Buffering from the server's reply: what follows (the container, the first 0.5 s) is ours.
+            decoder = try StreamDecoder(
+                url: url, options: options, interruption: interruption, arrival: watchArrival(watch),
+                connected: { [self] in send(.buffering(seconds: options.bufferSeconds)) })
         } catch {
             // A reconnect that cannot connect (the server restarting) is tried again.
             if reconnecting, case .connection = error.kind { return .dropped(error, flowed: false) }
@@ -182,7 +185,6 @@ public final class StreamPlayer: Sendable {
         if let sink, sink.format != format {
             return .failed(StreamError(.decode("the stream changed from \(sink.format) to \(format) on reconnecting"), url: url))
         }
-        send(.buffering(seconds: options.bufferSeconds))
         // The first bufferSeconds of audio, decoded before the device starts.
         let bufferFrames = max(1, Int(options.bufferSeconds * Double(format.sampleRate)))
         var buffered = [UInt8]()
