@@ -20,7 +20,7 @@ BUILD_DEPS := libasound2-dev libsndfile1-dev libncursesw5-dev libsqlite3-dev lib
               libavformat-dev libavcodec-dev libswresample-dev libavutil-dev
 TEST_DEPS  := alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins espeak-ng sqlite3 \
               man-db zsh fish pocketsphinx pocketsphinx-testdata ffmpeg openssl python3 \
-              pipewire pipewire-bin wireplumber
+              pipewire pipewire-bin wireplumber icecast2
 DEPS       := $(BUILD_DEPS) $(TEST_DEPS)
 
 SWIFT      ?= swift

@@ -17,11 +17,26 @@ enum StreamEventText {
             return line
         case .title(let title):
             return "title: " + TerminalText.safe(title)
+        case .slow(let arrival, let server):
+            return slowLine(arrival, server: server)
         case .reconnecting(let attempt, let limit, let delay, let cause):
             return "\(TerminalText.safe(cause.description)); reconnecting in \(delay) s (\(attempt) of \(limit))"
         case .finished, .failed:
             return nil
         }
+    }
+
+    /// "slow: 400 bytes from 127.0.0.1:8000 in 4 s (100 B/s); 128 kbit/s needs 16000 B/s: too slow
+    /// to play, still buffering" (the need only once the bit rate is known).
+    static func slowLine(_ arrival: StreamArrival, server: String) -> String {
+        let seconds = Int(arrival.seconds.rounded())
+        var line = "slow: \(arrival.bytes) bytes from \(TerminalText.safe(server)) in \(seconds) s"
+        line += " (\(Int(arrival.bytesPerSecond.rounded())) B/s)"
+        if let bitRate = arrival.bitRate, let needed = arrival.neededBytesPerSecond {
+            line += "; \(Int((Double(bitRate) / 1000).rounded())) kbit/s needs \(Int(needed.rounded())) B/s: too slow to play"
+            return line + ", still buffering"
+        }
+        return line + ", not yet enough to play: still buffering"
     }
 }
 
@@ -53,6 +68,18 @@ enum StreamEventJSON {
             json.string("title")
             json.raw(",\"title\":")
             json.string(title)
+        case .slow(let arrival, let server):
+            json.string("slow")
+            json.raw(",\"server\":")
+            json.string(server)
+            json.raw(",\"bytes\":")
+            json.int(arrival.bytes)
+            json.raw(",\"seconds\":")
+            json.number((arrival.seconds * 10).rounded() / 10)
+            json.raw(",\"bytes_per_second\":")
+            json.number(arrival.bytesPerSecond.rounded())
+            json.raw(",\"needed_bytes_per_second\":")
+            json.optionalNumber(arrival.neededBytesPerSecond.map { $0.rounded() })
         case .reconnecting(let attempt, let limit, let delay, let cause):
             json.string("reconnecting")
             json.raw(",\"attempt\":")
