@@ -93,7 +93,7 @@ import Testing
         let onDisk = (killedSize - audio.start) / 4
         #expect(audio.size == onDisk * 4, "every whole frame on disk is in the repaired header (it said \(before.size / 4) frames, \(onDisk) were there)")
         #expect(memo["frames"] as? Int == Int(onDisk), "\(memo)")
-        #expect(memo["state"] as? String == "complete", "\(memo)")
+        #expect(memo["state"] as? String == "recovered", "\(memo)")
         try Self.expectEveryReaderReadsTheLastSecond(of: path, frames: Int64(onDisk), audio: audio)
         print("FourGiBRecordingTests killed: \(killedSize) bytes at the kill, header \(before.isRF64 ? "RF64" : "RIFF") said \(before.size / 4) frames, "
             + "\(onDisk) on disk and recovered (\(Double(onDisk) / Double(Self.rate)) s; the header trailed by \(onDisk - before.size / 4) frames)")
