@@ -54,7 +54,7 @@ extension MemoLibrary {
         } else {
             do throws(SoundFileError) {
                 guard try FileMarkers.write(Self.fileMarkers(markers, of: memo), to: memo.path, format: memo.format) else {
-                    return .failed(reason: "the file is not laid out for markers to be added in place (RF64, over 4 GiB, or bytes past its end)")
+                    return .failed(reason: "the file is not laid out for markers to be added in place (bytes past its end, or a WAV or AIFF they would take past 4 GiB)")
                 }
             } catch {
                 return .failed(reason: error.description)

@@ -127,6 +127,7 @@ extension MemoLibraryError {
         switch error.kind {
         case .diskFull: "the disk is full (\(error.osErrorName ?? "ENOSPC")); free some space and try again"
         case .fileTooLarge: "the file size limit was reached (\(error.osErrorName ?? "EFBIG"))"
+        case .formatSizeLimit: error.detail ?? "the new file would pass the 4 GiB its format can hold"
         case .interrupted: "it was stopped before the end"
         case .read, .corrupt, .cannotOpen: error.description
         case .write, .unsupported: "writing the new file failed" + (error.libraryMessage.map { ": \($0)" } ?? "")

@@ -18,6 +18,9 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
         case diskFull
         /// A write stopped short at the file size limit (EFBIG, RLIMIT_FSIZE with SIGXFSZ ignored).
         case fileTooLarge
+        /// A write stopped at the most audio the format's 32-bit sizes can describe (AIFF, WAV
+        /// in IMA ADPCM: `RecordingSettings.maximumFrames`); what came before is in the file.
+        case formatSizeLimit
         /// A read or seek failed.
         case read
         /// The file is empty or damaged beyond what libsndfile accepts (SF_ERR_MALFORMED_FILE).
@@ -80,6 +83,7 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
         case .write: "writing \(path) failed"
         case .diskFull: "the disk is full; writing \(path) stopped"
         case .fileTooLarge: "the file size limit was reached; writing \(path) stopped"
+        case .formatSizeLimit: "\(path) reached the 4 GiB its format can hold; writing stopped"
         case .read: "reading \(path) failed"
         case .corrupt: "\(path) is damaged"
         case .interrupted: "repairing \(path) was interrupted"

@@ -3,8 +3,30 @@ import CSndFile
 /// Translation between our format and encoding names and libsndfile's SF_FORMAT_* codes.
 enum FormatCodes {
     /// The SF_INFO.format value for a format and encoding.
+    ///
+    /// A WAV is written as RF64 whenever libsndfile's RF64 writer takes its encoding (all
+    /// but IMA ADPCM): with `SFC_RF64_AUTO_DOWNGRADE` (`SoundFileWriter`) a file that ends
+    /// under 4 GiB is a RIFF/WAVE file, one that grows past it switches to RF64 (EBU Tech
+    /// 3306) as it crosses, instead of wrapping its 32-bit sizes.
     static func code(format: FileFormat, encoding: Encoding) -> Int32 {
-        Int32(major(format) | subtype(encoding))
+        if format == .wav, writesRF64(encoding) {
+            return Int32(SF_FORMAT_RF64 | subtype(encoding))
+        }
+        return Int32(major(format) | subtype(encoding))
+    }
+
+    /// Whether libsndfile 1.2.0's RF64 writer takes `encoding` (`rf64_open`: PCM, float,
+    /// µ-law, A-law; not IMA ADPCM, whose WAVs keep RIFF's 4 GiB limit).
+    static func writesRF64(_ encoding: Encoding) -> Bool {
+        switch encoding {
+        case .pcm16, .pcm24, .pcm32, .float, .ulaw, .alaw: true
+        default: false
+        }
+    }
+
+    /// Whether a code is libsndfile's RF64 container (a WAV that may grow past 4 GiB).
+    static func isRF64(_ code: Int32) -> Bool {
+        Int(code) & SF_FORMAT_TYPEMASK == SF_FORMAT_RF64
     }
 
     /// The code of the W64 intermediate used by `.intermediate` recordings: PCM of the same depth
@@ -58,7 +80,9 @@ enum FormatCodes {
         let encoding = Encoding.allCases.first { subtype($0) == subtypeCode }
         let format: FileFormat? =
             switch majorCode {
-            case SF_FORMAT_WAV: .wav
+            // A WAV written through the RF64 writer reads back as RF64 past 4 GiB and as
+            // WAVEX (WAVE_FORMAT_EXTENSIBLE) below it.
+            case SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_RF64: .wav
             case SF_FORMAT_FLAC: .flac
             case SF_FORMAT_OGG: encoding == .opus ? .opus : .ogg
             case SF_FORMAT_MPEG: .mp3

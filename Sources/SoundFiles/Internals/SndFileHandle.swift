@@ -46,14 +46,14 @@ final class SndFileHandle {
     }
 
     /// The in-memory sample format whose bytes are exactly the file's (little-endian
-    /// WAV/W64 PCM 16/32 or float on this little-endian machine), or `nil`.
+    /// WAV/RF64/W64 PCM 16/32 or float on this little-endian machine), or `nil`.
     private let rawSampleFormat: SampleFormat?
 
     private static func rawSampleFormat(of info: SF_INFO) -> SampleFormat? {
         let format = Int(info.format)
         let major = format & Int(SF_FORMAT_TYPEMASK)
         let endian = format & Int(SF_FORMAT_ENDMASK)
-        guard major == Int(SF_FORMAT_WAV) || major == Int(SF_FORMAT_W64),
+        guard [SF_FORMAT_WAV, SF_FORMAT_RF64, SF_FORMAT_W64].contains(major),
             endian == Int(SF_ENDIAN_FILE) || endian == Int(SF_ENDIAN_LITTLE),
             1.littleEndian == 1
         else { return nil }

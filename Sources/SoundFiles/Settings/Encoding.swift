@@ -30,6 +30,18 @@ public enum Encoding: String, CaseIterable, Sendable {
         }
     }
 
+    /// Bytes per sample of a fixed-width encoding (PCM, float, µ-law, A-law); `nil` for the
+    /// block and variable-rate codecs.
+    var bytesPerSample: Int? {
+        switch self {
+        case .pcm16: 2
+        case .pcm24: 3
+        case .pcm32, .float: 4
+        case .ulaw, .alaw: 1
+        default: nil
+        }
+    }
+
     /// The most channels this encoding holds whatever the container (IMA ADPCM: 2).
     var maximumChannels: Int? {
         self == .imaAdpcm ? 2 : nil

@@ -59,6 +59,43 @@ public struct RecordingSettings: Sendable, Hashable {
         }
     }
 
+    /// The largest file these settings may write when its container's sizes are 32-bit:
+    /// AIFF, and WAV coded as IMA ADPCM (which libsndfile's RF64 writer does not take).
+    /// 4 GiB less `sizeLimitReserve`, kept for the header, tags, and the markers and titles
+    /// written into the file later (in place, past the audio). `nil` where the file may grow
+    /// as far as the disk allows: any other WAV becomes RF64 as it passes 4 GiB; CAF, W64
+    /// intermediates and MP4 have 64-bit sizes; FLAC and Ogg are streams.
+    public var fileSizeLimit: Int64? {
+        switch (format, encoding) {
+        case (.aiff, _), (.wav, .imaAdpcm): Self.thirtyTwoBitFileSize - Self.sizeLimitReserve
+        default: nil
+        }
+    }
+
+    /// What a 32-bit container's sizes allow (its size field counts all but the first 8 bytes).
+    static let thirtyTwoBitFileSize = Int64(UInt32.max) + 8
+    /// Room kept below a 32-bit container's limit for everything but the audio: 1 MiB.
+    public static let sizeLimitReserve: Int64 = 1 << 20
+
+    /// The most frames a file with these settings can hold (its audio within
+    /// `fileSizeLimit`), or `nil` when there is no such limit. 48 kHz stereo 16-bit AIFF:
+    /// 1 073 479 681 frames, 6:12:44.
+    public var maximumFrames: Int64? {
+        guard let limit = fileSizeLimit else { return nil }
+        let channels = Int64(max(1, self.channels))
+        switch encoding {
+        case .imaAdpcm:
+            // libsndfile's IMA ADPCM blocks in WAV (wavlike_srate2blocksize, wav_write_fmt_chunk).
+            let product = sampleRate * Int(channels)
+            let blockBytes: Int64 = product < 12000 ? 256 : product < 23000 ? 512 : product < 44000 ? 1024 : 2048
+            let framesPerBlock = 2 * (blockBytes - 4 * channels) / channels + 1
+            return limit / blockBytes * framesPerBlock
+        default:
+            guard let width = encoding.bytesPerSample else { return nil }
+            return limit / (Int64(width) * channels)
+        }
+    }
+
     /// Refuses bad combinations before anything is created.
     ///
     /// - Parameter path: when given, its extension must not name a different format.

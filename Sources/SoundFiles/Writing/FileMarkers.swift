@@ -75,7 +75,8 @@ public enum FileMarkers {
     /// Writes `markers` into the file at `path` in place (the earlier markers replaced).
     ///
     /// - Returns: `false`, changing nothing, when the format holds none or the file is not laid
-    ///   out for an in-place change (RF64, bytes past its end, over 4 GiB).
+    ///   out for an in-place change (bytes past its end, a RIFF they would take past 4 GiB;
+    ///   an RF64 WAV takes them).
     /// - Throws: `SoundFileError` for a failed write; the file stays valid with the old or new markers.
     @discardableResult
     public static func write(_ markers: [FileMarker], to path: String, format: FileFormat) throws(SoundFileError) -> Bool {

@@ -18,9 +18,13 @@ import Glibc
 ///    zeroed), flushed.
 /// The file grows by the new chunks' size each time.
 ///
+/// An RF64 file (a WAV past 4 GiB: `RF64`, its sizes in the `ds64` chunk that comes first) is
+/// a `.riff` container too: its size is the 64-bit RIFF size in `ds64` (step 2 is one 8-byte
+/// write there), and its `data` chunk's 32-bit size is `0xFFFFFFFF`, the real one in `ds64`.
+///
 /// Only plain files whose chunks fill the container exactly (as libsndfile writes them), but
-/// for such a pending tail, are changed; anything else (RF64, trailing bytes, past 4 GiB) is
-/// left alone and reported as `false`.
+/// for such a pending tail, are changed; anything else (trailing bytes, a RIFF whose new
+/// chunks would take it past 4 GiB) is left alone and reported as `false`.
 enum IFFChunksInPlace {
     /// The two containers.
     enum Container {
@@ -91,14 +95,20 @@ enum IFFChunksInPlace {
         do {
             guard let layout = try layout(of: file, container: container, pendingFirstID: pendingFirstID) else { return false }
             let end = layout.containerEnd
-            guard end + UInt64(chunks.count) <= UInt64(UInt32.max) else { return false }
+            let newSize = end + UInt64(chunks.count) - 8
+            guard layout.isRF64 || newSize <= UInt64(UInt32.max) else { return false }
             try file.seek(toOffset: end)
             try file.write(contentsOf: chunks)
             try file.truncate(atOffset: end + UInt64(chunks.count))
             try file.synchronize()
             if lastStep == 1 { return true }
-            try file.seek(toOffset: 4)
-            try file.write(contentsOf: bytes(UInt32(end + UInt64(chunks.count) - 8), bigEndian: container.bigEndian))
+            if layout.isRF64 {
+                try file.seek(toOffset: rf64SizeOffset)
+                try file.write(contentsOf: withUnsafeBytes(of: newSize.littleEndian) { Data($0) })
+            } else {
+                try file.seek(toOffset: 4)
+                try file.write(contentsOf: bytes(UInt32(newSize), bigEndian: container.bigEndian))
+            }
             try file.synchronize()
             if lastStep == 2 { return true }
             let old = layout.chunks.filter(replaces)
@@ -142,11 +152,31 @@ enum IFFChunksInPlace {
         }
     }
 
+    /// The little-endian 64-bit value at `offset` of `data`.
+    static func integer64(_ data: Data, at offset: Int) -> UInt64 {
+        let start = data.startIndex + offset
+        return (0..<8).reduce(UInt64(0)) { value, index in value | UInt64(data[start + index]) << (8 * index) }
+    }
+
     // MARK: Layout
 
     private struct Layout {
         var chunks: [Chunk]
         var containerEnd: UInt64
+        /// An RF64 file: its sizes are in `ds64`.
+        var isRF64 = false
+    }
+
+    /// Where an RF64 file's 64-bit RIFF size is: the first field of the `ds64` chunk, which
+    /// follows `RF64`, its 0xFFFFFFFF and `WAVE`. The data size and the frame count follow it.
+    static let rf64SizeOffset: UInt64 = 20
+
+    /// An RF64 file's sizes from its `ds64` chunk (`head`: its first 44 bytes at least).
+    static func rf64Sizes(_ head: Data) -> (riffSize: UInt64, dataSize: UInt64, frames: UInt64)? {
+        guard head.count >= 44, ascii(head, 0) == "RF64", ascii(head, 8) == "WAVE", ascii(head, 12) == "ds64",
+            integer(head, at: 16, width: 4, bigEndian: false) >= 24
+        else { return nil }
+        return (integer64(head, at: 20), integer64(head, at: 28), integer64(head, at: 36))
     }
 
     /// The chunks inside the container, or `nil` when they do not fill it exactly, it does not
@@ -155,10 +185,12 @@ enum IFFChunksInPlace {
     private static func layout(of file: FileHandle, container: Container, pendingFirstID: String?) throws -> Layout? {
         let fileSize = try file.seekToEnd()
         try file.seek(toOffset: 0)
-        guard let head = try file.read(upToCount: 12), head.count == 12, ascii(head, 0) == container.containerID,
-            container.accepts(formType: ascii(head, 8))
+        guard let head = try file.read(upToCount: 44), head.count >= 12 else { return nil }
+        let rf64 = container == .riff ? rf64Sizes(head) : nil
+        guard rf64 != nil || ascii(head, 0) == container.containerID, container.accepts(formType: ascii(head, 8))
         else { return nil }
-        let containerEnd = UInt64(integer(head, at: 4, width: 4, bigEndian: container.bigEndian)) + 8
+        let containerEnd =
+            rf64.map { $0.riffSize + 8 } ?? UInt64(integer(head, at: 4, width: 4, bigEndian: container.bigEndian)) + 8
         if containerEnd != fileSize {
             guard containerEnd < fileSize, let pendingFirstID else { return nil }
             try file.seek(toOffset: containerEnd)
@@ -171,7 +203,8 @@ enum IFFChunksInPlace {
             try file.seek(toOffset: offset)
             guard offset + 8 <= containerEnd, let header = try file.read(upToCount: 12), header.count >= 8 else { return nil }
             let id = ascii(header, 0)
-            let size = UInt64(integer(header, at: 4, width: 4, bigEndian: container.bigEndian))
+            var size = UInt64(integer(header, at: 4, width: 4, bigEndian: container.bigEndian))
+            if let rf64, id == "data", size == UInt64(UInt32.max) { size = rf64.dataSize }
             let listType = id == "LIST" && header.count == 12 ? ascii(header, 8) : nil
             let chunk = Chunk(offset: offset, id: id, size: size, listType: listType)
             guard chunk.end <= containerEnd + 1 else { return nil }
@@ -180,7 +213,7 @@ enum IFFChunksInPlace {
             offset = chunk.end
         }
         guard sawAudio, offset == containerEnd else { return nil }
-        return Layout(chunks: chunks, containerEnd: containerEnd)
+        return Layout(chunks: chunks, containerEnd: containerEnd, isRF64: rf64 != nil)
     }
 
     static func ascii(_ data: Data, _ offset: Int) -> String {

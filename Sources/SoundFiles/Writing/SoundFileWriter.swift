@@ -24,6 +24,10 @@ public final class SoundFileWriter: @unchecked Sendable {
     /// (0.25 s of audio); `nil` for formats that keep no such header.
     public let headerUpdateInterval: Int64?
 
+    /// The most frames the file takes (`RecordingSettings.maximumFrames`: AIFF, IMA ADPCM WAV);
+    /// `nil` for the formats that grow past 4 GiB.
+    private var frameLimit: Int64?
+
     private let lock = NSLock()
     private var storedFramesWritten: Int64 = 0
     /// Frames the header on disk describes (for `.headerUpdatedOnWrite`).
@@ -48,6 +52,7 @@ public final class SoundFileWriter: @unchecked Sendable {
         self.metadata = metadata
         headerUpdateInterval =
             settings.crashSafety == .headerUpdatedOnWrite ? Int64(max(1, settings.sampleRate / 4)) : nil
+        frameLimit = settings.maximumFrames
         if settings.crashSafety == .intermediate {
             handle = try Self.openIntermediate(for: path, settings: settings, metadata: metadata)
         } else {
@@ -66,33 +71,63 @@ public final class SoundFileWriter: @unchecked Sendable {
         }
     }
 
+    /// Test seam: the file takes at most `limit` frames, as if its format's 4 GiB were reached there.
+    func limitFrames(to limit: Int64) {
+        lock.locked { frameLimit = limit }
+    }
+
     /// Writes `frames` interleaved frames of `sampleFormat` from `buffer`.
     ///
     /// - Throws: `SoundFileError` on a short write, naming the OS error: `.diskFull` (ENOSPC),
-    ///   `.fileTooLarge` (EFBIG) or `.write`. The frames written before stay in the file and
-    ///   `close()` still finalises it.
+    ///   `.fileTooLarge` (EFBIG) or `.write`; `.formatSizeLimit` once an AIFF or IMA ADPCM WAV
+    ///   holds `RecordingSettings.maximumFrames` (the frames up to it are written). The frames
+    ///   written before stay in the file and `close()` still finalises it.
     public func write(_ buffer: UnsafeRawPointer, frames: Int, sampleFormat: SampleFormat) throws(SoundFileError) {
         try lock.locked { () throws(SoundFileError) in
             guard let handle else {
                 throw SoundFileError(kind: .write, path: path, detail: "the writer is closed")
             }
             guard frames > 0 else { return }
-            if let short = handle.write(buffer, frames: frames, sampleFormat: sampleFormat) {
-                storedFramesWritten += Int64(short.framesWritten)
-                throw SoundFileError(
-                    kind: SoundFileError.writeKind(forOSError: short.osError), path: handle.path,
-                    detail: "wrote \(short.framesWritten) of \(frames) frames", libraryMessage: short.libraryMessage,
-                    osError: short.osError)
-            }
-            storedFramesWritten += Int64(frames)
-            // After the first write too: libsndfile's first header claims no data at all.
-            if let headerUpdateInterval,
-                framesInHeader == 0 || storedFramesWritten - framesInHeader >= headerUpdateInterval
-            {
+            if let frameLimit, storedFramesWritten + Int64(frames) > frameLimit {
+                let fitting = Int(max(0, frameLimit - storedFramesWritten))
+                if fitting > 0 { try write(buffer, frames: fitting, sampleFormat: sampleFormat, to: handle) }
                 handle.updateHeader()
                 framesInHeader = storedFramesWritten
+                throw SoundFileError(
+                    kind: .formatSizeLimit, path: path, detail: Self.sizeLimitDetail(settings, frames: frameLimit))
             }
+            try write(buffer, frames: frames, sampleFormat: sampleFormat, to: handle)
         }
+    }
+
+    /// `write` under the lock, within the limit.
+    private func write(
+        _ buffer: UnsafeRawPointer, frames: Int, sampleFormat: SampleFormat, to handle: SndFileHandle
+    ) throws(SoundFileError) {
+        if let short = handle.write(buffer, frames: frames, sampleFormat: sampleFormat) {
+            storedFramesWritten += Int64(short.framesWritten)
+            throw SoundFileError(
+                kind: SoundFileError.writeKind(forOSError: short.osError), path: handle.path,
+                detail: "wrote \(short.framesWritten) of \(frames) frames", libraryMessage: short.libraryMessage,
+                osError: short.osError)
+        }
+        storedFramesWritten += Int64(frames)
+        // After the first write too: libsndfile's first header claims no data at all.
+        if let headerUpdateInterval,
+            framesInHeader == 0 || storedFramesWritten - framesInHeader >= headerUpdateInterval
+        {
+            handle.updateHeader()
+            framesInHeader = storedFramesWritten
+        }
+    }
+
+    /// Why a file stopped at its format's limit, and what records longer.
+    private static func sizeLimitDetail(_ settings: RecordingSettings, frames: Int64) -> String {
+        let seconds = frames / Int64(max(1, settings.sampleRate))
+        let length = String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+        let what = settings.format == .wav ? "a WAV coded as \(settings.encoding.displayName)" : "an \(settings.format.displayName) file"
+        return "\(what) cannot grow past 4 GiB (\(length) at these settings); "
+            + "WAV in PCM (RF64 past 4 GiB), CAF or FLAC record longer"
     }
 
     /// Finalises the file; for `.intermediate` formats, encodes the intermediate into `path` and
@@ -150,6 +185,11 @@ public final class SoundFileWriter: @unchecked Sendable {
     private static func configure(_ handle: SndFileHandle, for settings: RecordingSettings) {
         // Float input into integer encodings clips instead of wrapping around.
         handle.command(SFC_SET_CLIPPING, flag: true)
+        if FormatCodes.isRF64(handle.info.format) {
+            // Plain RIFF/WAVE while under 4 GiB (a JUNK chunk keeps room for ds64), RF64 from
+            // the header rewrite after the file passes it. Taken only before the first frame.
+            handle.command(SFC_RF64_AUTO_DOWNGRADE, flag: true)
+        }
         scaleIntegersIntoFloat(handle)
         switch settings.encoding {
         case .vorbis, .opus, .mp3:

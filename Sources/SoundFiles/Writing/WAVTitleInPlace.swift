@@ -18,11 +18,10 @@ import Glibc
 /// The data chunk is never touched. The file grows by the list's size (≈ 150 bytes plus the
 /// title) on each rename: the old list stays as `JUNK`.
 ///
-/// Only plain RIFF/WAVE files whose RIFF size matches the file (as libsndfile writes them, or
-/// but for such a pending list) are
-/// changed; anything else (RF64, trailing bytes, a size past 4 GiB) is left to the copying
-/// rewrite (`TitleRewrite`). The steps are `IFFChunksInPlace`'s, shared with the markers
-/// (`FileMarkers`).
+/// Only RIFF/WAVE and RF64 files whose size (RF64: in `ds64`) matches the file (as libsndfile
+/// writes them, or but for such a pending list) are changed; anything else (trailing bytes, a
+/// RIFF the list would take past 4 GiB) is left to the copying rewrite (`TitleRewrite`). The
+/// steps are `IFFChunksInPlace`'s, shared with the markers (`FileMarkers`).
 enum WAVTitleInPlace {
     /// One chunk of the file: where its header starts, its id and its size.
     typealias Chunk = IFFChunksInPlace.Chunk

@@ -14,7 +14,9 @@ enum RecordCommand: SubcommandDefinition {
         help: "The memo's title.", defaultDescription: "Memo DATE TIME", parser: .nonEmptyText)
     static let format = Option<FileFormat>(
         name: "format", valueName: "F",
-        help: "The file format: wav, flac, ogg, opus, mp3, caf, aiff or m4a (AAC).",
+        help: "The file format: wav, flac, ogg, opus, mp3, caf, aiff or m4a (AAC). A WAV past 4 GiB "
+            + "(6 h 12 min of 48 kHz stereo 16-bit) becomes RF64; an AIFF (and a WAV in ima-adpcm) cannot "
+            + "pass 4 GiB: a longer --duration is refused, and a recording without one stops there, kept.",
         defaultDescription: RecordingSettings.defaultFormat.rawValue, parser: .choice)
     static let encoding = Option<Encoding>(
         name: "encoding", valueName: "E",

@@ -2,6 +2,7 @@ import ArgumentParsing
 import Audio
 import Foundation
 import MemoLibrary
+import Metering
 import SoundFiles
 import Transcription
 
@@ -44,6 +45,16 @@ extension RecordRequest {
         }
         if let rejection = source.rejection(atSampleRate: settings.sampleRate) {
             throw UsageError.invalidValue(argument: "--source", value: source.description, rejection: rejection)
+        }
+        if let seconds = options.duration?.seconds, let limit = settings.maximumFrames,
+            seconds * Double(settings.sampleRate) > Double(limit)
+        {
+            // Refused before anything exists; without --duration the recording stops there.
+            let longest = DisplayFormat.elapsedTime(frames: limit, sampleRate: settings.sampleRate)
+            throw CommandFailure(
+                "--duration: \(settings.format == .wav ? "a WAV in \(settings.encoding.rawValue)" : "an \(settings.format.displayName) file") "
+                    + "cannot grow past 4 GiB, \(longest) at these settings; record WAV in PCM (RF64 past 4 GiB), CAF or FLAC for longer",
+                exitCode: .usageError)
         }
         if let output {
             // Never over another file unless --force, never over a device or into the library.

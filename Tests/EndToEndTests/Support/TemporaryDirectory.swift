@@ -6,9 +6,10 @@ final class TemporaryDirectory {
     /// The directory.
     let url: URL
 
-    /// Creates the directory, named `prefix` plus a random suffix.
-    init(prefix: String = "voicememo-test") throws {
-        url = FileManager.default.temporaryDirectory
+    /// Creates the directory, named `prefix` plus a random suffix, in `base` (the system's
+    /// temporary directory when `nil`).
+    init(prefix: String = "voicememo-test", in base: URL? = nil) throws {
+        url = (base ?? FileManager.default.temporaryDirectory)
             .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }

@@ -21,8 +21,10 @@ final class VoiceMemoSandbox {
     /// `$XDG_CONFIG_HOME`; the config file is `voicememo/config` inside it.
     var configDirectory: URL { directory.path("config") }
 
-    init() throws {
-        directory = try TemporaryDirectory(prefix: "voicememo-e2e")
+    /// - Parameter base: where the sandbox's folder is made (the system's temporary directory
+    ///   when `nil`): a tmpfs for tests that write gigabytes.
+    init(in base: URL? = nil) throws {
+        directory = try TemporaryDirectory(prefix: "voicememo-e2e", in: base)
         let inherited = ProcessInfo.processInfo.environment
         environment = [
             "HOME": directory.path("home").path,
