@@ -67,7 +67,11 @@ struct HelpAndVersionTests {
                   --delay T           Start recording after T.
               -t, --title TEXT        The memo's title. (default: Memo DATE TIME)
                   --format F          The file format: wav, flac, ogg, opus, mp3, caf, aiff
-                                      or m4a (AAC). (default: flac)
+                                      or m4a (AAC). A WAV past 4 GiB (6 h 12 min of 48 kHz
+                                      stereo 16-bit) becomes RF64; an AIFF (and a WAV in
+                                      ima-adpcm) cannot pass 4 GiB: a longer --duration is
+                                      refused, and a recording without one stops there,
+                                      kept. (default: flac)
                   --encoding E        The sample encoding, where the format allows it:
                                       pcm16, pcm24, pcm32, float, alac16, alac24, ulaw, alaw
                                       or ima-adpcm. (default: the format's usual one)
