@@ -2,6 +2,7 @@ import ArgumentParsing
 import Audio
 import Foundation
 import MemoLibrary
+import RuntimeSupport
 import SoundFiles
 import Transcription
 
@@ -57,7 +58,7 @@ extension RecordRequest {
             duration: options.duration?.seconds, delay: options.delay?.seconds,
             metadata: SoundFileMetadata(
                 title: options.title, comment: nil, date: SoundFileMetadata.dateText(secondsSince1970: Date().timeIntervalSince1970),
-                software: "VoiceMemo \(VoiceMemoCLI.version)"),
+                software: Product.software),
             json: options.json,
             paced: context.isPaced,
             voiceActivation: voiceActivation)

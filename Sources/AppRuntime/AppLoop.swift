@@ -3,9 +3,9 @@ import Dispatch
 import Foundation
 import Interface
 import MemoLibrary
+import RuntimeSupport
 import SoundFiles
 import Terminal
-import Transcription
 
 /// The app's edge: feeds keys, ticks and effect results to `reduce`, performs the
 /// effects it returns, and draws the state.
@@ -21,7 +21,7 @@ import Transcription
 /// runner). UI-queue state: `state`, `session` (and its recording, voice activation and noise alert,
 /// which the tick reads), `playback`, the timer. The runner's: `AppEffects.store` and the
 /// recording in progress as the runner knows it (`AppEffects.recording`).
-final class AppLoop: @unchecked Sendable {
+public final class AppLoop: @unchecked Sendable {
     /// Polling intervals: while audio flows, and while nothing moves.
     static let activeInterval = DispatchTimeInterval.milliseconds(33)
     static let idleInterval = DispatchTimeInterval.milliseconds(250)
@@ -78,52 +78,51 @@ final class AppLoop: @unchecked Sendable {
     var isFinishing = false
     private var isFinished = false
     /// Why the app could not run (the library did not open), reported after the screen is given back.
-    var fatalFailure: CommandFailure?
+    var fatalFailure: MemoLibraryError?
+    /// Whether a stop signal has arrived (`AppRuntimeSettings.stopRequested`).
+    private let stopRequested: @Sendable () -> Bool
 
     /// - Parameters:
-    ///   - environment: where the library is (`VOICEMEMO_HOME`, XDG), and `VOICEMEMO_FRAME_LOG`.
-    ///   - playbackDevice: the ALSA device memos play through.
-    ///   - configuration: the config file's meter and voice-activation defaults.
-    init(
-        terminal: CursesTerminal, environment: [String: String], source: InputSource, settings: RecordingSettings,
-        playbackDevice: String, configuration: Configuration = Configuration()
-    ) {
+    ///   - settings: the input, recording settings, playback device, model and environment.
+    ///   - configure: the caller's defaults for the screen (the config file's meter and
+    ///     voice-activation choices), applied to the first state.
+    public init(terminal: CursesTerminal, settings runtime: AppRuntimeSettings, configure: (inout AppState) -> Void = { _ in }) {
         self.terminal = terminal
-        self.environment = environment
-        self.initialSource = source
-        self.settings = settings
-        self.playbackDevice = playbackDevice
+        environment = runtime.environment
+        initialSource = runtime.source
+        settings = runtime.recording
+        playbackDevice = runtime.playbackDevice
+        stopRequested = runtime.stopRequested
         effects = AppEffects(environment: environment)
-        transcriptionModel = configuration.transcriptionModel ?? SpeechModel.defaultDirectory
+        transcriptionModel = runtime.transcriptionModel
         frameLog = environment["VOICEMEMO_FRAME_LOG"].flatMap { FrameLog(path: $0) }
         eventLog = EventLog(environment: environment)
         let size = terminal.size
         state = AppState(
             width: size.width, height: size.height, usesColor: terminal.usesColor,
             utcOffset: TimeZone.current.secondsFromGMT(), now: Date().timeIntervalSince1970)
-        state.apply(configuration)
+        configure(&state)
         state.exportFolder = FileManager.default.currentDirectoryPath
         state.playbackDevice = playbackDevice
     }
 
     /// Runs until the app quits or a stop signal arrives; the memo being recorded is saved.
     ///
-    /// - Throws: `CommandFailure` when the library cannot be opened (after the screen is given back).
-    func runUntilQuit() throws -> ExitCode {
+    /// - Throws: why the library cannot be opened (after the screen is given back).
+    public func runUntilQuit() throws(MemoLibraryError) {
         queue.async { self.start() }
         finished.wait()
         frameLog?.close()
         eventLog?.close()
         if let fatalFailure { throw fatalFailure }
-        return .success
     }
 
     // MARK: Events
 
     private func start() {
         // A stop signal, quitting, or `inputOpenLimit` ends a wait for a device to open.
-        ALSAPCM.openInterruption.withLock { [effects] in
-            $0 = { StopSignals.pending != nil || effects.shouldGiveUpOpening() }
+        ALSAPCM.openInterruption.withLock { [effects, stopRequested] in
+            $0 = { stopRequested() || effects.shouldGiveUpOpening() }
         }
         let keys = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
         keys.setEventHandler { [self] in pumpKeys() }
@@ -154,7 +153,7 @@ final class AppLoop: @unchecked Sendable {
 
     private func tick() {
         guard !isFinished else { return }
-        if StopSignals.pending != nil, !isFinishing {
+        if stopRequested(), !isFinishing {
             stopForSignal()
         }
         pumpKeys()

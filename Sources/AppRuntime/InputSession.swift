@@ -4,6 +4,7 @@ import Foundation
 import Interface
 import MemoLibrary
 import Metering
+import RuntimeSupport
 import SoundFiles
 
 /// The open input (a running `CaptureEngine`, so the meter works while nothing
@@ -118,7 +119,7 @@ final class InputSession: @unchecked Sendable {
         into memo: MemoRecording, queue: DispatchQueue, onError: @escaping @Sendable (RecorderError, String) -> Void
     ) throws(RecorderError) -> Recording {
         var metadata = memo.metadata
-        metadata.software = "VoiceMemo \(VoiceMemoCLI.version)"
+        metadata.software = Product.software
         let path = memo.memo.path
         let recorder = try Recorder(
             url: path, settings: settings, engine: engine, input: source, metadata: metadata,

@@ -1,6 +1,7 @@
 import Audio
 import Dispatch
 import Interface
+import RuntimeSupport
 import Streaming
 
 /// A network stream in the app (`o`): a `StreamPlayer` on the app's playback device. Making

@@ -4,6 +4,7 @@ import Foundation
 import Interface
 import MemoLibrary
 import Metering
+import RuntimeSupport
 import SoundFiles
 import Synchronization
 
@@ -18,7 +19,7 @@ extension AppLoop {
                     try effects.openLibrary()
                 } catch {
                     return { [self] in
-                        fatalFailure = CommandFailure(error.description)
+                        fatalFailure = error
                         finishNow()
                     }
                 }
