@@ -205,6 +205,48 @@ final class RecordingEffects: Sendable {
         }
     }
 
+    /// Stops `recording`'s recorder on a thread of its own (its writer may encode for minutes),
+    /// reporting every 0.1 s how far the encoding is and storing a title offered meanwhile in
+    /// `store` (none while the library was replaced under the recording).
+    private func stop(
+        _ recording: InputSession.Recording, storingTitlesIn store: MemoStore?, progress: (Double?, String) -> Void
+    ) -> [Action] {
+        let recorder = recording.recorder
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            recorder.stop()
+            stopped.signal()
+        }
+        var actions: [Action] = []
+        let encoding = "encoding \(recorder.settings.format.displayName)"
+        repeat {
+            actions += storeOfferedTitle(forMemo: recording.memo.memo.id, in: store)
+            if let fraction = recorder.finishingProgress {
+                progress(fraction, encoding)
+            } else {
+                progress(nil, "finishing the file")
+            }
+        } while stopped.wait(timeout: .now() + .milliseconds(100)) == .timedOut
+        return actions
+    }
+
+    /// The disk filled behind the encoder: the whole recording is in its intermediate, and the
+    /// memo waits for room to be encoded (never "gone": its file is not made yet).
+    private func keepWaitingForRoom(
+        _ memoRecording: MemoRecording, of recorder: Recorder, cause full: SoundFileError, in store: MemoStore
+    ) -> Action {
+        let frames = recorder.statistics.framesWritten
+        let recorded = DisplayFormat.elapsedTime(seconds: Double(frames) / Double(recorder.settings.sampleRate))
+        do {
+            let memo = try store.finishRecording(memoRecording, statistics: nil)
+            let why = WaitingForRoomText.recordingKept(
+                cause: full, recorded: recorded, format: recorder.settings.format.displayName, memo: true, intermediate: "")
+            return .recordingStoppedOnError(MemoRow(memo), reason: why)
+        } catch {
+            return .failed("The recording is kept whole but could not be added: \(error)")
+        }
+    }
+
     /// On the runner: stops the recording in progress (the file is complete when the recorder
     /// returns) and finishes its memo, then lists the library. A recording that stopped on an
     /// error (`cause`) keeps its cause on the status line instead of opening the title prompt.
@@ -229,22 +271,8 @@ final class RecordingEffects: Sendable {
         let folderWasDeleted = store.map { begun?.folder != nil && FileIdentity(of: $0.folder) != begun?.folder } ?? false
         let hold = folderWasDeleted ? DeletedFileHold(path: path) : nil
         var actions: [Action] = folderWasDeleted ? effects.refresh().notes : []
-        let recorder = recording.recorder
         let sameIndex = begun.map { $0.generation == store?.generation } ?? true
-        let stopped = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            recorder.stop()
-            stopped.signal()
-        }
-        let encoding = "encoding \(recorder.settings.format.displayName)"
-        repeat {
-            if sameIndex { actions += storeOfferedTitle(forMemo: recording.memo.memo.id, in: store) }
-            if let fraction = recorder.finishingProgress {
-                progress(fraction, encoding)
-            } else {
-                progress(nil, "finishing the file")
-            }
-        } while stopped.wait(timeout: .now() + .milliseconds(100)) == .timedOut
+        actions += stop(recording, storingTitlesIn: sameIndex ? store : nil, progress: progress)
         // The status line has one or two rows: the memo's file name says enough, not its path.
         let reason = cause?.replacingOccurrences(of: path, with: (path as NSString).lastPathComponent)
         guard let store else {
@@ -278,20 +306,7 @@ final class RecordingEffects: Sendable {
         if case .soundFile(let full)? = recording.recorder.error?.cause, full.waitsForRoom,
             SoundFileRecovery.needsEncoding(path: path)
         {
-            // The disk filled behind the encoder: the whole recording is in its intermediate,
-            // and the memo waits for room to be encoded (never "gone": its file is not made yet).
-            let frames = recording.recorder.statistics.framesWritten
-            let recorded = DisplayFormat.elapsedTime(seconds: Double(frames) / Double(recording.recorder.settings.sampleRate))
-            do {
-                let memo = try store.finishRecording(memoRecording, statistics: nil)
-                let why = WaitingForRoomText.recordingKept(
-                    cause: full, recorded: recorded, format: recording.recorder.settings.format.displayName, memo: true,
-                    intermediate: "")
-                actions.append(.recordingStoppedOnError(MemoRow(memo), reason: why))
-            } catch {
-                actions.append(.failed("The recording is kept whole but could not be added: \(error)"))
-            }
-            return actions + effects.reload()
+            return actions + [keepWaitingForRoom(memoRecording, of: recording.recorder, cause: full, in: store)] + effects.reload()
         }
         guard FileManager.default.fileExists(atPath: path) else {
             // Deleted by someone else: never "Saved" for a file that is not there.
