@@ -1,7 +1,9 @@
 # VoiceMemo — build, run and test.
 #
 #   make run        install what is missing, build (release), start the app
-#   make test       install what is missing, build, run every test
+#   make test       install what is missing, build, run every test: both tiers, unit first
+#   make test-unit  build, run the unit tier: no tmux, no audio server, no real time (≤ 60 s)
+#   make test-e2e   build, run the rest: end-to-end and real-time tests (Tests/tiers.txt)
 #   make install    build (release) and install the binary, its man page and the bash, zsh
 #                   and fish completions under $(DESTDIR)$(PREFIX); make uninstall removes them
 #   make pipewire-alsa   unpack PipeWire's ALSA plugins for the tests into .build/pipewire-alsa
@@ -18,7 +20,7 @@ BUILD_DEPS := libasound2-dev libsndfile1-dev libncursesw5-dev libsqlite3-dev lib
               libavformat-dev libavcodec-dev libswresample-dev libavutil-dev
 TEST_DEPS  := alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins espeak-ng sqlite3 \
               man-db zsh fish pocketsphinx pocketsphinx-testdata ffmpeg openssl python3 \
-              pipewire pipewire-bin wireplumber
+              pipewire pipewire-bin wireplumber icecast2
 DEPS       := $(BUILD_DEPS) $(TEST_DEPS)
 
 SWIFT      ?= swift
@@ -58,6 +60,12 @@ run: release
 
 test: deps pipewire-alsa
 	bash Tests/run-all.sh
+
+test-unit: deps
+	bash Tests/run-all.sh unit
+
+test-e2e: deps pipewire-alsa
+	bash Tests/run-all.sh e2e
 
 # Never `apt-get install pipewire-alsa`: it conflicts with pulseaudio, which the tests need.
 # The package of the installed PipeWire's version is downloaded and unpacked instead.

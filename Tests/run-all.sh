@@ -1,8 +1,21 @@
 #!/usr/bin/env bash
-# Builds everything (debug) and runs every test: unit tests of each module and the
-# end-to-end tests that drive the real binary (EndToEndTests). Called by `make test`.
+# Builds everything (debug) and runs the tests, in two tiers (Tests/tiers.txt says which suite
+# is in which and why):
 #
-# The tests that need real time share one private PulseAudio daemon (Tests/pulse-daemon.sh),
+#   Tests/run-all.sh        both tiers, the unit tier first (`make test`, CI)
+#   Tests/run-all.sh unit   the unit tier: no tmux, no audio server, no real time (`make test-unit`)
+#   Tests/run-all.sh e2e    the rest: the end-to-end tests and the real-time ones (`make test-e2e`)
+#
+# The build must print no warning from Sources/ or Tests/.
+#
+# The unit tier runs fenced: tmux, PulseAudio's and PipeWire's programs are not on its PATH, no
+# audio server is reachable, and the test support's servers and tmux sessions refuse to start
+# (VOICEMEMO_TEST_TIER=unit), so a unit-tier test that reaches for one fails, naming
+# Tests/tiers.txt. Its tests' own lines may not sleep or open a paced source, and no test case
+# may take more than VOICEMEMO_UNIT_TEST_LIMIT seconds (30: the slowest takes 1.8 s on a quiet
+# machine and 10.9 s at load 15); the slowest are listed after every run, with the tier's time.
+#
+# The e2e tests that need real time share one private PulseAudio daemon (Tests/pulse-daemon.sh),
 # started here and stopped when this script exits, however it exits; its address is in
 # VOICEMEMO_TEST_PULSE_SERVER. The PipeWire tests start a private PipeWire of their own each
 # (Tests/pipewire-daemon.sh) through PipeWire's ALSA plugins, unpacked into .build/pipewire-alsa
@@ -12,26 +25,82 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build --build-tests 2>&1 | tee /tmp/voicememo-build.$$.log | grep -v '^\[' || true
-if grep -E '(^|/)(Sources|Tests)/.*: warning:' /tmp/voicememo-build.$$.log; then
+tier=${1:-all}
+case "$tier" in
+unit | e2e | all) ;;
+*) echo "usage: $0 [unit|e2e]" >&2; exit 2 ;;
+esac
+unit_test_limit=${VOICEMEMO_UNIT_TEST_LIMIT:-30}
+
+scratch=$(mktemp -d /tmp/voicememo-tests.XXXXXX)
+pulse_dir=""
+cleanup() {
+    [ -z "$pulse_dir" ] || bash Tests/pulse-daemon.sh stop "$pulse_dir"
+    rm -rf "$scratch" ${pulse_dir:+"$pulse_dir"}
+}
+trap cleanup EXIT
+
+swift build --build-tests 2>&1 | tee "$scratch/build.log" | grep -v '^\[' || true
+if grep -E '(^|/)(Sources|Tests)/.*: warning:' "$scratch/build.log"; then
     echo "run-all: the build printed warnings from our code (above)" >&2
-    rm -f /tmp/voicememo-build.$$.log
     exit 1
 fi
-rm -f /tmp/voicememo-build.$$.log
-
-pulse_dir=$(mktemp -d /tmp/voicememo-pulse.XXXXXX)
-trap 'bash Tests/pulse-daemon.sh stop "$pulse_dir"; rm -rf "$pulse_dir"' EXIT
-if ! VOICEMEMO_TEST_PULSE_SERVER=$(bash Tests/pulse-daemon.sh start "$pulse_dir"); then
-    echo "run-all: the test PulseAudio daemon did not start (above); the real-time tests need it" >&2
-    exit 1
-fi
-export VOICEMEMO_TEST_PULSE_SERVER
-if ! VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG=$(bash Tests/pipewire-alsa.sh "$PWD/.build/pipewire-alsa"); then
-    echo "run-all: PipeWire's ALSA plugins could not be had (above); the PipeWire tests need them" >&2
-    exit 1
-fi
-export VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG
-
 export VOICEMEMO_BIN_DIR="$(swift build --show-bin-path)"
-swift test --skip-build
+
+# Every test, each in its tier; the e2e tier as a filter (the unit tier skips it).
+swift test list --skip-build 2>/dev/null > "$scratch/tests.txt"
+python3 Tests/tiers.py split Tests/tiers.txt "$scratch/tests.txt" "$scratch"
+
+run_unit() {
+    local fence=$scratch/fence started=$SECONDS status=0
+    mkdir -p "$fence/bin" "$fence/run"
+    for program in tmux pulseaudio pactl pacmd paplay parec parecord pacat pasuspender \
+        pipewire pipewire-pulse wireplumber pw-cli pw-dump pw-cat pw-play pw-record pw-loopback pw-metadata; do
+        printf '#!/bin/sh\necho "%s is fenced off in the unit tier: a test that needs it is e2e (Tests/tiers.txt)" >&2\nexit 127\n' \
+            "$program" > "$fence/bin/$program"
+        chmod 755 "$fence/bin/$program"
+    done
+    echo "autospawn = no" > "$fence/client.conf"
+    echo "run-all: the unit tier: $(wc -l < "$scratch/unit.tests") tests, fenced (no tmux, no audio server)"
+    env PATH="$fence/bin:$PATH" VOICEMEMO_TEST_TIER=unit \
+        PULSE_SERVER="unix:$fence/run/no-server" PULSE_CLIENTCONFIG="$fence/client.conf" \
+        XDG_RUNTIME_DIR="$fence/run" PULSE_RUNTIME_PATH="$fence/run" PIPEWIRE_RUNTIME_DIR="$fence/run" \
+        VOICEMEMO_TEST_PULSE_SERVER= VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG= \
+        swift test --skip-build --skip "$(cat "$scratch/e2e.filter")" \
+        --experimental-event-stream-output "$scratch/unit.events" --experimental-event-stream-version 0 || status=$?
+    python3 Tests/tiers.py check "$scratch/unit.events" "$unit_test_limit" "$((SECONDS - started))" || status=1
+    return $status
+}
+
+start_servers() {
+    pulse_dir=$(mktemp -d /tmp/voicememo-pulse.XXXXXX)
+    if ! VOICEMEMO_TEST_PULSE_SERVER=$(bash Tests/pulse-daemon.sh start "$pulse_dir"); then
+        echo "run-all: the test PulseAudio daemon did not start (above); the real-time tests need it" >&2
+        exit 1
+    fi
+    export VOICEMEMO_TEST_PULSE_SERVER
+    if ! VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG=$(bash Tests/pipewire-alsa.sh "$PWD/.build/pipewire-alsa"); then
+        echo "run-all: PipeWire's ALSA plugins could not be had (above); the PipeWire tests need them" >&2
+        exit 1
+    fi
+    export VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG
+}
+
+run_e2e() {
+    echo "run-all: the e2e tier: $(wc -l < "$scratch/e2e.tests") tests"
+    swift test --skip-build --filter "$(cat "$scratch/e2e.filter")"
+}
+
+case "$tier" in
+unit) run_unit ;;
+e2e) start_servers; run_e2e ;;
+all)
+    # Both, whatever the first gives, so one run reports every failure.
+    unit_status=0 e2e_status=0
+    run_unit || unit_status=$?
+    start_servers
+    run_e2e || e2e_status=$?
+    echo "run-all: unit tier exit $unit_status, e2e tier exit $e2e_status"
+    [ "$unit_status" = 0 ] && [ "$e2e_status" = 0 ]
+    ;;
+esac

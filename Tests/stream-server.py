@@ -12,13 +12,18 @@ until its standard input closes (so it never outlives the test that started it).
                        Icy-MetaData: 1 it answers icy-metaint: 8000 and sends
                        StreamTitle='Song K' (K = 1, 2, …, one more every `every` seconds, 1.5 by default);
                        bps=0: not paced at all (as fast as the client reads; a new title in every
-                       metadata block), for voicememo-bench stream
+                       metadata block), for voicememo-bench stream; titlelength=L pads each
+                       title to L characters ("Song K la la la …"); bps=100 is a trickle
   /drop/NAME?bps=N&after=S  as /live, but the first connection to it is cut after S seconds
   /cut/NAME?bytes=N    ROOT/NAME's full Content-Length, but only its first N bytes, then the connection closes
+  /unsized/NAME?bps=N  ROOT/NAME once, without Content-Length and without ICY headers (HTTP/1.0: the
+                       connection's close is its end), as fast as the client reads, or paced to N
+                       bytes per second (a 0.5 s burst first); bytes=N: only its first N bytes
   /stall               reads the request and never answers
   /status/CODE         answers with that status (404 Not Found, 500 Internal Server Error, …)
   /loop                302 to itself, for ever
   /redirect/NAME       302 to /files/NAME
+  /redirect-to?location=URL  302 to URL (file:///etc/passwd, ftp://…)
   /html                a text/html page
 """
 import http.server
@@ -59,7 +64,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                         if parsed.path not in dropped_once:
                             dropped_once.add(parsed.path)
                             after = float(query.get("after", "3"))
-                self.send_live(rest, int(query.get("bps", "16000")), float(query.get("every", "1.5")), after)
+                self.send_live(rest, int(query.get("bps", "16000")), float(query.get("every", "1.5")), after,
+                               int(query.get("titlelength", "0")))
+            elif route == "unsized":
+                self.send_unsized(rest, int(query.get("bps", "0")), int(query.get("bytes", "0")))
             elif route == "cut":
                 self.send_file(rest, cut=int(query.get("bytes", "10000")))
             elif route == "stall":
@@ -79,6 +87,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             elif route == "redirect":
                 self.send_response(302)
                 self.send_header("Location", "/files/" + rest)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            elif route == "redirect-to":
+                self.send_response(302)
+                self.send_header("Location", query.get("location", "/"))
                 self.send_header("Content-Length", "0")
                 self.end_headers()
             elif route == "html":
@@ -106,7 +119,33 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data if cut is None else data[:cut])
 
-    def send_live(self, name, bps, every, cut_after):
+    def send_unsized(self, name, bps, cut):
+        path = os.path.join(ROOT, os.path.basename(name))
+        if not os.path.isfile(path):
+            self.send_error(404)
+            return
+        with open(path, "rb") as f:
+            data = f.read()
+        if cut > 0:
+            data = data[:cut]
+        self.send_response(200)
+        self.send_header("Content-Type", TYPES.get(os.path.splitext(path)[1], "application/octet-stream"))
+        self.end_headers()
+        if bps <= 0:
+            self.wfile.write(data)
+            return
+        start = time.monotonic()
+        sent = 0
+        while sent < len(data):
+            due = min(int(bps * (time.monotonic() - start + 0.5)), len(data)) - sent
+            if due <= 0:
+                time.sleep(0.02)
+                continue
+            self.wfile.write(data[sent:sent + due])
+            self.wfile.flush()
+            sent += due
+
+    def send_live(self, name, bps, every, cut_after, title_length=0):
         path = os.path.join(ROOT, os.path.basename(name))
         with open(path, "rb") as f:
             data = f.read()
@@ -140,7 +179,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     until_meta -= n
                     if until_meta == 0:
                         song = int(elapsed / every) + 1 if bps > 0 else sent // METAINT
-                        title = "StreamTitle='Song %d';" % song
+                        text = "Song %d" % song
+                        while len(text) < title_length:
+                            text = (text + " la")[:title_length]
+                        title = "StreamTitle='%s';" % text
                         blocks = (len(title) + 15) // 16
                         self.wfile.write(bytes([blocks]) + title.encode().ljust(blocks * 16, b"\0"))
                         until_meta = METAINT

@@ -54,6 +54,8 @@ extension AppLoop {
             update = .playing(name: stream.name, channels: stream.format.channels, isLive: stream.isLive)
         case .title(let title):
             update = .title(title)
+        case .slow:
+            update = .slow(message: StreamEventText.line(for: event) ?? "slow")
         case .reconnecting:
             update = .reconnecting(message: StreamEventText.line(for: event) ?? "Reconnecting…")
         case .finished:

@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* AVERROR(e): FFmpeg's negative errno. */
 static inline int vm_averror(int errnum) { return AVERROR(errnum); }
@@ -64,6 +65,21 @@ static inline char *vm_error_storage(void) {
     return line;
 }
 
+/* The last Location header a thread's connection read (a redirect's target), and how many. */
+static inline char *vm_http_location_storage(void) {
+    static _Thread_local char location[1024];
+    return location;
+}
+static inline int *vm_http_location_counter(void) {
+    static _Thread_local int count;
+    return &count;
+}
+/* How many icy-* header lines (icy-metaint, icy-name, icy-pub, …) a thread's connection read. */
+static inline int *vm_http_icy_counter(void) {
+    static _Thread_local int count;
+    return &count;
+}
+
 static void vm_log_callback(void *context, int level, const char *format, va_list arguments) {
     (void)context;
     if (level > AV_LOG_TRACE) return;
@@ -75,10 +91,28 @@ static void vm_log_callback(void *context, int level, const char *format, va_lis
         return;
     }
     if (strncmp(format, "header='", 8) != 0) return;
-    char line[200];
+    char line[1100];
     vsnprintf(line, sizeof line, format, arguments);
-    /* line is header='HTTP/1.1 404 Not Found'\n */
+    /* line is header='HTTP/1.1 404 Not Found'\n, or header='Location: /next'\n */
     const char *value = line + 8;
+    if (strncasecmp(value, "icy-", 4) == 0) {
+        *vm_http_icy_counter() += 1;
+        return;
+    }
+    if (strncasecmp(value, "Location:", 9) == 0) {
+        const char *target = value + 9;
+        while (*target == ' ' || *target == '\t') target++;
+        /* The value may hold a quote: only the one the trace closes with is dropped. */
+        size_t length = strlen(target);
+        if (length > 0 && target[length - 1] == '\n') length--;
+        if (length > 0 && target[length - 1] == '\'') length--;
+        if (length >= 1024) length = 1023;
+        char *location = vm_http_location_storage();
+        memcpy(location, target, length);
+        location[length] = 0;
+        *vm_http_location_counter() += 1;
+        return;
+    }
     if (strncmp(value, "HTTP/", 5) != 0 && strncmp(value, "ICY ", 4) != 0) return;
     size_t length = strcspn(value, "'\n");
     if (length >= 160) length = 159;
@@ -99,6 +133,9 @@ static inline void vm_http_status_reset(void) {
     vm_http_status_storage()[0] = 0;
     vm_error_storage()[0] = 0;
     *vm_http_status_counter() = 0;
+    vm_http_location_storage()[0] = 0;
+    *vm_http_location_counter() = 0;
+    *vm_http_icy_counter() = 0;
 }
 
 /* The calling thread's last HTTP status line ("" if none). */
@@ -106,5 +143,10 @@ static inline const char *vm_http_status_last(void) { return vm_http_status_stor
 /* The calling thread's last error-level message from FFmpeg ("" if none). */
 static inline const char *vm_last_error_message(void) { return vm_error_storage(); }
 static inline int vm_http_status_lines(void) { return *vm_http_status_counter(); }
+/* The calling thread's last Location header ("" if none), and how many it read. */
+static inline const char *vm_http_location_last(void) { return vm_http_location_storage(); }
+static inline int vm_http_locations(void) { return *vm_http_location_counter(); }
+/* How many icy-* header lines the calling thread's connections read since the reset. */
+static inline int vm_http_icy_header_lines(void) { return *vm_http_icy_counter(); }
 
 #endif

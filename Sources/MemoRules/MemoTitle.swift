@@ -51,6 +51,20 @@ public enum MemoTitle {
         return trimmed
     }
 
+    /// A title made from text found elsewhere (a stream's ICY `StreamTitle`, its `icy-name`),
+    /// which nobody typed and nobody can shorten first: white space at either end dropped, and
+    /// over `maximumLength` characters cut to fit, ending in "…". Nil when nothing visible is left.
+    public static func fitted(_ text: String) -> String? {
+        do {
+            return try accepted(text)
+        } catch .tooLong {
+            let kept = String(text.trimmingWhiteSpace.prefix(maximumLength - 1)).trimmingWhiteSpace
+            return try? accepted(kept + "…")
+        } catch {
+            return nil
+        }
+    }
+
     /// Accepts `title` as it is (a stored or adopted title), or says why not.
     ///
     /// Any Unicode is kept, control characters and NUL included: titles are never used in paths,

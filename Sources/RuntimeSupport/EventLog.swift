@@ -5,10 +5,13 @@ import Foundation
 /// kill -9 right after it). Tests measure from these instead of from when a polling shell
 /// noticed something; without the variable nothing is written.
 ///
-/// Events of `record`: `first_frame` (when the first frame of the file was captured), and
-/// every 100 ms `recorded FRAMES` (how many frames the recording had taken at that moment:
-/// a kill -9 after it may lose only what came in the 0.5 s before the kill). Of `transcribe`:
-/// `transcribed FRACTION` after each block of the file decoded.
+/// Events of `record`: `input_opening` (before the input is opened: a stream's connect),
+/// `first_frame` (when the first frame of the file was captured), and every 100 ms `recorded
+/// FRAMES` (how many frames the recording had taken at that moment: a kill -9 after it may
+/// lose only what came in the 0.5 s before the kill). Of `play URL`: `stream_connecting`,
+/// `stream_buffering` (the server's reply is in) and `stream_playing` (the device starts), the
+/// last two again after each reconnect. Of
+/// `transcribe`: `transcribed FRACTION` after each block of the file decoded.
 public struct EventLog: Sendable {
     private let descriptor: Int32
 

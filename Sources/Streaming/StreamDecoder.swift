@@ -3,12 +3,14 @@ import SoundFiles
 
 /// One connection to a network stream, demuxed and decoded by FFmpeg into interleaved frames.
 ///
-/// Every FFmpeg call for streams is in this file. `open` connects (`avio_open2`, following
-/// redirects), refuses a reply that is not audio by its Content-Type, probes the container
-/// (`avformat_open_input`, `avformat_find_stream_info`), opens the best audio stream's decoder
-/// and a resampler (libswresample) that interleaves without changing the rate: integer PCM and
-/// FLAC come out as they were sent (int16, or int32 above 16 bits), lossy codecs as float.
-/// `decode()` then returns the next block until the stream ends.
+/// Every FFmpeg call for streams is here and in `StreamConnection`. `open` connects (the
+/// connection follows http(s) redirects and counts what arrives), refuses a reply that is not
+/// audio by its Content-Type, opens the container (`avformat_open_input`,
+/// `avformat_find_stream_info`) — with the demuxer the Content-Type names when the reply has
+/// no length (a live stream is not probed: `StreamContainer`), probed otherwise —, opens the
+/// best audio stream's decoder and a resampler (libswresample) that interleaves without
+/// changing the rate: integer PCM and FLAC come out as they were sent (int16, or int32 above 16
+/// bits), lossy codecs as float. `decode()` then returns the next block until the stream ends.
 ///
 /// Not thread-safe: one thread opens, decodes and closes; `interruption` may be used from any.
 public final class StreamDecoder {
@@ -19,15 +21,21 @@ public final class StreamDecoder {
     public let codecName: String
     /// The server's `icy-name`, if it sent one.
     public let streamName: String?
-    /// Whether the reply has no length (a live stream): its end is a drop, to reconnect.
-    public let isLive: Bool
+    /// Where the stream ends (`StreamExtent`'s rule: a length, live, or the connection's close).
+    public let extent: StreamExtent
+    /// Whether its end is a drop, to reconnect (`extent` is `.live`).
+    public var isLive: Bool { extent.isLive }
     /// The stream's length in seconds when the container tells (a file, not a live stream).
     public let duration: Double?
+    /// The demuxer the Content-Type chose ("mp3"), or nil when the container was probed.
+    public let chosenDemuxer: String?
+    /// Bytes received on the connection so far.
+    public var bytesReceived: Int64 { connection.bytesReceived }
 
     private let interruption: StreamInterruption
     private let timeout: Double
+    private var connection: StreamConnection
     private var formatContext: UnsafeMutablePointer<AVFormatContext>?
-    private var io: UnsafeMutablePointer<AVIOContext>?
     private var codecContext: UnsafeMutablePointer<AVCodecContext>?
     private var resampler: OpaquePointer?
     private var resamplerInput: (format: Int32, rate: Int32, channels: Int32)?
@@ -36,6 +44,8 @@ public final class StreamDecoder {
     private let streamIndex: Int32
     private var isDraining = false
     private var lastMetadataPacket = ""
+    /// Frames `decode()` has delivered, to tell a file sent until close that ended early.
+    private var framesDecoded = 0
     /// The converted block `decode()` returns, grown as needed.
     private var output: UnsafeMutableRawPointer
     private var outputCapacityFrames = 0
@@ -46,82 +56,58 @@ public final class StreamDecoder {
 
     /// Connects to `url` and prepares to decode its audio.
     ///
-    /// - Throws: `StreamError`: the server's HTTP status, a redirect loop, a timeout, a refused
-    ///   connection or TLS failure, a reply that is not audio, or audio nothing here decodes.
+    /// - Parameters:
     ///   - target: the format to deliver instead of the stream's own (a recording's rate and
     ///     channels; resampled and remixed by libswresample); nil keeps the stream's.
+    ///   - arrival: told once a second, on this thread, how fast bytes arrive (while this
+    ///     decoder opens and decodes).
+    ///   - connected: called once the server's reply is in and is not refused (before the
+    ///     container is opened), on this thread.
+    /// - Throws: `StreamError`: the server's HTTP status, a redirect loop or a redirect to
+    ///   another scheme, a timeout, a refused connection or TLS failure, a reply that is not
+    ///   audio, or audio nothing here decodes.
     public init(
-        url: String, options: StreamOptions, interruption: StreamInterruption, target: StreamFormat? = nil
+        url: String, options: StreamOptions, interruption: StreamInterruption, target: StreamFormat? = nil,
+        arrival: ((StreamArrival) -> Void)? = nil, connected: (() -> Void)? = nil
     ) throws(StreamError) {
-        guard let parsed = StreamURL(url) else { throw StreamError(.unsupportedURL, url: url) }
         self.url = url
         self.interruption = interruption
         self.timeout = options.timeout
-        vm_install_log()
-        vm_http_status_reset()
-
-        var dictionary: OpaquePointer?
-        defer { av_dict_free(&dictionary) }
-        av_dict_set(&dictionary, "icy", "1", 0)
-        av_dict_set(&dictionary, "user_agent", "voicememo", 0)
-        if parsed.isSecure {
-            av_dict_set(&dictionary, "tls_verify", "1", 0)
-            av_dict_set(
-                &dictionary, "ca_file", options.certificateAuthorities ?? StreamOptions.systemCertificateAuthorities, 0)
-        }
-        var callback = interruption.callback
-        var io: UnsafeMutablePointer<AVIOContext>?
-        interruption.arm(seconds: options.timeout)
-        let opened = avio_open2(&io, url, AVIO_FLAG_READ, &callback, &dictionary)
-        guard opened >= 0, let io else {
-            throw Self.openFailure(FFmpegError(rawValue: opened), url: url, interruption: interruption, timeout: options.timeout)
-        }
-        self.io = io
-        output = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 16)
-
-        let contentType = Self.option(io, "mime_type") ?? ""
+        var connection = try StreamConnection(url: url, options: options, interruption: interruption, arrival: arrival)
+        let contentType = connection.contentType
         let type = contentType.lowercased()
         if type.hasPrefix("text/") || type.hasPrefix("application/xhtml") || type.hasPrefix("application/json") {
-            avio_closep(&self.io)
-            output.deallocate()
             throw StreamError(.notAudio(contentType: contentType), url: url)
         }
-        streamName = Self.option(io, "icy_metadata_headers").flatMap(Self.icyName(in:))
-        isLive = avio_size(io) <= 0
-
-        guard let context = avformat_alloc_context() else {
-            avio_closep(&self.io)
-            output.deallocate()
-            throw StreamError(.decode("out of memory"), url: url)
+        connected?()
+        streamName = StreamConnection.icyValue("icy-name", in: connection.icyHeaders)
+        extent = connection.extent
+        // A reply without a length arrives as it is made: its demuxer is the one its type names.
+        // A file with a length arrives as fast as the network goes, so probing it costs nothing
+        // and survives a server that names the wrong type.
+        var demuxer: String? = if case .length = extent { nil } else { StreamContainer.demuxer(forContentType: contentType) }
+        var opened: UnsafeMutablePointer<AVFormatContext>
+        do {
+            opened = try Self.openContainer(connection, demuxer: demuxer, url: url, interruption: interruption, timeout: options.timeout)
+        } catch let failure where demuxer != nil && Self.isUnrecognised(failure) {
+            // The type was wrong: connect again and let FFmpeg look.
+            connection.close()
+            connection = try StreamConnection(url: url, options: options, interruption: interruption, arrival: arrival)
+            demuxer = nil
+            opened = try Self.openContainer(connection, demuxer: nil, url: url, interruption: interruption, timeout: options.timeout)
         }
-        context.pointee.pb = io
-        context.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
-        context.pointee.interrupt_callback = callback
-        // A live stream arrives in real time: probe what the first frames tell, not seconds of it.
-        context.pointee.probesize = 32_768
-        context.pointee.max_analyze_duration = 500_000
-        var formatContext: UnsafeMutablePointer<AVFormatContext>? = context
-        interruption.arm(seconds: options.timeout)
-        let probed = avformat_open_input(&formatContext, url, nil, nil)
-        guard probed >= 0, let formatContext else {
-            // avformat_open_input frees the context on failure; the I/O is ours.
-            avio_closep(&self.io)
-            output.deallocate()
-            throw Self.readFailure(FFmpegError(rawValue: probed), url: url, interruption: interruption, timeout: options.timeout, probing: true)
-        }
+        self.connection = connection
+        chosenDemuxer = demuxer
+        output = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 16)
+        let formatContext = opened
         self.formatContext = formatContext
-        interruption.arm(seconds: options.timeout)
-        let found = avformat_find_stream_info(formatContext, nil)
         var decoder: UnsafePointer<AVCodec>?
-        let index = found < 0 ? found : av_find_best_stream(formatContext, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
+        let index = av_find_best_stream(formatContext, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
         guard index >= 0, let decoder, let stream = formatContext.pointee.streams[Int(index)] else {
-            let error = FFmpegError(rawValue: index)
-            let failure: StreamError = error == .decoderNotFound
+            let failure: StreamError = FFmpegError(rawValue: index) == .decoderNotFound
                 ? StreamError(.decode("no decoder for its audio"), url: url)
-                : (found < 0
-                    ? Self.readFailure(error, url: url, interruption: interruption, timeout: options.timeout, probing: true)
-                    : StreamError(.notAudio(contentType: contentType.isEmpty ? "no audio stream" : contentType), url: url))
-            Self.release(formatContext: formatContext, io: &self.io)
+                : StreamError(.notAudio(contentType: contentType.isEmpty ? "no audio stream" : contentType), url: url)
+            Self.release(formatContext)
             self.formatContext = nil
             output.deallocate()
             throw failure
@@ -131,7 +117,7 @@ public final class StreamDecoder {
             avcodec_parameters_to_context(codecContext, stream.pointee.codecpar) >= 0,
             avcodec_open2(codecContext, decoder, nil) >= 0
         else {
-            Self.release(formatContext: formatContext, io: &self.io)
+            Self.release(formatContext)
             self.formatContext = nil
             output.deallocate()
             throw StreamError(.decode("cannot open the \(String(cString: decoder.pointee.name)) decoder"), url: url)
@@ -145,7 +131,7 @@ public final class StreamDecoder {
             var owned: UnsafeMutablePointer<AVCodecContext>? = codecContext
             avcodec_free_context(&owned)
             self.codecContext = nil
-            Self.release(formatContext: formatContext, io: &self.io)
+            Self.release(formatContext)
             self.formatContext = nil
             output.deallocate()
             throw StreamError(.decode("its audio has \(channels) channels at \(rate) Hz; 1–32 channels can be played"), url: url)
@@ -154,9 +140,50 @@ public final class StreamDecoder {
             sampleRate: rate, channels: channels,
             sampleFormat: Self.sampleFormat(for: codecContext.pointee.sample_fmt, bits: codecContext.pointee.bits_per_raw_sample))
         let length = formatContext.pointee.duration
-        duration = !isLive && length > 0 ? Double(length) / Double(AV_TIME_BASE) : nil
+        duration = extent != .live && length > 0 ? Double(length) / Double(AV_TIME_BASE) : nil
+        let codecRate = stream.pointee.codecpar.pointee.bit_rate
+        if codecRate > 0 { connection.bitRate = Int(codecRate) }
         packet = av_packet_alloc()
         frame = av_frame_alloc()
+    }
+
+    /// Opens the container on `connection`: with `demuxer` (FFmpeg's name) when given, else probed.
+    ///
+    /// - Throws: `StreamError`; the connection stays open (its owner closes it).
+    private static func openContainer(
+        _ connection: StreamConnection, demuxer: String?, url: String, interruption: StreamInterruption, timeout: Double
+    ) throws(StreamError) -> UnsafeMutablePointer<AVFormatContext> {
+        guard let context = avformat_alloc_context() else { throw StreamError(.decode("out of memory"), url: url) }
+        context.pointee.pb = connection.io
+        context.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+        context.pointee.interrupt_callback = interruption.callback
+        // A live stream arrives in real time: probe what the first frames tell, not seconds of it.
+        context.pointee.probesize = 32_768
+        context.pointee.max_analyze_duration = 500_000
+        // Probing a reply without a length (no type named its demuxer) looks at most at a
+        // radio's burst, not at FFmpeg's default 1 MiB.
+        if case .length = connection.extent {} else { context.pointee.format_probesize = 65_536 }
+        let format = demuxer.flatMap { av_find_input_format($0) }
+        var formatContext: UnsafeMutablePointer<AVFormatContext>? = context
+        interruption.arm(seconds: timeout)
+        let probed = avformat_open_input(&formatContext, url, format, nil)
+        guard probed >= 0, let formatContext else {
+            // avformat_open_input frees the context on failure; the I/O is the connection's.
+            throw readFailure(FFmpegError(rawValue: probed), url: url, interruption: interruption, timeout: timeout, probing: true)
+        }
+        interruption.arm(seconds: timeout)
+        let found = avformat_find_stream_info(formatContext, nil)
+        guard found >= 0 else {
+            release(formatContext)
+            throw readFailure(FFmpegError(rawValue: found), url: url, interruption: interruption, timeout: timeout, probing: true)
+        }
+        return formatContext
+    }
+
+    /// Whether `failure` says the bytes were not the container expected (so probing may find another).
+    private static func isUnrecognised(_ failure: StreamError) -> Bool {
+        if case .notAudio = failure.kind { return true }
+        return false
     }
 
     deinit {
@@ -170,9 +197,10 @@ public final class StreamDecoder {
         if codecContext != nil { avcodec_free_context(&codecContext) }
         if resampler != nil { swr_free(&resampler) }
         if let formatContext {
-            Self.release(formatContext: formatContext, io: &io)
+            Self.release(formatContext)
             self.formatContext = nil
         }
+        connection.close()
         if outputCapacityFrames >= 0 {
             output.deallocate()
             outputCapacityFrames = -1
@@ -182,8 +210,10 @@ public final class StreamDecoder {
     /// The next decoded block: interleaved frames in `format`, valid until the next call;
     /// 0 frames at the end of the stream.
     ///
-    /// - Throws: `StreamError`: a timeout, a dropped connection (a known length not reached,
-    ///   or a reset), or data that cannot be decoded.
+    /// - Throws: `StreamError`: a timeout (no byte for `--timeout` s), a dropped connection (a
+    ///   Content-Length not reached, a reset, a file sent until close that closed over
+    ///   `StreamExtent.toleratedShortfall` short of its container's length), or data that cannot
+    ///   be decoded.
     public func decode() throws(StreamError) -> (UnsafeRawPointer, frames: Int) {
         titleChanged = false
         guard let codecContext, let frame, let packet, let formatContext else { return (UnsafeRawPointer(output), 0) }
@@ -192,6 +222,7 @@ public final class StreamDecoder {
             if received == 0 {
                 defer { av_frame_unref(frame) }
                 let frames = try convert(frame)
+                framesDecoded += frames
                 if frames > 0 { return (UnsafeRawPointer(output), frames) }
                 continue
             }
@@ -206,14 +237,16 @@ public final class StreamDecoder {
             let read = av_read_frame(formatContext, packet)
             if read < 0 {
                 let readError = FFmpegError(rawValue: read)
-                guard readError == .endOfFile else {
+                guard readError == .endOfFile || isClose(readError) else {
                     if isCutShort { throw StreamError(.dropped, url: url) }
                     throw Self.readFailure(readError, url: url, interruption: interruption, timeout: timeout, probing: false)
                 }
-                if let io, io.pointee.error < 0, FFmpegError(rawValue: io.pointee.error) != .endOfFile {
-                    throw Self.readFailure(FFmpegError(rawValue: io.pointee.error), url: url, interruption: interruption, timeout: timeout, probing: false)
+                if let error = connection.readError, !isClose(error) {
+                    throw Self.readFailure(error, url: url, interruption: interruption, timeout: timeout, probing: false)
                 }
                 if isCutShort { throw StreamError(.dropped, url: url) }
+                let received = Double(framesDecoded) / Double(format.sampleRate)
+                if extent.endsShort(received: received, announced: duration) { throw StreamError(.dropped, url: url) }
                 isDraining = true
                 avcodec_send_packet(codecContext, nil)
                 continue
@@ -233,10 +266,13 @@ public final class StreamDecoder {
     // MARK: Private
 
     /// Whether the connection ended before the length the server announced (Content-Length).
-    private var isCutShort: Bool {
-        guard let io, !isLive, io.pointee.eof_reached != 0 || io.pointee.error < 0 else { return false }
-        let size = avio_size(io)
-        return size > 0 && avio_tell(io) < size
+    private var isCutShort: Bool { connection.isCutShort }
+
+    /// Whether `error` is how the server closing a reply sent until close reads: FFmpeg's http
+    /// layer reports a close without a length as EIO ("Stream ends prematurely"), a reset as
+    /// ECONNRESET.
+    private func isClose(_ error: FFmpegError) -> Bool {
+        extent == .untilClose && error == .errno(EIO)
     }
 
     /// Interleaves `frame` into `output` in `format`; the frame count.
@@ -290,33 +326,12 @@ public final class StreamDecoder {
 
     /// Reads the ICY metadata packet FFmpeg's http layer keeps, and the title in it.
     private func checkMetadata() {
-        guard let io, let packet = Self.option(io, "icy_metadata_packet"), packet != lastMetadataPacket else { return }
+        guard let packet = connection.metadataPacket, packet != lastMetadataPacket else { return }
         lastMetadataPacket = packet
         if let next = IcyMetadata.streamTitle(in: packet), next != title {
             title = next
             titleChanged = true
         }
-    }
-
-    /// A string option of the I/O context or the protocol under it (`AV_OPT_SEARCH_CHILDREN`).
-    private static func option(_ io: UnsafeMutablePointer<AVIOContext>, _ name: String) -> String? {
-        var value: UnsafeMutablePointer<UInt8>?
-        guard av_opt_get(io, name, AV_OPT_SEARCH_CHILDREN, &value) >= 0, let value else { return nil }
-        defer { av_free(value) }
-        let text = String(cString: value)
-        return text.isEmpty ? nil : text
-    }
-
-    /// `icy-name` from the ICY header lines FFmpeg keeps ("icy-name: Radio\n…").
-    static func icyName(in headers: String) -> String? {
-        for line in headers.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "icy-name" {
-                let name = String(parts[1].drop { $0 == " " || $0 == "\t" })
-                return name.isEmpty ? nil : name
-            }
-        }
-        return nil
     }
 
     private static func sampleFormat(for format: AVSampleFormat, bits: Int32) -> SampleFormat {
@@ -335,40 +350,10 @@ public final class StreamDecoder {
         }
     }
 
-    private static func release(
-        formatContext: UnsafeMutablePointer<AVFormatContext>, io: inout UnsafeMutablePointer<AVIOContext>?
-    ) {
+    /// Closes the container (not the I/O under it: the connection's).
+    private static func release(_ formatContext: UnsafeMutablePointer<AVFormatContext>) {
         var context: UnsafeMutablePointer<AVFormatContext>? = formatContext
         avformat_close_input(&context)
-        avio_closep(&io)
-    }
-
-    /// Why `avio_open2` failed, in the user's terms: the server's status line when it sent one.
-    private static func openFailure(
-        _ error: FFmpegError, url: String, interruption: StreamInterruption, timeout: Double
-    ) -> StreamError {
-        if error == .interrupted, interruption.didTimeOut { return StreamError(.timeout(seconds: timeout), url: url) }
-        let statusLine = String(cString: vm_http_status_last())
-        let lines = Int(vm_http_status_lines())
-        if let status = HTTPStatusLine(statusLine) {
-            if (300..<400).contains(status.code), lines > 8 { return StreamError(.redirectLoop, url: url) }
-            if status.code >= 400 { return StreamError(.httpStatus(code: status.code, reason: status.reason), url: url) }
-        }
-        switch error {
-        case .httpNotFound: return StreamError(.httpStatus(code: 404, reason: "Not Found"), url: url)
-        case .httpForbidden: return StreamError(.httpStatus(code: 403, reason: "Forbidden"), url: url)
-        case .httpUnauthorized: return StreamError(.httpStatus(code: 401, reason: "Unauthorized"), url: url)
-        case .httpBadRequest: return StreamError(.httpStatus(code: 400, reason: "Bad Request"), url: url)
-        default: break
-        }
-        let explained = String(cString: vm_last_error_message())
-        if lines == 0, StreamURL(url)?.isSecure == true, !explained.isEmpty {
-            return StreamError(.connection("TLS: \(explained) (a private certificate authority: --ca-file or VOICEMEMO_CA_FILE)"), url: url)
-        }
-        if lines == 0, error == .invalidData || error == .errno(EIO) {
-            return StreamError(.connection("no HTTP reply (\(error))"), url: url)
-        }
-        return StreamError(.connection(error.description), url: url)
     }
 
     /// Why reading failed: a timeout, a drop, or undecodable data.

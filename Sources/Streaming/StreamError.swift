@@ -7,6 +7,9 @@ public struct StreamError: Error, Sendable, Equatable, CustomStringConvertible {
         case httpStatus(code: Int, reason: String)
         /// Redirects went on past the limit (FFmpeg follows at most 8).
         case redirectLoop
+        /// The server redirected to a URL that is not http(s) (`file:///…`, `ftp://…`): its
+        /// Location header as sent.
+        case redirectRefused(location: String)
         /// Nothing arrived for the timeout.
         case timeout(seconds: Double)
         /// The connection closed before the stream's end.
@@ -50,6 +53,8 @@ public struct StreamError: Error, Sendable, Equatable, CustomStringConvertible {
             return "HTTP \(code)\(reason.isEmpty ? "" : " " + reason) from \(server)"
         case .redirectLoop:
             return "\(url) redirects in a loop (more than 8 redirects from \(server))"
+        case .redirectRefused(let location):
+            return "\(server) redirected to \(location), which is not an http:// or https:// URL: not followed"
         case .timeout(let seconds):
             return "no data from \(server) for \(Self.secondsText(seconds)) s: timed out (--timeout)"
         case .dropped:

@@ -16,12 +16,11 @@ import Testing
         engine.start(frameLimit: 480_000)
         defer { engine.stop() }
         var total = 0
-        while true {
+        try wait(for: "the engine to end its 10 s of tone and the tap to be drained (\(total) frames drained)") {
             let ended = engine.hasEnded
             let drained = tap.drain { _, _ in }
             total += drained
-            if ended && drained == 0 { break }
-            Thread.sleep(forTimeInterval: 0.001)
+            return ended && drained == 0
         }
         #expect(total == 480_000, "a waiting tap (ring of 0.1 s, 10 s captured) loses nothing")
         #expect(tap.droppedFrames == 0)

@@ -148,16 +148,6 @@ final class SlowWritePCMOperations: PCMOperations {
     }
 }
 
-/// Polls `condition` every 5 ms for up to `seconds`.
-func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        usleep(5000)
-    }
-    return condition()
-}
-
 /// A device that holds frames before playing them, as real hardware and sound servers
 /// do: written frames wait in a queue of `holding` frames (reported by `snd_pcm_delay`)
 /// and count as played only when pushed out by later writes or by a drain; a drop

@@ -49,8 +49,7 @@ import Testing
             url: recording.memo.path, settings: settings, input: .file(path: input), metadata: recording.metadata,
             paced: false, measuresStatistics: true, eventQueue: DispatchQueue(label: "test.events"))
         try recorder.record()
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !recorder.hasFinished, ContinuousClock.now < deadline { usleep(2_000) }
+        try wait(for: "the recorder to reach the end of the 3 s file", polling: .milliseconds(2)) { recorder.hasFinished }
         #expect(recorder.hasFinished, "the 3 s file ends the recording")
         recorder.stop()
 

@@ -232,7 +232,7 @@ final class TestDirectory {
 
         let engine = CaptureEngine(source: try FileSource(path: path, sampleFormat: .int16, paced: false))
         engine.start()
-        while !engine.hasEnded { usleep(10_000) }
+        try wait(for: "the engine to capture the whole 1 s square wave", polling: .milliseconds(10)) { engine.hasEnded }
         engine.updateMeters()
         engine.stop()
         #expect(engine.capturedFrames == 48_000)
@@ -255,7 +255,9 @@ final class TestDirectory {
         }
         for recorder in recorders { try recorder.record() }
         engine.start()
-        while !engine.hasEnded { usleep(10_000) }
+        try wait(for: "the engine to capture the whole 2 s counter into both recorders", polling: .milliseconds(10)) {
+            engine.hasEnded
+        }
         for recorder in recorders { recorder.stop() }
         engine.stop()
         let a = try RecorderLifecycleTests.readCounter(directory.path("a.wav"))

@@ -86,8 +86,10 @@ final class SteppedSource: CaptureSource, @unchecked Sendable {
 
     /// Waits (on the engine's own count, not a clock) until the capture thread has handed
     /// `frames` frames to its taps.
-    static func waitUntilCaptured(_ engine: CaptureEngine, _ frames: Int) {
-        while engine.capturedFrames < frames { usleep(1_000) }
+    static func waitUntilCaptured(_ engine: CaptureEngine, _ frames: Int) throws {
+        try wait(for: "the engine to capture \(frames) frames (it has \(engine.capturedFrames))") {
+            engine.capturedFrames >= frames
+        }
     }
 
     static func expectEqual(_ measured: ProgrammeStatistics, _ file: ProgrammeStatistics) throws {
@@ -120,13 +122,13 @@ final class SteppedSource: CaptureSource, @unchecked Sendable {
 
         // 0–4 s recorded, 4–8 s paused (8 bursts, 32 full-scale samples, not in the file), 8–12 s recorded.
         source.allow(4 * Self.rate)
-        Self.waitUntilCaptured(engine, 4 * Self.rate)
+        try Self.waitUntilCaptured(engine, 4 * Self.rate)
         recorder.pause()
         source.allow(4 * Self.rate)
-        Self.waitUntilCaptured(engine, 8 * Self.rate)
+        try Self.waitUntilCaptured(engine, 8 * Self.rate)
         try recorder.record()
         source.allow(.max)
-        while !engine.hasEnded { usleep(1_000) }
+        try wait(for: "the engine to reach the end of the 12 s file") { engine.hasEnded }
         recorder.stop()
         engine.stop()
 
@@ -150,7 +152,7 @@ final class SteppedSource: CaptureSource, @unchecked Sendable {
             url: output, settings: settings, input: .tone(frequency: 1000, peakDBFS: 0), paced: false,
             measuresStatistics: true, eventQueue: DispatchQueue(label: "test.events"))
         try recorder.record(forDuration: 6)
-        while !recorder.hasFinished { usleep(1_000) }
+        try wait(for: "the recorder to finish its 6 s of unpaced tone") { recorder.hasFinished }
         recorder.stop()
 
         let measured = try #require(recorder.measuredStatistics)
@@ -169,7 +171,7 @@ final class SteppedSource: CaptureSource, @unchecked Sendable {
             paced: false, eventQueue: DispatchQueue(label: "test.events"))
         #expect(!recorder.measuresStatistics)
         try recorder.record(forDuration: 1)
-        while !recorder.hasFinished { usleep(1_000) }
+        try wait(for: "the recorder to finish its 1 s of unpaced tone") { recorder.hasFinished }
         recorder.stop()
         #expect(recorder.statistics.framesWritten == Int64(Self.rate))
         #expect(recorder.measuredStatistics == nil)

@@ -65,8 +65,7 @@ import Testing
                 },
                 takeDidFinish: { take in finished.withLock { $0.append(take) } }))
         engine.start()
-        let deadline = Date().addingTimeInterval(60)
-        while !engine.hasEnded, Date() < deadline { usleep(10_000) }
+        try wait(for: "the engine to reach the end of \(path)", polling: .milliseconds(10)) { engine.hasEnded }
         recorder.stop()
         engine.stop()
         #expect(recorder.hasFinished)

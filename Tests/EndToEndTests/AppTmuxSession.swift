@@ -1,4 +1,5 @@
 import Foundation
+import PulseTestSupport
 
 /// The full-screen app running in a detached tmux session of its own (`-L` socket per
 /// test), driven by keys and read back with `capture-pane`: what a person would see.
@@ -17,6 +18,7 @@ final class AppTmuxSession {
         sandbox: VoiceMemoSandbox, arguments: String, width: Int = 80, height: Int = 24, environment: String = "",
         launcher: String = ""
     ) throws {
+        try TestTier.requireEndToEnd(for: "tmux")
         self.sandbox = sandbox
         let library = sandbox.libraryDirectory.path
         let modes = "\\$(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')"

@@ -104,6 +104,40 @@ import Testing
         #expect(try memos(sandbox).count == 1)
     }
 
+    /// Issue 28 item 9: `R` on a stream whose ICY StreamTitle has 4012 characters records it,
+    /// its memo titled with the first 500 (the title rule's limit, `MemoTitle.fitted`) — it was
+    /// refused, "the title has 4012 characters". The null device plays at the server's pace.
+    @Test func rRecordsAStreamWhoseTitleIsOverTheLimitUnderACutTitle() throws {
+        let (sandbox, server) = try setUp()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device null")
+        try app.waitForStart("Listening to tone:440@-40")
+        try app.press("o")
+        try app.waitFor("Stream URL:")
+        let url = server.url("live/tone.mp3?bps=16000&titlelength=4012")
+        try app.type(url)
+        try app.press("Enter")
+        var screen = try app.waitUntil(timeout: 15) { $0.contains("▶ Song ") && $0.contains(" la la") }
+        try app.press("R")
+        screen = try app.waitUntil(timeout: 15) { $0.contains("● REC  00:00:01") || $0.contains("title has") }
+        #expect(!screen.contains("title has"), "not refused: \(screen)")
+        #expect(screen.contains("url:" + server.url("live/tone.mp3")), "the input is the stream: \(screen)")
+        try app.press("s")
+        screen = try app.waitFor("Title: Song ")
+        app.waitPastTypeaheadGuard()
+        try app.press("Enter")
+        screen = try app.waitUntil(timeout: 15) { $0.contains("Saved") || $0.contains("Renamed") }
+        try app.press("s")
+        try app.waitFor("Listening to tone:440@-40")
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+
+        let memo = try #require(try memos(sandbox).first)
+        let title = try #require(memo["title"] as? String)
+        // 499 characters and "…", less a space the cut left at its end.
+        #expect(title.count <= 500 && title.count >= 498, "cut to the limit: \(title.count) characters")
+        #expect(title.hasPrefix("Song ") && title.hasSuffix("…"), "\(title.prefix(20))…\(title.suffix(10))")
+    }
+
     /// K from "▶ Song K — VoiceMemo Test Radio · …" on the status line.
     private func song(_ screen: String) -> Int? {
         guard let range = screen.range(of: "▶ Song ") else { return nil }

@@ -16,14 +16,17 @@ import Testing
             index="$VOICEMEMO_HOME/index.sqlite3"
             voicememo record --source tone:440@-6 --format \(format) --channels 1 --title "Killed" > id.txt 2> err.txt &
             pid=$!
-            while [ ! -s id.txt ]; do kill -0 $pid 2>/dev/null || { cat err.txt >&2; exit 3; }; sleep 0.01; done
+            printed() { [ -s id.txt ] || { kill -0 $pid 2>/dev/null || { cat err.txt >&2; exit 3; }; false; }; }
+            wait_until 30 "record to print the memo's id" printed || exit 124
             path=""
-            while [ -z "$path" ]; do path=$(sqlite3 "$index" ".timeout 5000" "SELECT path FROM memos WHERE id = $(cat id.txt)"); done
+            indexed() { path=$(sqlite3 "$index" ".timeout 5000" "SELECT path FROM memos WHERE id = $(cat id.txt)"); [ -n "$path" ]; }
+            poll=0 wait_until 30 "the memo's path in the index" indexed || exit 124
             path="$VOICEMEMO_HOME/$path"
             # The final file exists from the start (tags, headers); wait until the encoder has added audio to it.
-            while [ ! -e "$path" ]; do sleep 0.01; done
+            wait_until 30 "the memo's file $path" test -e "$path" || exit 124
             first=$(stat -c %s "$path")
-            while [ "$(stat -c %s "$path")" -le $((first + 4096)) ]; do sleep 0.05; done
+            grown() { [ "$(stat -c %s "$path")" -gt $((first + 4096)) ]; }
+            poll=0.05 wait_until 30 "the encoder to add audio to $path" grown || exit 124
             sleep 1
             killed=$(date +%s.%N)
             kill -9 $pid
@@ -83,10 +86,12 @@ import Testing
                 > id.txt 2> err.txt &
             pid=$!
             # The intermediate holds float stereo: 20 s are 7.7 MB.
-            until [ -n "$(find "$VOICEMEMO_HOME" -name '.*.partial.w64' -size +7680k)" ]; do
+            written() {
+                [ -n "$(find "$VOICEMEMO_HOME" -name '.*.partial.w64' -size +7680k)" ] && return
                 kill -0 $pid 2>/dev/null || { echo "record ended before 20 s were written" >&2; cat err.txt >&2; exit 3; }
-                sleep 0.01
-            done
+                false
+            }
+            wait_until 100 "20 s in the intermediate" written || exit 124
             kill -9 $pid
             wait $pid 2>/dev/null
             stat -c %s "$VOICEMEMO_HOME"/.*.partial.w64
@@ -108,10 +113,12 @@ import Testing
         let stopped = try sandbox.shell("""
             voicememo list > list.txt 2> list-err.txt &
             pid=$!
-            until grep -q "encoding memo 1: 10 %" list-err.txt; do
+            at_ten() {
+                grep -q "encoding memo 1: 10 %" list-err.txt && return
                 kill -0 $pid 2>/dev/null || { echo "list ended before 10 %" >&2; cat list-err.txt >&2; exit 3; }
-                sleep 0.01
-            done
+                false
+            }
+            wait_until 240 "list to report 10 % of the recovery's encode" at_ten || exit 124
             kill -INT $pid
             wait $pid
             echo "status=$?"
@@ -125,10 +132,12 @@ import Testing
         let interrupted = try sandbox.shell("""
             voicememo list > list.txt 2> list-err.txt &
             pid=$!
-            until grep -q "encoding memo 1: 10 %" list-err.txt; do
+            at_ten() {
+                grep -q "encoding memo 1: 10 %" list-err.txt && return
                 kill -0 $pid 2>/dev/null || { echo "list ended before 10 %" >&2; cat list-err.txt >&2; exit 3; }
-                sleep 0.01
-            done
+                false
+            }
+            wait_until 240 "list to report 10 % of the recovery's encode" at_ten || exit 124
             kill -9 $pid
             wait $pid 2>/dev/null
             cat list-err.txt

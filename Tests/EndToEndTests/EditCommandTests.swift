@@ -117,7 +117,8 @@ import Testing
         let outcome = try sandbox.shell("""
             voicememo record --source tone:440@-6 --duration 20 --title Live > id.txt 2> record.err &
             pid=$!
-            for i in $(seq 1 300); do voicememo list --json 2>/dev/null | grep -q '"recording"' && break; sleep 0.05; done
+            listed() { voicememo list --json 2>/dev/null | grep -q '"recording"'; }
+            poll=0.05 wait_until 15 "list to show the memo as recording" listed
             voicememo trim Live --to 1; echo "trim=$?"
             voicememo split Live 0.5; echo "split=$?"
             kill -INT $pid; wait $pid; echo "record=$?"

@@ -30,15 +30,15 @@ import Testing
             delays=(\(delays.map { String(format: "%.3f", $0) }.joined(separator: " ")))
             one() {
                 VOICEMEMO_EVENT_LOG="$PWD/events$1.txt" voicememo record --source tone:440@-6 --format \(format) --title "Killed $1" > id$1.txt 2> err$1.txt &
-                local pid=$! first="" status=0
-                until grep -qs '^first_frame ' events$1.txt; do
-                    if ! kill -0 $pid 2>/dev/null; then
-                        wait $pid; status=$?
-                        echo "record $1 ended early with exit status $status; its stderr: $(cat err$1.txt)" >&2
-                        return
-                    fi
-                    sleep 0.01
-                done
+                local pid=$! first="" status=0 n=$1
+                # Called from here, so it sees this recording's n and pid.
+                started() { grep -qs '^first_frame ' events$n.txt || ! kill -0 $pid 2>/dev/null; }
+                wait_until 60 "record $1's first frame" started || return
+                if ! grep -qs '^first_frame ' events$1.txt; then
+                    wait $pid; status=$?
+                    echo "record $1 ended early with exit status $status; its stderr: $(cat err$1.txt)" >&2
+                    return
+                fi
                 sleep ${delays[$1]}
                 # Read just before the kill (no fork between): the kill is at this moment or later.
                 local killed=$EPOCHREALTIME

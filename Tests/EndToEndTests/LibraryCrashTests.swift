@@ -40,7 +40,8 @@ import Testing
             voicememo record --source tone:880@-6 --duration 2 --format wav --title "Second" > b.txt &
             b=$!
             # Both print their id once recording; one that exits first (an error) ends the wait.
-            until { [ -s a.txt ] && [ -s b.txt ]; } || ! kill -0 $a 2>/dev/null || ! kill -0 $b 2>/dev/null; do sleep 0.01; done
+            printed() { { [ -s a.txt ] && [ -s b.txt ]; } || ! kill -0 $a 2>/dev/null || ! kill -0 $b 2>/dev/null; }
+            wait_until 30 "both recorders to print their ids" printed
             voicememo list --json > during.json
             wait $a; echo "a=$?"
             wait $b; echo "b=$?"
@@ -85,7 +86,7 @@ import Testing
         let id = try sandbox.recordMemo(title: "Before")
         let outcome = try sandbox.shell("""
             (echo "BEGIN EXCLUSIVE; UPDATE memos SET size = size;"; echo ".shell touch locked"; sleep 1; echo "COMMIT;") | sqlite3 "$VOICEMEMO_HOME/index.sqlite3" &
-            until [ -e locked ]; do sleep 0.01; done
+            wait_until 30 "sqlite3 to hold the index's lock (the file locked)" test -e locked
             voicememo rename \(id) "After"; echo "rename=$?"
             wait
             """)

@@ -10,7 +10,7 @@ import Testing
         let outcome = try sandbox.shell("""
             voicememo record --source tone:440@-6 --title "Long one" > id.txt &
             pid=$!
-            for i in $(seq 500); do [ -s id.txt ] && break; sleep 0.01; done
+            wait_until 5 "record to print the memo's id" test -s id.txt
             cp id.txt early.txt
             voicememo list --json > during.json
             kill -INT $pid
@@ -42,7 +42,7 @@ import Testing
         let outcome = try sandbox.shell("""
             voicememo record --source tone:440@-6 --delay 30 > id.txt &
             pid=$!
-            for i in $(seq 500); do [ -s id.txt ] && break; sleep 0.01; done
+            wait_until 5 "record to print the memo's id" test -s id.txt
             kill -INT $pid
             wait $pid; echo "status=$?"
             """)

@@ -298,7 +298,7 @@ import Testing
         let stopped = try sandbox.shell("""
             voicememo record --source tone:440@-6 --format wav > id.txt 2> err.txt &
             pid=$!
-            until [ -s id.txt ]; do sleep 0.01; done
+            wait_until 30 "record to print the memo's id" test -s id.txt || exit 124
             sleep 0.5
             kill -INT $pid; wait $pid; echo "status=$?"
             cat err.txt

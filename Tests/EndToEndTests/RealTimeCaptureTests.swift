@@ -24,21 +24,22 @@ import Testing
         voicememo record --source alsa:\(VoiceMemoSandbox.pulseDevice) --format wav --encoding pcm16 \\
             --rate 48000 --channels 2 --duration \(seconds) --json --output rec.wav > rec.json 2> rec.err &
         pid=$!
-        while [ "$(stat -c %s rec.wav 2>/dev/null || echo 0)" -lt 100000 ]; do
-            kill -0 $pid 2>/dev/null || break
-            sleep 0.02
-        done
+        # Half a second recorded, or record has ended (its outcome says why).
+        ready() { [ "$(stat -c %s rec.wav 2>/dev/null || echo 0)" -ge 100000 ] || ! kill -0 $pid 2>/dev/null; }
+        poll=0.02 wait_until 20 "record to write 0.5 s into rec.wav" ready
         echo "ready_ms=$(( ($(date +%s%N) - start) / 1000000 ))"
         paplay played.wav &
         player=$!
         \(whilePlaying)
         # Where the time goes (printed): when the file last grew, then the exit.
         size=0
-        while kill -0 $pid 2>/dev/null; do
+        ended() {
+            kill -0 $pid 2>/dev/null || return 0
             now=$(stat -c %s rec.wav 2>/dev/null || echo 0)
             [ "$now" = "$size" ] || { size=$now; grown=$(date +%s%N); }
-            sleep 0.05
-        done
+            false
+        }
+        poll=0.05 wait_until \(seconds + 30) "record's \(seconds) s to end" ended
         echo "last_growth_ms=$(( (${grown:-$start} - start) / 1000000 ))"
         wait $pid; echo "status=$?"
         echo "wall_ms=$(( ($(date +%s%N) - start) / 1000000 ))"

@@ -84,7 +84,7 @@ import Testing
         let outcome = try sandbox.shell("""
             voicememo record --source tone:440@-6 --format wav --output t.wav 2>err.txt &
             pid=$!
-            while [ ! -s t.wav ]; do sleep 0.02; done
+            poll=0.02 wait_until 30 "record to write t.wav" test -s t.wav || exit 124
             sleep 1.5
             kill -\(signal) $pid
             wait $pid; echo "status=$?"

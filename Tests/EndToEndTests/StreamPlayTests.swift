@@ -92,6 +92,11 @@ import Testing
         ("html", [], "replied with an HTML page (text/html; charset=utf-8)"),
         ("files/missing.mp3", [], "HTTP 404 Not Found"),
         ("stall", ["--timeout", "1"], "for 1 s: timed out"),
+        // Issue 28 item 9: a redirect to another scheme is refused by name (FFmpeg took
+        // file:///etc/passwd for a host and said "Invalid argument").
+        ("redirect-to?location=file:///etc/passwd", [],
+         "redirected to file:///etc/passwd, which is not an http:// or https:// URL: not followed"),
+        ("redirect-to?location=ftp://127.0.0.1/tone.mp3", [], "redirected to ftp://127.0.0.1/tone.mp3, which is not"),
     ])
     func failureIsNamed(path: String, flags: [String], cause: String) throws {
         let (sandbox, server, _) = try setUp()
@@ -114,6 +119,79 @@ import Testing
         #expect(heard == reference.prefix(heard.count), "and it is the start of the file")
     }
 
+    /// Issue 28 item 9: a file sent without a Content-Length or ICY headers (HTTP/1.0, the
+    /// connection closed at its end) is played once, to its end — it was taken for a dropped live
+    /// stream, reconnected and replayed for ever. FLAC announces its length, MP3 here does not
+    /// (FFmpeg reads no Xing header from a stream it cannot seek): both end at the close.
+    @Test(arguments: ["noise.flac", "tone.mp3"])
+    func fileSentUntilTheConnectionClosesPlaysOnceToItsEnd(name: String) throws {
+        let (sandbox, server, reference) = try setUp()
+        let outcome = try sandbox.run(
+            "play", server.url("unsized/" + name), "--device", "voicememo_playback", "--json", timeout: .seconds(30))
+        #expect(!outcome.timedOut, "it ends by itself: \(outcome)")
+        #expect(outcome.status == 0, "\(outcome)")
+        let lines = outcome.standardOutput.split(separator: "\n")
+        #expect(lines.filter { $0.contains(#""event":"playing""#) }.count == 1, "played once: \(outcome)")
+        #expect(lines.contains { $0.contains(#""live":false"#) }, "not live: \(outcome)")
+        #expect(!outcome.standardOutput.contains("reconnecting"), "\(outcome)")
+        #expect(outcome.standardOutput.hasSuffix("{\"event\":\"finished\"}\n"), "\(outcome)")
+        if name.hasSuffix(".flac") {
+            // Compared as a Bool: a failed `==` of two Data makes Swift Testing diff them (minutes).
+            let heard = played(sandbox) ?? Data()
+            let whole = heard == reference
+            #expect(whole, "the whole file, bit for bit, once: \(heard.count) bytes played of \(reference.count)")
+        } else {
+            let seconds = Double(played(sandbox)?.count ?? 0) / (48_000 * 4)
+            #expect(seconds >= 10 && seconds < 10.06, "played \(seconds) s of a 10 s MP3")
+        }
+    }
+
+    /// The other side of the rule: such a file whose container announced its length (FLAC's
+    /// 3 s) and that closes short of it (100 000 of its 265 000 bytes) was cut: a drop, said,
+    /// not replayed.
+    @Test func fileSentUntilCloseThatClosesShortOfItsLengthIsADrop() throws {
+        let (sandbox, server, reference) = try setUp()
+        let outcome = try sandbox.run(
+            "play", server.url("unsized/noise.flac?bytes=100000"), "--device", "voicememo_playback", "--json",
+            timeout: .seconds(30))
+        #expect(!outcome.timedOut, "\(outcome)")
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardOutput.contains("dropped before the stream's end"), "\(outcome)")
+        #expect(!outcome.standardOutput.contains("reconnecting"), "\(outcome)")
+        let heard = played(sandbox) ?? Data()
+        #expect(heard.count > 50_000 && heard.count < reference.count / 2, "what arrived was played: \(heard.count) bytes")
+        let isItsStart = heard == reference.prefix(heard.count)
+        #expect(isItsStart, "and it is the file's start")
+    }
+
+    /// Issue 28 item 9: a server trickling 100 B/s sends bytes, so `--timeout 3` (no byte for
+    /// 3 s) never fires; the player says how little arrives instead of "no data for 3 s".
+    @Test func trickleIsSlowNotSilent() throws {
+        let (sandbox, server, _) = try setUp()
+        let outcome = try playLive(
+            server.url("live/tone.mp3?bps=100"), in: sandbox, flags: ["--timeout", "3"],
+            until: #"[ "$(grep -c '"event":"slow"' events.jsonl)" -ge 2 ]"#)
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "exit 0", "still waiting after 7 s, more than twice --timeout, until SIGINT: \(outcome)")
+        #expect(!outcome.standardOutput.contains("timed out"), "\(outcome)")
+        let slow = lines.filter { $0.contains(#""event":"slow""#) }
+        #expect(slow.count >= 2, "said at 2 s and again 5 s later: \(outcome)")
+        for line in slow {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let rate = try #require(object["bytes_per_second"] as? Double)
+            #expect(rate > 20 && rate < 1000, "about 100 B/s arrive: \(line)")
+            #expect(object["server"] as? String == "127.0.0.1:\(server.port)")
+        }
+        // In words, on standard error.
+        let text = try playLive(
+            server.url("live/tone.mp3?bps=100"), in: sandbox, flags: ["--timeout", "3"], json: false,
+            until: "grep -q 'slow: ' errors.txt")
+        #expect(text.standardOutput.hasPrefix("exit 0"), "\(text)")
+        let said = try #require(text.standardError.split(separator: "\n").first { $0.hasPrefix("slow: ") }, "\(text)")
+        #expect(said.contains(" bytes from 127.0.0.1:\(server.port) in "), "\(said)")
+        #expect(said.contains(" B/s)") && said.contains("still buffering"), "\(said)")
+    }
+
     @Test func refusedConnectionIsNamed() throws {
         let sandbox = try VoiceMemoSandbox()
         let outcome = try sandbox.run("play", "http://127.0.0.1:1/radio.mp3", "--device", "null")
@@ -121,17 +199,17 @@ import Testing
         #expect(outcome.standardError.contains("cannot connect to 127.0.0.1:1: Connection refused"), "\(outcome)")
     }
 
-    /// `voicememo play URL --json &`, until `condition` (a shell test over events.jsonl) holds
-    /// or 30 s passed, then SIGINT: "exit N", then the events.
-    private func playLive(_ url: String, in sandbox: VoiceMemoSandbox, until condition: String) throws -> ProcessOutcome {
+    /// `voicememo play URL --json &`, until `condition` (a shell test over events.jsonl, or
+    /// errors.txt) holds or 30 s passed, then SIGINT: "exit N", then the events (and the errors on
+    /// standard error).
+    private func playLive(
+        _ url: String, in sandbox: VoiceMemoSandbox, flags: [String] = [], json: Bool = true, until condition: String
+    ) throws -> ProcessOutcome {
         try sandbox.shell("""
-            voicememo play '\(url)' --device voicememo_playback --json > events.jsonl 2> errors.txt &
+            voicememo play '\(url)' --device voicememo_playback \(((json ? ["--json"] : []) + flags).joined(separator: " ")) > events.jsonl 2> errors.txt &
             pid=$!
-            for i in $(seq 1 300); do
-              \(condition) && break
-              kill -0 $pid 2>/dev/null || break
-              sleep 0.1
-            done
+            holds() { { \(condition); } || ! kill -0 $pid 2>/dev/null; }
+            poll=0.1 wait_until 30 "events.jsonl to hold what the test waits for, or play to end" holds
             kill -INT $pid 2>/dev/null
             wait $pid
             echo "exit $?"

@@ -37,6 +37,21 @@ import Testing
         #expect(lost >= 24_000 && lost < 48_000 * 3, "the gap is known: \(lost) frames")
     }
 
+    /// Issue 28 item 9: a 10 s file sent without a Content-Length or ICY headers (closed at its
+    /// end) is recorded once: `--duration 25` ends with the file, not with 25 s of its opening
+    /// repeated after "reconnects".
+    @Test func fileSentUntilTheConnectionClosesIsRecordedOnceToItsEnd() throws {
+        let (sandbox, server) = try setUp()
+        let outcome = try sandbox.run(
+            "record", "--source", "url:" + server.url("unsized/tone.mp3"), "--duration", "25", "--title", "Once",
+            timeout: .seconds(60))
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(!outcome.standardError.contains("dropped"), "no reconnect: \(outcome)")
+        let memo = try #require(try memos(sandbox).first)
+        let duration = try #require(memo["duration"] as? Double)
+        #expect(duration > 9.9 && duration < 10.1, "the 10 s file, once: \(duration) s")
+    }
+
     @Test func meterShowsTheStreamsLevels() throws {
         let (sandbox, server) = try setUp()
         let outcome = try sandbox.run(

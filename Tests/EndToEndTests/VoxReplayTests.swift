@@ -78,7 +78,8 @@ struct VoxReplayTests {
             pid=$!
             wait_for vox_listening 1
             voicememo play phrase.wav --device default --pitch 7
-            for _ in $(seq 1 600); do [ "$(wc -l < ids.txt)" -ge 1 ] && break; sleep 0.05; done
+            saved() { [ "$(wc -l < ids.txt)" -ge 1 ]; }
+            poll=0.05 wait_until 30 "the replayed take's memo id" saved
             kill -INT $pid
             wait $pid; echo "status=$?"
             cat err.txt

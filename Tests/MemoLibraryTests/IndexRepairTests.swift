@@ -103,7 +103,10 @@ import Testing
         defer { holder.waitUntilExit() }
         // The lock is held once sqlite3 has run the statements before `.shell`.
         let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: "\(fixture.folder)/held"), Date() < deadline {
+        while !FileManager.default.fileExists(atPath: "\(fixture.folder)/held") {
+            guard Date() < deadline else {
+                throw GaveUpWaiting(what: "sqlite3 to hold the index's write lock (\(fixture.folder)/held)", seconds: 10)
+            }
             Thread.sleep(forTimeInterval: 0.01)
         }
         let second = try fixture.open(busyTimeout: .milliseconds(200))

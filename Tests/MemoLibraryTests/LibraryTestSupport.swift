@@ -67,3 +67,12 @@ extension MemoLibrary {
         try index.database.query("PRAGMA integrity_check").first?.text(0) ?? ""
     }
 }
+
+/// A test's wait that gave up: what it waited for, and for how long (so it fails saying so
+/// instead of going on, or hanging).
+struct GaveUpWaiting: Error, CustomStringConvertible {
+    let what: String
+    let seconds: Double
+
+    var description: String { "gave up after \(seconds) s waiting for \(what)" }
+}

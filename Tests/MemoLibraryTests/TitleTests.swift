@@ -79,6 +79,19 @@ import Testing
         #expect(try library.memo(id: memo.id)?.title == "kept")
     }
 
+    /// A stream's ICY title becomes a memo's default title (`R` in the app): cut to fit, not refused.
+    @Test func textFromElsewhereIsFittedToTheRule() throws {
+        let long = String(repeating: "Song la ", count: 600)
+        let fitted = try #require(MemoTitle.fitted(long))
+        #expect(fitted.count == MemoTitle.maximumLength)
+        #expect(fitted.hasSuffix("…") && long.hasPrefix(fitted.dropLast()), "its start, then an ellipsis: \(fitted.suffix(8))")
+        #expect(try MemoTitle.accepted(fitted) == fitted)
+        #expect(MemoTitle.fitted("  Song 2 \n") == "Song 2")
+        #expect(MemoTitle.fitted(String(repeating: "é", count: 500)) == String(repeating: "é", count: 500))
+        #expect(MemoTitle.fitted(" \u{200B} ") == nil)
+        #expect(MemoTitle.fitted("") == nil)
+    }
+
     @Test func fiveHundredCharactersAreAllowed() throws {
         try MemoTitle.validate(String(repeating: "👍", count: 500))
     }

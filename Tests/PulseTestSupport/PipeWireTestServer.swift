@@ -141,8 +141,10 @@ public final class PipeWirePrivateDaemon: Sendable {
 
     /// Starts a daemon; it answers on its socket when this returns.
     ///
-    /// - Throws: ``PulseTestServer/Unavailable`` with the script's message.
+    /// - Throws: ``PulseTestServer/Unavailable`` with the script's message; ``TestTier/Fenced``
+    ///   in the unit tier.
     public init(linking: Bool) throws {
+        try TestTier.requireEndToEnd(for: "a private PipeWire daemon")
         alsaConfig = try PipeWireScripts.alsaConfig().get()
         let started = try PipeWireScripts.startDaemon(named: "voicememo-pipewire", linking: linking).get()
         socket = started.socket

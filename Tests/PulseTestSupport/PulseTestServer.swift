@@ -42,9 +42,11 @@ public final class PulseTestServer: Sendable {
 
     /// The daemon, started on first use if `Tests/run-all.sh` did not start one.
     ///
-    /// - Throws: ``Unavailable`` saying why (pulseaudio missing, did not start, and its log).
+    /// - Throws: ``Unavailable`` saying why (pulseaudio missing, did not start, and its log);
+    ///   ``TestTier/Fenced`` in the unit tier.
     public static func require() throws -> PulseTestServer {
-        try shared.get()
+        try TestTier.requireEndToEnd(for: "the test PulseAudio daemon")
+        return try shared.get()
     }
 
     private static func startOwnDaemon() -> Result<PulseTestServer, Unavailable> {
@@ -190,8 +192,10 @@ public final class PulsePrivateDaemon: Sendable {
 
     /// Starts a daemon; it is up (its socket exists) when this returns.
     ///
-    /// - Throws: ``PulseTestServer/Unavailable`` with the script's message.
+    /// - Throws: ``PulseTestServer/Unavailable`` with the script's message; ``TestTier/Fenced``
+    ///   in the unit tier.
     public init() throws {
+        try TestTier.requireEndToEnd(for: "a private PulseAudio daemon")
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("pulse-daemon.sh")
         directory = FileManager.default.temporaryDirectory

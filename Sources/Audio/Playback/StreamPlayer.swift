@@ -144,10 +144,36 @@ public final class StreamPlayer: Sendable {
         case dropped(StreamError, flowed: Bool)
     }
 
+    /// Whether playback has started on this connection, and when slowness was last said.
+    private final class BufferingWatch {
+        var isPlaying = false
+        var saidAt: Double?
+    }
+
+    /// Says `.slow` while buffering lasts over `slowAfter` s and bytes come slower than needed.
+    private func watchArrival(_ watch: BufferingWatch) -> (StreamArrival) -> Void {
+        let server = StreamURL(url)?.hostAndPort ?? url
+        return { [self] arrival in
+            guard !watch.isPlaying, arrival.seconds >= Self.slowAfter else { return }
+            if let said = watch.saidAt, arrival.seconds - said < Self.slowRepeat { return }
+            if let needed = arrival.neededBytesPerSecond, arrival.bytesPerSecond >= needed { return }
+            watch.saidAt = arrival.seconds
+            send(.slow(arrival, server: server))
+        }
+    }
+
+    /// Seconds of buffering before slowness is said, and between two reports.
+    private static let slowAfter = 2.0
+    private static let slowRepeat = 5.0
+
     private func playOnce(sink: inout ALSAPlaybackSink?, reconnecting: Bool) -> Outcome {
         let decoder: StreamDecoder
+        let watch = BufferingWatch()
         do {
-            decoder = try StreamDecoder(url: url, options: options, interruption: interruption)
+            // Buffering from the server's reply: what follows (the container, the first 0.5 s) is ours.
+            decoder = try StreamDecoder(
+                url: url, options: options, interruption: interruption, arrival: watchArrival(watch),
+                connected: { [self] in send(.buffering(seconds: options.bufferSeconds)) })
         } catch {
             // A reconnect that cannot connect (the server restarting) is tried again.
             if reconnecting, case .connection = error.kind { return .dropped(error, flowed: false) }
@@ -159,7 +185,6 @@ public final class StreamPlayer: Sendable {
         if let sink, sink.format != format {
             return .failed(StreamError(.decode("the stream changed from \(sink.format) to \(format) on reconnecting"), url: url))
         }
-        send(.buffering(seconds: options.bufferSeconds))
         // The first bufferSeconds of audio, decoded before the device starts.
         let bufferFrames = max(1, Int(options.bufferSeconds * Double(format.sampleRate)))
         var buffered = [UInt8]()
@@ -200,6 +225,7 @@ public final class StreamPlayer: Sendable {
             $0.description = description
             $0.sampleRate = format.sampleRate
         }
+        watch.isPlaying = true
         send(.playing(description))
         var flowed = false
         do {

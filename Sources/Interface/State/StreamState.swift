@@ -1,3 +1,4 @@
+import MemoRules
 import Metering
 
 /// The network stream playing (`o`), as the screen shows it.
@@ -26,6 +27,8 @@ public struct StreamState: Sendable, Equatable {
     public var title: String?
     /// Whether it is a live stream (no length).
     public var isLive = false
+    /// What the player said about bytes arriving too slowly while it buffers; nil once it plays.
+    public var slowNote: String?
     /// Seconds of it played so far.
     public var played: Double = 0
     /// One per channel, once playing.
@@ -41,18 +44,19 @@ public struct StreamState: Sendable, Equatable {
         return StreamAddress(url)?.server ?? url
     }
 
-    /// The default title of a memo recorded from it (`R`): the song, else the stream's name.
+    /// The default title of a memo recorded from it (`R`): the song, else the stream's name, fitted
+    /// to the title rule (`MemoTitle.fitted`: a 4000-character StreamTitle is cut to 500).
     public var recordingTitle: String {
-        if let title, !title.isEmpty { return title }
-        return "Stream " + label
+        if let title, let fitted = MemoTitle.fitted(title) { return fitted }
+        return MemoTitle.fitted("Stream " + label) ?? "Stream"
     }
 
     /// The status line while nothing else is said: "▶ Song 2 — Radio · live 00:00:12 · s stops, R records"
     /// (the title first: what changes is what a narrow line keeps).
     public func statusText(recording: Bool) -> String {
         switch phase {
-        case .connecting: return "Connecting to \(StreamAddress(url)?.server ?? url)…"
-        case .buffering: return "Buffering \(label)…"
+        case .connecting: return "Connecting to \(StreamAddress(url)?.server ?? url)…" + (slowNote.map { " " + $0 } ?? "")
+        case .buffering: return "Buffering \(label)…" + (slowNote.map { " " + $0 } ?? "")
         case .reconnecting(let message): return message
         case .playing:
             let what = title.map { "\($0) — \(label)" } ?? label
@@ -71,6 +75,8 @@ public enum StreamUpdate: Sendable, Equatable {
     case playing(name: String?, channels: Int, isLive: Bool)
     /// The ICY `StreamTitle` changed.
     case title(String)
+    /// Bytes arrive too slowly to start playing; `message` in plain words.
+    case slow(message: String)
     /// A live stream dropped and is reconnected; `message` in plain words.
     case reconnecting(message: String)
     /// The stream ended (one with a length, played to its end).

@@ -161,8 +161,11 @@ enum StreamKeys {
             switch update {
             case .buffering:
                 stream.phase = .buffering
+            case .slow(let message):
+                stream.slowNote = message
             case .playing(let name, let channels, let isLive):
                 stream.phase = .playing
+                stream.slowNote = nil
                 stream.name = name
                 stream.isLive = isLive
                 if stream.meters.count != channels {

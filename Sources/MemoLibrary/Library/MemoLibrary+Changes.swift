@@ -1,4 +1,5 @@
 import Foundation
+import SoundFiles
 
 extension MemoLibrary {
     /// Moves memo `id` to Recently Deleted (its file into the trash folder), as of `date`.
@@ -11,11 +12,24 @@ extension MemoLibrary {
         }
     }
 
+    /// Why a memo still `recording` cannot be changed: it is being recorded, or its recording
+    /// ended and waits to be finished (a killed recorder's, or one the full disk left unencoded).
+    func recordingReason(_ memo: Memo) -> String {
+        let lockPath = lockPath(forRelativePath: relative(memo))
+        let existed = FileSystem.exists(lockPath)
+        guard SoundFileRecovery.needsEncoding(path: memo.path),
+            case .success(let lock) = FileSystem.lockFile(lockPath, wait: false)
+        else { return "it is being recorded" }
+        FileSystem.unlock(lock)
+        if !existed { _ = FileSystem.remove(lockPath) }
+        return "its recording is kept whole but not encoded yet; `voicememo recover` finishes it once there is room"
+    }
+
     /// `delete(id:at:)`'s work, inside a transaction the caller holds.
     func moveToRecentlyDeleted(_ memo: Memo, at date: Date) throws(MemoLibraryError) -> Memo {
         let id = memo.id
         guard memo.deletedAt == nil else { throw .notAllowed(memo: memo, reason: "it is already in Recently Deleted") }
-        guard memo.state != .recording else { throw .notAllowed(memo: memo, reason: "it is being recorded") }
+        guard memo.state != .recording else { throw .notAllowed(memo: memo, reason: recordingReason(memo)) }
         let name = String(relative(memo).split(separator: "/").last ?? "")
         let destination = try freeRelativePath(for: name, in: Self.trashFolderName + "/")
         try indexCall { () throws(SQLiteError) in try index.setLocation(id: id, relativePath: destination, deletedAt: date) }

@@ -26,13 +26,14 @@ enum PlayCommand: SubcommandDefinition {
             + " An http:// or https:// URL plays that stream (MP3, AAC, Ogg Vorbis/Opus, FLAC, WAV) while it downloads.",
         parser: ValueParser.nonEmptyText.completing(.memo))
     static let json = Flag(
-        name: "json", help: "For a URL: print one JSON event per line (buffering, playing, title, reconnecting, finished, failed).")
+        name: "json", help: "For a URL: print one JSON event per line (buffering, playing, title, slow, reconnecting, finished, failed).")
     static let timeout = Option<Duration>(
-        name: "timeout", valueName: "T", help: "For a URL: give up after T without data, at connect or while playing.",
+        name: "timeout", valueName: "T", help: "For a URL: give up after T without a single byte, at connect or while playing (a slow server is said, not dropped).",
         defaultDescription: "10s", parser: .positiveDuration)
     static let reconnect = Option<Int>(
         name: "reconnect", valueName: "N",
-        help: "For a URL: reconnect a dropped live stream up to N times in a row, waiting 0.5 s, 1 s, 2 s … up to 8 s (0: never).",
+        help: "For a URL: reconnect a dropped live stream (one without a length whose server speaks ICY) up to N times "
+            + "in a row, waiting 0.5 s, 1 s, 2 s … up to 8 s (0: never). A file sent until the connection closes ends there.",
         defaultDescription: "5", parser: .integer(in: 0...100))
     static let certificateAuthorities = Option<String>(
         name: "ca-file", valueName: "PATH",
@@ -46,7 +47,8 @@ enum PlayCommand: SubcommandDefinition {
             + "point and processed (SoundTouch for speed and pitch); without them it plays sample for "
             + "sample as it is stored. A URL plays after half a second of audio is buffered, shows the "
             + "stream's name and its ICY title as it changes, and ends with exit 1 naming the cause when the "
-            + "server answers with an error, times out, drops the connection or sends no audio.",
+            + "server answers with an error, times out, drops the connection, redirects to a URL that is not "
+            + "http(s) or sends no audio.",
         options: [device, start, speed, pitch, volume, skipSilence, json, timeout, reconnect, certificateAuthorities],
         positionals: [memoOrURL])
 

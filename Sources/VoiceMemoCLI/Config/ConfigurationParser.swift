@@ -38,7 +38,7 @@ enum ConfigurationParser {
     /// `true`/`yes`/`on` or `false`/`no`/`off`.
     private static let onOff = ValueParser.oneOf(["true", "false", "yes", "no", "on", "off"]).map { ["true", "yes", "on"].contains($0) }
 
-    /// Every key the file may set, in the order the README lists them.
+    /// Every key the file may set, in the order docs/USER-GUIDE.md's example lists them.
     private static let keys: [Key] = [
         key("format", RecordCommand.format.parser, \.format),
         key("encoding", RecordCommand.encodingParser, \.encoding),

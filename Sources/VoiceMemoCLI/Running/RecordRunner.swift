@@ -139,6 +139,9 @@ enum RecordRunner {
         let recorder: Recorder
         /// When `--delay` starts the recording, on the device's clock.
         var startTime: Double?
+        let eventLog = EventLog(environment: request.eventLogEnvironment)
+        defer { eventLog?.close() }
+        eventLog?.note("input_opening")
         do {
             recorder = try Recorder(
                 url: request.output, settings: request.settings, input: request.source,
@@ -166,8 +169,6 @@ enum RecordRunner {
         let live = console.isErrorTerminal && !request.json ? LiveLine(console: console, channels: request.settings.channels) : nil
         var summary = MeterSummary(channels: request.settings.channels)
         var lastFrames = 0
-        let eventLog = EventLog(environment: request.eventLogEnvironment)
-        defer { eventLog?.close() }
         var loggedFirstFrame = false
         let encodingNote = EncodingNote(console: console, format: request.settings.format)
         var liveCleared = false

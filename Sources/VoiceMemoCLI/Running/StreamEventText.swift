@@ -30,6 +30,18 @@ enum StreamEventJSON {
             json.string("title")
             json.raw(",\"title\":")
             json.string(title)
+        case .slow(let arrival, let server):
+            json.string("slow")
+            json.raw(",\"server\":")
+            json.string(server)
+            json.raw(",\"bytes\":")
+            json.int(arrival.bytes)
+            json.raw(",\"seconds\":")
+            json.number((arrival.seconds * 10).rounded() / 10)
+            json.raw(",\"bytes_per_second\":")
+            json.number(arrival.bytesPerSecond.rounded())
+            json.raw(",\"needed_bytes_per_second\":")
+            json.optionalNumber(arrival.neededBytesPerSecond.map { $0.rounded() })
         case .reconnecting(let attempt, let limit, let delay, let cause):
             json.string("reconnecting")
             json.raw(",\"attempt\":")

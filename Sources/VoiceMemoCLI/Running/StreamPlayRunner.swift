@@ -14,6 +14,8 @@ struct StreamPlayRequest {
     var device: String
     var json: Bool
     var options: StreamOptions
+    /// `VOICEMEMO_EVENT_LOG`'s file, when set: when it connected and when the device started.
+    var eventLogEnvironment: [String: String] = [:]
 }
 
 extension StreamPlayRequest {
@@ -50,7 +52,7 @@ extension StreamPlayRequest {
         }
         self.init(
             url: options.memo, device: device.hasPrefix("alsa:") ? String(device.dropFirst("alsa:".count)) : device,
-            json: options.json, options: streamOptions)
+            json: options.json, options: streamOptions, eventLogEnvironment: context.environment)
     }
 
     private static func problem(withCertificateFile path: String) -> String? {
@@ -76,9 +78,16 @@ enum StreamPlayRunner {
         let failure = Mutex<StreamError?>(nil)
         let queue = DispatchQueue(label: "voicememo.stream.events")
         let live = console.isErrorTerminal && !request.json ? LiveLineHolder(console: console) : nil
+        let eventLog = EventLog(environment: request.eventLogEnvironment)
+        defer { eventLog?.close() }
         let player = StreamPlayer(
             url: request.url, device: request.device, options: request.options, eventQueue: queue
         ) { event in
+            switch event {
+            case .buffering: eventLog?.note("stream_buffering")
+            case .playing: eventLog?.note("stream_playing")
+            default: break
+            }
             if request.json {
                 console.printJSON(StreamEventJSON.line(for: event))
             } else {
@@ -93,6 +102,7 @@ enum StreamPlayRunner {
             default: break
             }
         }
+        eventLog?.note("stream_connecting")
         player.play()
         while ended.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
             if StopSignals.pending != nil { break }
