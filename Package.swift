@@ -73,10 +73,21 @@ let package = Package(
         .target(name: "Terminal", dependencies: ["Interface", "CNCursesW", "ErrorOutput"]),
         // Pure command-line parsing: options, values, durations, usage errors.
         .target(name: "ArgumentParsing", dependencies: ["TerminalText"]),
+        // What the commands and the app's runtime both use while they run: the event log, the
+        // replay's moments, `--source` parsing, an input's analysis (diagnostics, meter modes),
+        // the words for a stream's events and for a recording waiting for room.
+        .target(
+            name: "RuntimeSupport",
+            dependencies: ["ArgumentParsing", "Audio", "Interface", "Metering", "SoundFiles", "Streaming", "TerminalText"]),
+        // The full-screen app's runtime: the loop that feeds `reduce` and performs its effects,
+        // the input, playback and voice sessions, the library on the effect runner.
+        .target(
+            name: "AppRuntime",
+            dependencies: ["RuntimeSupport", "Metering", "Audio", "SoundFiles", "MemoLibrary", "MemoRules", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming"]),
         // The commands of `voicememo`: their definitions, help texts and wiring.
         .target(
             name: "VoiceMemoCLI",
-            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "MemoRules", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming", "ErrorOutput"]),
+            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "MemoRules", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming", "ErrorOutput", "RuntimeSupport", "AppRuntime"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
         .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
 
@@ -84,7 +95,7 @@ let package = Package(
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
-        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "SoundFiles", "Audio"]),
+        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "AppRuntime", "RuntimeSupport", "SoundFiles", "Audio"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
         // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.

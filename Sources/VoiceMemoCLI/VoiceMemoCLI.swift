@@ -1,12 +1,13 @@
 import Audio
 import Foundation
 import MemoLibrary
+import RuntimeSupport
 import SoundFiles
 import Terminal
 
 /// The entry point of the `voicememo` command line.
 public enum VoiceMemoCLI {
-    public static let version = "0.1.0"
+    public static let version = Product.version
 
     public static func libraryVersions() -> String {
         "alsa-lib \(ALSALibrary.version), \(SoundFileLibrary.version), \(CursesLibrary.version), SQLite \(SQLiteLibrary.version)"

@@ -3,7 +3,7 @@ import Interface
 import Foundation
 import Testing
 
-@testable import VoiceMemoCLI
+@testable import AppRuntime
 
 /// The app's noise alert end to end without a device or a terminal: synthetic rooms in 10 ms
 /// blocks through the CLI's detector (`LevelAlert`, as the app's `LevelAlertTap` runs it),

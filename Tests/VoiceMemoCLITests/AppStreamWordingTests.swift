@@ -1,7 +1,7 @@
 import Streaming
 import Testing
 
-@testable import VoiceMemoCLI
+@testable import AppRuntime
 
 /// The app's status line for a stream that cannot play: the stream's own words, without the
 /// command line's flags (the app has no `--timeout`).

@@ -1,6 +1,7 @@
 import Audio
 import ArgumentParsing
 import Testing
+import RuntimeSupport
 import VoiceMemoCLI
 
 @Suite("--source")

@@ -3,7 +3,7 @@ import Glibc
 import SoundFiles
 import Testing
 @testable import MemoLibrary
-@testable import VoiceMemoCLI
+@testable import AppRuntime
 
 /// The app's words for a failed input or playback device, and the library's "disk full", are
 /// decided on the typed cause (ALSA's code and function, errno, libsndfile's kind), never by

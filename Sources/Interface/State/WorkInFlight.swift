@@ -156,3 +156,21 @@ extension WorkInFlight.Kind {
         }
     }
 }
+
+extension AppState {
+    /// The title of a memo being saved, if one is.
+    var memoBeingSaved: String? {
+        for work in work {
+            if case .saving(let title) = work.kind { return title }
+        }
+        return nil
+    }
+
+    /// The name of an input being opened, if one is.
+    var inputBeingOpened: String? {
+        for work in work {
+            if case .openingInput(let name) = work.kind { return name }
+        }
+        return nil
+    }
+}

@@ -3,6 +3,12 @@ import MemoRules
 /// What each key does, by mode. Part of `reduce`.
 enum KeyHandling {
     static func handle(_ key: Key, in state: inout AppState) -> [Effect] {
+        if state.isQuitting {
+            // Once quitting, every key is answered with what the app is waiting for.
+            let waiting = state.work.first.map { "\($0.summary)…" } ?? "Quitting…"
+            state.say("\(waiting) The app quits when it is done.")
+            return []
+        }
         switch state.mode {
         case .browsing: return browse(key, &state)
         case .filtering(var field): return filter(key, &field, &state)
@@ -30,7 +36,10 @@ enum KeyHandling {
     // MARK: The memo table (its keys: `KeyTable.memoTable`)
 
     private static func browse(_ key: Key, _ state: inout AppState) -> [Effect] {
-        if let binding = KeyScreen.memoTable.binding(for: key) { return binding.action(key, &state) }
+        if let binding = KeyScreen.memoTable.binding(for: key) {
+            if let refusal = binding.disabled(state) { return nothing(refusal, &state) }
+            return binding.action(key, &state)
+        }
         if case .character(let character) = key, !character.isWhitespace {
             return nothing("“\(character)” does nothing here. Press ? for the keys.", &state)
         }

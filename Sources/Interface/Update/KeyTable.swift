@@ -6,7 +6,9 @@
 ///
 /// Adding a key to one of these screens is one row. A key whose meaning depends on what is
 /// going on (`s` stops a stream, else playback, else the recording) is one row whose action
-/// says so in that order.
+/// says so in that order. A key refused while some work is in flight (`r` while an input
+/// opens) says when in its row (`disabled`, Bubble Tea's `SetEnabled`): the handler asks it
+/// before the action and says the reason instead.
 struct KeyBinding: Sendable {
     /// The keys that do it.
     let keys: [Key]
@@ -16,26 +18,33 @@ struct KeyBinding: Sendable {
     let help: String
     /// Where the footer shows them (none: only on the help screen).
     let footer: [FooterSpot]
+    /// Why the keys are refused now, for the status line; `nil` while they are enabled.
+    /// Asked before `action`, which a refused key does not run.
+    let disabled: @Sendable (AppState) -> String?
     /// What they do. Gets the key pressed (one of `keys`).
     let action: @Sendable (Key, inout AppState) -> [Effect]
 
     init(
         _ keys: [Key], _ label: String, _ help: String, footer: [FooterSpot] = [],
+        disabled: @escaping @Sendable (AppState) -> String? = { _ in nil },
         action: @escaping @Sendable (Key, inout AppState) -> [Effect]
     ) {
         self.keys = keys
         self.label = label
         self.help = help
         self.footer = footer
+        self.disabled = disabled
         self.action = action
     }
 
     /// A row for character keys: `"nN"` are the keys `n` and `N`.
     init(
         _ characters: String, label: String? = nil, _ help: String, footer: [FooterSpot] = [],
+        disabled: @escaping @Sendable (AppState) -> String? = { _ in nil },
         action: @escaping @Sendable (Key, inout AppState) -> [Effect]
     ) {
-        self.init(characters.map { Key.character($0) }, label ?? characters, help, footer: footer, action: action)
+        self.init(
+            characters.map { Key.character($0) }, label ?? characters, help, footer: footer, disabled: disabled, action: action)
     }
 }
 
@@ -103,11 +112,42 @@ enum KeyTable {
             "r", "record; again: pause / resume",
             footer: [
                 .table(10, "record/pause", short: "rec"), .playback(190, "record"), .only([.streaming], 50, "record input"),
-            ]
-        ) { _, state in KeyHandling.recordKey(&state) },
+            ],
+            disabled: { state in
+                if state.hasWork({ $0 == .startingRecording }) {
+                    return "The recording is being started; r pauses it once the timer runs."
+                }
+                if let opening = state.inputBeingOpened { return "\(opening) is being opened; press r once the meter moves." }
+                // A save that takes long (encoding the backlog of a long MP3) would start the
+                // new recording minutes after r: refused. A quick one (not yet on the status
+                // line) is waited for (the action says so).
+                guard state.recording == .idle, !state.voice.isArmed, state.input != nil else { return nil }
+                if let saving = state.work.first, case .saving = saving.kind, state.now - saving.startedAt >= WorkInFlight.visibleAfter {
+                    return "Still saving the last memo; press r again once it is saved."
+                }
+                return nil
+            }
+        ) { _, state in
+            if state.recording == .idle, !state.voice.isArmed, state.input != nil {
+                if let saving = state.memoBeingSaved {
+                    state.say("Recording starts once “\(saving)” is saved.")
+                } else if state.isLibraryLoading {
+                    state.say("Recording starts once the library is open.")
+                }
+            }
+            return KeyHandling.recordKey(&state)
+        },
         KeyBinding(
             "s", "stop and save (then name the memo); stop playback or a stream",
-            footer: [.table(20, "stop"), .playback(30, "stop"), .only([.streaming], 10, "stop")]
+            footer: [.table(20, "stop"), .playback(30, "stop"), .only([.streaming], 10, "stop")],
+            disabled: { state in
+                guard state.recording == .idle, !state.voice.isArmed, state.playback == nil else { return nil }
+                if let saving = state.memoBeingSaved { return "Already saving “\(saving)”." }
+                if state.hasWork({ $0 == .startingRecording }) {
+                    return "The recording is being started; press s again once the timer runs."
+                }
+                return nil
+            }
         ) { _, state in
             StreamKeys.stopOnS(&state) ?? PlaybackUpdate.stopPlaying(&state) ?? KeyHandling.stopKey(&state)
         },
@@ -163,9 +203,10 @@ enum KeyTable {
         KeyBinding("t", "Recently Deleted: ⏎ restore, p purge, Esc back", footer: [.table(100, "deleted")]) {
             _, state in KeyHandling.openRecentlyDeleted(&state)
         },
-        KeyBinding("i", "choose the input (microphones, test tone)", footer: [.table(110, "input")]) { _, state in
-            KeyHandling.openInputPicker(&state)
-        },
+        KeyBinding(
+            "i", "choose the input (microphones, test tone)", footer: [.table(110, "input")],
+            disabled: KeyTable.refusedWhileAnInputOpens
+        ) { _, state in KeyHandling.openInputPicker(&state) },
         KeyBinding("O", "choose where memos play (the playback device)", footer: [.table(130, "output")]) { _, state in
             KeyHandling.openOutputPicker(&state)
         },
@@ -231,9 +272,10 @@ enum KeyTable {
             "Z", "remove the pauses: each to 0.5 s (asks; the original to Recently Deleted)",
             footer: [.playback(170, "cut pauses")]
         ) { _, state in EditKeys.askRemoveSilences(&state) },
-        KeyBinding("v", "voice activation: record each utterance as a memo; again: off", footer: [.table(40, "voice")]) {
-            _, state in VoiceKeys.toggle(&state)
-        },
+        KeyBinding(
+            "v", "voice activation: record each utterance as a memo; again: off", footer: [.table(40, "voice")],
+            disabled: KeyTable.refusedWhileAnInputOpens
+        ) { _, state in VoiceKeys.toggle(&state) },
         KeyBinding("V", "settings: voice activation, noise alert (level, time)", footer: [.table(160, "settings")]) {
             _, state in
             state.mode = .voiceSettings(.voice(.threshold))
@@ -254,8 +296,26 @@ enum KeyTable {
         KeyBinding(
             "q", "quit (asks while recording; stopping saves)",
             footer: [.any(1010, "quit")]
-        ) { _, state in KeyHandling.quitKey(&state) },
+        ) { _, state in
+            // With work in flight (a save), asks, then waits for it: nothing is left
+            // half-written. Opening or listing inputs leaves nothing half-done: the loop
+            // abandons it and quits at once.
+            if state.recording == .idle, !state.voice.isRecordingTake, !state.work.isEmpty,
+                !state.work.allSatisfy(\.kind.isAbandonedByQuitting)
+            {
+                state.mode = .confirmingQuit
+                return []
+            }
+            return KeyHandling.quitKey(&state)
+        },
     ]
+
+    /// `i` and `v` while an input is being opened or a recording started: refused, with why.
+    @Sendable static func refusedWhileAnInputOpens(_ state: AppState) -> String? {
+        if let opening = state.inputBeingOpened { return "\(opening) is being opened." }
+        if state.hasWork({ $0 == .startingRecording }) { return "The recording is being started; wait for the timer to run." }
+        return nil
+    }
 
     /// Recently Deleted's keys (`t` on the table).
     static let recentlyDeleted: [KeyBinding] = [

@@ -25,7 +25,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     let effects: [Effect]
     switch action {
     case .key(let key):
-        effects = WorkUpdate.refusal(of: key, in: &state) ?? KeyHandling.handle(key, in: &state)
+        effects = KeyHandling.handle(key, in: &state)
     case .tick(let time, let snapshot):
         state.now = time
         if let status = state.status, status.expires <= time { state.status = nil }

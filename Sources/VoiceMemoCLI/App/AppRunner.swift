@@ -1,7 +1,9 @@
+import AppRuntime
 import Audio
 import Foundation
 import SoundFiles
 import Terminal
+import Transcription
 
 /// `voicememo` with no subcommand: sets up the library, signals and the terminal, runs
 /// the app until it quits, and gives the terminal back on every way out.
@@ -33,10 +35,17 @@ enum AppRunner {
             throw CommandFailure(error.description)
         }
         defer { terminal.end() }
-        let loop = AppLoop(
-            terminal: terminal, environment: context.environment, source: source, settings: settings,
-            playbackDevice: options.playbackDevice ?? "default", configuration: configuration)
-        return try loop.runUntilQuit()
+        let runtime = AppRuntimeSettings(
+            source: source, recording: settings, playbackDevice: options.playbackDevice ?? "default",
+            transcriptionModel: configuration.transcriptionModel ?? SpeechModel.defaultDirectory,
+            environment: context.environment, stopRequested: { StopSignals.pending != nil })
+        let loop = AppLoop(terminal: terminal, settings: runtime) { $0.apply(configuration) }
+        do {
+            try loop.runUntilQuit()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        return .success
     }
 
 }

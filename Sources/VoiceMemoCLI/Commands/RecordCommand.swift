@@ -1,3 +1,4 @@
+import RuntimeSupport
 import SoundFiles
 import ArgumentParsing
 

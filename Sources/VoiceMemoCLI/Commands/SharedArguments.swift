@@ -1,5 +1,6 @@
 import Audio
 import ArgumentParsing
+import RuntimeSupport
 import SoundFiles
 
 /// Arguments several subcommands declare the same way.

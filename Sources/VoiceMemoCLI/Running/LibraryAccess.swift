@@ -1,5 +1,6 @@
 import Foundation
 import MemoLibrary
+import RuntimeSupport
 import TerminalText
 
 /// Opening the memo library for a command, and turning library errors into command failures.

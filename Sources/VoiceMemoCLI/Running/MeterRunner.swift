@@ -1,6 +1,7 @@
 import Audio
 import Foundation
 import Metering
+import RuntimeSupport
 import SoundFiles
 
 /// Everything `voicememo meter` needs once its arguments are parsed.

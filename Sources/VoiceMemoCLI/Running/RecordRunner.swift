@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import MemoLibrary
 import Metering
+import RuntimeSupport
 import SoundFiles
 
 /// Everything `voicememo record` needs once its arguments are parsed.

@@ -3,6 +3,7 @@ import Audio
 import Foundation
 import MemoLibrary
 import Metering
+import RuntimeSupport
 import SoundFiles
 import Transcription
 
@@ -68,7 +69,7 @@ extension RecordRequest {
             duration: options.duration?.seconds, delay: options.delay?.seconds,
             metadata: SoundFileMetadata(
                 title: options.title, comment: nil, date: SoundFileMetadata.dateText(secondsSince1970: Date().timeIntervalSince1970),
-                software: "VoiceMemo \(VoiceMemoCLI.version)"),
+                software: Product.software),
             json: options.json,
             paced: context.isPaced,
             voiceActivation: voiceActivation)

@@ -3,6 +3,7 @@ import Audio
 import Dispatch
 import Glibc
 import Metering
+import RuntimeSupport
 import Streaming
 import Synchronization
 import TerminalText

@@ -1,6 +1,7 @@
 import Foundation
 import MemoLibrary
 import MemoRules
+import RuntimeSupport
 import TerminalText
 import Transcription
 

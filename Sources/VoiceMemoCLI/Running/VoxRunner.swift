@@ -4,6 +4,7 @@ import Foundation
 import MemoLibrary
 import MemoRules
 import Metering
+import RuntimeSupport
 import SoundFiles
 import Synchronization
 
@@ -172,7 +173,7 @@ final class TakeBook: Sendable {
         }
         state.withLock { $0.recordings[info.number] = recording }
         var metadata = recording.metadata
-        metadata.software = "VoiceMemo \(VoiceMemoCLI.version)"
+        metadata.software = Product.software
         return TakeDestination(url: recording.memo.path, metadata: metadata)
     }
 

@@ -1,7 +1,8 @@
-import Foundation
 import Audio
+import Foundation
 import Interface
 import MemoLibrary
+import RuntimeSupport
 import Transcription
 
 /// The app's background transcription (`transcribe = auto`): one thread at nice 19 that

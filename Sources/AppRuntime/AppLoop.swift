@@ -3,9 +3,9 @@ import Dispatch
 import Foundation
 import Interface
 import MemoLibrary
+import RuntimeSupport
 import SoundFiles
 import Terminal
-import Transcription
 
 /// The app's edge: feeds keys, ticks and effect results to `reduce`, performs the
 /// effects it returns, and draws the state.
@@ -19,9 +19,11 @@ import Transcription
 /// run back on the UI queue that dispatches the result actions and then
 /// `Action.workFinished` (Bubble Tea's `Cmd`: nothing is dispatched re-entrantly from the
 /// runner). UI-queue state: `state`, `session` (and its recording, voice activation and noise alert,
-/// which the tick reads), `playback`, the timer. The runner's: `AppEffects.store` and the
-/// recording in progress as the runner knows it (`AppEffects.recording`).
-final class AppLoop: @unchecked Sendable {
+/// which the tick reads), the stream playing, the timer. The runner's: `AppEffects.store`.
+/// Each feature's effects are performed by its handler (`Effects/`: `perform` hands each
+/// effect to the one `Effect.feature` names), which keeps its own state on either side, in
+/// mutexes, and its guard against stale results.
+public final class AppLoop: @unchecked Sendable {
     /// Polling intervals: while audio flows, and while nothing moves.
     static let activeInterval = DispatchTimeInterval.milliseconds(33)
     static let idleInterval = DispatchTimeInterval.milliseconds(250)
@@ -33,9 +35,6 @@ final class AppLoop: @unchecked Sendable {
     let effects: AppEffects
     let initialSource: InputSource
     let settings: RecordingSettings
-    /// The ALSA device memos play on.
-    /// Where memos and replays play: `--device`, then the output picker (`O`). UI queue.
-    var playbackDevice: String
     let environment: [String: String]
     private let finished = DispatchSemaphore(value: 0)
     private let frameLog: FrameLog?
@@ -44,30 +43,18 @@ final class AppLoop: @unchecked Sendable {
     let eventLog: EventLog?
     var state: AppState
     var session: InputSession?
-    var playback: PlaybackSession?
+    // One handler per feature (`Effect.feature`).
+    let recordings = RecordingEffects()
+    let playback: PlaybackEffects
+    let library = LibraryEffects()
+    let inputs = InputEffects()
+    let voice = VoiceEffects()
+    let streams = StreamEffects()
+    let transcripts: TranscriptEffects
+    let editing = EditingEffects()
     /// The network stream playing (`o`), and a count of them (events of a replaced one are dropped).
     var streamPlayer: StreamPlayer?
     var streamGeneration = 0
-    /// The background transcription (`transcribe = auto`), started once the library is open.
-    var transcription: TranscriptionJob?
-    /// What `transcription` was last told: paused or not.
-    private var transcriptionPaused = false
-    /// The memo whose envelope was last asked of the runner for the waveform band
-    /// (`AppState.wantedWaveform`).
-    var waveformRequested: Int64?
-    /// The PocketSphinx model folder (`transcribe.model`).
-    let transcriptionModel: String
-    /// Counts plays, so that an event from a player already replaced is ignored.
-    var playbackGeneration = 0
-    /// Counts what ends recordings (stop, quit, input switch): a recording whose start
-    /// answers after one of them is not shown as running.
-    var recordingEpoch = 0
-    /// Counts arming and disarming voice activation: a detector armed on the runner after a
-    /// later `v` (or after its input closed) is stopped instead of shown.
-    var voiceEpoch = 0
-    /// The memo `s` is saving on the runner, until the save answers: a title given to it
-    /// meanwhile goes beside the runner's queue (`AppEffects.offerTitle`).
-    var savingMemoID: Int64?
     private var timer: (any DispatchSourceTimer)?
     private var timerIsActive = false
     private var timerIsScheduled = false
@@ -78,52 +65,54 @@ final class AppLoop: @unchecked Sendable {
     var isFinishing = false
     private var isFinished = false
     /// Why the app could not run (the library did not open), reported after the screen is given back.
-    var fatalFailure: CommandFailure?
+    var fatalFailure: MemoLibraryError?
+    /// Whether a stop signal has arrived (`AppRuntimeSettings.stopRequested`).
+    private let stopRequested: @Sendable () -> Bool
 
     /// - Parameters:
-    ///   - environment: where the library is (`VOICEMEMO_HOME`, XDG), and `VOICEMEMO_FRAME_LOG`.
-    ///   - playbackDevice: the ALSA device memos play through.
-    ///   - configuration: the config file's meter and voice-activation defaults.
-    init(
-        terminal: CursesTerminal, environment: [String: String], source: InputSource, settings: RecordingSettings,
-        playbackDevice: String, configuration: Configuration = Configuration()
-    ) {
+    ///   - settings: the input, recording settings, playback device, model and environment.
+    ///   - configure: the caller's defaults for the screen (the config file's meter and
+    ///     voice-activation choices), applied to the first state.
+    public init(terminal: CursesTerminal, settings runtime: AppRuntimeSettings, configure: (inout AppState) -> Void = { _ in }) {
         self.terminal = terminal
-        self.environment = environment
-        self.initialSource = source
-        self.settings = settings
-        self.playbackDevice = playbackDevice
-        effects = AppEffects(environment: environment)
-        transcriptionModel = configuration.transcriptionModel ?? SpeechModel.defaultDirectory
+        environment = runtime.environment
+        initialSource = runtime.source
+        settings = runtime.recording
+        stopRequested = runtime.stopRequested
+        effects = AppEffects(environment: environment, recordings: recordings)
+        playback = PlaybackEffects(device: runtime.playbackDevice)
+        transcripts = TranscriptEffects(modelDirectory: runtime.transcriptionModel)
         frameLog = environment["VOICEMEMO_FRAME_LOG"].flatMap { FrameLog(path: $0) }
         eventLog = EventLog(environment: environment)
         let size = terminal.size
         state = AppState(
             width: size.width, height: size.height, usesColor: terminal.usesColor,
             utcOffset: TimeZone.current.secondsFromGMT(), now: Date().timeIntervalSince1970)
-        state.apply(configuration)
+        configure(&state)
         state.exportFolder = FileManager.default.currentDirectoryPath
-        state.playbackDevice = playbackDevice
+        state.playbackDevice = runtime.playbackDevice
     }
+
+    /// Where memos and replays play: `--device`, then the output picker (`O`). UI queue.
+    var playbackDevice: String { playback.device }
 
     /// Runs until the app quits or a stop signal arrives; the memo being recorded is saved.
     ///
-    /// - Throws: `CommandFailure` when the library cannot be opened (after the screen is given back).
-    func runUntilQuit() throws -> ExitCode {
+    /// - Throws: why the library cannot be opened (after the screen is given back).
+    public func runUntilQuit() throws(MemoLibraryError) {
         queue.async { self.start() }
         finished.wait()
         frameLog?.close()
         eventLog?.close()
         if let fatalFailure { throw fatalFailure }
-        return .success
     }
 
     // MARK: Events
 
     private func start() {
         // A stop signal, quitting, or `inputOpenLimit` ends a wait for a device to open.
-        ALSAPCM.openInterruption.withLock { [effects] in
-            $0 = { StopSignals.pending != nil || effects.shouldGiveUpOpening() }
+        ALSAPCM.openInterruption.withLock { [effects, stopRequested] in
+            $0 = { stopRequested() || effects.shouldGiveUpOpening() }
         }
         let keys = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
         keys.setEventHandler { [self] in pumpKeys() }
@@ -154,7 +143,7 @@ final class AppLoop: @unchecked Sendable {
 
     private func tick() {
         guard !isFinished else { return }
-        if StopSignals.pending != nil, !isFinishing {
+        if stopRequested(), !isFinishing {
             stopForSignal()
         }
         pumpKeys()
@@ -162,7 +151,7 @@ final class AppLoop: @unchecked Sendable {
             inputEnded(session)
         }
         let now = Date().timeIntervalSince1970
-        if let playback { dispatch(.playbackProgress(time: now, playback.snapshot())) }
+        if let playing = playback.session { dispatch(.playbackProgress(time: now, playing.snapshot())) }
         if let streamPlayer { dispatch(.streamProgress(time: now, streamSnapshot(streamPlayer))) }
         let snapshot = session?.snapshot()
         for alert in snapshot?.noiseAlert?.alerts ?? [] {
@@ -194,28 +183,46 @@ final class AppLoop: @unchecked Sendable {
         for effect in reduce(&state, action) {
             perform(effect, tracked: effect.isRunnerWork)
         }
-        requestWaveformIfWanted()
-        if let transcription, state.pausesTranscription != transcriptionPaused {
-            transcriptionPaused = state.pausesTranscription
-            transcription.setPaused(transcriptionPaused)
+        editing.requestWaveformIfWanted(state.wantedWaveform, on: self)
+        transcripts.follow(pausing: state.pausesTranscription)
+    }
+
+    /// Hands `effect` to its feature's handler (`Effect.feature`).
+    func perform(_ effect: Effect, tracked: Bool) {
+        switch effect.feature {
+        case .recording: recordings.perform(effect, on: self, tracked: tracked)
+        case .playback: playback.perform(effect, on: self, tracked: tracked)
+        case .library: library.perform(effect, on: self, tracked: tracked)
+        case .inputs: inputs.perform(effect, on: self, tracked: tracked)
+        case .voice: voice.perform(effect, on: self, tracked: tracked)
+        case .streams: streams.perform(effect, on: self, tracked: tracked)
+        case .transcripts: transcripts.perform(effect, on: self, tracked: tracked)
+        case .editing: editing.perform(effect, on: self, tracked: tracked)
+        case .app: quit()
         }
     }
 
-    /// Wakes the background transcription, starting it the first time (the library is open by then).
-    func transcribeNewMemos() {
-        guard state.transcription.isEnabled, !isFinishing else { return }
-        if let transcription {
-            transcription.wake()
-            return
+    /// `quit`: behind everything already asked of the runner, so a save in progress completes;
+    /// an input still opening is abandoned (it waits for a server that may not answer).
+    private func quit() {
+        isFinishing = true
+        effects.abandonOpening()
+        onRunner(tracked: false) { [self] effects in
+            // A recording whose start answered after the quit was asked for.
+            let saved = recordings.save(effects) { _, _ in }
+            return { [self] in
+                saved.forEach(dispatch)
+                finishNow()
+            }
         }
-        let job = TranscriptionJob(environment: environment, modelDirectory: transcriptionModel, queue: queue) { [self] event in
-            dispatch(.transcription(event))
-            render()
+    }
+
+    /// `.workProgress` for the work running now, from the runner; nothing for untracked work.
+    func progressReporter(_ tracked: Bool) -> @Sendable (Double?, String) -> Void {
+        guard tracked else { return { _, _ in } }
+        return { [self] fraction, stage in
+            queue.async { [self] in dispatch(.workProgress(fraction: fraction, stage: stage)) }
         }
-        transcriptionPaused = state.pausesTranscription
-        job.setPaused(transcriptionPaused)
-        job.start()
-        transcription = job
     }
 
     /// The terminal's bell (`Effect.ringBell`).
@@ -233,7 +240,7 @@ final class AppLoop: @unchecked Sendable {
 
     /// Fast while audio flows or work is in flight (its status line counts), slow otherwise.
     func scheduleTimer() {
-        let active = session != nil || playback != nil || streamPlayer != nil || !state.work.isEmpty
+        let active = session != nil || playback.session != nil || streamPlayer != nil || !state.work.isEmpty
         guard let timer, active != timerIsActive || !timerIsScheduled else { return }
         timerIsActive = active
         timerIsScheduled = true
@@ -244,19 +251,19 @@ final class AppLoop: @unchecked Sendable {
     /// SIGINT/SIGTERM/SIGHUP: save the recording and quit, as `q` then `y` would.
     private func stopForSignal() {
         state.isQuitting = true
-        perform(.quit, tracked: false)
+        quit()
     }
 
     /// The input stopped by itself (unplugged, a file source at its end): what was recorded is saved.
     private func inputEnded(_ ended: InputSession) {
         let reason = ended.engine.error.map { "\($0.message)" } ?? "it ran out"
-        recordingEpoch += 1
+        recordings.endShownRecordings()
         session = nil
         scheduleTimer()
         // The source last: a long file path is what the status line may cut.
         dispatch(.inputFailed("The input stopped: \(reason). Press i to choose an input. It was \(ended.source)."))
-        onRunner(tracked: false) { effects in
-            let saved = effects.saveRecording { _, _ in }
+        onRunner(tracked: false) { [recordings] effects in
+            let saved = recordings.save(effects) { _, _ in }
             ended.close()
             return { [self] in saved.forEach(dispatch) }
         }
@@ -279,10 +286,8 @@ final class AppLoop: @unchecked Sendable {
     /// the runner has done everything asked before the quit.
     func finishNow() {
         guard !isFinished else { return }
-        transcription?.stop()
-        transcription = nil
-        playback?.stop()
-        playback = nil
+        transcripts.end()
+        playback.end()
         streamPlayer?.stop()
         streamPlayer = nil
         session?.close()

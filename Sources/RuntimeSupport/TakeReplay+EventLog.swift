@@ -7,7 +7,7 @@ extension TakeReplay {
     /// and the app's voice activation both replay through here.
     ///
     /// - Throws: `PlayerError` when the file or the device cannot be played; listening goes on.
-    func replay(_ path: String, memoID id: Int64, pitchSemitones: Double, eventLog: EventLog?) throws(PlayerError) {
+    public func replay(_ path: String, memoID id: Int64, pitchSemitones: Double, eventLog: EventLog?) throws(PlayerError) {
         guard !isInterrupted else { return }
         eventLog?.note("replay_start \(id)")
         defer { eventLog?.note("replay_end \(id)") }

@@ -3,6 +3,8 @@ import Dispatch
 import Foundation
 import Interface
 import MemoLibrary
+import MemoRules
+import RuntimeSupport
 import SoundFiles
 import Synchronization
 
@@ -116,7 +118,7 @@ private final class AppTakes: Sendable {
     }
 
     func begin(_ info: TakeInfo, at date: Date) throws(RecorderError) -> TakeDestination {
-        let title = TakeBook.title(nil, at: date)
+        let title = MemoTitle.defaultTitle(for: date, timeZone: .current)
         let result = library.withLock { library in
             Result { () throws(MemoLibraryError) in try library.beginRecording(title: title, settings: settings, at: date) }
         }
@@ -127,7 +129,7 @@ private final class AppTakes: Sendable {
         }
         recordings.withLock { $0[info.number] = recording }
         var metadata = recording.metadata
-        metadata.software = "VoiceMemo \(VoiceMemoCLI.version)"
+        metadata.software = Product.software
         return TakeDestination(url: recording.memo.path, metadata: metadata)
     }
 

@@ -4,17 +4,20 @@ import Foundation
 import Interface
 import MemoLibrary
 import Metering
+import RuntimeSupport
 import SoundFiles
+import Synchronization
 
 /// The open input (a running `CaptureEngine`, so the meter works while nothing
 /// records) and the recording in progress, if any, attached to it.
 ///
-/// Threading: while it is the app's session, its mutable parts (`recording`, `voice`) are
-/// set and read on the UI queue only (the tick's `snapshot()`); the effect runner gets the
-/// session to open a recorder on its engine (`makeRecording`, which changes nothing here)
-/// and, once the UI queue has let the session go, to `close()` it. The engine, recorders
-/// and analysis tap are thread-safe themselves.
-final class InputSession: @unchecked Sendable {
+/// Threading: while it is the app's session, its mutable parts (`recording`, `voice`, `alert`,
+/// and the analysis the tick drains) are set and read on the UI queue (the tick's
+/// `snapshot()`); the effect runner gets the session to open a recorder on its engine
+/// (`makeRecording`, which changes nothing here) and, once the UI queue has let the session
+/// go, to `close()` it. Those parts are held in a mutex (`shown`), so the compiler checks
+/// the hand-over; the engine and recorders are thread-safe themselves.
+final class InputSession: Sendable {
     /// A recording in progress.
     struct Recording {
         let recorder: Recorder
@@ -24,15 +27,23 @@ final class InputSession: @unchecked Sendable {
 
     let source: InputSource
     let engine: CaptureEngine
-    /// Sample-level analysis of the input for the screen.
-    let analysis: InputAnalysis
     /// What new memos are recorded as (rate and channels are the engine's).
     let settings: RecordingSettings
-    private(set) var recording: Recording?
-    /// Voice activation (`v`), when armed.
-    private(set) var voice: AppVoiceActivation?
-    /// The noise alert's detector (the CLI's `LevelAlert`, on the capture thread), when on.
-    private(set) var alert: LevelAlertTap?
+
+    private struct Shown {
+        /// Sample-level analysis of the input for the screen.
+        let analysis: InputAnalysis
+        var recording: Recording?
+        /// Voice activation (`v`), when armed.
+        var voice: AppVoiceActivation?
+        /// The noise alert's detector (the CLI's `LevelAlert`, on the capture thread), when on.
+        var alert: LevelAlertTap?
+    }
+
+    private let shown: Mutex<Shown>
+
+    /// The recording the snapshots show.
+    var recording: Recording? { shown.withLock { $0.recording } }
 
     /// Opens `source` and starts metering.
     ///
@@ -46,8 +57,9 @@ final class InputSession: @unchecked Sendable {
         settings.channels = opened.format.channels
         self.source = source
         self.settings = settings
-        engine = CaptureEngine(source: opened)
-        analysis = InputAnalysis(engine: engine)
+        let engine = CaptureEngine(source: opened)
+        self.engine = engine
+        shown = Mutex(Shown(analysis: InputAnalysis(engine: engine)))
         engine.start()
     }
 
@@ -66,14 +78,17 @@ final class InputSession: @unchecked Sendable {
 
     /// Starts the noise alert's detector with `parameters` (replacing one that runs), or stops it.
     func setNoiseAlert(_ parameters: NoiseAlertParameters?) {
-        alert?.detach()
-        alert = parameters.map {
-            LevelAlertTap(engine: engine, settings: LevelAlert.Settings(thresholdDB: $0.levelDB, duration: $0.hold))
+        let engine = engine
+        shown.withLock { shown in
+            shown.alert?.detach()
+            shown.alert = parameters.map {
+                LevelAlertTap(engine: engine, settings: LevelAlert.Settings(thresholdDB: $0.levelDB, duration: $0.hold))
+            }
         }
     }
 
     /// The detector's alerts since the last call, in the Interface's words.
-    private func noiseAlertSnapshot() -> NoiseAlertSnapshot? {
+    private func noiseAlertSnapshot(_ alert: LevelAlertTap?) -> NoiseAlertSnapshot? {
         guard let alert else { return nil }
         let rate = engine.format.sampleRate
         return NoiseAlertSnapshot(alerts: alert.takeAlerts().alerts.map { Self.event($0, sampleRate: rate) }, isArmed: alert.isArmed)
@@ -89,14 +104,16 @@ final class InputSession: @unchecked Sendable {
     /// Reads the meters and the recording state.
     func snapshot() -> EngineSnapshot {
         engine.updateMeters()
-        analysis.update(maxFrames: max(engine.format.sampleRate / 2, 1))
+        let maxFrames = max(engine.format.sampleRate / 2, 1)
+        let (recording, voice, alert, ballistics, diagnosis) = shown.withLock { shown in
+            shown.analysis.update(maxFrames: maxFrames)
+            return (shown.recording, shown.voice, shown.alert, shown.analysis.ballisticReadings(), shown.analysis.diagnosis)
+        }
         let channels = (0..<engine.format.channels).map {
             ChannelLevel(average: engine.averagePower(forChannel: $0), peak: engine.peakPower(forChannel: $0))
         }
         let voiceActivation = voice?.snapshot
-        let ballistics = analysis.ballisticReadings()
-        let diagnosis = analysis.diagnosis
-        let noiseAlert = noiseAlertSnapshot()
+        let noiseAlert = noiseAlertSnapshot(alert)
         let clipCount = engine.totalClipCount
         guard let recorder = recording?.recorder else {
             return EngineSnapshot(
@@ -118,7 +135,7 @@ final class InputSession: @unchecked Sendable {
         into memo: MemoRecording, queue: DispatchQueue, onError: @escaping @Sendable (RecorderError, String) -> Void
     ) throws(RecorderError) -> Recording {
         var metadata = memo.metadata
-        metadata.software = "VoiceMemo \(VoiceMemoCLI.version)"
+        metadata.software = Product.software
         let path = memo.memo.path
         let recorder = try Recorder(
             url: path, settings: settings, engine: engine, input: source, metadata: metadata,
@@ -129,14 +146,16 @@ final class InputSession: @unchecked Sendable {
 
     /// Shows `recording` in the snapshots from now on (UI queue).
     func attach(_ recording: Recording) {
-        self.recording = recording
+        shown.withLock { $0.recording = recording }
     }
 
     /// Stops showing the recording in the snapshots (UI queue), before the runner stops it:
     /// the tick never reads a recorder that is being stopped.
     func detachRecording() -> Recording? {
-        defer { recording = nil }
-        return recording
+        shown.withLock { shown in
+            defer { shown.recording = nil }
+            return shown.recording
+        }
     }
 
     /// Voice activation on this session's engine with `parameters`, not yet shown in the
@@ -154,29 +173,33 @@ final class InputSession: @unchecked Sendable {
 
     /// Shows `armed` in the snapshots from now on (UI queue).
     func attachVoice(_ armed: AppVoiceActivation) {
-        voice = armed
+        shown.withLock { $0.voice = armed }
     }
 
     /// Stops showing voice activation in the snapshots (UI queue) and hands it to the caller,
     /// who stops it off the UI queue: stopping keeps a take in progress (finishing its file)
     /// and cuts a replay short, which can take a moment.
     func detachVoice() -> AppVoiceActivation? {
-        defer { voice = nil }
-        return voice
+        shown.withLock { shown in
+            defer { shown.voice = nil }
+            return shown.voice
+        }
     }
 
     /// Changes the armed voice activation's replay from the next kept take on.
     func setVoiceReplay(_ replay: ReplayParameters) {
-        voice?.setReplay(replay)
+        shown.withLock { $0.voice }?.setReplay(replay)
     }
 
     /// Stops voice activation (a take in progress is kept) and closes the input. A manual
-    /// recording is the runner's to stop and save first (`AppEffects.saveRecording`).
+    /// recording is the runner's to stop and save first (`RecordingEffects.save`).
     func close() {
         detachVoice()?.stop()
         setNoiseAlert(nil)
-        recording = nil
-        analysis.detach()
+        shown.withLock { shown in
+            shown.recording = nil
+            shown.analysis.detach()
+        }
         engine.stop()
     }
 }

@@ -3,10 +3,10 @@ import SoundFiles
 /// The words for a recording whose encode stopped for want of room: the audio is whole in its
 /// intermediate, and becomes a playable file once there is room. One wording for `record`,
 /// the library's recovery report and the app.
-enum WaitingForRoomText {
+public enum WaitingForRoomText {
     /// Why the encode stopped, without the intermediate's hidden name: "the disk is full (252 kB
     /// left, kept free for the memo index)" or "the file size limit was reached".
-    static func cause(_ error: SoundFileError) -> String {
+    public static func cause(_ error: SoundFileError) -> String {
         switch error.kind {
         case .fileTooLarge: "the file size limit was reached"
         default: "the disk is full"
@@ -20,7 +20,7 @@ enum WaitingForRoomText {
     ///   - format: the final file's format name ("MP3").
     ///   - memo: whether it is a memo (the library recovers it) or an `--output` file.
     ///   - intermediate: where an `--output` file's audio is kept (the user's own folder).
-    static func recordingKept(
+    public static func recordingKept(
         cause: SoundFileError, recorded: String, format: String, memo: Bool, intermediate: String
     ) -> String {
         let stop = "\(Self.cause(cause)), so the recording stopped and could not be encoded as \(format) yet"
@@ -33,7 +33,7 @@ enum WaitingForRoomText {
     }
 
     /// For opening the library: a memo still waiting for room.
-    static func stillWaiting(memoID: Int64, title: String, cause: SoundFileError) -> String {
+    public static func stillWaiting(memoID: Int64, title: String, cause: SoundFileError) -> String {
         "memo \(memoID) “\(title)” is kept whole but not encoded yet: \(Self.cause(cause)); "
             + "it becomes playable at the next `voicememo recover` (or `list`) once there is room"
     }

@@ -12,12 +12,12 @@ import Foundation
 /// `stream_buffering` (the server's reply is in) and `stream_playing` (the device starts), the
 /// last two again after each reconnect. Of
 /// `transcribe`: `transcribed FRACTION` after each block of the file decoded.
-struct EventLog {
+public struct EventLog: Sendable {
     private let descriptor: Int32
 
     /// Opens the log named in `environment`, or nothing when the variable is unset or the
     /// file cannot be opened (the log is a diagnostic: it never stops a recording).
-    init?(environment: [String: String]) {
+    public init?(environment: [String: String]) {
         guard let path = environment["VOICEMEMO_EVENT_LOG"], !path.isEmpty else { return nil }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
@@ -25,12 +25,12 @@ struct EventLog {
     }
 
     /// Appends `name` at `time` (Unix seconds).
-    func note(_ name: String, at time: Double = Date().timeIntervalSince1970) {
+    public func note(_ name: String, at time: Double = Date().timeIntervalSince1970) {
         let line = String(format: "%@ %.6f\n", name, time)
         _ = line.withCString { write(descriptor, $0, strlen($0)) }
     }
 
-    func close() {
+    public func close() {
         _ = Glibc.close(descriptor)
     }
 }

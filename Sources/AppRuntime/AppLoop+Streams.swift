@@ -1,6 +1,7 @@
 import Audio
 import Dispatch
 import Interface
+import RuntimeSupport
 import Streaming
 
 /// A network stream in the app (`o`): a `StreamPlayer` on the app's playback device. Making
@@ -40,22 +41,6 @@ extension AppLoop {
             ChannelLevel(average: player.averagePower(forChannel: $0), peak: player.peakPower(forChannel: $0))
         }
         return StreamSnapshot(played: player.playedSeconds, channels: channels)
-    }
-
-    /// On the runner: the memo and its recorder on `session` (just opened, not yet the app's),
-    /// or the failure in `notes`.
-    func beginRecording(
-        _ title: String, on session: InputSession, _ effects: AppEffects
-    ) -> (notes: [Action], started: InputSession.Recording?) {
-        let notes = effects.refresh().notes
-        do throws(AppEffects.StartFailure) {
-            let started = try effects.beginRecording(title: title, on: session, eventQueue: queue) { [self] error, path in
-                recordingFailed(path: path, error: error)
-            }
-            return (notes, started)
-        } catch {
-            return (notes + [.failed(error.message)], nil)
-        }
     }
 
     /// An event of the player (on the UI queue); those of a player already replaced are dropped.

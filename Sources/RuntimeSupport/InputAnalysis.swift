@@ -9,20 +9,20 @@ import SoundFiles
 ///
 /// The pure processors live in `Metering` and are fed here with the engine's own sample
 /// type; what they conclude goes to the screen in the `EngineSnapshot` of each tick.
-final class InputAnalysis {
+public final class InputAnalysis {
     private let tap: AnalysisTap
     private let engine: CaptureEngine
-    let format: StreamFormat
+    public let format: StreamFormat
     /// PPM, VU and loudness of the input: the meter modes' readings.
     private var meterModes: MeterModeProcessors?
     /// Sample peak, true peak, loudness and range of everything captured (`meter --loudness`).
-    private(set) var programme: ProgrammeMeter?
+    public private(set) var programme: ProgrammeMeter?
     /// Silence, a dead channel, too hot, too quiet: for the status line.
     private var diagnostics: InputDiagnostics
     /// Frames analysed so far: the audio time the diagnosis and the programme are at. The
     /// engine hands a chunk to its taps before it counts it as captured, so this can be a
     /// chunk ahead of `CaptureEngine.capturedFrames`.
-    private(set) var analysedFrames = 0
+    public private(set) var analysedFrames = 0
 
     /// Attaches to `engine`; frames captured from now on are analysed.
     ///
@@ -34,7 +34,7 @@ final class InputAnalysis {
     ///   (the app's LED rows need them; `voicememo meter` does not).
     /// - Parameter measuresProgramme: whether a `ProgrammeMeter` measures the whole run
     ///   (`voicememo meter --loudness`; its history grows with the run, so not for the app).
-    init(
+    public init(
         engine: CaptureEngine, overflow: AnalysisTap.Overflow = .drop, measuresMeterModes: Bool = true,
         measuresProgramme: Bool = false
     ) {
@@ -48,21 +48,21 @@ final class InputAnalysis {
 
     /// The meter modes' readings since the previous call; `nil` when they are not measured
     /// or the input's format cannot be (a sample rate outside the loudness meter's range).
-    func ballisticReadings() -> BallisticReadings? {
+    public func ballisticReadings() -> BallisticReadings? {
         meterModes?.read()
     }
 
     /// What is wrong with the input now: `noAudio` while the engine has had no frame for
     /// `InputDiagnosis.noAudioAfter` seconds (the samples cannot tell), else what the
     /// diagnostics found in the frames (as of the last `update()`).
-    var diagnosis: InputDiagnosis? { engine.isStalled ? .noAudio : diagnostics.diagnosis }
+    public var diagnosis: InputDiagnosis? { engine.isStalled ? .noAudio : diagnostics.diagnosis }
 
     deinit {
         tap.detach()
     }
 
     /// Stops receiving frames (the input is closing).
-    func detach() {
+    public func detach() {
         tap.detach()
     }
 
@@ -70,7 +70,7 @@ final class InputAnalysis {
     /// frames they are fed), at most `maxFrames`: the app passes half a second of audio,
     /// so a tick stays short even when the input delivers faster than it is analysed (an
     /// unpaced device; the rest is dropped by the tap, as when the queue stalls).
-    func update(maxFrames: Int = .max) {
+    public func update(maxFrames: Int = .max) {
         let samplesPerFrame = format.channels
         let sampleFormat = format.sampleFormat
         tap.drain(maxFrames: maxFrames) { frames, count in

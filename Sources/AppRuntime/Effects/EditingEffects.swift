@@ -3,17 +3,35 @@ import Foundation
 import Interface
 import MemoLibrary
 import SoundFiles
+import Synchronization
 
-/// Trim, split and silence removal from the app (`X`, `S`, `Z`), and the waveform band's
-/// envelopes: on the effect runner, through the library's one implementation (`MemoStore.edit`,
-/// which the CLI's `trim` and `split` share), on a thread of its own at `BackgroundPriority.heavy`.
-extension AppLoop {
+/// Trim, split and silence removal from the app (`X`, `S`, `Z`; `Interface/Update/EditKeys.swift`),
+/// their undo, and the waveform band's envelopes: on the effect runner, through the library's
+/// one implementation (`MemoStore.edit`, which the CLI's `trim` and `split` share), on a thread
+/// of its own at `BackgroundPriority.heavy`. Its state (UI queue): the memo whose envelope was
+/// last asked for, so each is asked once (the stale-result guard of the waveform band).
+final class EditingEffects: Sendable {
+    private let waveformRequested = Mutex<Int64?>(nil)
+
+    func perform(_ effect: Effect, on loop: AppLoop, tracked: Bool) {
+        switch effect {
+        case .editMemo(let request):
+            edit(request, on: loop, tracked: tracked)
+        case .undoEdit(let originalID, let madeIDs):
+            loop.library.change(on: loop, tracked: tracked) { store in
+                try store.undoEdit(originalID: originalID, madeIDs: madeIDs)
+            }
+        default:
+            assertionFailure("not an editing effect: \(effect)")
+        }
+    }
+
     /// Performs `Effect.editMemo`: the edit with its progress on the status line, then
     /// `memoEdited` (or the failure, in words) and the library listed again.
-    func edit(_ request: EditRequest, tracked: Bool) {
-        let progress = progressReporter(tracked)
-        transcription?.cancel(memo: request.memoID)
-        onRunner(tracked: tracked) { [self] effects in
+    private func edit(_ request: EditRequest, on loop: AppLoop, tracked: Bool) {
+        let progress = loop.progressReporter(tracked)
+        loop.transcripts.job?.cancel(memo: request.memoID)
+        loop.onRunner(tracked: tracked) { effects in
             var actions = effects.refresh().notes
             if let store = effects.store {
                 do throws(MemoLibraryError) {
@@ -31,7 +49,7 @@ extension AppLoop {
             }
             actions += effects.reload()
             let answer = actions
-            return { [self] in answer.forEach(dispatch) }
+            return { answer.forEach(loop.dispatch) }
         }
     }
 
@@ -45,12 +63,11 @@ extension AppLoop {
     /// Asks the runner for the envelope the waveform band wants, when that changed. Reading
     /// one is a single row of the index (the audio is read only for a memo from before
     /// envelopes were kept, once), so it is not tracked as work.
-    func requestWaveformIfWanted() {
-        guard let wanted = state.wantedWaveform, wanted != waveformRequested else { return }
-        waveformRequested = wanted
-        onRunner(tracked: false) { [self] effects in
+    func requestWaveformIfWanted(_ wanted: Int64?, on loop: AppLoop) {
+        guard let wanted, waveformRequested.withLock({ old in defer { old = wanted }; return old != wanted }) else { return }
+        loop.onRunner(tracked: false) { effects in
             let envelope = effects.store?.envelope(ofMemo: wanted)
-            return { [self] in dispatch(.waveformLoaded(memoID: wanted, envelope)) }
+            return { loop.dispatch(.waveformLoaded(memoID: wanted, envelope)) }
         }
     }
 }

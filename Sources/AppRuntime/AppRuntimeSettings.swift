@@ -1,0 +1,32 @@
+import Audio
+import SoundFiles
+
+/// What the app runs with, resolved by its caller (flags over the config file over the
+/// built-in defaults): the runtime never reads the command line or the config file.
+public struct AppRuntimeSettings: Sendable {
+    /// The input opened at start (`--source`).
+    public var source: InputSource
+    /// How memos are recorded.
+    public var recording: RecordingSettings
+    /// The ALSA device memos play through (`--device`).
+    public var playbackDevice: String
+    /// The PocketSphinx model folder (`transcribe.model`).
+    public var transcriptionModel: String
+    /// Where the library is (`VOICEMEMO_HOME`, XDG), `VOICEMEMO_FRAME_LOG`, `VOICEMEMO_EVENT_LOG`.
+    public var environment: [String: String]
+    /// Whether a stop signal (SIGINT, SIGTERM, SIGHUP) has arrived: asked at every tick and
+    /// while an input opens; the app then saves the recording and quits.
+    public var stopRequested: @Sendable () -> Bool
+
+    public init(
+        source: InputSource, recording: RecordingSettings, playbackDevice: String, transcriptionModel: String,
+        environment: [String: String], stopRequested: @escaping @Sendable () -> Bool
+    ) {
+        self.source = source
+        self.recording = recording
+        self.playbackDevice = playbackDevice
+        self.transcriptionModel = transcriptionModel
+        self.environment = environment
+        self.stopRequested = stopRequested
+    }
+}

@@ -1,0 +1,108 @@
+import Audio
+import Interface
+import RuntimeSupport
+
+/// The input's effects (`i` and the input picker, the capture keys `<` `>` `M`, the noise
+/// alert `n` and its bell; `Interface/Update/NoiseAlertUpdate.swift`, the picker's keys): the
+/// input opened and closed on the effect runner, bounded (`AppEffects.openBounded`), and the
+/// answer installing it as `AppLoop.session`. A switch ends the recording shown
+/// (`RecordingEffects.endShownRecordings`), whose stale-result guard then drops a start
+/// that answers late.
+struct InputEffects {
+    func perform(_ effect: Effect, on loop: AppLoop, tracked: Bool) {
+        switch effect {
+        case .listInputs:
+            let current = loop.session?.source ?? loop.initialSource
+            loop.onRunner(tracked: tracked) { _ in
+                let choices = InputChoices.available(current: current)
+                return { loop.dispatch(.inputsListed(choices)) }
+            }
+        case .selectInput(let text):
+            select(text, on: loop, tracked: tracked)
+        case .changeCaptureGain(let change):
+            captureGain(change, on: loop, tracked: tracked)
+        case .readCaptureGain:
+            captureGain(nil, on: loop, tracked: tracked)
+        case .setNoiseAlert(let parameters):
+            // Attaching a tap takes the engine's lock only: quick enough for the UI queue.
+            loop.session?.setNoiseAlert(parameters)
+            if let session = loop.session, parameters != nil {
+                let input = Double(session.engine.capturedFrames) / Double(session.engine.format.sampleRate)
+                loop.eventLog?.note(String(format: "noise_alert_on input=%.3f", input))
+            }
+        case .ringBell:
+            loop.ringBell()
+        default:
+            assertionFailure("not an input effect: \(effect)")
+        }
+    }
+
+    /// Changes (or only reads, `change` nil) the open input's capture control on the runner:
+    /// opening a mixer talks to the card or the sound server, which may take its time.
+    private func captureGain(_ change: CaptureGainChange?, on loop: AppLoop, tracked: Bool) {
+        guard let device = loop.session?.alsaDevice, let source = loop.session?.source else {
+            if tracked { loop.onRunner(tracked: true) { _ in {} } }
+            return
+        }
+        loop.onRunner(tracked: tracked) { _ in
+            let action = CaptureGainEdge.perform(change, device: device, source: source)
+            return { loop.dispatch(action) }
+        }
+    }
+
+    /// Closes the input (saving its recording) and opens `text`; with `thenRecording`, starts
+    /// recording it into a memo of that title in the same job (`R`: the stream as the input).
+    func select(_ text: String, on loop: AppLoop, tracked: Bool, thenRecording title: String? = nil) {
+        let old = loop.session
+        let recordings = loop.recordings
+        recordings.endShownRecordings()
+        loop.session = nil
+        loop.scheduleTimer()
+        let initial = loop.initialSource
+        let settings = loop.settings
+        loop.onRunner(tracked: tracked) { effects in
+            let saved = recordings.save(effects) { _, _ in }
+            old?.close()
+            let source: InputSource
+            if text == initial.description {
+                source = initial
+            } else {
+                do {
+                    source = try InputSource(parsing: text)
+                } catch {
+                    let answer = saved + [.failed("“\(text)” is not an input: \(error)")]
+                    return { answer.forEach(loop.dispatch) }
+                }
+            }
+            do throws(RecorderError) {
+                let opened = try effects.openBounded { () throws(RecorderError) in
+                    try InputSession(source: source, settings: settings)
+                }
+                let recording = title.map { recordings.begin($0, on: opened, effects, loop: loop) }
+                return {
+                    // A recording begun is saved by the quit, which comes behind this job.
+                    guard !loop.isFinishing || recording?.started != nil else {
+                        opened.close()
+                        return
+                    }
+                    loop.session = opened
+                    loop.scheduleTimer()
+                    saved.forEach(loop.dispatch)
+                    loop.dispatch(.inputOpened(opened.description))
+                    guard let title, let recording else { return }
+                    recording.notes.forEach(loop.dispatch)
+                    if let started = recording.started {
+                        opened.attach(started)
+                        loop.dispatch(.recordingStarted(title: title, memoID: started.memo.memo.id))
+                    }
+                }
+            } catch {
+                let message =
+                    effects.openGaveUp ? InputChoices.noAnswer(source, after: AppEffects.inputOpenLimit)
+                    : InputChoices.openFailure(source, error)
+                let answer = saved + [.inputFailed(message)]
+                return { answer.forEach(loop.dispatch) }
+            }
+        }
+    }
+}

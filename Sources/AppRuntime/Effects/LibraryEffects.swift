@@ -1,0 +1,122 @@
+import Audio
+import Interface
+import MemoLibrary
+
+/// The library's effects (opening it, rename, delete, restore, purge, export, markers; the
+/// memo table's keys in `Interface/Update`): all on the effect runner, where its one SQLite
+/// connection (`AppEffects.store`) lives, each answered by the lists read again. It keeps no
+/// state of its own: the store is the runner's, shared by every feature.
+struct LibraryEffects {
+    func perform(_ effect: Effect, on loop: AppLoop, tracked: Bool) {
+        switch effect {
+        case .openLibrary:
+            loop.onRunner(tracked: tracked) { effects in
+                do throws(MemoLibraryError) {
+                    try effects.openLibrary()
+                } catch {
+                    return {
+                        loop.fatalFailure = error
+                        loop.finishNow()
+                    }
+                }
+                let loaded = effects.reload()
+                return { loaded.forEach(loop.dispatch) }
+            }
+        case .reloadLibrary:
+            loop.onRunner(tracked: tracked) { effects in
+                let loaded = effects.reload()
+                return { loaded.forEach(loop.dispatch) }
+            }
+        case .renameMemo(let id, let title) where loop.recordings.isSaving(id):
+            // The memo being saved: the runner is busy with it, so the title goes beside its
+            // queue and the save stores it within 0.1 s; this job applies it only if the
+            // save had already finished the memo (then as an ordinary rename).
+            let recordings = loop.recordings
+            recordings.offerTitle(title, forMemo: id)
+            change(on: loop, tracked: tracked) { store in
+                if let title = recordings.takeOfferedTitle(forMemo: id) { try store.rename(id, to: title) }
+            }
+        case .renameMemo(let id, let title):
+            change(on: loop, tracked: tracked) { store in try store.rename(id, to: title) }
+        case .undoRename(let id, let title, let replacing):
+            change(on: loop, tracked: tracked) { store in try store.rename(id, to: title, ifTitleIs: replacing) }
+        case .deleteMemo(let id):
+            loop.transcripts.job?.cancel(memo: id)
+            change(on: loop, tracked: tracked) { store in try store.delete(id) }
+        case .restoreMemo(let id):
+            let job = loop.transcripts.job
+            change(on: loop, tracked: tracked) { store in
+                try store.restore(id)
+                job?.restored(memo: id)
+            }
+        case .purgeMemo(let id):
+            loop.transcripts.job?.cancel(memo: id)
+            change(on: loop, tracked: tracked) { store in try store.purge(id) }
+        case .exportMemo(let id, let path):
+            export(id, to: path, on: loop, tracked: tracked)
+        case .addMarker(let memoID, let time):
+            addMarker(memoID: memoID, time: time, on: loop)
+        default:
+            assertionFailure("not a library effect: \(effect)")
+        }
+    }
+
+    private func export(_ id: Int64, to path: String, on loop: AppLoop, tracked: Bool) {
+        let home = loop.environment["HOME"]
+        loop.onRunner(tracked: tracked) { effects in
+            let answer: Action
+            do throws(MemoLibraryError) {
+                guard let store = effects.store else { throw .notFound(reference: String(id), inRecentlyDeleted: false) }
+                // The conversion can take a core for a minute: it gives way to the screen.
+                let target = Self.expandingHome(path, home: home)
+                let written = try BackgroundPriority.heavy.run {
+                    Result { () throws(MemoLibraryError) in try store.export(id, to: target) }
+                }.get()
+                answer = .notice("Exported “\(written.title)” to \(written.path).")
+            } catch .destinationExists(let existing) {
+                answer = .failed("Not exported: \(existing) already exists. Choose another name (E).")
+            } catch {
+                answer = .failed("Cannot export: \(error)")
+            }
+            return { loop.dispatch(answer) }
+        }
+    }
+
+    /// `~/…` in a typed path as the shell would read it; anything else as typed.
+    static func expandingHome(_ path: String, home: String?) -> String {
+        guard let home, !home.isEmpty, path == "~" || path.hasPrefix("~/") else { return path }
+        return home + path.dropFirst()
+    }
+
+    /// Stores a marker in the index, on the runner (a kill -9 after it keeps it).
+    func addMarker(memoID: Int64, time: Double, on loop: AppLoop) {
+        loop.onRunner(tracked: false) { effects in
+            do throws(MemoLibraryError) {
+                try effects.store?.addMarker(Marker(time: time), toMemo: memoID)
+                return {}
+            } catch {
+                return { loop.dispatch(.failed("Cannot keep the marker: \(error)")) }
+            }
+        }
+    }
+
+    /// A change to the library on the runner, after checking it against other processes,
+    /// answered by its failure (in words) and the lists read again.
+    func change(on loop: AppLoop, tracked: Bool, _ change: @escaping @Sendable (MemoStore) throws -> Void) {
+        loop.onRunner(tracked: tracked) { effects in
+            var actions = effects.refresh().notes
+            if let store = effects.store {
+                do {
+                    try change(store)
+                } catch MemoLibraryError.titleChangedElsewhere(let memo, let expected) {
+                    actions.append(.failed(UndoEntry.changedElsewhere(expected, now: memo.title)))
+                } catch {
+                    actions.append(.failed("\(error)"))
+                }
+            }
+            actions += effects.reload()
+            let answer = actions
+            return { answer.forEach(loop.dispatch) }
+        }
+    }
+}
