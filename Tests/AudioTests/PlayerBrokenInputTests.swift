@@ -66,10 +66,12 @@ import Testing
         let fixture = try PlayerFixture()
         defer { fixture.remove() }
         let file = try fixture.writeCounter("odd.wav", frames: 4800)
-        // The fmt chunk's format tag (offset 20) set to a codec nobody knows.
+        // The fmt chunk's format tag set to a codec nobody knows (found by its id: a WAV
+        // starts with a JUNK chunk kept for an RF64 header, so fmt is not at offset 12).
         var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
-        bytes[20] = 0x34
-        bytes[21] = 0x12
+        let fmt = try #require(bytes.range(of: Data("fmt ".utf8))).lowerBound
+        bytes[fmt + 8] = 0x34
+        bytes[fmt + 9] = 0x12
         try bytes.write(to: URL(fileURLWithPath: file))
         let error = refusal(file, fixture: fixture)
         #expect(error?.message.contains("libsndfile") == true, "\(error?.message ?? "")")
