@@ -25,7 +25,8 @@ public struct LoudnessTarget: Sendable, Hashable {
         "\(Self.figure(integrated)) LUFS, \(Self.figure(truePeak)) dBTP"
     }
 
-    static func figure(_ value: Double) -> String {
+    /// A figure to one decimal, without a trailing .0: -16, -0.5.
+    public static func figure(_ value: Double) -> String {
         let tenths = ElementaryFunctions.nearestInteger(value * 10)
         let whole = Int(tenths / 10)
         let rest = Int(tenths) - whole * 10
@@ -96,7 +97,7 @@ public struct LoudnessNormalization: Sendable, Equatable {
     /// Copies this close are kept after the last pass, in LU (the acceptance of an export).
     public static let tolerance = 0.5
     /// Passes that write the copy, at most.
-    public static let maximumPasses = 5
+    public static let maximumPasses = 8
     /// The limiter's ceiling starts this far under the target's, in dB: the margin for the
     /// gain that changes across the interpolation's 16 frames.
     public static let limiterMargin = 0.05
@@ -108,8 +109,8 @@ public struct LoudnessNormalization: Sendable, Equatable {
     public private(set) var gain: Double
     /// The limiter's ceiling in the next pass, in dBTP.
     public private(set) var limiterCeiling: Double
-    /// (gain, loudness measured) of every pass so far.
-    public private(set) var passes: [(gain: Double, loudness: Double)] = []
+    /// (gain, limiter ceiling, loudness measured) of every pass so far.
+    public private(set) var passes: [(gain: Double, ceiling: Double, loudness: Double)] = []
 
     /// Pass 1: the original measured `loudness` (LUFS, `nil` below the gate) over `seconds`.
     public init(target: LoudnessTarget, measuredLoudness loudness: Double?, seconds: Double) throws(Refusal) {
@@ -132,27 +133,29 @@ public struct LoudnessNormalization: Sendable, Equatable {
             // A gain brought it under the gate: never from a measurable original, but not a trap.
             return .unreachable(measured)
         }
-        passes.append((gain, loudness))
+        passes.append((gain, limiterCeiling, loudness))
         let miss = target.integrated - loudness
         let over = measured.truePeak - target.truePeak
         if abs(miss) <= Self.aim, over <= 0 { return .done }
         if passes.count >= Self.maximumPasses {
             return abs(miss) <= Self.tolerance && over <= 0 ? .done : .unreachable(measured)
         }
-        if over > 0 { limiterCeiling -= over + Self.limiterMargin }
         if abs(miss) > Self.aim / 2 { gain += miss / slope() }
+        if over > 0 { limiterCeiling -= over + 2 * Self.limiterMargin }
         return .again
     }
 
-    /// LU gained per dB of gain, from the last two passes: 1 without limiting, less with it;
-    /// kept within 0.1…1 so one odd pass cannot send the gain far away.
+    /// LU gained per dB of gain, from the last two passes if they had the same limiter
+    /// ceiling (a lower ceiling costs loudness of its own): 1 without limiting, less with it;
+    /// kept within 0.25…1 so one odd pass cannot send the gain far away.
     private func slope() -> Double {
         guard passes.count >= 2 else { return 1 }
         let last = passes[passes.count - 1]
         let before = passes[passes.count - 2]
+        guard last.ceiling == before.ceiling else { return 1 }
         let step = last.gain - before.gain
         guard abs(step) > 1e-6 else { return 1 }
-        return min(1, max(0.1, (last.loudness - before.loudness) / step))
+        return min(1, max(0.25, (last.loudness - before.loudness) / step))
     }
 
     public static func == (a: Self, b: Self) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import Metering
 import SoundFiles
 
 /// What an export will write, every check made before anything is written (`planExport`).
@@ -13,6 +14,8 @@ public struct ExportPlan: Sendable, Equatable {
     public let audio: Audio?
     public let labels: OutputDestination?
     public let replacing: Bool
+    /// `--loudness`: the copy normalised to this target (`MemoLibrary+LoudnessExport`).
+    public var loudness: LoudnessTarget?
 
     /// The paths written, as the user would name them: the copy's first, then the labels'.
     public var paths: [String] { [audio?.destination.path, labels?.path].compactMap { $0 } }
@@ -73,14 +76,23 @@ extension MemoLibrary {
         return ExportPlan(memo: memo, audio: audio, labels: labelsDestination, replacing: replacing)
     }
 
-    /// Writes what `plan` holds: the copy, then the label track.
-    public func perform(_ plan: ExportPlan) throws(MemoLibraryError) {
-        if let audio = plan.audio {
+    /// Writes what `plan` holds: the copy, then the label track. A normalised copy
+    /// (`plan.loudness`) reports how far it is to `progress`.
+    /// - Returns: what the normalisation did, for a normalised copy.
+    @discardableResult
+    public func perform(_ plan: ExportPlan, progress: (ExportProgress) -> Void = { _ in }) throws(MemoLibraryError)
+        -> LoudnessExportResult?
+    {
+        var normalised: LoudnessExportResult?
+        if let audio = plan.audio, let target = plan.loudness {
+            normalised = try writeNormalisedCopy(of: plan.memo, audio, target: target, replacing: plan.replacing, progress: progress)
+        } else if let audio = plan.audio {
             try writeCopy(of: plan.memo, audio, replacing: plan.replacing)
         }
         if let labels = plan.labels {
             try writeLabels(of: plan.memo, to: labels, replacing: plan.replacing)
         }
+        return normalised
     }
 
     /// The checked destination and format of a copy of `memo` at `path`.
@@ -131,7 +143,7 @@ extension MemoLibrary {
 
     /// The settings a converted copy of `memo` gets: its rate and channels, its encoding where
     /// `format` has it, else `format`'s default.
-    private func conversionSettings(_ memo: Memo, format: FileFormat) -> RecordingSettings {
+    func conversionSettings(_ memo: Memo, format: FileFormat) -> RecordingSettings {
         let encoding = format.encodings.contains(memo.encoding) ? memo.encoding : format.defaultEncoding
         return RecordingSettings(format: format, encoding: encoding, sampleRate: memo.sampleRate, channels: memo.channels)
     }
@@ -173,7 +185,7 @@ extension MemoLibrary {
         }
     }
 
-    private static func read(_ reader: SoundFileReader, into buffer: inout [Float], frames: Int) throws(SoundFileError) -> Int {
+    static func read(_ reader: SoundFileReader, into buffer: inout [Float], frames: Int) throws(SoundFileError) -> Int {
         let result = buffer.withUnsafeMutableBytes { raw -> Result<Int, SoundFileError> in
             guard let base = raw.baseAddress else { return .success(0) }
             return Result { () throws(SoundFileError) in try reader.read(into: base, frames: frames, as: .float32) }
@@ -181,7 +193,7 @@ extension MemoLibrary {
         return try result.get()
     }
 
-    private static func write(_ buffer: [Float], frames: Int, to writer: SoundFileWriter) throws(SoundFileError) {
+    static func write(_ buffer: [Float], frames: Int, to writer: SoundFileWriter) throws(SoundFileError) {
         let result = buffer.withUnsafeBytes { raw -> Result<Void, SoundFileError> in
             guard let base = raw.baseAddress else { return .success(()) }
             return Result { () throws(SoundFileError) in try writer.write(base, frames: frames, sampleFormat: .float32) }

@@ -1,5 +1,6 @@
 import SoundFiles
 import ArgumentParsing
+import Metering
 
 /// `voicememo export MEMO [PATH] [--labels FILE] [--format F]`: write a copy of a memo to a
 /// file, its markers to a label track, or both.
@@ -20,6 +21,18 @@ enum ExportCommand: SubcommandDefinition {
         help: "The file format: wav, flac, ogg, opus, mp3, caf, aiff or m4a (AAC).",
         defaultDescription: "from PATH's extension, else the memo's own", parser: .choice)
 
+    static let loudness = Option<Double>(
+        name: "loudness", valueName: "LUFS",
+        help: "Normalise the copy to this integrated loudness (EBU R128), -70 to 0: -16 for a "
+            + "podcast, -23 for broadcast. Two passes: the memo is measured, then written with a "
+            + "gain and a true-peak limiter; the copy is measured again and kept only within "
+            + "0.5 LU of it.",
+        parser: .number(in: LoudnessTarget.integratedRange, unit: "LUFS"))
+    static let truePeak = Option<Double>(
+        name: "true-peak", valueName: "DBTP",
+        help: "With --loudness: the true-peak ceiling the copy stays under, -30 to 0.",
+        defaultDescription: "-1", parser: .number(in: -30...LoudnessTarget.highestCeiling, unit: "dBTP"))
+
     static let force = Flag(
         name: "force", help: "Replace a file already at PATH (only once the new copy is complete).")
 
@@ -31,7 +44,7 @@ enum ExportCommand: SubcommandDefinition {
             + "the memo index or anything but a regular file. Every destination is checked before "
             + "anything is written: a folder that does not exist, or --labels naming the audio "
             + "copy's own file, is refused with nothing written.",
-        options: [format, force, labels], positionals: [SharedArguments.memo, path])
+        options: [format, force, labels, loudness, truePeak], positionals: [SharedArguments.memo, path])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> ExportOptions {
         let path = try arguments.value(of: path)
@@ -43,7 +56,20 @@ enum ExportCommand: SubcommandDefinition {
             memo: try arguments.requiredValue(of: SharedArguments.memo),
             path: path, labels: labels,
             format: try arguments.value(of: format),
-            force: arguments.isSet(force))
+            force: arguments.isSet(force),
+            loudness: try loudnessTarget(from: arguments, path: path))
+    }
+
+    /// `--loudness` and `--true-peak`: a target, or `nil` without `--loudness`.
+    static func loudnessTarget(from arguments: ParsedArguments, path: String?) throws(UsageError) -> LoudnessTarget? {
+        let integrated = try arguments.value(of: loudness)
+        let ceiling = try arguments.value(of: truePeak)
+        guard let integrated else {
+            if ceiling != nil { throw .missingCompanion(option: truePeak.longForm, requirement: loudness.longForm) }
+            return nil
+        }
+        if path == nil { throw .missingCompanion(option: loudness.longForm, requirement: Self.path.name) }
+        return LoudnessTarget(integrated: integrated, truePeak: ceiling ?? LoudnessTarget.defaultCeiling)
     }
 
     static func implementation(in implementations: CommandImplementations) -> CommandImplementation<ExportOptions>? {

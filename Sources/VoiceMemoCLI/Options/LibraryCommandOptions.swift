@@ -1,3 +1,4 @@
+import Metering
 import Audio
 import SoundFiles
 // The options of the app and of the subcommands that read or change the memo library:
@@ -155,13 +156,19 @@ public struct ExportOptions: Sendable, Equatable {
     public var format: FileFormat?
     /// `--force`: replace a file already at `path`.
     public var force: Bool
+    /// `--loudness LUFS` and `--true-peak DBTP`: the copy normalised to this target.
+    public var loudness: LoudnessTarget?
 
-    public init(memo: String, path: String?, labels: String? = nil, format: FileFormat? = nil, force: Bool = false) {
+    public init(
+        memo: String, path: String?, labels: String? = nil, format: FileFormat? = nil, force: Bool = false,
+        loudness: LoudnessTarget? = nil
+    ) {
         self.memo = memo
         self.path = path
         self.labels = labels
         self.format = format
         self.force = force
+        self.loudness = loudness
     }
 }
 

@@ -40,9 +40,18 @@ struct CommandReply {
             bare: ids.map { String($0) })
     }
 
-    static func exported(_ memo: Memo, to paths: [String]) -> CommandReply {
+    static func exported(_ memo: Memo, to paths: [String], normalised: LoudnessExportResult? = nil) -> CommandReply {
         let places = paths.map { TerminalText.safe($0) }.joined(separator: " and ")
-        return CommandReply(words: "Exported \(quoted(memo.title)) (id \(memo.id)) to \(places)", bare: paths)
+        let how = normalised.map { "; " + normalisation($0) } ?? ""
+        return CommandReply(words: "Exported \(quoted(memo.title)) (id \(memo.id)) to \(places)\(how)", bare: paths)
+    }
+
+    /// "normalised to -16.0 LUFS (it was -31.2), true peak -1.3 dBTP: gain +15.2 dB, limited by up to 2.1 dB".
+    static func normalisation(_ result: LoudnessExportResult) -> String {
+        let limited = result.limiting < 0.05 ? "the limiter never acted" : String(format: "limited by up to %.1f dB", result.limiting)
+        return String(
+            format: "normalised to %.1f LUFS (it was %.1f), true peak %.1f dBTP: gain %+.1f dB, ",
+            result.loudness, result.originalLoudness, result.truePeak, result.gain) + limited
     }
 
     static func marked(_ memo: Memo, at seconds: Double, label: String) -> CommandReply {

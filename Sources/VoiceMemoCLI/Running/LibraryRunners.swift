@@ -1,6 +1,7 @@
 import Foundation
 import MemoLibrary
 import MemoRules
+import TerminalText
 
 /// `list`, `rename`, `delete`, `restore`, `purge`, `export`: the library commands.
 ///
@@ -130,14 +131,29 @@ enum LibraryRunners {
     static func export(_ options: ExportOptions, context: CommandContext) throws -> ExitCode {
         let library = try LibraryAccess.open(context)
         // Every destination is checked before anything is written (`planExport`).
-        let plan = try LibraryAccess.perform { () throws(MemoLibraryError) in
+        let line = context.console.isErrorTerminal && options.loudness != nil ? LevelBars(console: context.console, channels: 0) : nil
+        var shown = ""
+        defer { if !shown.isEmpty { line?.clear() } }
+        let (plan, normalised) = try LibraryAccess.perform { () throws(MemoLibraryError) in
             let memo = try library.memo(matching: options.memo)
-            let plan = try library.planExport(
+            var plan = try library.planExport(
                 memo, to: options.path, labels: options.labels, format: options.format, replacing: options.force)
-            try library.perform(plan)
-            return plan
+            plan.loudness = options.loudness
+            let normalised = try library.perform(plan) { progress in
+                let text = ExportProgressLine.text(memo, progress)
+                if let line, text != shown {
+                    shown = text
+                    line.redraw(text)
+                }
+            }
+            return (plan, normalised)
         }
-        context.console.reply(.exported(plan.memo, to: plan.paths))
+        if !shown.isEmpty { line?.clear() }
+        shown = ""
+        context.console.reply(.exported(plan.memo, to: plan.paths, normalised: normalised))
+        if let normalised, !context.console.isOutputTerminal {
+            context.console.printErrorMessage("note: " + CommandReply.normalisation(normalised))
+        }
         return .success
     }
 
@@ -184,5 +200,14 @@ extension LibraryRunners {
         }
         for line in lines { context.console.printLine(line) }
         return .success
+    }
+}
+
+/// The live line of a normalised export on a terminal's stderr:
+/// "exporting memo 3 “Standup”: normalising, encoding MP3: 40 %".
+enum ExportProgressLine {
+    static func text(_ memo: Memo, _ progress: ExportProgress) -> String {
+        let percent = Int((min(max(progress.fraction, 0), 1) * 100).rounded(.down))
+        return "exporting memo \(memo.id) “\(TerminalText.safe(String(memo.title.prefix(40))))”: \(progress.description): \(percent) %"
     }
 }
