@@ -195,11 +195,18 @@ final class MemoStore: Sendable {
 
     /// Writes a copy of memo `id` to `path` (the format its extension names), never over an
     /// existing file; gives the memo and the path written.
-    func export(_ id: Int64, to path: String) throws(MemoLibraryError) -> (title: String, path: String) {
-        try withLibrary { (held: inout Connection) throws(MemoLibraryError) -> (title: String, path: String) in
+    ///
+    /// With `loudness`, the copy is normalised to it (`export --loudness`), `progress` told how far it is.
+    func export(
+        _ id: Int64, to path: String, loudness: LoudnessTarget? = nil, progress: (ExportProgress) -> Void = { _ in }
+    ) throws(MemoLibraryError) -> (title: String, path: String, normalised: LoudnessExportResult?) {
+        try withLibrary { (held: inout Connection) throws(MemoLibraryError) -> (title: String, path: String, normalised: LoudnessExportResult?) in
             let library = held.library
             guard let memo = try library.memo(id: id) else { throw .notFound(reference: String(id), inRecentlyDeleted: false) }
-            return (memo.title, try library.export(memo, to: path))
+            var plan = try library.planExport(memo, to: path, labels: nil, format: nil, replacing: false)
+            plan.loudness = loudness
+            let normalised = try library.perform(plan, progress: progress)
+            return (memo.title, plan.audio?.destination.path ?? path, normalised)
         }
     }
 

@@ -1,3 +1,4 @@
+import Metering
 import Testing
 
 @testable import Interface
@@ -32,9 +33,55 @@ import Testing
     @Test func theTypedExtensionIsSentAsTyped() {
         var state = Self.browsing()
         _ = reduce(&state, .key(.character("E")))
+        _ = reduce(&state, .key(.end))
         for _ in 0..<4 { _ = reduce(&state, .key(.backspace)) }
         for character in "wav" { _ = reduce(&state, .key(.character(character))) }
         #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/home/ana/Standup notes.wav")])
+    }
+
+    /// Issue 30 item 7: the name part is selected, so typing replaces it and keeps the folder
+    /// and the memo's extension; Ctrl-U clears the line; the footer says both.
+    @Test func theNameIsSelectedTypingReplacesItAndCtrlUClears() {
+        var state = Self.browsing()
+        _ = reduce(&state, .key(.character("E")))
+        let field = Self.field(state)
+        #expect(field?.selection == 10..<23, "“Standup notes” in /home/ana/Standup notes.flac")
+        let footer = AppView.render(state).lines().last ?? ""
+        #expect(footer.contains("type replaces the name") && footer.contains("^U clear") && footer.contains("Tab loudness"), "\(footer)")
+        for character in "Weekly" { _ = reduce(&state, .key(.character(character))) }
+        #expect(Self.field(state)?.text == "/home/ana/Weekly.flac")
+        #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/home/ana/Weekly.flac")])
+
+        _ = reduce(&state, .key(.character("E")))
+        _ = reduce(&state, .key(.clearToStart))
+        #expect(Self.field(state)?.text == "", "Ctrl-U clears the whole line, selection or not")
+        for character in "/tmp/x.mp3" { _ = reduce(&state, .key(.character(character))) }
+        #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/tmp/x.mp3")])
+    }
+
+    @Test func theMemosOwnExtensionIsProposedAndOnlyTheNameSelected() {
+        var memo = Fixtures.memo(9, "Call.v2", minutesAgo: 0, seconds: 1, size: 1)
+        memo.fileShown = "/lib/2026-12-02_10-00-00_abcdef.m4a"
+        #expect(ExportKeys.defaultPath(for: memo, in: "/h") == "/h/Call.v2.m4a")
+        #expect(ExportKeys.nameRange(in: "/h/Call.v2.m4a") == 3..<10, "up to the last dot: the extension stays")
+        #expect(ExportKeys.nameRange(in: "/h.d/name") == 5..<9, "a dot in the folder is not the extension's")
+        #expect(ExportKeys.nameRange(in: "plain") == 0..<5)
+    }
+
+    /// Tab offers the podcast loudness (−16 LUFS, −1 dBTP): said in the prompt, sent with the
+    /// export, kept for the next prompt, and off again with a second Tab.
+    @Test func tabOffersThePodcastLoudness() {
+        var state = Self.browsing()
+        _ = reduce(&state, .key(.character("E")))
+        #expect(reduce(&state, .key(.tab)) == [])
+        #expect(AppView.render(state).lines().contains { $0.hasPrefix(" Export at -16 LUFS to: /home/ana/") }, "\(AppView.render(state).lines())")
+        #expect(Self.field(state)?.selection == 10..<23, "Tab leaves the path and its selection alone")
+        #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/home/ana/Standup notes.flac", loudness: .podcast)])
+        _ = reduce(&state, .key(.character("E")))
+        #expect(AppView.render(state).lines().contains { $0.hasPrefix(" Export at -16 LUFS to: ") }, "the last used is kept")
+        _ = reduce(&state, .key(.tab))
+        #expect(AppView.render(state).lines().contains { $0.hasPrefix(" Export to: ") })
+        #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/home/ana/Standup notes.flac")])
     }
 
     @Test func anEmptyPathOrAFolderKeepsThePromptOpenWithTheReason() {

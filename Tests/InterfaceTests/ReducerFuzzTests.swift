@@ -65,7 +65,7 @@ import Testing
             case .purgeMemo(let id):
                 deleted.removeAll { $0.id == id }
                 return [loaded]
-            case .exportMemo(let id, let path):
+            case .exportMemo(let id, let path, _):
                 return memos.contains { $0.id == id } ? [.notice("Exported to \(path).")] : [.failed("no memo \(id)")]
             case .editMemo(let request):
                 guard let index = memos.firstIndex(where: { $0.id == request.memoID }) else { return [.failed("gone"), loaded] }

@@ -1,6 +1,7 @@
 import Audio
 import Interface
 import MemoLibrary
+import Metering
 
 /// The library's effects (opening it, rename, delete, restore, purge, export, markers; the
 /// memo table's keys in `Interface/Update`): all on the effect runner, where its one SQLite
@@ -52,8 +53,8 @@ struct LibraryEffects {
         case .purgeMemo(let id):
             loop.transcripts.job?.cancel(memo: id)
             change(on: loop, tracked: tracked) { store in try store.purge(id) }
-        case .exportMemo(let id, let path):
-            export(id, to: path, on: loop, tracked: tracked)
+        case .exportMemo(let id, let path, let loudness):
+            export(id, to: path, loudness: loudness, on: loop, tracked: tracked)
         case .addMarker(let memoID, let time):
             addMarker(memoID: memoID, time: time, on: loop)
         default:
@@ -61,8 +62,9 @@ struct LibraryEffects {
         }
     }
 
-    private func export(_ id: Int64, to path: String, on loop: AppLoop, tracked: Bool) {
+    private func export(_ id: Int64, to path: String, loudness: LoudnessTarget?, on loop: AppLoop, tracked: Bool) {
         let home = loop.environment["HOME"]
+        let progress = loop.progressReporter(tracked)
         loop.onRunner(tracked: tracked) { effects in
             let answer: Action
             do throws(MemoLibraryError) {
@@ -70,9 +72,14 @@ struct LibraryEffects {
                 // The conversion can take a core for a minute: it gives way to the screen.
                 let target = Self.expandingHome(path, home: home)
                 let written = try BackgroundPriority.heavy.run {
-                    Result { () throws(MemoLibraryError) in try store.export(id, to: target) }
+                    Result { () throws(MemoLibraryError) in
+                        try store.export(id, to: target, loudness: loudness) { step in progress(step.fraction, step.description) }
+                    }
                 }.get()
-                answer = .notice("Exported “\(written.title)” to \(written.path).")
+                let how = written.normalised.map {
+                    String(format: " at %.1f LUFS, true peak %.1f dBTP", $0.loudness, $0.truePeak)
+                } ?? ""
+                answer = .notice("Exported “\(written.title)” to \(written.path)\(how).")
             } catch .destinationExists(let existing) {
                 answer = .failed("Not exported: \(existing) already exists. Choose another name (E).")
             } catch {

@@ -139,6 +139,9 @@ public struct AppState: Sendable, Equatable {
     public var playbackDevice = "default"
     /// Where the export prompt (`E`) proposes to write: the folder the app was started in.
     public var exportFolder = ""
+    /// Whether the export prompt writes at the podcast loudness (`Tab` in it; kept for the
+    /// next export, as the last used).
+    public var exportsAtPodcastLoudness = false
 
     public init(width: Int = 80, height: Int = 24, usesColor: Bool = true, utcOffset: Int = 0, now: Double = 0) {
         self.width = width

@@ -1,3 +1,4 @@
+import Metering
 
 /// What the reducer asks the outside world to do: data, performed by one runner, whose
 /// results come back as actions. The slow ones (library, files, opening devices) run on
@@ -22,7 +23,8 @@ public enum Effect: Sendable, Hashable {
     case purgeMemo(id: Int64)
     /// Write a copy of memo `id` to `path` (converted when the name's extension says
     /// another format; an existing file is refused); a notice or a failure follows.
-    case exportMemo(id: Int64, path: String)
+    /// `loudness`: the copy normalised to that target (the prompt's `Tab`), else as it is.
+    case exportMemo(id: Int64, path: String, loudness: LoudnessTarget? = nil)
     /// Trim or split a memo (the library's edit: the original to Recently Deleted);
     /// `memoEdited` follows, with progress on the status line.
     case editMemo(EditRequest)

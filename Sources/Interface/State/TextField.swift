@@ -8,10 +8,15 @@ public struct TextField: Sendable, Hashable {
     /// Longest text accepted, in characters.
     public let maximumLength: Int
 
-    /// The whole text is selected (as a prompt that offers a title opens): a character
-    /// replaces it, ⌫ or Delete clears it, a movement key ends the selection (← and Home at
-    /// the start, → and End at the end).
-    public private(set) var isSelected = false
+    /// The characters selected, if any: the whole text as a prompt that offers a title opens,
+    /// the name part of a path as the export prompt opens (`folder/`**`Standup`**`.flac`). A
+    /// character replaces them, ⌫ or Delete removes them, Ctrl-U clears the whole line, a
+    /// movement key ends the selection (← at its start, → at its end, Home and End at the
+    /// line's).
+    public private(set) var selection: Range<Int>?
+
+    /// Whether anything is selected.
+    public var isSelected: Bool { selection != nil }
 
     /// The limit of a prompt that is not a title (the filter); a title's is the library's
     /// (`AppState.titleMaximumLength`).
@@ -21,7 +26,17 @@ public struct TextField: Sendable, Hashable {
         self.maximumLength = max(0, maximumLength)
         characters = Array(text.prefix(self.maximumLength))
         cursor = characters.count
-        isSelected = selected && !characters.isEmpty
+        selection = selected && !characters.isEmpty ? 0..<characters.count : nil
+    }
+
+    /// `text` with the characters of `range` selected (clamped to the text; none if empty).
+    public init(_ text: String, maximumLength: Int = Self.defaultMaximumLength, selecting range: Range<Int>) {
+        self.init(text, maximumLength: maximumLength)
+        let clamped = range.clamped(to: 0..<characters.count)
+        if !clamped.isEmpty {
+            selection = clamped
+            cursor = clamped.upperBound
+        }
     }
 
     public var text: String { String(characters) }
@@ -53,20 +68,26 @@ public struct TextField: Sendable, Hashable {
     }
 
     private mutating func applyToSelection(_ key: Key) -> Bool {
+        guard let range = selection else { return false }
         switch key {
         case .character(let character):
             guard !character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) else { return true }
-            characters = []
-            cursor = 0
+            characters.removeSubrange(range)
+            cursor = range.lowerBound
             insert(character)
-        case .backspace, .delete, .clearToStart:
+        case .backspace, .delete:
+            characters.removeSubrange(range)
+            cursor = range.lowerBound
+        case .clearToStart:
             characters = []
             cursor = 0
-        case .left, .home: cursor = 0
-        case .right, .end: cursor = characters.count
+        case .left: cursor = range.lowerBound
+        case .right: cursor = range.upperBound
+        case .home: cursor = 0
+        case .end: cursor = characters.count
         default: return false
         }
-        isSelected = false
+        selection = nil
         return true
     }
 

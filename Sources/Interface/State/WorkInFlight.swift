@@ -120,7 +120,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .deleteMemo(let id): kind = .deleting(title: title(id))
         case .restoreMemo(let id): kind = .restoring(title: title(id))
         case .purgeMemo(let id): kind = .purging(title: title(id))
-        case .exportMemo(let id, _): kind = .exporting(title: title(id))
+        case .exportMemo(let id, _, _): kind = .exporting(title: title(id))
         case .play(let memo, _): kind = .startingPlayback(title: memo.title)
         case .changeCaptureGain: kind = .changingCaptureGain
         case .searchTranscripts(let query): kind = .searchingTranscripts(query: query)

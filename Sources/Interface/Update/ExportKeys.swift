@@ -1,31 +1,57 @@
+import Metering
 import MemoRules
 import TerminalText
 
 /// `E`: the export prompt for the selected memo. It opens with a path in
 /// `AppState.exportFolder` named after the title, in the memo's own format; the name's
 /// extension chooses the format (`.flac`, `.wav`, …), as `voicememo export MEMO PATH` does.
+/// The name part is selected, so typing replaces it and keeps the folder and the extension;
+/// Ctrl-U clears the line. `Tab` turns the podcast loudness (−16 LUFS, −1 dBTP, as
+/// `export --loudness -16`) on and off, said in the prompt's label and kept for the next one.
 /// Enter asks the runner to write it (`Effect.exportMemo`); an existing file is refused there
 /// and the memo is never changed.
 enum ExportKeys {
+    /// The target `Tab` offers.
+    static let podcast = LoudnessTarget.podcast
+
+    /// "Export to: ", or "Export at -16 LUFS to: " with the podcast loudness on.
+    static func label(_ state: AppState) -> String {
+        state.exportsAtPodcastLoudness ? "Export at \(LoudnessTarget.figure(podcast.integrated)) LUFS to: " : "Export to: "
+    }
+
     static func open(_ state: inout AppState) -> [Effect] {
         guard let memo = state.selectedMemo else {
             state.say("No memo to export.")
             return []
         }
         let path = defaultPath(for: memo, in: state.exportFolder)
-        state.mode = .exporting(id: memo.id, field: TextField(path, maximumLength: 4096))
+        state.mode = .exporting(id: memo.id, field: TextField(path, maximumLength: 4096, selecting: nameRange(in: path)))
         state.promptProblem = nil
         return []
     }
 
     static func prompt(_ key: Key, id: Int64, _ field: inout TextField, _ state: inout AppState) -> [Effect] {
-        TextPrompt.handle(key, &field, &state, reopen: { .exporting(id: id, field: $0) }, problem: problem(with:)) { path, state in
+        if key == .tab {
+            state.exportsAtPodcastLoudness.toggle()
+            state.promptProblem = nil
+            return []
+        }
+        return TextPrompt.handle(key, &field, &state, reopen: { .exporting(id: id, field: $0) }, problem: problem(with:)) { path, state in
             guard state.memos.contains(where: { $0.id == id }) else {
                 state.fail("That memo is no longer in the library: nothing was exported.")
                 return []
             }
-            return [.exportMemo(id: id, path: path)]
+            return [.exportMemo(id: id, path: path, loudness: state.exportsAtPodcastLoudness ? podcast : nil)]
         }
+    }
+
+    /// The characters of the file name without its extension in `path` (`Standup` in
+    /// `/home/ana/Standup.flac`): what the prompt opens with selected.
+    static func nameRange(in path: String) -> Range<Int> {
+        let characters = Array(path)
+        let start = (characters.lastIndex(of: "/") ?? -1) + 1
+        let dot = characters.lastIndex(of: ".").flatMap { $0 > start ? $0 : nil } ?? characters.count
+        return start..<dot
     }
 
     /// Why `path` cannot be written, in words for above the prompt; `nil` when it may be.

@@ -39,7 +39,7 @@ enum BottomLinesView {
                 renderPrompt("Title: ", field, in: row, theme: theme, on: &screen)
             }
         case .exporting(_, let field), .openingStream(let field):
-            let label = state.mode == .openingStream(field) ? "Stream URL: " : "Export to: "
+            let label = state.mode == .openingStream(field) ? "Stream URL: " : ExportKeys.label(state)
             if let problem = state.promptProblem {
                 // One row: the problem, until the next key brings the prompt back.
                 screen.put(" " + TextFitting.truncated(problem, toWidth: max(row.width - 1, 0)), x: row.x, y: row.y, style: theme.error, maxWidth: row.width)
@@ -105,7 +105,7 @@ enum BottomLinesView {
             let character = field.characters[index]
             let width = DisplayWidth.of(String(TerminalText.safe(String(character))))
             if x + width > row.x + row.width { break }
-            let selected = field.isSelected || index == field.cursor
+            let selected = field.selection.map { $0.contains(index) } ?? (index == field.cursor)
             x += screen.put(String(character), x: x, y: row.y, style: selected ? theme.selection : .plain)
         }
         if field.cursor == field.characters.count, !field.isSelected { screen.put(" ", x: x, y: row.y, style: theme.selection) }

@@ -31,7 +31,9 @@ enum KeyHelp {
         case .renaming(_, let field) where field.isSelected:
             [("type", "replaces it"), ("⏎", "save"), ("← →", "edit it"), ("⌫", "clear"), ("Esc", "keep the title")]
         case .renaming: [("⏎", "save"), ("Esc", "keep the title"), ("← →", "move"), ("⌫", "delete")]
-        case .exporting: [("⏎", "export"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
+        case .exporting(_, let field) where field.isSelected:
+            [("type", "replaces the name"), ("⏎", "export"), ("Tab", "loudness"), ("^U", "clear"), ("Esc", "cancel"), ("← →", "edit it")]
+        case .exporting: [("⏎", "export"), ("Tab", "loudness"), ("^U", "clear"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
         case .openingStream: [("⏎", "play"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
         case .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: [("y", "yes"), ("n", "no")]
         case .help, .details: [("any key", "closes")]
