@@ -76,10 +76,11 @@ struct LibraryEffects {
                         try store.export(id, to: target, loudness: loudness) { step in progress(step.fraction, step.description) }
                     }
                 }.get()
+                // The loudness before the path, which may be long: what a narrow status line keeps.
                 let how = written.normalised.map {
-                    String(format: " at %.1f LUFS, true peak %.1f dBTP", $0.loudness, $0.truePeak)
+                    String(format: " at %.1f LUFS (true peak %.1f dBTP)", $0.loudness, $0.truePeak)
                 } ?? ""
-                answer = .notice("Exported “\(written.title)” to \(written.path)\(how).")
+                answer = .notice("Exported “\(written.title)”\(how) to \(written.path).")
             } catch .destinationExists(let existing) {
                 answer = .failed("Not exported: \(existing) already exists. Choose another name (E).")
             } catch {

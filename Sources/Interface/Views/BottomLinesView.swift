@@ -100,7 +100,10 @@ enum BottomLinesView {
         let room = row.x + row.width - x - 1
         guard room > 0 else { return }
         var start = 0
-        while DisplayWidth.of(String(field.characters[start..<field.cursor])) > room { start += 1 }
+        // Scrolled to the cursor; while a part is selected, to the end, so that the selection
+        // and what follows it (the export path's extension) show.
+        let focus = field.isSelected ? field.characters.count : field.cursor
+        while DisplayWidth.of(String(field.characters[start..<focus])) > room { start += 1 }
         for index in start..<field.characters.count {
             let character = field.characters[index]
             let width = DisplayWidth.of(String(TerminalText.safe(String(character))))
