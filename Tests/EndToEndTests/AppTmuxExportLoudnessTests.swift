@@ -20,7 +20,7 @@ import Testing
         try app.press("E")
         var screen = try app.waitFor("Export to: ")
         #expect(screen.contains("/home/Standup.mp3"), "the memo's own format, not .flac: \(screen)")
-        #expect(screen.contains("type replaces the name") && screen.contains("^U clear") && screen.contains("Tab loudness"),
+        #expect(screen.contains("type renames") && screen.contains("^U clear") && screen.contains("Tab -16 LUFS"),
                 "the footer says what typing does, how to clear the line and the loudness key: \(screen)")
         try app.type("Weekly")
         screen = try app.waitFor("/home/Weekly.mp3")

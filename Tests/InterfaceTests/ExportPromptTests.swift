@@ -47,7 +47,7 @@ import Testing
         let field = Self.field(state)
         #expect(field?.selection == 10..<23, "“Standup notes” in /home/ana/Standup notes.flac")
         let footer = AppView.render(state).lines().last ?? ""
-        #expect(footer.contains("type replaces the name") && footer.contains("^U clear") && footer.contains("Tab loudness"), "\(footer)")
+        #expect(footer.contains("type renames") && footer.contains("^U clear") && footer.contains("Tab -16 LUFS"), "\(footer)")
         for character in "Weekly" { _ = reduce(&state, .key(.character(character))) }
         #expect(Self.field(state)?.text == "/home/ana/Weekly.flac")
         #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/home/ana/Weekly.flac")])
@@ -76,6 +76,7 @@ import Testing
         #expect(reduce(&state, .key(.tab)) == [])
         #expect(AppView.render(state).lines().contains { $0.hasPrefix(" Export at -16 LUFS to: /home/ana/") }, "\(AppView.render(state).lines())")
         #expect(Self.field(state)?.selection == 10..<23, "Tab leaves the path and its selection alone")
+        #expect(AppView.render(state).lines().last?.contains("Tab off") == true, "the footer says how to turn it off")
         #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/home/ana/Standup notes.flac", loudness: .podcast)])
         _ = reduce(&state, .key(.character("E")))
         #expect(AppView.render(state).lines().contains { $0.hasPrefix(" Export at -16 LUFS to: ") }, "the last used is kept")

@@ -20,7 +20,18 @@ enum KeyHelp {
             return KeyTable.footer(in: FooterSpot.Situation(state), narrow: state.width < KeyTable.narrowFooterWidth)
         }
         if let screen = KeyScreen(state.mode), screen != .memoTable { return screen.footer }
+        if case .exporting(_, let field) = state.mode { return exportFooter(field, podcast: state.exportsAtPodcastLoudness) }
         return footer(for: state.mode)
+    }
+
+    /// The export prompt's: what typing does to the selected name, `Tab` for the podcast
+    /// loudness (or `off` again, the label saying "Export at -16 LUFS"), `^U` to clear the line.
+    static func exportFooter(_ field: TextField, podcast: Bool) -> [(String, String)] {
+        let loudness = ("Tab", podcast ? "off" : "-16 LUFS")
+        if field.isSelected {
+            return [("type", "renames"), ("⏎", "export"), loudness, ("Esc", "cancel"), ("^U", "clear"), ("← →", "edit")]
+        }
+        return [("⏎", "export"), loudness, ("Esc", "cancel"), ("^U", "clear"), ("← →", "move"), ("⌫", "delete")]
     }
 
     /// The footer's keys in each mode.
@@ -31,9 +42,7 @@ enum KeyHelp {
         case .renaming(_, let field) where field.isSelected:
             [("type", "replaces it"), ("⏎", "save"), ("← →", "edit it"), ("⌫", "clear"), ("Esc", "keep the title")]
         case .renaming: [("⏎", "save"), ("Esc", "keep the title"), ("← →", "move"), ("⌫", "delete")]
-        case .exporting(_, let field) where field.isSelected:
-            [("type", "replaces the name"), ("⏎", "export"), ("Tab", "loudness"), ("^U", "clear"), ("Esc", "cancel"), ("← →", "edit it")]
-        case .exporting: [("⏎", "export"), ("Tab", "loudness"), ("^U", "clear"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
+        case .exporting(_, let field): exportFooter(field, podcast: false)
         case .openingStream: [("⏎", "play"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
         case .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: [("y", "yes"), ("n", "no")]
         case .help, .details: [("any key", "closes")]
