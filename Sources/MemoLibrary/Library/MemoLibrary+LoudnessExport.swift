@@ -14,8 +14,8 @@ public struct ExportProgress: Sendable, Equatable {
     }
 
     public var stage: Stage
-    /// How much of this stage is done, 0…1.
-    public var fraction: Double
+    /// How much of this stage is done, 0…1; `nil` where it is not counted (checking).
+    public var fraction: Double?
 
     /// "measuring the loudness", "normalising, encoding MP3", "checking the copy (pass 2)".
     public var description: String {
@@ -85,7 +85,7 @@ extension MemoLibrary {
                     Self.removeIntermediate(of: temporary)
                     throw .sound(error)
                 }
-                progress(ExportProgress(stage: .checking(pass: pass), fraction: 0))
+                progress(ExportProgress(stage: .checking(pass: pass), fraction: nil))
                 let written: FileAnalysis
                 do throws(SoundFileError) {
                     written = try FileAnalysis.measure(path: temporary)

@@ -207,7 +207,7 @@ extension LibraryRunners {
 /// "exporting memo 3 “Standup”: normalising, encoding MP3: 40 %".
 enum ExportProgressLine {
     static func text(_ memo: Memo, _ progress: ExportProgress) -> String {
-        let percent = Int((min(max(progress.fraction, 0), 1) * 100).rounded(.down))
-        return "exporting memo \(memo.id) “\(TerminalText.safe(String(memo.title.prefix(40))))”: \(progress.description): \(percent) %"
+        let percent = progress.fraction.map { ": \(Int((min(max($0, 0), 1) * 100).rounded(.down))) %" } ?? "…"
+        return "exporting memo \(memo.id) “\(TerminalText.safe(String(memo.title.prefix(40))))”: \(progress.description)\(percent)"
     }
 }
