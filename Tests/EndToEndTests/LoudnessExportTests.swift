@@ -101,9 +101,15 @@ import Testing
             sox -n -r 48000 -c 1 -b 16 "$VOICEMEMO_HOME/short.wav" synth 0.3 sine 440 gain -6
             sox -n -r 48000 -c 1 -b 16 "$VOICEMEMO_HOME/silent.wav" trim 0 3
             sox -n -r 48000 -c 1 -b 16 "$VOICEMEMO_HOME/damaged.wav" synth 2 sine 440
+            sox -n -r 48000 -c 1 -b 16 "$VOICEMEMO_HOME/tone.wav" synth 2 sine 440 gain -12
             """)
         #expect(made.status == 0, "\(made)")
-        #expect(try sandbox.listedMemos().count == 3)
+        #expect(try sandbox.listedMemos().count == 4)
+        // 0 LUFS under a −6 dBTP ceiling: even a square wave at −6 dBFS is quieter than that.
+        let unreachable = try sandbox.run("export", "tone", sandbox.file("tone.flac"), "--loudness", "0", "--true-peak", "-6", timeout: .seconds(120))
+        #expect(unreachable.status == 1 && unreachable.standardError.contains("cannot bring it to 0 LUFS, -6 dBTP")
+            && unreachable.standardError.contains("aim lower with --loudness or raise --true-peak"), "\(unreachable)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.file("tone.flac")), "nothing at PATH")
         let damaged = sandbox.libraryDirectory.appendingPathComponent("damaged.wav").path
         let handle = try #require(FileHandle(forUpdatingAtPath: damaged))
         try handle.write(contentsOf: Data(repeating: 0x5A, count: 64))
