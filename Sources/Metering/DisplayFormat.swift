@@ -73,10 +73,18 @@ public enum DisplayFormat {
         return includingUnit ? text + " dB" : text
     }
 
-    /// A meter's reading without the unit: "-18.2", "0.0", and "-∞" at or below the −160 dB
-    /// floor (silence, −∞, NaN) — a figure like "-160.0" reads as a level, not as nothing.
-    public static func meterReading(_ level: Float) -> String {
-        level.isNaN || level <= Decibels.floor ? "-∞" : decibels(level, includingUnit: false)
+    /// A meter's reading without the unit: "-18.2", "0.0", and "<-60" below `floor`, the
+    /// lowest level the meter shows (silence, −∞, NaN, a peak hold or a needle still falling):
+    /// every meter mode reads what it cannot show the same way, instead of a figure like
+    /// "-97.4" or "-160.0" that reads as a level.
+    public static func meterReading(_ level: Float, floor: Float) -> String {
+        level.isNaN || level < floor ? belowFloor(floor) : decibels(level, includingUnit: false)
+    }
+
+    /// "<-60": what a reading below `floor` shows (the floor in whole dB, or to a tenth).
+    public static func belowFloor(_ floor: Float) -> String {
+        let whole = floor.rounded()
+        return "<" + (whole == floor && abs(floor) < 1e6 ? "\(Int(whole))" : decibels(floor, includingUnit: false))
     }
 
     private static func clock(wholeSeconds: Int64) -> String {

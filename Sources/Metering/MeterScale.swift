@@ -8,6 +8,14 @@ public enum MeterScale: Sendable, Equatable {
     /// The classic table with its default settings.
     public static let standard = MeterScale.table(MeterTable())
 
+    /// The lowest level the scale shows, dBFS: anything quieter sits at 0 and reads below it.
+    public var floor: Float {
+        switch self {
+        case .table(let table): table.minDecibels
+        case .linear: Decibels.floor
+        }
+    }
+
     /// The meter position (0…1) of a level in dBFS; NaN reads 0.
     public func value(forPower decibels: Float) -> Float {
         switch self {

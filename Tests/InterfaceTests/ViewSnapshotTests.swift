@@ -121,17 +121,23 @@ import Metering
         #expect(AppView.render(digital).lines()[3].contains("dBFS  digital peak (playback)"), "also when the mode is digital already")
     }
 
-    @Test func silenceReadsMinusInfinityNotTheFloor() {
-        #expect(DisplayFormat.meterReading(-160) == "-∞")
-        #expect(DisplayFormat.meterReading(-.infinity) == "-∞")
-        #expect(DisplayFormat.meterReading(.nan) == "-∞")
-        #expect(DisplayFormat.meterReading(-159.96) == "-160.0", "just above the floor is a level")
-        #expect(DisplayFormat.meterReading(-0.04) == "0.0")
+    /// Below the meter's floor (silence, −∞, NaN, a falling peak hold) every mode reads "<-60".
+    @Test func belowTheFloorReadsTheFloorNotAFigure() {
+        #expect(DisplayFormat.meterReading(-160, floor: -60) == "<-60")
+        #expect(DisplayFormat.meterReading(-.infinity, floor: -60) == "<-60")
+        #expect(DisplayFormat.meterReading(.nan, floor: -60) == "<-60")
+        #expect(DisplayFormat.meterReading(-97.4, floor: -60) == "<-60")
+        #expect(DisplayFormat.meterReading(-60, floor: -60) == "-60.0", "the floor itself is a level")
+        #expect(DisplayFormat.meterReading(-0.04, floor: -60) == "0.0")
+        #expect(DisplayFormat.meterReading(-170, floor: -160) == "<-160")
+        #expect(DisplayFormat.belowFloor(-41.5) == "<-41.5")
+        #expect(LoudnessView.lufs(-90, target: -23) == "<-41" && LoudnessView.relative(-90, target: -23) == "<-18")
+        #expect(LoudnessView.lufs(nil, target: -23) == "--.-" && LoudnessView.relative(nil, target: -23) == nil)
         var state = Self.state(.digital)
         _ = reduce(&state, .tick(time: Fixtures.now + 1, snapshot: EngineSnapshot(
             channels: [ChannelLevel(average: -160, peak: -160), ChannelLevel(average: -160, peak: -160)], recording: .idle)))
         let lines = AppView.render(state).lines()
-        #expect(lines[1].contains("rms     -∞  pk"), "\(lines[1])")
+        #expect(lines[1].contains("rms   <-60  pk"), "\(lines[1])")
     }
 
     @Test func mCyclesEveryModeAndSaysWhatItIs() {

@@ -137,16 +137,23 @@ enum EditKeys {
     }
 
     /// The prompt `X` and `S` open.
-    static func question(_ request: EditRequest, width: Int) -> String {
+    static func question(_ request: EditRequest, width: Int) -> Confirmation {
         let title = TextFitting.truncated(request.title, toWidth: max(width / 3, 8))
+        let original = "The original goes to Recently Deleted."
+        let answer = Confirmation.answer
         switch request {
         case .trim(_, _, let start, let end):
-            return "Trim “\(title)” to \(DisplayFormat.seconds(start)) … \(DisplayFormat.seconds(end))? The original goes to Recently Deleted. (y/N)"
+            let question = "Trim “\(title)” to \(DisplayFormat.seconds(start)) … \(DisplayFormat.seconds(end))?"
+            return Confirmation(full: "\(question) \(original) \(answer)", short: "\(question) \(answer)")
         case .split(_, _, let time):
-            return "Split “\(title)” in two at \(DisplayFormat.seconds(time))? The original goes to Recently Deleted. (y/N)"
+            let question = "Split “\(title)” in two at \(DisplayFormat.seconds(time))?"
+            return Confirmation(full: "\(question) \(original) \(answer)", short: "\(question) \(answer)")
         case .removeSilences:
-            // (y/N) first: at 80 columns the rest is what gets cut.
-            return "Cut each pause of “\(title)” to \(SilenceRemoval.defaultKeptPause) s? (y/N) Below \(Int(SilenceRemoval.defaultThreshold)) dBFS is a pause; the original goes to Recently Deleted."
+            // (y/N) right after the question: it ends the first row, where the rest wraps below.
+            let question = "Cut each pause of “\(title)” to \(SilenceRemoval.defaultKeptPause) s? \(answer)"
+            return Confirmation(
+                full: "\(question) Below \(Int(SilenceRemoval.defaultThreshold)) dBFS is a pause; the original goes to Recently Deleted.",
+                short: question)
         }
     }
 

@@ -255,7 +255,8 @@ extension AppState {
     /// The layout for the current size and input.
     public var layout: Layout {
         let statusText = statusLine.map { " " + $0.text } ?? ""
-        let statusLines = (mode == .browsing && DisplayWidth.of(statusText) > width) || showsWorkAbovePrompt ? 2 : 1
+        let confirmationRows = confirmation(width: width - 1)?.rowsWanted(width: width - 1) ?? 1
+        let statusLines = (mode == .browsing && DisplayWidth.of(statusText) > width) || showsWorkAbovePrompt || confirmationRows > 1 ? 2 : 1
         return Layout(
             width: width, height: height, channels: meterRowCount, statusLines: statusLines,
             waveformRows: waveform == nil ? 0 : WaveformBandView.rows)

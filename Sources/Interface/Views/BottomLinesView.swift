@@ -48,24 +48,11 @@ enum BottomLinesView {
             } else {
                 renderPrompt(label, field, in: row, theme: theme, on: &screen)
             }
-        case .confirmingDelete(let id):
-            let title = state.memos.first { $0.id == id }?.title ?? "this memo"
-            let text = " Delete “\(TextFitting.truncated(title, toWidth: max(row.width / 2, 8)))”? It goes to Recently Deleted. (y/N)"
-            screen.put(TextFitting.truncated(text, toWidth: row.width), x: row.x, y: row.y, style: .bold)
-        case .confirmingPurge(let id):
-            let title = state.deletedMemos.first { $0.id == id }?.title ?? "this memo"
-            let text = " Purge “\(TextFitting.truncated(title, toWidth: max(row.width / 2, 8)))” for good? This cannot be undone. (y/N)"
-            screen.put(TextFitting.truncated(text, toWidth: row.width), x: row.x, y: row.y, style: .bold)
-        case .confirmingEdit(let request):
-            screen.put(TextFitting.truncated(" " + EditKeys.question(request, width: row.width), toWidth: row.width), x: row.x, y: row.y, style: .bold)
-        case .confirmingQuit:
-            let text =
-                if state.recording == .idle, let work = state.work.first {
-                    " \(work.summary)… quit when done? (y/N)"
-                } else {
-                    " Recording. Stop, save and quit? (y/N)"
-                }
-            screen.put(TextFitting.truncated(text, toWidth: row.width), x: row.x, y: row.y, style: .bold)
+        case .confirmingDelete, .confirmingPurge, .confirmingEdit, .confirmingQuit:
+            guard let confirmation = state.confirmation(width: row.width - 1) else { return }
+            for (offset, line) in confirmation.lines(width: row.width - 1, rows: row.height).enumerated() {
+                screen.put(" " + line, x: row.x, y: row.y + offset, style: .bold, maxWidth: row.width)
+            }
         default:
             guard let status = state.statusLine else {
                 // The background job's progress, only where a status row of its own is free.

@@ -27,12 +27,12 @@ enum LoudnessView {
             let numbersX = row.x + MeterGeometry.labelWidth + geometry.cells
             switch geometry.numbers {
             case .full:
-                let text = "  " + TextFitting.rightAligned(lufs(loudness) + " LUFS", toWidth: 11)
+                let text = "  " + TextFitting.rightAligned(lufs(loudness, target: state.loudnessTarget) + " LUFS", toWidth: 11)
                     + "  " + TextFitting.rightAligned(relative(loudness, target: state.loudnessTarget).map { $0 + " LU" } ?? "", toWidth: 8)
                 screen.put(text, x: numbersX, y: row.y, maxWidth: 23)
                 if clipped, label == "M" { screen.put("CLIP", x: numbersX + 24, y: row.y, style: theme.clip) }
             case .compact:
-                let text = MeterGeometry.compactNumbers(lufs(loudness), relative(loudness, target: state.loudnessTarget) ?? "")
+                let text = MeterGeometry.compactNumbers(lufs(loudness, target: state.loudnessTarget), relative(loudness, target: state.loudnessTarget) ?? "")
                 screen.put(text, x: numbersX, y: row.y, maxWidth: 14)
                 if clipped, label == "M" { screen.put("!", x: numbersX + MeterGeometry.compactClipOffset, y: row.y, style: theme.clip) }
             case .none:
@@ -41,16 +41,19 @@ enum LoudnessView {
         }
     }
 
-    /// "-23.4"; "--.-" before the first reading, "-inf" for digital silence.
-    static func lufs(_ loudness: Double?) -> String {
+    /// "-23.4"; "--.-" before the first reading, and below the rows' floor (target − 18 LU,
+    /// digital silence included) "<-41", as every meter mode reads what it cannot show.
+    static func lufs(_ loudness: Double?, target: Double) -> String {
         guard let loudness else { return "--.-" }
-        guard loudness.isFinite, loudness > Double(Decibels.floor) else { return "-inf" }
+        let floor = target - below
+        guard loudness.isFinite, loudness >= floor else { return DisplayFormat.belowFloor(Float(floor)) }
         return DisplayFormat.decibels(Float(loudness), includingUnit: false)
     }
 
-    /// "+0.4", "-3.2": LU from the target; `nil` when there is no finite reading.
+    /// "+0.4", "-3.2": LU from the target; "<-18" below the rows' floor; `nil` before the first reading.
     static func relative(_ loudness: Double?, target: Double) -> String? {
-        guard let loudness, loudness.isFinite, loudness > Double(Decibels.floor) else { return nil }
+        guard let loudness else { return nil }
+        guard loudness.isFinite, loudness >= target - below else { return DisplayFormat.belowFloor(Float(-below)) }
         let text = DisplayFormat.decibels(Float(loudness - target), includingUnit: false)
         return text.hasPrefix("-") ? text : "+" + text
     }

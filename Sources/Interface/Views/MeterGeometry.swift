@@ -7,7 +7,7 @@ struct MeterGeometry: Equatable {
     static let labelWidth = 3
 
     enum Numbers: Equatable {
-        /// " rms  -18.2  pk   -6.1  CLIP" (silence reads "-∞"; the unit, dBFS, is on the scale line)
+        /// " rms  -18.2  pk   -6.1  CLIP" (below the floor reads "<-60"; the unit, dBFS, is on the scale line)
         case full
         /// " -18.2   -6.1!": two right-aligned six-column figures with a space between, so
         /// "-160.0 -160.0" never runs together

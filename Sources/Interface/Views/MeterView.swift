@@ -47,16 +47,16 @@ enum MeterView {
         VoiceActivationView.markAlertLevel(state, row: row, geometry: geometry, on: &screen)
         let numbersX = row.x + MeterGeometry.labelWidth + geometry.cells
         let clipped = state.clipLatch.isLatched && state.playback == nil
+        func reading(_ level: Float) -> String { DisplayFormat.meterReading(level, floor: state.meterScale.floor) }
         switch geometry.numbers {
         case .full:
             let label = TextFitting.rightAligned(state.shownMeterMode.descriptor.readingLabel, toWidth: 3)
-            let text = " " + label + " " + TextFitting.rightAligned(DisplayFormat.meterReading(level), toWidth: 6)
-                + "  pk " + TextFitting.rightAligned(DisplayFormat.meterReading(meter.heldPeak), toWidth: 6)
+            let text = " " + label + " " + TextFitting.rightAligned(reading(level), toWidth: 6)
+                + "  pk " + TextFitting.rightAligned(reading(meter.heldPeak), toWidth: 6)
             screen.put(text, x: numbersX, y: row.y, maxWidth: 22)
             if clipped { screen.put("CLIP", x: numbersX + 24, y: row.y, style: theme.clip) }
         case .compact:
-            let text = MeterGeometry.compactNumbers(
-                DisplayFormat.meterReading(level), DisplayFormat.meterReading(meter.heldPeak))
+            let text = MeterGeometry.compactNumbers(reading(level), reading(meter.heldPeak))
             screen.put(text, x: numbersX, y: row.y, maxWidth: 14)
             if clipped { screen.put("!", x: numbersX + MeterGeometry.compactClipOffset, y: row.y, style: theme.clip) }
         case .none:

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// The meter as a person reads it at 80×24: silence (or anything below the meter's floor) read the same way in every meter mode.
+@Suite(.serialized) struct AppTmuxMeterReadingTests {
+    /// The LED rows (`L`, `R`, or loudness's `M`, `S`) of a screen.
+    static func meterRows(_ screen: String) -> [String] {
+        screen.split(separator: "\n").map(String.init).filter { $0.hasPrefix(" L ") || $0.hasPrefix(" R ") || $0.hasPrefix(" M ") || $0.hasPrefix(" S ") }
+    }
+
+    @Test func silenceReadsBelowTheFloorInEveryMode() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let path = sandbox.directory.path("silence.wav").path
+        try TestSignals.writeSines(to: path, levels: [nil, nil], seconds: 120)
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source file:\(path)")
+        var screen = try app.waitForStart("Listening to")
+        // digital, PPM I, PPM II, VU, loudness: each reads the floor, never a figure below it.
+        for mode in ["digital peak", "PPM type I", "PPM type II", "VU", "loudness"] {
+            screen = try app.waitUntil(timeout: 10) { screen in
+                let rows = Self.meterRows(screen)
+                return screen.contains(mode) && rows.count == 2 && rows.allSatisfy { $0.contains("<-") }
+            }
+            let rows = Self.meterRows(screen)
+            #expect(rows.count == 2, "\(mode): \(screen)")
+            for row in rows {
+                let readings = mode == "loudness" ? ["<-41 LUFS", "<-18 LU"] : ["<-60", "pk   <-60"]
+                #expect(readings.allSatisfy { row.contains($0) }, "\(mode): \(row)")
+                #expect(!row.contains("-∞") && !row.contains("-inf") && row.range(of: #"-\d+\.\d"#, options: .regularExpression) == nil, "no figure: \(mode): \(row)")
+            }
+            try app.press("m")
+        }
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+}
