@@ -102,9 +102,11 @@ run_e2e() {
     local started=$SECONDS status=0 shard pids=() shard_status
     echo "run-all: the e2e tier: $(wc -l < "$scratch/e2e.tests") tests in $e2e_shards shards run at once"
     for shard in $(seq "$e2e_shards"); do
-        # The prefix keeps the exit status (pipefail) and flushes each line as it comes.
+        # --ignore-lock: else each `swift test` waits for the one before it to let go of .build's
+        # lock (nothing is built here: --skip-build). The prefix keeps the exit status
+        # (pipefail) and flushes each line as it comes.
         ( set -o pipefail
-          swift test --skip-build --filter "$(cat "$scratch/e2e-$shard.filter")" 2>&1 \
+          swift test --skip-build --ignore-lock --filter "$(cat "$scratch/e2e-$shard.filter")" 2>&1 \
             | tee "$scratch/e2e-$shard.log" | sed -u "s/^/[e2e $shard] /"
           echo $? > "$scratch/e2e-$shard.status" ) &
         pids+=($!)
