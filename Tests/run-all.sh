@@ -15,6 +15,16 @@
 # may take more than VOICEMEMO_UNIT_TEST_LIMIT seconds (30: the slowest takes 1.8 s on a quiet
 # machine and 10.9 s at load 15); the slowest are listed after every run, with the tier's time.
 #
+# The e2e tier runs in VOICEMEMO_E2E_SHARDS (4) `swift test` processes at once, each on its own
+# share of the suites (Tests/tiers.py split): most e2e tests wait (for a subprocess, for real
+# time, for a PulseAudio capture) and block one of the cooperative pool's threads while they
+# do, and that pool has as many threads as the machine has cores, so one process ran two
+# tests at a time on two cores while the CPU idled. FourGiBRecordingTests (minutes of writing
+# gigabytes) runs alone in the first shard, from the start. Each shard's lines are printed as
+# they come, prefixed `[e2e N]`; the shards' exit statuses and failed tests come at the end.
+# The shards share the PulseAudio daemon (each test loads null sinks of its own) and keep apart
+# otherwise: every tmux socket, temporary folder, private daemon and port is made per test.
+#
 # The e2e tests that need real time share one private PulseAudio daemon (Tests/pulse-daemon.sh),
 # started here and stopped when this script exits, however it exits; its address is in
 # VOICEMEMO_TEST_PULSE_SERVER. The PipeWire tests start a private PipeWire of their own each
@@ -31,6 +41,8 @@ unit | e2e | all) ;;
 *) echo "usage: $0 [unit|e2e]" >&2; exit 2 ;;
 esac
 unit_test_limit=${VOICEMEMO_UNIT_TEST_LIMIT:-30}
+e2e_shards=${VOICEMEMO_E2E_SHARDS:-4}
+e2e_alone=EndToEndTests.FourGiBRecordingTests
 
 scratch=$(mktemp -d /tmp/voicememo-tests.XXXXXX)
 pulse_dir=""
@@ -49,7 +61,7 @@ export VOICEMEMO_BIN_DIR="$(swift build --show-bin-path)"
 
 # Every test, each in its tier; the e2e tier as a filter (the unit tier skips it).
 swift test list --skip-build 2>/dev/null > "$scratch/tests.txt"
-python3 Tests/tiers.py split Tests/tiers.txt "$scratch/tests.txt" "$scratch"
+python3 Tests/tiers.py split Tests/tiers.txt "$scratch/tests.txt" "$scratch" "$e2e_shards" "$e2e_alone"
 
 run_unit() {
     local fence=$scratch/fence started=$SECONDS status=0
@@ -87,8 +99,27 @@ start_servers() {
 }
 
 run_e2e() {
-    echo "run-all: the e2e tier: $(wc -l < "$scratch/e2e.tests") tests"
-    swift test --skip-build --filter "$(cat "$scratch/e2e.filter")"
+    local started=$SECONDS status=0 shard pids=() shard_status
+    echo "run-all: the e2e tier: $(wc -l < "$scratch/e2e.tests") tests in $e2e_shards shards run at once"
+    for shard in $(seq "$e2e_shards"); do
+        # --ignore-lock: else each `swift test` waits for the one before it to let go of .build's
+        # lock (nothing is built here: --skip-build). The prefix keeps the exit status
+        # (pipefail) and flushes each line as it comes.
+        ( set -o pipefail
+          swift test --skip-build --ignore-lock --filter "$(cat "$scratch/e2e-$shard.filter")" 2>&1 \
+            | tee "$scratch/e2e-$shard.log" | sed -u "s/^/[e2e $shard] /"
+          echo $? > "$scratch/e2e-$shard.status" ) &
+        pids+=($!)
+    done
+    wait "${pids[@]}" || true
+    for shard in $(seq "$e2e_shards"); do
+        shard_status=$(cat "$scratch/e2e-$shard.status" 2>/dev/null || echo "no status")
+        echo "run-all: e2e shard $shard exit $shard_status: $(grep -E '^(✔|✘) Test run with' "$scratch/e2e-$shard.log" | tail -1)"
+        grep -E '^✘ Test .*(failed|recorded an issue)' "$scratch/e2e-$shard.log" | sed "s/^/  [e2e $shard] /" || true
+        [ "$shard_status" = 0 ] || status=1
+    done
+    echo "run-all: the e2e tier took $((SECONDS - started)) s"
+    return $status
 }
 
 case "$tier" in

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """The test tiers of Tests/tiers.txt, for Tests/run-all.sh.
 
-  tiers.py split TIERS TESTS DIR      puts each test of TESTS (`swift test list`) in its tier:
+  tiers.py split TIERS TESTS DIR [SHARDS [ALONE]]
+                                      puts each test of TESTS (`swift test list`) in its tier:
                                       DIR/unit.tests, DIR/e2e.tests, and DIR/e2e.filter, the
                                       regular expression that picks the e2e tier's tests (the
-                                      unit tier skips it, the e2e tier filters on it)
+                                      unit tier skips it); and the e2e tier in SHARDS (1 unless
+                                      told) shards DIR/e2e-1.filter…, run at once, one `swift
+                                      test` each: ALONE's suites (comma-separated) each alone
+                                      in a shard of its own, the rest by whole suites, longest
+                                      first into the lightest shard (see SUITE_WEIGHTS)
   tiers.py check EVENTS LIMIT SECONDS the unit tier's run, from its event stream (`swift test
                                       --experimental-event-stream-output`): fails when a test
                                       case took longer than LIMIT seconds, when a unit-tier
@@ -57,7 +62,8 @@ def names_of(test):
     return names + [target]
 
 
-def split(tiers_path, tests_path, directory):
+def split(tiers_path, tests_path, directory, shards=1, alone=""):
+    shards = int(shards)
     tiers = read_tiers(tiers_path)
     tests = read_tests(tests_path)
     if not tests:
@@ -84,8 +90,61 @@ def split(tiers_path, tests_path, directory):
         if pattern not in patterns:
             patterns.append(pattern)
     with open(f"{directory}/e2e.filter", "w", encoding="utf-8") as out:
-        out.write("^(" + "|".join(re.escape(pattern) for pattern in patterns) + ")(/|$)")
+        out.write(filter_of(patterns))
     print(f"tiers: {len(chosen['unit'])} tests in the unit tier, {len(chosen['e2e'])} in the e2e tier ({tiers_path})")
+    shard(chosen["e2e"], patterns, shards, [name for name in alone.split(",") if name], directory)
+
+
+def filter_of(patterns):
+    """The `swift test --filter` that picks `patterns` (suites or tests) and nothing else."""
+    return "^(" + "|".join(re.escape(pattern) for pattern in patterns) + ")(/|$)"
+
+
+# The e2e suites that take much longer than their number of tests says, in "tests' worth" (a
+# typical e2e test takes a few seconds): they wait out minutes of real time (kill loops,
+# streams, stalls) or burn CPU. A name here that is no suite any more is only reported.
+SUITE_WEIGHTS = {
+    "EndToEndTests.KillNineLoopTests": 20,
+    "EndToEndTests.IcecastStreamTests": 15,
+    "AudioTests.InputStallTests": 15,
+    "TranscriptionTests.RecognizerTests": 12,
+    "EndToEndTests.StreamPlayTests": 20,
+    "EndToEndTests.StreamRecordTests": 10,
+    "EndToEndTests.TranscriptionAppTests": 10,
+}
+
+
+def shard(tests, patterns, shards, alone, directory):
+    """Writes DIR/e2e-N.filter for N in 1…shards: every e2e test in exactly one of them."""
+    weight = {pattern: sum(1 for test in tests if test == pattern or test.startswith(pattern + "/"))
+              for pattern in patterns}
+    for name in SUITE_WEIGHTS:
+        if name in weight:
+            weight[name] = max(weight[name], SUITE_WEIGHTS[name])
+        else:
+            print(f"tiers: SUITE_WEIGHTS names {name}, which is no e2e suite (renamed?)", file=sys.stderr)
+    missing = [name for name in alone if name not in weight]
+    if missing:
+        sys.exit(f"tiers: the suites to run alone are no e2e suites (renamed?): {', '.join(missing)}")
+    if len(alone) >= shards and shards > 1:
+        sys.exit(f"tiers: {len(alone)} suites to run alone need more than {shards} shards")
+    groups = [[name] for name in alone] if shards > 1 else []
+    rest = [[] for _ in range(shards - len(groups))]
+    load = [0] * len(rest)
+    for pattern in sorted((p for p in patterns if p not in alone or shards == 1), key=lambda p: (-weight[p], p)):
+        lightest = load.index(min(load))
+        rest[lightest].append(pattern)
+        load[lightest] += weight[pattern]
+    groups += rest
+    covered = sorted(test for group in groups for pattern in group for test in tests
+                     if test == pattern or test.startswith(pattern + "/"))
+    if covered != sorted(tests):
+        sys.exit("tiers: the e2e shards do not hold every e2e test exactly once")
+    for number, group in enumerate(groups, 1):
+        with open(f"{directory}/e2e-{number}.filter", "w", encoding="utf-8") as out:
+            out.write(filter_of(group))
+        count = sum(weight[pattern] for pattern in group)
+        print(f"tiers: e2e shard {number}: {len(group)} suites or tests, weight {count}")
 
 
 # What waits for the clock in a test's own lines: a sleep (Swift, C or shell), a source paced
@@ -173,7 +232,7 @@ def check(events_path, limit, seconds):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 5 and sys.argv[1] == "split":
+    if 5 <= len(sys.argv) <= 7 and sys.argv[1] == "split":
         split(*sys.argv[2:])
     elif len(sys.argv) == 5 and sys.argv[1] == "check":
         check(sys.argv[2], float(sys.argv[3]), sys.argv[4])
