@@ -15,7 +15,7 @@
 # may take more than VOICEMEMO_UNIT_TEST_LIMIT seconds (30: the slowest takes 1.8 s on a quiet
 # machine and 10.9 s at load 15); the slowest are listed after every run, with the tier's time.
 #
-# The e2e tier runs in VOICEMEMO_E2E_SHARDS (4) `swift test` processes at once, each on its own
+# The e2e tier runs in VOICEMEMO_E2E_SHARDS (default 1: with 4, PipeWireTests.twentySecondsFromASinksMonitorAreBitExact lost 593 760 frames on a clean clone, a real-time test starved by the other shards; fix that before raising it) `swift test` processes at once, each on its own
 # share of the suites (Tests/tiers.py split): most e2e tests wait (for a subprocess, for real
 # time, for a PulseAudio capture) and block one of the cooperative pool's threads while they
 # do, and that pool has as many threads as the machine has cores, so one process ran two
@@ -41,7 +41,7 @@ unit | e2e | all) ;;
 *) echo "usage: $0 [unit|e2e]" >&2; exit 2 ;;
 esac
 unit_test_limit=${VOICEMEMO_UNIT_TEST_LIMIT:-30}
-e2e_shards=${VOICEMEMO_E2E_SHARDS:-4}
+e2e_shards=${VOICEMEMO_E2E_SHARDS:-1}
 e2e_alone=EndToEndTests.FourGiBRecordingTests
 
 scratch=$(mktemp -d /tmp/voicememo-tests.XXXXXX)
