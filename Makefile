@@ -6,6 +6,8 @@
 #   make test-e2e   build, run the rest: end-to-end and real-time tests (Tests/tiers.txt)
 #   make install    build (release) and install the binary, its man page and the bash, zsh
 #                   and fish completions under $(DESTDIR)$(PREFIX); make uninstall removes them
+#   make deb        build (release, the Swift runtime linked in) a Debian package into .build/deb:
+#                   binary, man page, completions, Depends: from dpkg-shlibdeps, checked by lintian
 #   make pipewire-alsa   unpack PipeWire's ALSA plugins for the tests into .build/pipewire-alsa
 #                   (`make test` does it; the package itself conflicts with pulseaudio)
 #
@@ -22,6 +24,7 @@ TEST_DEPS  := alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins
               man-db zsh fish pocketsphinx pocketsphinx-testdata ffmpeg openssl python3 \
               pipewire pipewire-bin wireplumber icecast2
 DEPS       := $(BUILD_DEPS) $(TEST_DEPS)
+DEB_DEPS   := dpkg-dev fakeroot lintian binutils
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -34,7 +37,8 @@ INSTALLED  := bin/voicememo share/man/man1/voicememo.1 \
               share/bash-completion/completions/voicememo share/zsh/site-functions/_voicememo \
               share/fish/vendor_completions.d/voicememo.fish
 
-.PHONY: deps build release run test test-unit test-e2e bench clean install install-files uninstall pipewire-alsa
+
+.PHONY: deb deps build release run test test-unit test-e2e bench clean install install-files uninstall pipewire-alsa
 
 deps:
 	@missing=""; \
@@ -71,6 +75,16 @@ test-e2e: deps pipewire-alsa
 # The package of the installed PipeWire's version is downloaded and unpacked instead.
 pipewire-alsa: deps
 	bash Tests/pipewire-alsa.sh "$(CURDIR)/.build/pipewire-alsa"
+
+# The package's binary carries the Swift runtime (--static-swift-stdlib), so installing the
+# package needs no Swift toolchain; packaging/build-deb.sh says what goes in.
+deb: deps
+	@missing=""; for p in $(DEB_DEPS); do \
+	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	[ -z "$$missing" ] || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing
+	$(SWIFT) build -c release --static-swift-stdlib --product voicememo
+	bash packaging/build-deb.sh "$$($(SWIFT) build -c release --show-bin-path)/voicememo" .build/deb
 
 bench: release
 	"$$($(SWIFT) build -c release --show-bin-path)/voicememo-bench" meter
