@@ -42,11 +42,18 @@ public struct LoudnessTarget: Sendable, Hashable {
 ///
 /// The first gain is target − measured. Where the limiter takes loudness away (peaky speech
 /// brought up by 20 dB) the copy comes out quieter than the target: the next pass adds what
-/// was missing (by the secant through the passes so far, so a heavily limited memo still
-/// converges). Where a lossy encoder's ringing lifts the decoded true peak over the ceiling,
+/// was missing. Where a lossy encoder's ringing lifts the decoded true peak over the ceiling,
 /// the limiter's own ceiling is lowered by the excess. A copy within `aim` of the target and
 /// under the ceiling is kept; after `maximumPasses` one within `tolerance` is kept, else the
 /// target is out of reach (a loudness that a ceiling this low cannot hold).
+///
+/// The passes steer by the limiter's drive, gain − ceiling: a gain and a ceiling both lowered
+/// by the same dB scale the limiter's output by exactly that much (it only ever multiplies),
+/// so loudness = ceiling + F(drive) for one function F of the memo, rising with slope 1
+/// where nothing is limited and less where the limiter acts. The next drive is the secant
+/// through the last two passes' (drive, loudness − ceiling), which stays true when a pass
+/// lowers the ceiling (a slope from the gain alone is not: an AAC copy of quiet speech brought
+/// up by 45 dB, its ceiling lowered on most passes, ended 1 LU short after 8).
 public struct LoudnessNormalization: Sendable, Equatable {
     /// What a pass measured in the copy it wrote.
     public struct Measurement: Sendable, Equatable {
@@ -140,22 +147,27 @@ public struct LoudnessNormalization: Sendable, Equatable {
         if passes.count >= Self.maximumPasses {
             return abs(miss) <= Self.tolerance && over <= 0 ? .done : .unreachable(measured)
         }
-        if abs(miss) > Self.aim / 2 { gain += miss / slope() }
+        let lastCeiling = limiterCeiling
         if over > 0 { limiterCeiling -= over + 2 * Self.limiterMargin }
+        // What F must give under the next ceiling, against what the last drive gave.
+        let shortfall = (target.integrated - limiterCeiling) - (loudness - lastCeiling)
+        if abs(miss) > Self.aim / 2 || limiterCeiling != lastCeiling {
+            gain = limiterCeiling + (gain - lastCeiling) + shortfall / slope()
+        }
         return .again
     }
 
-    /// LU gained per dB of gain, from the last two passes if they had the same limiter
-    /// ceiling (a lower ceiling costs loudness of its own): 1 without limiting, less with it;
-    /// kept within 0.25…1 so one odd pass cannot send the gain far away.
+    /// LU of loudness − ceiling gained per dB of drive (gain − ceiling), from the last two
+    /// passes: 1 without limiting, less with it; kept within 0.25…1 so one odd pass (a lossy
+    /// encoder's loudness wobbles by a few hundredths) cannot send the gain far away.
     private func slope() -> Double {
         guard passes.count >= 2 else { return 1 }
         let last = passes[passes.count - 1]
         let before = passes[passes.count - 2]
-        guard last.ceiling == before.ceiling else { return 1 }
-        let step = last.gain - before.gain
+        let step = (last.gain - last.ceiling) - (before.gain - before.ceiling)
         guard abs(step) > 1e-6 else { return 1 }
-        return min(1, max(0.25, (last.loudness - before.loudness) / step))
+        let rise = (last.loudness - last.ceiling) - (before.loudness - before.ceiling)
+        return min(1, max(0.25, rise / step))
     }
 
     public static func == (a: Self, b: Self) -> Bool {
