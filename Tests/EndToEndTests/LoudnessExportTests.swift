@@ -6,7 +6,8 @@ import Testing
 /// 44.1 kHz), each into a lossless and a lossy format: the copy measures within 0.5 LU of the
 /// target and at or under the ceiling by `voicememo analyze` and by FFmpeg's own meter
 /// (`ebur128=peak=true`) alike. And the refusals: a target or ceiling out of range, a memo too
-/// short or too quiet to measure, a damaged memo, a full disk; nothing is left at PATH.
+/// short or too quiet to measure, a damaged memo, a full disk; nothing is left at PATH. (sox -R:
+/// the same dither every run; twelve other ditherings of the quiet memo were tried by hand.)
 @Suite(.serialized) struct LoudnessExportTests {
     /// The five memos, made with espeak-ng and sox, put in the library folder (adopted).
     static func makeMemos(in sandbox: VoiceMemoSandbox) throws {
@@ -14,11 +15,11 @@ import Testing
             set -e
             L="$VOICEMEMO_HOME"
             espeak-ng -w speech22.wav "Good morning. Yesterday I finished the export prompt, and today I write the loudness tests. No blockers, but the review is slow."
-            sox speech22.wav -r 48000 "$L/speech.wav"
-            sox -n -r 48000 -c 1 -b 16 "$L/tones.wav" synth 0.6 pluck A3 : synth 0.6 pluck C4 : synth 0.6 pluck E4 : synth 0.6 pluck A4 : synth 1.2 pluck E4 : synth 0.6 pluck C4 : synth 1.2 pluck A3
-            sox speech22.wav -r 48000 "$L/peak.wav" gain -n 0
-            sox speech22.wav -r 48000 "$L/quiet.wav" gain -n -42
-            sox -n -r 44100 -c 2 -b 16 "$L/stereo.wav" synth 5 sine 220 sine 330 tremolo 3 60 gain -n -6
+            sox -R speech22.wav -r 48000 "$L/speech.wav"
+            sox -R -n -r 48000 -c 1 -b 16 "$L/tones.wav" synth 0.6 pluck A3 : synth 0.6 pluck C4 : synth 0.6 pluck E4 : synth 0.6 pluck A4 : synth 1.2 pluck E4 : synth 0.6 pluck C4 : synth 1.2 pluck A3
+            sox -R speech22.wav -r 48000 "$L/peak.wav" gain -n 0
+            sox -R speech22.wav -r 48000 "$L/quiet.wav" gain -n -42
+            sox -R -n -r 44100 -c 2 -b 16 "$L/stereo.wav" synth 5 sine 220 sine 330 tremolo 3 60 gain -n -6
             """)
         #expect(made.status == 0, "\(made)")
         let titles = try sandbox.listedMemos().compactMap { $0["title"] as? String }.sorted()
