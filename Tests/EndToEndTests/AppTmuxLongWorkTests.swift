@@ -14,6 +14,12 @@ import Testing
 /// meter's numbers change from frame to frame, and it never ends: a minute of it looped into a
 /// FIFO the file device reads (``EndlessInput``). (An unpaced 20-minute file, before, was used
 /// up within seconds once nothing recorded, and past its end the device repeats stale data.)
+///
+/// Where a check needs the save to last, the app runs on one CPU and ``BusyCPU`` keeps that
+/// CPU busy at nice 0 while the checks run: the backlog's encoder, at nice 10, then gets about
+/// a twentieth of it, as it would on a loaded machine (a 12-minute backlog was saved within
+/// seconds on an idle one, before the checks of `m` and a second `s` ran; a clean-clone CI run
+/// failed that way). The meter and the keys, at nice 0, still answer.
 @Suite(.serialized) struct AppTmuxLongWorkTests {
     /// A sandbox whose ALSA device `voicememo_capture` delivers noise whose level jumps
     /// every 50 ms of audio (so the meter's numbers change from one frame to the next), 400×
@@ -51,9 +57,10 @@ import Testing
     }
 
     /// Starts the app recording Ogg Vorbis and waits until the timer shows `minutes` of audio.
-    static func recordLong(_ sandbox: VoiceMemoSandbox, minutes: Int) throws -> AppTmuxSession {
+    static func recordLong(_ sandbox: VoiceMemoSandbox, minutes: Int, onCPU cpu: Int? = nil) throws -> AppTmuxSession {
         let app = try AppTmuxSession(
-            sandbox: sandbox, arguments: "--source alsa:voicememo_capture --format ogg")
+            sandbox: sandbox, arguments: "--source alsa:voicememo_capture --format ogg",
+            launcher: cpu.map { "taskset -c \($0)" } ?? "")
         try app.waitFor("Listening to alsa:voicememo_capture", timeout: 20)
         try app.press("r")
         let timer = String(format: "● REC  00:%02d:", minutes)
@@ -67,7 +74,10 @@ import Testing
         defer { withExtendedLifetime(input) {} }
         // 12 minutes: the backlog outlasts the checks below even on a quiet machine (with 6 it
         // was once saved before the last of them; with 9, the save took about 10 s here).
-        let app = try Self.recordLong(sandbox, minutes: 12)
+        let cpu = try BusyCPU.firstAllowed()
+        let app = try Self.recordLong(sandbox, minutes: 12, onCPU: cpu)
+        var busy: BusyCPU? = try BusyCPU(cpu, spinners: 2, in: sandbox)
+        defer { withExtendedLifetime(busy) {} }
         try app.press("s")
         // The title prompt opens with the stop (the same reduce, the frame log says so too);
         // the save's progress shows above it once it has run half a second.
@@ -108,9 +118,10 @@ import Testing
         let refused = try app.screenWhere(timeout: 10) { $0.contains("Already saving “Memo ") }
         let afterSecondS = try app.screen()
         #expect(refused != nil, "\(afterSecondS)")
-        // The save ends; the memo has the title typed while it ran, in the index and the file.
-        // (Not while a refusal holds the status line: "Already saving “Memo … lecture”." hides
-        // the save's own line for a few seconds but the save goes on.)
+        // The save ends once the CPU is free; the memo has the title typed while it ran, in
+        // the index and the file. (Not while a refusal holds the status line: "Already saving
+        // “Memo … lecture”." hides the save's own line for a few seconds but the save goes on.)
+        busy = nil
         let done = try app.waitUntil(timeout: 240) { !$0.lowercased().contains("saving “memo ") && $0.contains(" lecture") }
         #expect(!done.contains("Saving “Memo "), "\(done)")
         #expect(!done.contains("● REC"), "the refused r started nothing: \(done)")
@@ -218,6 +229,40 @@ import Testing
     /// The first LED row and its numbers.
     static func meterRow(_ screen: String) -> String {
         screen.split(separator: "\n").first { $0.hasPrefix(" L ") }.map(String.init) ?? ""
+    }
+}
+
+/// One CPU kept busy by `spinners` shell loops at nice 0, pinned to it (`taskset`), until
+/// this is released: what a loaded machine does to a nice-10 thread on that CPU.
+final class BusyCPU {
+    private let spinners: [pid_t]
+
+    /// The lowest CPU this process may run on (`Cpus_allowed_list` in /proc/self/status:
+    /// "0-1", "2,4-7").
+    static func firstAllowed() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let list = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }?
+            .split(separator: ":").last?.trimmingCharacters(in: .whitespaces)
+        guard let first = list?.split(whereSeparator: { $0 == "," || $0 == "-" }).first, let cpu = Int(first) else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no Cpus_allowed_list in /proc/self/status"])
+        }
+        return cpu
+    }
+
+    init(_ cpu: Int, spinners count: Int, in sandbox: VoiceMemoSandbox) throws {
+        spinners = try (0..<count).map { _ in
+            try ProcessRunner.spawn(
+                URL(fileURLWithPath: "/usr/bin/taskset"), arguments: ["-c", String(cpu), "/bin/sh", "-c", "while :; do :; done"],
+                environment: sandbox.environment, standardInput: "/dev/null", standardOutput: "/dev/null", standardError: "/dev/null")
+        }
+    }
+
+    deinit {
+        for pid in spinners {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
     }
 }
 
