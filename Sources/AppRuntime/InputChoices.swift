@@ -3,22 +3,39 @@ import Interface
 
 /// The inputs the picker offers, and how a failure to open one is said.
 enum InputChoices {
-    /// ALSA's capture devices (as `arecord -L` lists them), the current input, and test tones.
-    static func available(current: InputSource) -> [InputChoice] {
-        var choices = ALSADevices.list(stream: .capture).map { device in
-            InputChoice(
-                source: "alsa:\(device.name)",
-                description: device.description.split(whereSeparator: \.isNewline).joined(separator: " — "))
+    /// ALSA's capture devices (as `arecord -L` lists them) less its helper plugins, the
+    /// current input, and test tones; the current input first.
+    static func available(current: InputSource) -> InputChoiceList {
+        list(devices: ALSADevices.list(stream: .capture), current: current.description)
+    }
+
+    /// The picker's list from ALSA's `devices`: the current input (`current`, as `--source`
+    /// takes it) first, marked "now", then the rest in ALSA's order, then the test tones; the
+    /// helper plugins (`ALSADeviceInfo.isHelperPlugin`: converters, mixers, `null`) only
+    /// named as hidden, unless one is the current input.
+    static func list(devices: [ALSADeviceInfo], current: String) -> InputChoiceList {
+        var choices: [InputChoice] = []
+        var hidden: [String] = []
+        for device in devices {
+            let source = "alsa:\(device.name)"
+            if device.isHelperPlugin, source != current {
+                hidden.append(device.name)
+                continue
+            }
+            choices.append(InputChoice(source: source, description: device.description.split(whereSeparator: \.isNewline).joined(separator: " — ")))
         }
-        let tones = [
+        choices += [
             InputChoice(source: "tone:440@-12", description: "test tone, 440 Hz at −12 dBFS"),
             InputChoice(source: "tone:1000@-3", description: "test tone, 1 kHz at −3 dBFS (loud)"),
         ]
-        choices += tones
-        if !choices.contains(where: { $0.source == current.description }) {
-            choices.insert(InputChoice(source: current.description, description: "the input given with --source"), at: 0)
+        let now: InputChoice
+        if let index = choices.firstIndex(where: { $0.source == current }) {
+            let found = choices.remove(at: index)
+            now = InputChoice(source: found.source, description: found.description.isEmpty ? "now" : "now — " + found.description)
+        } else {
+            now = InputChoice(source: current, description: "now — the input given with --source")
         }
-        return choices
+        return InputChoiceList(choices: [now] + choices, hidden: hidden)
     }
 
     /// The playback devices for the output picker: `current` first (the `--device` given, or

@@ -120,6 +120,32 @@ import Testing
         #expect(end.contains("EXIT=0"), "\(end)")
     }
 
+    /// `i` opens the picker on the input in use (Enter keeps it), and ALSA's helper plugins
+    /// (rate converters, mixers, `null`: what libasound2-plugins lists beside the devices)
+    /// are named on the title row as not listed instead of offered as inputs.
+    @Test(arguments: [(80, 24), (60, 20), (120, 40)])
+    func thePickerStartsOnTheInputInUseAndLeavesOutConvertersAndMixers(width: Int, height: Int) throws {
+        let sandbox = try VoiceMemoSandbox()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:1000@-3", width: width, height: height)
+        try app.waitFor("Listening")
+        try app.press("i")
+        let picker = try app.waitFor("tone:440@-12")
+        let rows = picker.split(separator: "\n").map(String.init)
+        let selected = rows.first { $0.contains("▶ ") }
+        #expect(selected?.contains("▶ tone:1000@-3") == true && selected?.contains("now — test tone, 1 kHz") == true, "\(picker)")
+        for helper in ["alsa:null", "alsa:lavrate", "alsa:samplerate", "alsa:upmix"] {
+            #expect(!picker.contains(helper), "\(helper) is not offered: \(picker)")
+        }
+        let title = rows.first { $0.contains("Choose an input") } ?? ""
+        #expect(title.contains("not listed: "), "the title row says what was left out: \(picker)")
+        #expect(picker.contains("alsa:pulse"), "the devices stay: \(picker)")
+        try app.press("Enter")
+        let kept = try app.waitFor("Listening to tone:1000@-3")
+        #expect(kept.contains("Listening to tone:1000@-3"), "Enter keeps the input in use: \(kept)")
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+
     @Test(arguments: ["TERM", "INT", "HUP"])
     func stopSignalWhileRecordingSavesTheMemoAndRestoresTheTerminal(signal: String) throws {
         let sandbox = try VoiceMemoSandbox()

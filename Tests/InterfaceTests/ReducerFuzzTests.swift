@@ -95,10 +95,10 @@ import Testing
             case .selectOutput:
                 return []
             case .listInputs:
-                return [.inputsListed([
+                return [.inputsListed(InputChoiceList(choices: [
                     InputChoice(source: "alsa:default", description: "Default"),
                     InputChoice(source: "tone:440@-12", description: "tone"),
-                ])]
+                ], hidden: ["null", "lavrate"]))]
             case .armVoiceActivation:
                 guard hasInput else { return [.failed("no input")] }
                 voiceArmed = true

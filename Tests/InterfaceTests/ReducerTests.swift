@@ -310,7 +310,7 @@ import Testing
         #expect(reduce(&state, .key(.character("r"))) == [])
         #expect(state.status?.text.contains("Press i") == true)
         #expect(reduce(&state, .key(.character("i"))) == [.listInputs])
-        _ = reduce(&state, .inputsListed([InputChoice(source: "tone:440@-12", description: "tone")]))
+        _ = reduce(&state, .inputsListed(InputChoiceList(choices: [InputChoice(source: "tone:440@-12", description: "tone")])))
         #expect(reduce(&state, .key(.enter)) == [.selectInput(source: "tone:440@-12")])
     }
 

@@ -186,7 +186,7 @@ import Testing
     @Test func anOpenWithoutAnswerIsSaidOnTheStatusLine() {
         var state = AppState(width: 80, height: 24, now: Fixtures.now)
         _ = reduce(&state, .key(.character("i")))
-        _ = reduce(&state, .inputsListed([InputChoice(source: "alsa:pulse", description: "PulseAudio")]))
+        _ = reduce(&state, .inputsListed(InputChoiceList(choices: [InputChoice(source: "alsa:pulse", description: "PulseAudio")])))
         _ = reduce(&state, .workFinished)
         #expect(reduce(&state, .key(.enter)) == [.selectInput(source: "alsa:pulse")])
         _ = reduce(&state, .tick(time: Fixtures.now + 1, snapshot: nil))

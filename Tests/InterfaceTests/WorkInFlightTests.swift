@@ -170,7 +170,7 @@ import Testing
     @Test func choosingAnInputClosesTheOldOneAtOnceAndRefusesAnotherMeanwhile() {
         var state = Fixtures.state(width: 80, height: 24)
         #expect(reduce(&state, .key(.character("i"))) == [.listInputs])
-        _ = reduce(&state, .inputsListed([InputChoice(source: "tone:440@-12", description: "tone")]))
+        _ = reduce(&state, .inputsListed(InputChoiceList(choices: [InputChoice(source: "tone:440@-12", description: "tone")])))
         _ = reduce(&state, .workFinished)
         #expect(reduce(&state, .key(.enter)) == [.selectInput(source: "tone:440@-12")])
         #expect(state.input == nil && state.meters.isEmpty, "no frozen meter while the new input opens")

@@ -17,6 +17,21 @@ public struct ALSADeviceInfo: Sendable, Hashable {
     }
 }
 
+extension ALSADeviceInfo {
+    /// The helper PCMs that alsa-lib and its plugins (libasound2-plugins) list beside the
+    /// devices: rate converters (`lavrate`, `samplerate`, `speexrate`), channel mixers
+    /// (`upmix`, `vdownmix`), a software mixer (`dmix`), DSP (`speex`) and `null`, which
+    /// discards what it is given and captures silence. Each opens, but the converters and
+    /// mixers wrap another device the list offers anyway (`default`, mostly), and none is an
+    /// input of its own: a picker of inputs leaves them out (`--source alsa:NAME` opens them).
+    public static let helperPlugins: Set<String> = ["null", "lavrate", "samplerate", "speexrate", "speex", "upmix", "vdownmix", "dmix"]
+
+    /// Whether this is one of `helperPlugins` (by the name before any `:ARGS`).
+    public var isHelperPlugin: Bool {
+        Self.helperPlugins.contains(String(name.prefix { $0 != ":" }))
+    }
+}
+
 /// The PCM devices of the global ALSA configuration.
 public enum ALSADevices {
     /// The devices usable for `stream`, in ALSA's order, from `snd_device_name_hint`

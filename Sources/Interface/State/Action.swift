@@ -18,7 +18,7 @@ public enum Action: Sendable {
     /// The input could not be opened or failed; `message` is in plain words.
     case inputFailed(String)
     /// The inputs the picker can offer.
-    case inputsListed([InputChoice])
+    case inputsListed(InputChoiceList)
     /// The playback devices for the output picker (`source` is the ALSA device name).
     case outputsListed([InputChoice])
     /// The library's memos and Recently Deleted, newest first.

@@ -75,6 +75,19 @@ public struct InputDescription: Sendable, Hashable {
 }
 
 /// An input the picker offers.
+/// What the input picker offers: the choices (the current input first) and the names of the
+/// ALSA helper plugins left out of them (rate converters, mixers, `null`), which the picker
+/// names so that a person looking for one knows it was left out, not missing.
+public struct InputChoiceList: Sendable, Hashable {
+    public var choices: [InputChoice]
+    public var hidden: [String]
+
+    public init(choices: [InputChoice], hidden: [String] = []) {
+        self.choices = choices
+        self.hidden = hidden
+    }
+}
+
 public struct InputChoice: Sendable, Hashable {
     /// What `--source` would say: "alsa:default", "tone:440@-12".
     public var source: String

@@ -59,10 +59,12 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         VoiceKeys.absorb(nil, into: &state)
         state.fail(message)
         effects = reopening
-    case .inputsListed(let choices):
+    case .inputsListed(let list):
         if case .pickingInput = state.mode {
-            state.mode = .pickingInput(choices: choices)
+            // The current input is first: Enter keeps it.
+            state.mode = .pickingInput(choices: list.choices)
             state.pickerSelection = 0
+            state.hiddenInputs = list.hidden
         }
         effects = []
     case .outputsListed(let choices):

@@ -24,7 +24,7 @@ public enum AppView {
         case .details(let id):
             MemoDetailsView.render(state, memoID: id, in: layout.body, on: &screen)
         case .pickingInput(let choices):
-            ListViews.renderPicker(state, choices: choices, in: layout.body, on: &screen)
+            ListViews.renderPicker(state, choices: choices, hidden: state.hiddenInputs, in: layout.body, on: &screen)
         case .pickingOutput(let choices):
             ListViews.renderPicker(
                 state, choices: choices, title: "Choose where memos play", looking: "Looking for playback devices…",

@@ -63,11 +63,14 @@ enum ListViews {
     /// The inputs: ALSA capture devices and the test tone.
     static func renderPicker(
         _ state: AppState, choices: [InputChoice]?, title: String = "Choose an input", looking: String = "Looking for inputs…",
-        in area: Rect, on screen: inout Screen
+        hidden: [String] = [], in area: Rect, on screen: inout Screen
     ) {
         guard !area.isEmpty else { return }
         let theme = Theme(state)
         screen.put(" " + title, x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
+        if choices != nil, let note = hiddenNote(hidden, width: area.width - DisplayWidth.of(title) - 4) {
+            screen.put(note, x: area.x + DisplayWidth.of(title) + 4, y: area.y, style: theme.dim, maxWidth: area.width - DisplayWidth.of(title) - 4)
+        }
         guard let choices else {
             screen.put(" " + looking, x: area.x, y: area.y + 1, style: theme.dim, maxWidth: area.width)
             return
@@ -82,5 +85,16 @@ enum ListViews {
             screen.put(TextFitting.padded(line, toWidth: area.width), x: area.x, y: area.y + 1 + offset,
                        style: selected ? theme.selection : .plain, maxWidth: area.width)
         }
+    }
+
+    /// "not listed: null, lavrate, samplerate (converters and mixers)" in `width` columns, the
+    /// names dropped first and counted ("not listed: 8 converters and mixers"); nil when
+    /// nothing was left out or not even the count fits.
+    static func hiddenNote(_ hidden: [String], width: Int) -> String? {
+        guard !hidden.isEmpty else { return nil }
+        let named = "not listed: " + hidden.joined(separator: ", ") + " (converters and mixers)"
+        if DisplayWidth.of(named) <= width { return named }
+        let counted = "not listed: \(hidden.count) converters and mixers"
+        return DisplayWidth.of(counted) <= width ? counted : nil
     }
 }
