@@ -131,12 +131,10 @@ struct GapBenchmark {
         let stop = app.press("s")
         guard app.waitFor("Title: ", timeout: 900) != nil else { return [] }
         let stopped = app.now()
-        // Keys within 0.3 s of `s` are taken as typed ahead of the prompt, not as the title.
-        usleep(400_000)
         app.press("C-u")
         app.type("Bench rename")
         let rename = app.press("Enter")
-        _ = app.waitFor("Renamed to", timeout: 60)
+        _ = app.waitFor("“Bench rename”", timeout: 60)
         // The prompt comes at the stop: the memo joins the table (selected) once it is saved.
         _ = app.waitFor("▶ Bench rename", timeout: 900)
         let renamed = app.settle()

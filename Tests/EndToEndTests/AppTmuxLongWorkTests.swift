@@ -149,7 +149,6 @@ import Testing
         let prompt = try app.screenWhere(timeout: 10) { $0.contains("Title: Memo ") }
         let afterS = try app.screen()
         #expect(prompt != nil, "\(afterS)")
-        app.waitPastTypeaheadGuard()
         try app.press("End")
         try app.type(" kept")
         try app.press("Enter")

@@ -63,14 +63,6 @@ final class AppTmuxSession {
         try tmux("send-keys -t app -l -- '\(text)'")
     }
 
-    /// Waits out the title prompt's guard against keys typed ahead of it (`s` then `r` is
-    /// not a title, `AppState.typeaheadGuard`): a time rule, so a wall-clock wait. Call it
-    /// once the prompt `s` opened shows, before typing a title: the app judges a key by when
-    /// it read it, and the prompt was opened before it could be captured.
-    func waitPastTypeaheadGuard() {
-        Thread.sleep(forTimeInterval: 0.35)  // AppState.typeaheadGuard (0.3 s) and a margin
-    }
-
     func resize(width: Int, height: Int) throws {
         try tmux("resize-window -t app -x \(width) -y \(height)")
     }

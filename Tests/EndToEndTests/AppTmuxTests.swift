@@ -23,10 +23,11 @@ import Testing
         screen = try app.waitFor("Title: Memo ")
         #expect(screen.contains("Title: Memo 20"), "the prompt is prefilled with the default title: \(screen)")
         #expect(screen.contains("type replaces it"), "the title is selected: \(screen)")
-        app.waitPastTypeaheadGuard()
         try app.type("Kitchen idea 漢字")
         try app.press("Enter")
-        screen = try app.waitFor("Renamed to")
+        // The prompt `s` opened names the memo just recorded: ⏎ says it is saved so.
+        screen = try app.waitFor("Saved “Kitchen idea 漢字”")
+        #expect(!screen.contains("Renamed"), "\(screen)")
         let row = screen.split(separator: "\n").first { $0.contains("Kitchen idea 漢字") }
         #expect(row?.contains("00:00:02") == true, "\(screen)")
         #expect(row?.hasPrefix("▶") == true, "the new memo is selected: \(screen)")

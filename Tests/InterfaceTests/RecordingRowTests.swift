@@ -22,8 +22,10 @@ import Testing
         var state = Self.recording()
         #expect(state.liveRecordingRow?.tag == "[recording]")
         var first = rows(state).first ?? ""
-        #expect(first.hasPrefix(" ●Memo 2026-11-29 14:05") && first.contains("[recording]"), "\(first)")
-        #expect(first.contains("Today") && first.contains("00:01:15") && first.contains("…"), "\(first)")
+        // The whole default title and its tag at 80 columns: the title runs on over the date
+        // column (a recording in progress is today's), the start time, length and size follow.
+        #expect(first.hasPrefix(" ●Memo 2026-11-29 14:05:10 [recording]"), "\(first)")
+        #expect(!first.contains("Today") && first.contains("00:01:15") && first.contains("…"), "\(first)")
         #expect(rows(state).dropFirst().first?.hasPrefix("▶ Standup notes") == true, "the selection stays on the first memo")
         assertSnapshot(AppView.render(state), named: "recording-row-80x24")
 

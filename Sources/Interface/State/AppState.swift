@@ -117,15 +117,14 @@ public struct AppState: Sendable, Equatable {
     public var usesColor = true
     /// The runner's clock at the last tick, seconds since 1970.
     public var now: Double = 0
-    /// When `s` opened the title prompt (`now` then): keys typed within
-    /// `AppState.typeaheadGuard` of it were typed before it could be seen (`s` then `r`),
-    /// so they are not taken as the title.
-    public var titlePromptOpenedAt: Double?
+    /// Whether the title prompt open is the one `s` opened (its ⏎ says "Saved", not
+    /// "Renamed"). Every key typed into it is the title, however soon after `s`: it opens in
+    /// the same reduce as the stop, and a guard that dropped keys typed within 0.3 s of `s`
+    /// (meant for `s` then `r`) ate the first word of titles typed at once ("Quick…").
+    public var titlePromptIsAfterStop = false
     /// Why ⏎ in the title prompt was refused (an empty title): shown above the prompt, which
     /// stays open.
     public var promptProblem: String?
-    /// How long after `s` a key is taken as typed ahead of the prompt.
-    public static let typeaheadGuard = 0.3
     /// The local time zone's offset from UTC in seconds (for dates and default titles).
     public var utcOffset = 0
     /// Set once quitting was decided.
@@ -254,10 +253,10 @@ public struct AppState: Sendable, Equatable {
     }
 
     /// Opens the title prompt for memo `id` with `title` selected, so typing replaces it.
-    /// - Parameter afterStop: `s` opened it (keys typed right after are not the title).
+    /// - Parameter afterStop: `s` opened it (or the save it started ended with no prompt up).
     public mutating func openTitlePrompt(id: Int64, title: String, afterStop: Bool) {
         mode = .renaming(id: id, field: TextField(title, maximumLength: titleMaximumLength, selected: true))
-        titlePromptOpenedAt = afterStop ? now : nil
+        titlePromptIsAfterStop = afterStop
         promptProblem = nil
     }
 

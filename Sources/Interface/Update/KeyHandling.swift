@@ -1,4 +1,5 @@
 import MemoRules
+import Metering
 
 /// What each key does, by mode. Part of `reduce`.
 enum KeyHandling {
@@ -244,17 +245,20 @@ enum KeyHandling {
             // Unedited (even a title the field could not hold whole): nothing to change.
             if field.text == String(memo.title.prefix(field.maximumLength)) { return closePrompt(&state) }
             guard let title = acceptedTitle(field, keeping: memo.title, &state) else { return [] }
+            let afterStop = state.titlePromptIsAfterStop
             _ = closePrompt(&state)
             guard title != memo.title else { return [] }
             state.undoStack.append(.renamed(id: id, previousTitle: memo.title, title: title))
             if let index = state.memos.firstIndex(where: { $0.id == id }) { state.memos[index].title = title }
-            state.say("Renamed to “\(title)”. Press u to undo.")
+            // The prompt `s` opened names the memo just recorded: to its user it is saved
+            // under that title, whether the save ended before ⏎ or after.
+            state.say(
+                afterStop
+                    ? "Saved “\(title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))). Press u to undo the title."
+                    : "Renamed to “\(title)”. Press u to undo.")
             return [.renameMemo(id: id, title: title)]
         case .escape:
             return closePrompt(&state)
-        case .character where state.titlePromptOpenedAt.map { state.now - $0 < AppState.typeaheadGuard } ?? false:
-            // Typed with `s`, before the prompt could be seen (`s` then `r`): not the title.
-            return []
         default:
             field.apply(key)
             state.promptProblem = nil
@@ -266,7 +270,7 @@ enum KeyHandling {
     private static func closePrompt(_ state: inout AppState) -> [Effect] {
         state.mode = .browsing
         state.promptProblem = nil
-        state.titlePromptOpenedAt = nil
+        state.titlePromptIsAfterStop = false
         return []
     }
 
@@ -292,7 +296,7 @@ enum KeyHandling {
         guard title != saving.title else { return [] }
         state.undoStack.append(.renamed(id: id, previousTitle: saving.title, title: title))
         state.retitleSave(title)
-        state.say("Renamed to “\(title)”; it is saved with that title. Press u to undo.")
+        state.say("Saving as “\(title)”. Press u to undo the title.")
         return [.renameMemo(id: id, title: title)]
     }
 

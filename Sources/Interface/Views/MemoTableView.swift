@@ -11,8 +11,10 @@ enum MemoTableView {
         let width: Int
         let alignRight: Bool
         let text: (MemoRow) -> String
-        /// What it shows for the recording in progress (`AppState.liveRecordingRow`).
-        var live: String = ""
+        /// What it shows for the recording in progress (`AppState.liveRecordingRow`); `nil`:
+        /// nothing, the live row's title runs on over it (the date of a recording in progress
+        /// goes without saying, and at 80 columns its title and `[recording]` did not fit).
+        var live: String? = ""
     }
 
     static func render(_ state: AppState, in area: Rect, on screen: inout Screen) {
@@ -38,11 +40,14 @@ enum MemoTableView {
         }
         if let live = state.liveRecordingRow, y < area.y + area.height {
             // The recording in progress, above the memos: not selectable, it is not a memo yet.
-            var line = " ●" + titleText(live.title, tag: live.tag, width: titleWidth)
-            for column in columns {
+            let spanned = columns.prefix { $0.live == nil }
+            let liveTitleWidth = titleWidth + spanned.reduce(0) { $0 + $1.width + 3 }
+            var line = " ●" + titleText(live.title, tag: live.tag, width: liveTitleWidth)
+            for column in columns.dropFirst(spanned.count) {
+                let text = column.live ?? ""
                 line += "   " + (column.alignRight
-                    ? TextFitting.rightAligned(column.live, toWidth: column.width)
-                    : TextFitting.padded(column.live, toWidth: column.width))
+                    ? TextFitting.rightAligned(text, toWidth: column.width)
+                    : TextFitting.padded(text, toWidth: column.width))
             }
             screen.put(TextFitting.padded(line, toWidth: area.width), x: area.x, y: y, style: theme.recordingBadge, maxWidth: area.width)
             y += 1
@@ -122,7 +127,7 @@ enum MemoTableView {
         let started = state.now - state.recordedSeconds
         let date = Column(header: state.sortOrder == .newestFirst ? "Date ▼" : "Date", width: 10, alignRight: false, text: {
             humanDate($0.created, state: state)
-        }, live: humanDate(started, state: state))
+        }, live: nil)
         let time = Column(header: "Time", width: 5, alignRight: false, text: {
             CivilTime(seconds: $0.created, utcOffset: state.utcOffset).timeText
         }, live: CivilTime(seconds: started, utcOffset: state.utcOffset).timeText)
