@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aTakeEndsExactlyHangTimeAfterItsLastSoundAndStartsWithPreRoll() {
-        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        var detector = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
         #expect(Self.feed(&detector, level: Self.amplitude(-70), seconds: 1).isEmpty)
         let onset = detector.position
         let start = Self.feed(&detector, level: Self.amplitude(-10), seconds: 1.5).compactMap(\.started)
@@ -57,7 +57,7 @@ import Testing
     /// The status's take length (the app's header timer) counts from the take's first frame,
     /// pre-roll included, and is 0 while listening.
     @Test func statusCountsTheFramesOfTheTakeInProgress() {
-        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        var detector = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
         _ = Self.feed(&detector, level: Self.amplitude(-70), seconds: 1)
         #expect(VoiceActivationStatus(detector).takeFrames == 0)
         let start = Self.feed(&detector, level: Self.amplitude(-10), seconds: 1.5).compactMap(\.started).first
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func silenceBetweenTheThresholdsStillCountsAsSoundHysteresis() {
-        var detector = VoiceActivation(settings: .init(startThresholdDB: -30, stopThresholdDB: -45), sampleRate: Self.rate)
+        var detector = VoiceActivation(settings: .init(startThresholdDB: -30, stopThresholdDB: -45, hangTime: 2), sampleRate: Self.rate)
         _ = Self.feed(&detector, level: Self.amplitude(-10), seconds: 1)
         #expect(detector.phase == .recording)
         // Below the start threshold, above the stop one: the take goes on.
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func aClickShorterThanTheMinimumIsDiscarded() {
-        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        var detector = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
         _ = Self.feed(&detector, level: Self.amplitude(-70), seconds: 1)
         _ = Self.feed(&detector, level: Self.amplitude(-3), seconds: 0.2)
         let ends = Self.feed(&detector, level: Self.amplitude(-70), seconds: 3).compactMap(\.ended)
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func preRollNeverReachesBeforeTheFirstFrameNorIntoThePreviousTake() {
-        var detector = VoiceActivation(settings: .init(preRoll: 0.3), sampleRate: Self.rate, firstFrame: 1000)
+        var detector = VoiceActivation(settings: .init(hangTime: 2, preRoll: 0.3), sampleRate: Self.rate, firstFrame: 1000)
         let first = Self.feed(&detector, level: Self.amplitude(-10), seconds: 1).compactMap(\.started)
         #expect(first.first?.startFrame == 1000)
         let ended = Self.feed(&detector, level: 0, seconds: 2.1).compactMap(\.ended)
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func continuousSoundLongerThanTheMaximumIsSplit() {
-        var detector = VoiceActivation(settings: .init(maximumTake: 10), sampleRate: Self.rate)
+        var detector = VoiceActivation(settings: .init(hangTime: 2, maximumTake: 10), sampleRate: Self.rate)
         let steps = Self.feed(&detector, level: Self.amplitude(-10), seconds: 25)
         let starts = steps.compactMap(\.started).map(\.startFrame)
         let ends = steps.compactMap(\.ended)
@@ -143,7 +143,7 @@ import Testing
         _ = Self.feed(&large, level: Self.amplitude(-10), seconds: 0.96, block: 3840)
         #expect(abs(small.smoothedLevel - large.smoothedLevel) < 1e-5)
         // After 20 ms the classic α = 0.05 has moved 5 % of the way.
-        var classic = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        var classic = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
         _ = Self.feed(&classic, level: 1, seconds: 0.02, block: 960)
         #expect(abs(classic.smoothedLevel - 0.05) < 1e-6)
     }
@@ -210,7 +210,7 @@ struct NoiseGenerator {
     /// threshold (the old peak detector never ended a take in it). The take ends hang time
     /// after the speech.
     @Test func aTakeEndsInNoiseWhosePeaksAreAboveTheStopThreshold() {
-        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        var detector = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
         let room = { (_: Int) in (rms: -55.0, peak: -40.0) }
         #expect(Self.feed(&detector, seconds: 3, levels: room).isEmpty, "the room alone starts nothing")
         let started = Self.feed(&detector, seconds: 2, levels: { _ in (rms: -20, peak: -6) }).compactMap(\.started)
@@ -225,7 +225,7 @@ struct NoiseGenerator {
     /// A room whose 10 ms blocks wander (brown noise): one block in four at −42, the rest at
     /// −58 (200 ms RMS ≈ −47.6). Single blocks above the stop threshold do not hold the take.
     @Test func singleLoudBlocksOfTheRoomDoNotKeepATakeAlive() {
-        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        var detector = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
         let room = { (index: Int) in index % 4 == 0 ? (rms: -42.0, peak: -36.0) : (rms: -58.0, peak: -50.0) }
         _ = Self.feed(&detector, seconds: 1, levels: room)
         _ = Self.feed(&detector, seconds: 1.5, levels: { _ in (rms: -18, peak: -6) })
@@ -242,7 +242,7 @@ struct NoiseGenerator {
     /// A room loud enough that its 200 ms RMS is above the stop threshold keeps the take going:
     /// the status says the room is close to the threshold.
     @Test func aRoomWithinTheMarginIsReportedAndKeepsTheTake() {
-        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        var detector = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
         _ = Self.feed(&detector, seconds: 1, levels: { _ in (rms: -60, peak: -50) })
         #expect(detector.isNoiseCloseToThreshold == false)
         _ = Self.feed(&detector, seconds: 1, levels: { _ in (rms: -10, peak: -3) })
@@ -257,7 +257,7 @@ struct NoiseGenerator {
     /// The floor is the quietest 250 ms of the last ~10 s: it finds the room in the pauses
     /// of speech, rises within ~11 s when the room gets louder, falls at once when it gets quieter.
     @Test func theNoiseFloorFollowsTheRoomAndIgnoresSpeech() {
-        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        var detector = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
         #expect(detector.noiseFloorDB == nil)
         _ = Self.feed(&detector, seconds: 0.24, levels: { _ in (rms: -62, peak: -50) })
         #expect(detector.noiseFloorDB == nil, "less than 250 ms heard")
@@ -303,7 +303,7 @@ struct NoiseGenerator {
 
     /// A 0.2 s click train (every block at −3 dBFS peak, −12 RMS) starts a take that is not kept.
     @Test func aClickTrainStillLeavesNothingBehind() {
-        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        var detector = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
         _ = Self.feed(&detector, seconds: 1, levels: { _ in (rms: -55, peak: -40) })
         _ = Self.feed(&detector, seconds: 0.2, levels: { _ in (rms: -12, peak: -3) })
         let ended = Self.feed(&detector, seconds: 3, levels: { _ in (rms: -55, peak: -40) }).compactMap(\.ended)

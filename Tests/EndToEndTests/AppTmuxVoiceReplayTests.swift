@@ -29,11 +29,11 @@ struct AppTmuxVoiceReplayTests {
             arguments: "--source alsa:vm_pulse --rate 48000 --channels 2 --format wav --device vm_pulse",
             environment: "VOICEMEMO_EVENT_LOG='\(log)'")
         try app.waitForStart("Listening to alsa:vm_pulse", timeout: 20)
-        // Silence 0.5 s (15 steps down from 2.0), then Replay on and Pitch +7, as a person would.
+        // Silence 0.5 s (25 steps down from 3.0), then Replay on and Pitch +7, as a person would.
         try app.press("V")
         try app.waitFor("Replay")
         try app.press("Down")
-        for _ in 0..<15 { try app.press("Left") }
+        for _ in 0..<25 { try app.press("Left") }
         try app.press("Down", "Down", "Down", "Right", "Down")
         for _ in 0..<7 { try app.press("Right") }
         var screen = try app.waitFor("▶ Pitch     ◀   +7 st ▶")

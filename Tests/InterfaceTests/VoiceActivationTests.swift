@@ -131,7 +131,7 @@ import Testing
         #expect(state.voice.parameters.thresholdDB == -20)
         _ = reduce(&state, .key(.down))
         _ = reduce(&state, .key(.character("+")))
-        #expect(state.voice.parameters.silence == 2.1)
+        #expect(state.voice.parameters.silence == 3.1)
         _ = reduce(&state, .key(.down))
         _ = reduce(&state, .key(.down))
         for _ in 0..<10 { _ = reduce(&state, .key(.left)) }
@@ -246,6 +246,32 @@ import Testing
         _ = reduce(&state, .key(.right))
         #expect(reduce(&state, .key(.escape)) == [.setVoiceReplay(lower)], "the threshold waits for the take's end, the replay does not")
         #expect(state.voice.armedWith?.thresholdDB == -40 && state.voice.parameters.thresholdDB == -41)
+    }
+
+    /// Issue 30 item 1: in `V` the meter's `┃` follows the threshold as it is changed (it
+    /// said "listening for -40 dB" the whole time: tuning was blind), and the line says the
+    /// new one applies once the panel closes; with voice activation off the mark shows too.
+    @Test func theMarkFollowsTheThresholdWhileThePanelChangesIt() {
+        var state = Self.armed(width: 80, height: 24, .listening)
+        let before = AppView.render(state).lines()
+        let markColumn = { (lines: [String]) in lines[1].firstIndex(of: "┃").map { lines[1].distance(from: lines[1].startIndex, to: $0) } }
+        _ = reduce(&state, .key(.character("V")))
+        #expect(state.mode == .voiceSettings(.voice(.threshold)))
+        #expect(AppView.render(state).lines()[3].contains("listening for -40 dB"), "unchanged: what listens")
+        for _ in 0..<10 { _ = reduce(&state, .key(.right)) }
+        let after = AppView.render(state).lines()
+        #expect(after[3].contains("┃ -30 dB when V closes"), "\(after[3])")
+        let was = markColumn(before), now = markColumn(after)
+        #expect(was != nil && now != nil && now! > was!, "the mark moved right: \(before[1]) → \(after[1])")
+        #expect(reduce(&state, .key(.escape)) == [.armVoiceActivation(state.voice.parameters)])
+        #expect(state.voice.parameters.thresholdDB == -30)
+
+        var off = Fixtures.state(width: 80, height: 24, [.key(.character("V"))])
+        #expect(AppView.render(off).lines()[3].contains("┃ -40 dB when v arms it"), "\(AppView.render(off).lines()[3])")
+        _ = reduce(&off, .key(.left))
+        #expect(AppView.render(off).lines()[1].contains("┃"), "the mark shows while the panel is open")
+        _ = reduce(&off, .key(.escape))
+        #expect(!AppView.render(off).lines()[1].contains("┃") && !AppView.render(off).lines()[3].contains("┃"), "and goes with it")
     }
 
     /// While the take is replayed the line under the meter and, once the notice before it has

@@ -96,7 +96,7 @@ struct HelpAndVersionTests {
                                       threshold, stop after the silence; each utterance
                                       becomes its own memo.
                   --vox-threshold DB  The level that starts a recording, in dBFS.
-                  --vox-silence T     How long a silence ends a recording.
+                  --vox-silence T     How long a silence ends a recording (3 s unless set).
                   --vox-min T         Utterances shorter than T are not kept.
                   --vox-preroll T     How much audio from before the threshold was crossed
                                       to keep.

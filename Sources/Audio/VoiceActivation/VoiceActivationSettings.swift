@@ -1,8 +1,11 @@
 /// The parameters of voice-activated recording.
 ///
 /// Durations are in seconds, levels in dBFS. The defaults follow the product spec:
-/// start at −40 dBFS, stop listening for the end below 6 dB less, 2 s of silence
+/// start at −40 dBFS, stop listening for the end below 6 dB less, 3 s of silence
 /// ends a take, takes with less than 0.5 s of sound are discarded, 0.3 s of pre-roll.
+/// (The hang time was 2 s: a four-sentence standup spoken with pauses of about 2 s became
+/// four memos; at 2.5 s, too. 3 s keeps pauses up to 2.5 s in one take, and the app's
+/// `VoiceParameters` has the same default.)
 public struct VoiceActivationSettings: Sendable, Equatable {
     /// Which per-block measure the start decision smooths. The end of a take is always
     /// judged on RMS (see `VoiceActivation`).
@@ -41,7 +44,7 @@ public struct VoiceActivationSettings: Sendable, Equatable {
     public static let defaultHysteresis = 6.0
 
     public init(
-        startThresholdDB: Double = -40, stopThresholdDB: Double? = nil, hangTime: Double = 2.0,
+        startThresholdDB: Double = -40, stopThresholdDB: Double? = nil, hangTime: Double = 3.0,
         minimumTake: Double = 0.5, preRoll: Double = 0.3, maximumTake: Double? = nil,
         calibrationTime: Double? = nil, calibrationMargin: Double = 12, detector: Detector = .rms
     ) {

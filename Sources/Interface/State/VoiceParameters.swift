@@ -57,9 +57,10 @@ public struct VoiceParameters: Sendable, Hashable {
     /// Each kept take played back as it ends; changing it alone does not re-arm the detector.
     public var replay: ReplayParameters
 
-    /// The product's defaults: −40 dBFS, 2 s, 0.5 s, 0.3 s, no replay.
+    /// The product's defaults: −40 dBFS, 3 s, 0.5 s, 0.3 s, no replay (those of the engine's
+    /// `VoiceActivationSettings`).
     public init(
-        thresholdDB: Double = -40, silence: Double = 2, minimum: Double = 0.5, preRoll: Double = 0.3,
+        thresholdDB: Double = -40, silence: Double = 3, minimum: Double = 0.5, preRoll: Double = 0.3,
         replay: ReplayParameters = ReplayParameters()
     ) {
         self.thresholdDB = thresholdDB

@@ -15,10 +15,24 @@ enum VoiceActivationView {
         }
     }
 
+    /// The threshold the mark shows: while the `V` panel is open the panel's, as it is
+    /// changed (tuning by eye: it applies when the panel closes), else the armed detector's;
+    /// `nil` when voice activation is off and the panel closed.
+    static func shownThreshold(_ state: AppState) -> Double? {
+        if case .voiceSettings = state.mode { return state.voice.parameters.thresholdDB }
+        return state.voice.status?.thresholdDB
+    }
+
+    /// Whether the panel is open with a threshold other than the one armed (or none armed).
+    static func thresholdIsPending(_ state: AppState) -> Bool {
+        guard case .voiceSettings = state.mode else { return false }
+        return state.voice.status?.thresholdDB != state.voice.parameters.thresholdDB
+    }
+
     /// Draws the threshold mark over the LED that holds the threshold.
     static func markThreshold(_ state: AppState, row: Rect, geometry: MeterGeometry, on screen: inout Screen) {
-        guard let status = state.voice.status else { return }
-        let position = geometry.position(forPower: Float(status.thresholdDB), on: state.meterScale)
+        guard let threshold = shownThreshold(state) else { return }
+        let position = geometry.position(forPower: Float(threshold), on: state.meterScale)
         MeterView.mark(position: position, row: row, geometry: geometry, usesColor: state.usesColor, on: &screen)
     }
 
@@ -36,7 +50,7 @@ enum VoiceActivationView {
             ? (state.usesColor ? Style(foreground: .yellow, attributes: .bold) : Style(attributes: .bold))
             : (state.usesColor ? Style(foreground: .white) : .plain)
         // On the threshold's own LED the floor takes the LED's second cell, where there is one.
-        let threshold = geometry.position(forPower: Float(status.thresholdDB), on: state.meterScale)
+        let threshold = geometry.position(forPower: Float(shownThreshold(state) ?? status.thresholdDB), on: state.meterScale)
         let shared = MeterView.ledIndex(position: position, geometry: geometry)
             == MeterView.ledIndex(position: threshold, geometry: geometry)
         MeterView.mark(
@@ -50,10 +64,10 @@ enum VoiceActivationView {
     /// when it fits there with the unit ("dBFS") before it — the scale's legend then takes the
     /// room left of it (`placedCountdown`) —, else a take's countdown in the scale's place.
     static func renderCountdown(_ state: AppState, scale: Rect?, on screen: inout Screen) {
-        guard let row = scale, !row.isEmpty, let status = state.voice.status else { return }
+        guard let row = scale, !row.isEmpty, state.voice.status != nil || thresholdIsPending(state) else { return }
         if let placed = placedCountdown(state, row: row) {
             screen.put(placed.text, x: placed.x, y: row.y, style: placed.style)
-        } else if status.phase == .recording, let (texts, style) = countdownTexts(state), let text = texts.first {
+        } else if state.voice.status?.phase == .recording, let (texts, style) = countdownTexts(state), let text = texts.first {
             screen.put(String(repeating: " ", count: row.width), x: row.x, y: row.y)
             screen.put(" " + text, x: row.x, y: row.y, style: style, maxWidth: row.width)
         }
@@ -77,6 +91,13 @@ enum VoiceActivationView {
 
     /// The countdown's texts, longest first, and their style; `nil` while voice activation is off.
     private static func countdownTexts(_ state: AppState) -> ([String], Style)? {
+        if thresholdIsPending(state), state.voice.status?.phase != .recording {
+            // The panel's threshold, marked as it is changed: not yet what listens.
+            let pending = "\(thresholdGlyph) \(Int(state.voice.parameters.thresholdDB.rounded())) dB"
+            return state.voice.status == nil
+                ? ([pending + " when v arms it", pending], .bold)
+                : ([pending + " once the panel closes", pending + " when V closes", pending], .bold)
+        }
         guard let status = state.voice.status else { return nil }
         let threshold = "\(Int(status.thresholdDB.rounded())) dB"
         return switch status.phase {

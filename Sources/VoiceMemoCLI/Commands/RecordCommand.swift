@@ -61,7 +61,7 @@ enum RecordCommand: SubcommandDefinition {
         name: "vox-threshold", valueName: "DB", help: "The level that starts a recording, in dBFS.",
         parser: .number(in: -160...0, unit: "dB"))
     static let voxSilence = Option<Duration>(
-        name: "vox-silence", valueName: "T", help: "How long a silence ends a recording.",
+        name: "vox-silence", valueName: "T", help: "How long a silence ends a recording (3 s unless set).",
         parser: .duration)
     static let voxMinimum = Option<Duration>(
         name: "vox-min", valueName: "T", help: "Utterances shorter than T are not kept.",
