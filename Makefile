@@ -25,6 +25,9 @@ TEST_DEPS  := alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins
               pipewire pipewire-bin wireplumber icecast2
 DEPS       := $(BUILD_DEPS) $(TEST_DEPS)
 DEB_DEPS   := dpkg-dev fakeroot lintian binutils
+# The package's release build (the Swift runtime linked in) has a build folder of its own: it
+# neither rebuilds `make release`'s nor waits for the lock of the one the tests use.
+DEB_SCRATCH := .build/static
 
 SWIFT      ?= swift
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -83,8 +86,8 @@ deb: deps
 	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	[ -z "$$missing" ] || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing
-	$(SWIFT) build -c release --static-swift-stdlib --product voicememo
-	bash packaging/build-deb.sh "$$($(SWIFT) build -c release --show-bin-path)/voicememo" .build/deb
+	$(SWIFT) build -c release --static-swift-stdlib --product voicememo --scratch-path $(DEB_SCRATCH)
+	bash packaging/build-deb.sh "$$($(SWIFT) build -c release --scratch-path $(DEB_SCRATCH) --show-bin-path)/voicememo" .build/deb
 
 bench: release
 	"$$($(SWIFT) build -c release --show-bin-path)/voicememo-bench" meter

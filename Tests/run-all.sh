@@ -25,6 +25,12 @@
 # The shards share the PulseAudio daemon (each test loads null sinks of its own) and keep apart
 # otherwise: every tmux socket, temporary folder, private daemon and port is made per test.
 #
+# The e2e tier's DebianPackageTests installs the package `make deb` builds: that build (a
+# release build of its own, in .build/static) starts beside the tests, after the debug build,
+# at nice 19 (it takes what the tests leave idle: most e2e tests wait), and writes its exit
+# status to the file VOICEMEMO_TEST_DEB_STATUS names when done (its log is that file's name
+# with .log after it). The test waits for it; the run waits for it before it ends.
+#
 # The e2e tests that need real time share one private PulseAudio daemon (Tests/pulse-daemon.sh),
 # started here and stopped when this script exits, however it exits; its address is in
 # VOICEMEMO_TEST_PULSE_SERVER. The PipeWire tests start a private PipeWire of their own each
@@ -46,7 +52,9 @@ e2e_alone=EndToEndTests.FourGiBRecordingTests
 
 scratch=$(mktemp -d /tmp/voicememo-tests.XXXXXX)
 pulse_dir=""
+deb_pid=""
 cleanup() {
+    [ -z "$deb_pid" ] || kill -- -"$deb_pid" 2>/dev/null || true
     [ -z "$pulse_dir" ] || bash Tests/pulse-daemon.sh stop "$pulse_dir"
     rm -rf "$scratch" ${pulse_dir:+"$pulse_dir"}
 }
@@ -62,6 +70,27 @@ export VOICEMEMO_BIN_DIR="$(swift build --show-bin-path)"
 # Every test, each in its tier; the e2e tier as a filter (the unit tier skips it).
 swift test list --skip-build 2>/dev/null > "$scratch/tests.txt"
 python3 Tests/tiers.py split Tests/tiers.txt "$scratch/tests.txt" "$scratch" "$e2e_shards" "$e2e_alone"
+
+# `make deb` in the background, in a process group of its own (the cleanup ends it whole).
+start_package_build() {
+    export VOICEMEMO_TEST_DEB_STATUS=$scratch/deb.status
+    echo "run-all: building the Debian package beside the tests (nice -n 19 make deb; log $VOICEMEMO_TEST_DEB_STATUS.log)"
+    set -m
+    ( started=$SECONDS status=0
+      nice -n 19 make --no-print-directory deb > "$VOICEMEMO_TEST_DEB_STATUS.log" 2>&1 || status=$?
+      echo "make deb: exit $status after $((SECONDS - started)) s" >> "$VOICEMEMO_TEST_DEB_STATUS.log.times"
+      echo "$status" > "$VOICEMEMO_TEST_DEB_STATUS" ) &
+    deb_pid=$!
+    set +m
+}
+
+finish_package_build() {
+    [ -n "$deb_pid" ] || return 0
+    wait "$deb_pid" || true
+    deb_pid=""
+    echo "run-all: $(cat "$VOICEMEMO_TEST_DEB_STATUS.log.times" 2>/dev/null || echo "make deb: no status")"
+    [ "$(cat "$VOICEMEMO_TEST_DEB_STATUS" 2>/dev/null)" = 0 ] || { tail -30 "$VOICEMEMO_TEST_DEB_STATUS.log" >&2; return 1; }
+}
 
 run_unit() {
     local fence=$scratch/fence started=$SECONDS status=0
@@ -124,13 +153,22 @@ run_e2e() {
 
 case "$tier" in
 unit) run_unit ;;
-e2e) start_servers; run_e2e ;;
+e2e)
+    start_package_build
+    start_servers
+    e2e_status=0
+    run_e2e || e2e_status=$?
+    finish_package_build || e2e_status=1
+    [ "$e2e_status" = 0 ]
+    ;;
 all)
     # Both, whatever the first gives, so one run reports every failure.
     unit_status=0 e2e_status=0
+    start_package_build
     run_unit || unit_status=$?
     start_servers
     run_e2e || e2e_status=$?
+    finish_package_build || e2e_status=1
     echo "run-all: unit tier exit $unit_status, e2e tier exit $e2e_status"
     [ "$unit_status" = 0 ] && [ "$e2e_status" = 0 ]
     ;;

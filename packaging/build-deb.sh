@@ -9,7 +9,7 @@
 # a Debian changelog. `Depends:` is what dpkg-shlibdeps finds the binary links with; PocketSphinx's
 # English model (`transcribe`) is a `Recommends:`. The package is checked by lintian: an error
 # fails the build, warnings are printed (docs/USER-GUIDE.md, "The Debian package", lists them).
-# Prints the path of the .deb on its last line.
+# Prints the absolute path of the .deb on its last line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -109,4 +109,4 @@ if printf '%s\n' "$findings" | grep -q '^E: '; then
     echo "build-deb: lintian found errors in $deb (above)" >&2
     exit 1
 fi
-echo "$deb"
+echo "$(cd "$(dirname "$deb")" && pwd)/$(basename "$deb")"
