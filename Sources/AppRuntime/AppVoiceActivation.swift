@@ -83,7 +83,7 @@ final class AppVoiceActivation: Sendable {
         return VoiceActivationSnapshot(
             phase: phase, levelDB: status.levelDB, thresholdDB: status.startThresholdDB, silence: status.silence,
             hangTime: status.hangTime, takeFrames: Int64(status.takeFrames), noiseFloorDB: status.noiseFloorDB,
-            noiseIsClose: status.isNoiseCloseToThreshold)
+            noiseIsClose: status.isNoiseCloseToThreshold, take: phase == .recording ? takes.current() : nil)
     }
 
     /// Detaches; a take in progress is kept (if it had enough sound) and reported, a replay
@@ -131,6 +131,15 @@ private final class AppTakes: Sendable {
         var metadata = recording.metadata
         metadata.software = Product.software
         return TakeDestination(url: recording.memo.path, metadata: metadata)
+    }
+
+    /// The memo of the take being recorded and its file's size so far (`stat`: one system
+    /// call per tick on the library's own folder, where the take is being written anyway).
+    func current() -> (memoID: Int64, bytes: Int64?)? {
+        guard let recording = recordings.withLock({ $0.max { $0.key < $1.key }?.value }) else { return nil }
+        var info = stat()
+        let bytes: Int64? = stat(recording.memo.path, &info) == 0 ? Int64(info.st_size) : nil
+        return (recording.memo.id, bytes)
     }
 
     func finish(_ take: FinishedTake) {

@@ -91,6 +91,12 @@ import Testing
         let armed = Date().timeIntervalSince(started)
         try #require(armed < 10, "v was pressed \(armed) s after the start, after the first word")
         _ = try app.waitFor("● VOICE REC", timeout: 20)
+        // The take's row counts its length and size while it records (it read 00:00:00 0 B).
+        let counting = try app.screenWhere(timeout: 15) { screen in
+            screen.split(separator: "\n").contains { $0.contains("[recording]") && $0.contains("00:00:0") && !$0.contains("00:00:00") && !$0.hasSuffix(" 0 B") && $0.contains(" kB") }
+        }
+        let takeScreen = try app.screen()
+        #expect(counting != nil, "the take's row counts: \(takeScreen)")
         let saved = try app.waitFor("Saved “Memo ", timeout: length + 20)
         #expect(saved.contains("Saved “Memo "), "\(saved)")
         // The file's tail is silence: nothing more starts; the one take holds all four

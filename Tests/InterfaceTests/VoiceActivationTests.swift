@@ -70,8 +70,9 @@ import Testing
     @Test func theEngineIsTheTruth() {
         var state = Fixtures.state(width: 80, height: 24)
         _ = reduce(&state, .key(.character("v")))
-        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: Fixtures.levels(recording: .idle)))
-        #expect(!state.voice.isArmed, "a tick without a voice reading means it is off (arming failed)")
+        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: Self.reading(.listening)))
+        _ = reduce(&state, .tick(time: Fixtures.now + 12, snapshot: Fixtures.levels(recording: .idle)))
+        #expect(!state.voice.isArmed, "once read, a tick without a voice reading means it is off")
         _ = reduce(&state, .key(.character("v")))
         _ = reduce(&state, .inputFailed("unplugged"))
         #expect(!state.voice.isArmed)
@@ -246,6 +247,48 @@ import Testing
         _ = reduce(&state, .key(.right))
         #expect(reduce(&state, .key(.escape)) == [.setVoiceReplay(lower)], "the threshold waits for the take's end, the replay does not")
         #expect(state.voice.armedWith?.thresholdDB == -40 && state.voice.parameters.thresholdDB == -41)
+    }
+
+    /// A tick that reads no detector yet (the runner is still attaching it after `v`) keeps
+    /// what `v` armed with: the panel's change then re-arms. (It cleared it, and Esc after a
+    /// change re-armed nothing, silently: a tmux test caught it 3 times in 6.)
+    @Test func aTickBeforeTheDetectorIsAttachedDoesNotLoseWhatWasArmed() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .key(.character("v")))
+        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: Fixtures.levels(recording: .idle)))
+        #expect(state.voice.isArmed && state.voice.armedWith == VoiceParameters(), "still arming: \(state.voice)")
+        _ = reduce(&state, .tick(time: Fixtures.now + 12, snapshot: Self.reading(.listening)))
+        _ = reduce(&state, .key(.character("V")))
+        for _ in 0..<5 { _ = reduce(&state, .key(.right)) }
+        #expect(reduce(&state, .key(.escape)) == [.armVoiceActivation(state.voice.parameters)])
+        #expect(state.status?.text.hasPrefix("Voice activation re-armed at -35 dB") == true, "\(String(describing: state.status))")
+        // Once the engine has read it, a tick without it is the detector gone: off.
+        _ = reduce(&state, .tick(time: Fixtures.now + 13, snapshot: Self.reading(.listening)))
+        _ = reduce(&state, .tick(time: Fixtures.now + 14, snapshot: Fixtures.levels(recording: .idle)))
+        #expect(!state.voice.isArmed && state.voice.armedWith == nil)
+        // An arm that fails leaves it off, saying why.
+        _ = reduce(&state, .key(.character("v")))
+        _ = reduce(&state, .voiceArmFailed(message: "Cannot turn on voice activation: no"))
+        #expect(!state.voice.isArmed && state.voice.armedWith == nil && !state.voice.isArming)
+        #expect(state.status?.text == "Cannot turn on voice activation: no")
+    }
+
+    /// Issue 30 item 1: the row of the take being recorded (its memo `recording` in the
+    /// index, 0 s and 0 B there) counts its length and size; saved, the index's figures rule.
+    @Test func theTakesRowCountsItsLengthAndSize() {
+        var take = Fixtures.memo(77, "Memo 2026-11-29 14:05:10", minutesAgo: 0, seconds: 0, size: 0)
+        take.state = .recording
+        var state = Fixtures.state(width: 80, height: 24, memos: [take] + Fixtures.memos)
+        _ = reduce(&state, .key(.character("v")))
+        var snapshot = Self.reading(.recording, silence: 0.5)
+        snapshot.voiceActivation?.takeFrames = 48_000 * 75
+        snapshot.voiceActivation?.take = (memoID: 77, bytes: 2_345_678)
+        _ = reduce(&state, .tick(time: Fixtures.now + 11, snapshot: snapshot))
+        let row = AppView.render(state).lines().first { $0.contains("Memo 2026-11-29") } ?? ""
+        #expect(row.contains("00:01:15") && row.contains("2.3 MB"), "\(row)")
+        _ = reduce(&state, .tick(time: Fixtures.now + 12, snapshot: Self.reading(.listening)))
+        let after = AppView.render(state).lines().first { $0.contains("Memo 2026-11-29") } ?? ""
+        #expect(after.contains("00:00:00") && after.contains("0 B"), "listening again: the index's row: \(after)")
     }
 
     /// Issue 30 item 1: in `V` the meter's `┃` follows the threshold as it is changed (it

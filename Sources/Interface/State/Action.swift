@@ -54,6 +54,8 @@ public enum Action: Sendable {
     case recordingDiscarded(message: String)
     /// A voice-activated take ended with enough sound and was saved as `memo`.
     case voiceTakeSaved(MemoRow)
+    /// Voice activation could not be armed (`message` says why): it is off.
+    case voiceArmFailed(message: String)
     /// The memos whose transcripts matched `query` (the filter as it was when searched).
     case transcriptMatchesFound(query: String, [TranscriptMatch])
     /// Memo `memoID`'s transcript, for the transcript view.

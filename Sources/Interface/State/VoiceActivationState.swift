@@ -8,6 +8,11 @@ public struct VoiceActivationState: Sendable, Hashable {
     public var armedWith: VoiceParameters?
     /// The detector's latest reading; `nil` when off. Comes from the engine in ticks.
     public var status: VoiceActivationSnapshot?
+    /// Armed (`v`, or a re-arm from the panel) and not yet read from the engine: the runner
+    /// attaches the detector beside the loop, and ticks before that read none. They must not
+    /// clear `armedWith` (they did: the panel's next change then re-armed nothing, silently,
+    /// when `V` was opened within a tick or two of `v`).
+    public var isArming = false
 
     public init(parameters: VoiceParameters = VoiceParameters()) {
         self.parameters = parameters
@@ -64,11 +69,21 @@ public struct VoiceActivationSnapshot: Sendable, Hashable {
     public var noiseFloorDB: Double?
     /// Whether the detector finds the floor within its margin (10 dB) of the threshold.
     public var noiseIsClose: Bool
+    /// The memo the take being recorded goes into, and its file's size so far in bytes: its
+    /// row in the table counts them (the index has 0 s and 0 B until the take is saved).
+    public var take: (memoID: Int64, bytes: Int64?)? {
+        get { takeMemoID.map { ($0, takeBytes) } }
+        set { takeMemoID = newValue?.memoID; takeBytes = newValue?.bytes }
+    }
+    private var takeMemoID: Int64?
+    private var takeBytes: Int64?
 
     public init(
         phase: VoiceActivationPhase, levelDB: Float, thresholdDB: Double, silence: Double, hangTime: Double,
-        takeFrames: Int64 = 0, noiseFloorDB: Double? = nil, noiseIsClose: Bool = false
+        takeFrames: Int64 = 0, noiseFloorDB: Double? = nil, noiseIsClose: Bool = false, take: (memoID: Int64, bytes: Int64?)? = nil
     ) {
+        takeMemoID = take?.memoID
+        takeBytes = take?.bytes
         self.noiseFloorDB = noiseFloorDB
         self.noiseIsClose = noiseIsClose
         self.phase = phase

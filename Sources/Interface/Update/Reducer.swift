@@ -56,7 +56,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.inputDiagnosis = nil
         state.captureGain = nil
         state.alert.armedWith = nil
-        VoiceKeys.absorb(nil, into: &state)
+        VoiceKeys.turnedOff(&state)
         state.fail(message)
         effects = reopening
     case .inputsListed(let list):
@@ -122,6 +122,10 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .voiceTakeSaved(let memo):
         VoiceKeys.takeSaved(memo, &state)
         effects = [.reloadLibrary]
+    case .voiceArmFailed(let message):
+        VoiceKeys.turnedOff(&state)
+        state.fail(message)
+        effects = []
     case .streamUpdate, .streamProgress:
         effects = StreamKeys.apply(action, to: &state)
     case .memoEdited, .waveformLoaded:
@@ -246,6 +250,19 @@ extension AppState {
         }
         if let saving = savingRecording { return (saving.title, "[saving]") }
         return nil
+    }
+
+    /// Memo `memo` as its table row shows it: the voice take being recorded (its memo still
+    /// `recording` in the index, 0 s and 0 B there until it is saved) counts its length from
+    /// the detector's frames and its size from its file, tick by tick.
+    public func shownRow(_ memo: MemoRow) -> MemoRow {
+        guard memo.state == .recording, let status = voice.status, status.phase == .recording,
+            let take = status.take, take.memoID == memo.id
+        else { return memo }
+        var shown = memo
+        if let rate = input?.sampleRate, rate > 0 { shown.duration = Double(status.takeFrames) / Double(rate) }
+        if let bytes = take.bytes { shown.size = bytes }
+        return shown
     }
 
     /// Lines memo `memo` takes in the table: two when the filter found it by its words

@@ -13,6 +13,7 @@ enum VoiceKeys {
             let keeping = state.voice.isRecordingTake
             state.voice.status = nil
             state.voice.armedWith = nil
+            state.voice.isArming = false
             state.say(keeping ? "Voice activation off; the take in progress is kept." : "Voice activation off.")
             return [.disarmVoiceActivation]
         }
@@ -26,6 +27,7 @@ enum VoiceKeys {
         }
         let parameters = state.voice.parameters
         state.voice.armedWith = parameters
+        state.voice.isArming = true
         state.voice.status = VoiceActivationSnapshot(
             phase: .listening, levelDB: Decibels.floor, thresholdDB: parameters.thresholdDB, silence: 0,
             hangTime: parameters.silence)
@@ -34,8 +36,18 @@ enum VoiceKeys {
         return [.armVoiceActivation(parameters)]
     }
 
+    /// Voice activation is off without `v`: its input went, or arming it failed.
+    static func turnedOff(_ state: inout AppState) {
+        state.voice.status = nil
+        state.voice.armedWith = nil
+        state.voice.isArming = false
+    }
+
     /// Takes in the detector's reading from a tick: the engine is the truth.
     static func absorb(_ snapshot: VoiceActivationSnapshot?, into state: inout AppState) {
+        if snapshot != nil { state.voice.isArming = false }
+        // While arming, the optimistic reading `v` set stands until the engine's first.
+        if snapshot == nil, state.voice.isArming { return }
         state.voice.status = snapshot
         if snapshot == nil { state.voice.armedWith = nil }
         // The header's timer counts the take being recorded (a manual recording has its own).
@@ -113,6 +125,7 @@ enum VoiceKeys {
             return [.setVoiceReplay(parameters.replay)]
         }
         state.voice.armedWith = parameters
+        state.voice.isArming = true
         state.say("Voice activation re-armed at \(parameters.text(.threshold)), \(parameters.text(.silence)) of silence.")
         return [.armVoiceActivation(parameters)]
     }

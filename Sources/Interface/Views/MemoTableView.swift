@@ -62,7 +62,7 @@ enum MemoTableView {
         let end = area.y + area.height
         var index = state.scrollOffset
         while y < end, index < memos.count {
-            let memo = memos[index]
+            let memo = state.shownRow(memos[index])
             let selected = index == state.selection
             // ♪ marks the memo that plays (beside the selection's ▶).
             let playing = state.playback?.memoID == memo.id
