@@ -121,6 +121,25 @@ import Testing
         #expect(end.contains("EXIT=0"), "\(end)")
     }
 
+    /// Issue 30 item 9: a title typed at once after `s`, as fast as tmux sends keys (no wait
+    /// for the prompt), is the memo's whole title (a guard dropped keys within 0.3 s of `s`:
+    /// "Quick note" lost "Quick"), and ⏎ says it is saved under it.
+    @Test func aTitleTypedAtOnceAfterStopIsKeptWhole() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12")
+        try app.waitFor("Listening")
+        try app.press("r")
+        try app.waitFor("● REC  00:00:01")
+        try app.press("s")
+        try app.type("Quick note")
+        try app.press("Enter")
+        let screen = try app.waitFor("Saved “Quick note”")
+        #expect(screen.contains("Saved “Quick note”"), "\(screen)")
+        #expect(try sandbox.listedMemos().map { $0["title"] as? String } == ["Quick note"])
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+
     /// `i` opens the picker on the input in use (Enter keeps it), and ALSA's helper plugins
     /// (rate converters, mixers, `null`: what libasound2-plugins lists beside the devices)
     /// are named on the title row as not listed instead of offered as inputs.
