@@ -27,6 +27,9 @@ final class InputSession: Sendable {
 
     let source: InputSource
     let engine: CaptureEngine
+    /// What stands behind the input, read once it is open (a sound server's ALSA device is an
+    /// external plugin).
+    let kind: InputKind
     /// What new memos are recorded as (rate and channels are the engine's).
     let settings: RecordingSettings
 
@@ -52,6 +55,12 @@ final class InputSession: Sendable {
         let format = StreamFormat(
             sampleRate: requested.sampleRate, channels: requested.channels, sampleFormat: requested.preferredSampleFormat)
         let opened = try source.open(format: format, paced: true)
+        kind = switch source {
+        case .alsa: (opened as? ALSACaptureSource)?.isSoundServer == true ? .soundServer : .device
+        case .file: .file
+        case .url: .stream
+        case .tone: .tone
+        }
         var settings = requested
         settings.sampleRate = opened.format.sampleRate
         settings.channels = opened.format.channels
@@ -67,7 +76,7 @@ final class InputSession: Sendable {
     var description: InputDescription {
         InputDescription(
             name: source.description, sampleRate: engine.format.sampleRate, channels: engine.format.channels,
-            recordingFormat: settings.format.displayName, hasCaptureMixer: alsaDevice != nil)
+            recordingFormat: settings.format.displayName, hasCaptureMixer: alsaDevice != nil, kind: kind)
     }
 
     /// The ALSA device behind the input (whose mixer `<` `>` `M` change); `nil` for tone and file sources.

@@ -9,6 +9,13 @@
 /// - `silent` next: with no signal at all, nothing else can be judged.
 /// - `channelSilent` next: a dead channel is a wiring or mixer fault, more basic than gain.
 /// - `tooHot` before `tooQuiet`: clipped audio cannot be repaired, quiet audio can be raised.
+/// What stands behind an input, for advice on it: a sound card (ALSA, its mixer), a sound
+/// server's ALSA device (PulseAudio or PipeWire: the desktop's volume), a file, a network
+/// stream, or a generated tone.
+public enum InputKind: Sendable, Hashable {
+    case device, soundServer, file, stream, tone
+}
+
 public enum InputDiagnosis: Sendable, Hashable {
     /// The input is open but has delivered no frame for `noAudioAfter` seconds or more (a
     /// stopped sound server, a stream nothing links, a device that stopped delivering).
@@ -37,6 +44,31 @@ public enum InputDiagnosis: Sendable, Hashable {
             "Too hot: less than 3 dB of headroom or clipping; lower the input gain"
         case .tooQuiet:
             "Too quiet: speech peaks stay below −30 dBFS; move closer or raise the gain"
+        }
+    }
+
+    /// The sentence for an input of `kind`: the advice fitted to what can be done about it
+    /// (the app's status line). A file or a stream is not told about mixers; a sound
+    /// server's input is told the app's own keys (`M`, `<`, `>`) and the desktop's sound
+    /// settings, not alsamixer (issue 30 item 4); a card keeps `message`'s words.
+    public func message(for kind: InputKind) -> String {
+        switch (self, kind) {
+        case (.silent, .file): "Input is silent: this part of the file holds no sound"
+        case (.silent, .stream): "Input is silent: the stream sends no sound"
+        case (.silent, .soundServer): "Input is silent: press M if muted, > to raise; or the desktop's sound settings"
+        case (.channelSilent(let channels, let count), .file), (.channelSilent(let channels, let count), .stream):
+            "\(Self.naming(channels, of: count)) silent in the \(kind == .file ? "file" : "stream")"
+        case (.channelSilent(let channels, let count), .soundServer):
+            "\(Self.naming(channels, of: count)) silent: check the cable and the desktop's sound settings"
+        case (.tooHot, .file), (.tooHot, .stream):
+            "Too hot: less than 3 dB of headroom or clipping in the \(kind == .file ? "file" : "stream")"
+        case (.tooHot, .soundServer), (.tooHot, .device):
+            "Too hot: less than 3 dB of headroom or clipping; press < to lower the gain"
+        case (.tooQuiet, .file), (.tooQuiet, .stream):
+            "Too quiet: speech peaks stay below −30 dBFS in the \(kind == .file ? "file" : "stream")"
+        case (.tooQuiet, .soundServer), (.tooQuiet, .device):
+            "Too quiet: speech peaks stay below −30 dBFS; move closer or press > to raise"
+        default: message
         }
     }
 

@@ -4,7 +4,7 @@ import Testing
 /// What the status line advises about the input, at 80×24, fitted to the input in use: a
 /// file is not told about mixers, a PulseAudio input is told the app's own keys and the
 /// desktop's settings (not alsamixer); and the advice never hides the transcription's progress.
-@Suite(.serialized, .disabled("issue 30 item 4 not done yet: these fail against the current code (checked 2026-12-02)")) struct AppTmuxInputAdviceTests {
+@Suite(.serialized) struct AppTmuxInputAdviceTests {
     /// The screen's status rows (above the footer, below the bottom separator), one string each.
     static func statusRows(_ screen: String) -> [String] {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -36,8 +36,17 @@ import Testing
         #expect(Self.statusRows(screen) == [" Input is silent: press M if muted, > to raise; or the desktop's sound settings"], "\(screen)")
         #expect(!screen.contains("alsamixer"), "\(screen)")
         try TestSignals.writeSines(to: sandbox.file("hot.wav"), levels: [-0.5, -0.5], seconds: 20)
-        let player = try sandbox.shell("(paplay --device=\"$PULSE_SINK\" hot.wav >/dev/null 2>&1 &) ; echo started")
-        #expect(player.status == 0, "\(player)")
+        // paplay runs beside the test while the screen is read (a shell's background job ends
+        // with the shell).
+        _ = FileManager.default.createFile(atPath: sandbox.file("paplay.err"), contents: nil)
+        let player = try ProcessRunner.spawn(
+            URL(fileURLWithPath: "/usr/bin/paplay"), arguments: ["--device=" + (sandbox.environment["PULSE_SINK"] ?? ""), sandbox.file("hot.wav")],
+            environment: sandbox.environment, standardInput: "/dev/null", standardOutput: "/dev/null", standardError: sandbox.file("paplay.err"))
+        defer {
+            kill(player, SIGKILL)
+            var status: Int32 = 0
+            waitpid(player, &status, 0)
+        }
         screen = try app.waitFor("Too hot", timeout: 15)
         #expect(Self.statusRows(screen).joined().contains("Too hot: less than 3 dB of headroom or clipping; press < to lower the gain"), "\(screen)")
         try app.press("q")
@@ -46,7 +55,8 @@ import Testing
 
     /// A silent input while a memo is transcribed: both are on the screen at 80×24, the
     /// progress on a status row of its own.
-    @Test func theAdviceDoesNotHideTheTranscriptionsProgress() throws {
+    @Test(.disabled("issue 30 item 4, the transcription's progress beside the advice: not done yet; fails against the current code"))
+    func theAdviceDoesNotHideTheTranscriptionsProgress() throws {
         let (sandbox, log) = try TranscriptionAppTests.longMemoToTranscribe()
         let path = sandbox.directory.path("quiet.wav").path
         try TestSignals.writeSines(to: path, levels: [nil, nil], seconds: 120)

@@ -28,6 +28,10 @@ public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
 
     private let pcm: ALSAPCM
 
+    /// Whether a sound server stands behind the device (`ALSAPCM.isExternalPlugin`): its
+    /// volume and mute are the desktop's, not a card's mixer.
+    public var isSoundServer: Bool { pcm.isExternalPlugin }
+
     /// Opens and configures a capture device.
     ///
     /// - Parameters:

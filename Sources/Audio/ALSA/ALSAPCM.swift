@@ -220,6 +220,14 @@ public final class ALSAPCM: @unchecked Sendable {
         return frames
     }
 
+    /// Whether the PCM is an external plugin (`SND_PCM_TYPE_IOPLUG`): what a sound server's
+    /// ALSA device is (PulseAudio's `pulse`, PipeWire's `pipewire`, and `default` where either
+    /// is installed), as opposed to a card (`hw`, `plughw`, `dsnoop` over one).
+    public var isExternalPlugin: Bool {
+        guard let handle else { return false }
+        return snd_pcm_type(handle) == SND_PCM_TYPE_IOPLUG
+    }
+
     /// The device's current state.
     public var state: ALSAPCMState {
         guard let handle else { return .closed }

@@ -225,7 +225,7 @@ public struct AppState: Sendable, Equatable {
     /// The diagnosis in words; a silent input whose capture switch is known to be off says
     /// so, and offers the key that switches it on.
     func diagnosisText(_ diagnosis: InputDiagnosis) -> String {
-        guard diagnosis == .silent, captureGain?.isOn == false else { return diagnosis.message }
+        guard diagnosis == .silent, captureGain?.isOn == false else { return diagnosis.message(for: input?.kind ?? .device) }
         return "Input is silent: the capture switch is off. Press M to switch it on."
     }
 

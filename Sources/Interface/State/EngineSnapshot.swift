@@ -64,9 +64,15 @@ public struct InputDescription: Sendable, Hashable {
     public var recordingFormat: String
     /// Whether a mixer may stand behind it (an ALSA input): the capture keys `<` `>` `M` ask it.
     public var hasCaptureMixer: Bool
+    /// What stands behind it: the input advice is fitted to it (`InputDiagnosis.message(for:)`).
+    public var kind: InputKind
 
-    public init(name: String, sampleRate: Int, channels: Int, recordingFormat: String, hasCaptureMixer: Bool = false) {
+    public init(
+        name: String, sampleRate: Int, channels: Int, recordingFormat: String, hasCaptureMixer: Bool = false,
+        kind: InputKind = .device
+    ) {
         self.hasCaptureMixer = hasCaptureMixer
+        self.kind = kind
         self.name = name
         self.sampleRate = sampleRate
         self.channels = channels

@@ -1,0 +1,41 @@
+import Metering
+import Testing
+
+/// The input advice fitted to what stands behind the input (issue 30 item 4): a file or a
+/// stream is not told about mixers or keys, a sound server's input gets the app's keys and the
+/// desktop's settings, never alsamixer; every sentence fits an 80-column status line.
+@Suite struct InputAdviceTests {
+    static let findings: [InputDiagnosis] = [
+        .noAudio, .silent, .channelSilent(channels: [1], channelCount: 2), .channelSilent(channels: [2, 3], channelCount: 4),
+        .tooHot, .tooQuiet,
+    ]
+    static let kinds: [InputKind] = [.device, .soundServer, .file, .stream, .tone]
+
+    @Test func everySentenceFitsAStatusLine() {
+        for finding in Self.findings {
+            for kind in Self.kinds {
+                #expect(finding.message(for: kind).count <= 78, "\(finding) \(kind): \(finding.message(for: kind))")
+            }
+        }
+    }
+
+    @Test func aFileOrAStreamIsNotToldAboutMixersOrKeys() {
+        for finding in Self.findings where finding != .noAudio {
+            for kind in [InputKind.file, .stream] {
+                let text = finding.message(for: kind)
+                #expect(!text.contains("alsamixer") && !text.contains("press") && !text.contains("gain"), "\(finding) \(kind): \(text)")
+            }
+        }
+        #expect(InputDiagnosis.silent.message(for: .file) == "Input is silent: this part of the file holds no sound")
+    }
+
+    @Test func aSoundServersInputIsToldTheAppsKeysNotAlsamixer() {
+        for finding in Self.findings {
+            #expect(!finding.message(for: .soundServer).contains("alsamixer"), "\(finding)")
+        }
+        #expect(InputDiagnosis.silent.message(for: .soundServer) == "Input is silent: press M if muted, > to raise; or the desktop's sound settings")
+        #expect(InputDiagnosis.tooHot.message(for: .soundServer).hasSuffix("press < to lower the gain"))
+        #expect(InputDiagnosis.tooHot.message(for: .device).hasSuffix("press < to lower the gain"))
+        #expect(InputDiagnosis.silent.message(for: .device) == InputDiagnosis.silent.message, "a card keeps alsamixer")
+    }
+}
