@@ -42,6 +42,10 @@ let package = Package(
         .systemLibrary(
             name: "CSampleRate", pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"])]),
+        // SpeexDSP's preprocessor: the noise suppression of `enhance`, `export --enhance`, `play --enhance`.
+        .systemLibrary(
+            name: "CSpeexDSP", pkgConfig: "speexdsp",
+            providers: [.apt(["libspeexdsp-dev"])]),
 
         // Pure Swift, no C: meters, decibels, ballistics, formatting. Optimised in debug builds
         // too: unoptimised, a memo's statistics (K-weighting, 4× true-peak oversampling) cost
@@ -63,8 +67,11 @@ let package = Package(
         // The memo rules the library and the app share, pure Swift: what a title may be, silence
         // removal's parameters, transcript search words, how long Recently Deleted keeps a memo.
         .target(name: "MemoRules", dependencies: ["TerminalText"]),
+        // Noise suppression over SpeexDSP (`SpeechEnhancer`): the library's `enhance` and the
+        // player's and export's on-the-fly enhancement share it.
+        .target(name: "SpeechEnhancement", dependencies: ["CSpeexDSP"]),
         // SQLite index of memos.
-        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "TerminalText", "MemoRules"]),
+        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "TerminalText", "MemoRules", "SpeechEnhancement"]),
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
         .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "CPocketSphinx", "CSampleRate"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
@@ -97,6 +104,7 @@ let package = Package(
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
         .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "AppRuntime", "RuntimeSupport", "SoundFiles", "Audio"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
+        .testTarget(name: "SpeechEnhancementTests", dependencies: ["SpeechEnhancement", "Metering"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
         // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),
