@@ -69,7 +69,11 @@ let package = Package(
         .target(name: "MemoRules", dependencies: ["TerminalText"]),
         // Noise suppression over SpeexDSP (`SpeechEnhancer`): the library's `enhance` and the
         // player's and export's on-the-fly enhancement share it.
-        .target(name: "SpeechEnhancement", dependencies: ["CSpeexDSP"]),
+        // Optimised in debug builds too, as Metering is: the low cut and the conversions run per
+        // sample, and the end-to-end tests drive the debug binary.
+        .target(
+            name: "SpeechEnhancement", dependencies: ["CSpeexDSP"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // SQLite index of memos.
         .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "TerminalText", "MemoRules", "SpeechEnhancement"]),
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).

@@ -13,7 +13,7 @@ public struct EnhancementSettings: Sendable, Equatable {
     /// none: SpeexDSP leaves the rumble under 100 Hz nearly as it was (see `LowCutFilter`).
     public var lowCutHz: Double?
 
-    public init(noiseSuppressionDB: Int = -40, frameMilliseconds: Int = 10, automaticGain: Bool = false, lowCutHz: Double? = 80) {
+    public init(noiseSuppressionDB: Int = -20, frameMilliseconds: Int = 10, automaticGain: Bool = false, lowCutHz: Double? = 80) {
         self.noiseSuppressionDB = noiseSuppressionDB
         self.frameMilliseconds = frameMilliseconds
         self.automaticGain = automaticGain

@@ -135,3 +135,69 @@ import Testing
         #expect(outcome.standardOutput.contains("again=0"), "\(outcome) \((try? String(contentsOfFile: sandbox.file("again.err"), encoding: .utf8)) ?? "")")
     }
 }
+
+/// `export MEMO PATH --enhance`: the copy's noise suppressed on the way, the memo untouched;
+/// with `--loudness`, enhanced first and then normalised onto the target.
+@Suite struct EnhancedExportTests {
+    /// speech over pink noise, 1.5 s of noise before it, at 48 kHz: `noisy.flac` in the library.
+    static func noisyMemo(in sandbox: VoiceMemoSandbox) throws {
+        let made = try sandbox.shell("""
+            set -e
+            espeak-ng -w speech22.wav "The meeting moved to Thursday at ten."
+            sox -R speech22.wav -r 48000 -b 16 speech.wav gain -n -20 pad 1.5 1
+            sox -R -n -r 48000 -b 16 -c 1 noise.wav synth "$(soxi -D speech.wav)" pinknoise gain -n -42
+            sox -R -m -v 1 speech.wav -v 1 noise.wav "$VOICEMEMO_HOME/noisy.flac"
+            """)
+        #expect(made.status == 0, "\(made)")
+    }
+
+    @Test func theCopyIsEnhancedAndTheMemoIsNot() throws {
+        let sandbox = try VoiceMemoSandbox()
+        try Self.noisyMemo(in: sandbox)
+        let before = try #require(try sandbox.listedMemos().first)
+        let memoPath = try #require(before["path"] as? String)
+        let original = try Data(contentsOf: URL(fileURLWithPath: memoPath))
+        let plain = sandbox.file("plain.wav"), enhanced = sandbox.file("enhanced.wav")
+        #expect(try sandbox.run("export", "noisy", plain).status == 0)
+        let exported = try sandbox.run("export", "noisy", enhanced, "--enhance", timeout: .seconds(120))
+        #expect(exported.status == 0, "\(exported)")
+        let floorPlain = try EnhanceCommandTests.rmsDB(plain, start: 0.8, seconds: 0.6, in: sandbox)
+        let floorEnhanced = try EnhanceCommandTests.rmsDB(enhanced, start: 0.8, seconds: 0.6, in: sandbox)
+        #expect(floorPlain - floorEnhanced >= 15, "the noise went from \(floorPlain) to \(floorEnhanced) dBFS")
+        let frames = try sandbox.shell("soxi -s '\(plain)'; soxi -s '\(enhanced)'; soxi -r '\(enhanced)'")
+        let figures = frames.standardOutput.split(separator: "\n")
+        #expect(figures.count == 3 && figures[0] == figures[1] && figures[2] == "48000", "\(frames)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: memoPath)) == original, "the memo's file is as it was")
+        #expect(try sandbox.listedMemos().count == 1 && sandbox.listedMemos(deleted: true).isEmpty)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.file("."))
+        #expect(!leftovers.contains { $0.contains(".enhance-") || $0.contains(".export-") }, "\(leftovers)")
+    }
+
+    @Test func enhancedThenNormalisedLandsOnTheTarget() throws {
+        let sandbox = try VoiceMemoSandbox()
+        try Self.noisyMemo(in: sandbox)
+        let path = sandbox.file("podcast.mp3")
+        let exported = try sandbox.run("export", "noisy", path, "--enhance", "--loudness", "-16", timeout: .seconds(180))
+        #expect(exported.status == 0, "\(exported)")
+        let measured = try LoudnessExportTests.analyze(path, in: sandbox)
+        let loudness = try #require(measured["loudness_lufs"] as? Double)
+        let truePeak = try #require(measured["true_peak_dbtp"] as? Double)
+        #expect(abs(loudness + 16) <= 0.5 && truePeak <= -1, "\(loudness) LUFS, \(truePeak) dBTP")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.file("."))
+        #expect(!leftovers.contains { $0.contains(".enhance-") }, "the enhanced intermediate is removed: \(leftovers)")
+    }
+
+    @Test func refusalsNameTheCauseAndWriteNothing() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let made = try sandbox.shell("sox -n -r 44100 -c 1 -b 16 \"$VOICEMEMO_HOME/cd.wav\" synth 1 pinknoise gain -20")
+        #expect(made.status == 0, "\(made)")
+        let path = sandbox.file("cd.flac")
+        let refused = try sandbox.run("export", "cd", path, "--enhance")
+        #expect(refused.status == 1 && refused.standardError.contains("this audio is at 44100 Hz"), "\(refused)")
+        let both = try sandbox.run("export", "cd", path, "--enhance", "--loudness", "-16")
+        #expect(both.status == 1 && both.standardError.contains("this audio is at 44100 Hz"), "\(both)")
+        let labelsOnly = try sandbox.run("export", "cd", "--labels", sandbox.file("t.txt"), "--enhance")
+        #expect(labelsOnly.status == 2 && labelsOnly.standardError.contains("--enhance only works with PATH"), "\(labelsOnly)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+}

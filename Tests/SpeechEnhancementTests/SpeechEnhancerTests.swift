@@ -168,6 +168,18 @@ import Testing
         #expect(best.lag == 0)
     }
 
+    /// What it does to music (docs/USER-GUIDE.md): a held tone is what the denoiser takes for
+    /// noise, and after a few seconds it is down by the whole suppression.
+    @Test func aHeldToneIsTakenForNoise() throws {
+        let rate = 48_000
+        let tone = (0..<(10 * rate)).map { Float(0.1 * sin(2 * Double.pi * 440 * Double($0) / Double(rate))) }
+        let output = try Self.enhance(tone, rate: rate)
+        let late = (5 * rate)..<tone.count
+        let drop = Self.dB(Self.rms(tone[late])) - Self.dB(Self.rms(output[late]))
+        print("SpeechEnhancerTests: a held 440 Hz tone: \(drop) dB down after 5 s")
+        #expect(drop >= 15, "\(drop) dB")
+    }
+
     @Test func eachChannelHasItsOwnDenoiser() throws {
         let rate = 48_000
         let noise = Self.noise(.white, seconds: 4, rate: rate, rmsDB: -30)

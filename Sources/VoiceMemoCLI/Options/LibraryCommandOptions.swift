@@ -158,11 +158,14 @@ public struct ExportOptions: Sendable, Equatable {
     public var force: Bool
     /// `--loudness LUFS` and `--true-peak DBTP`: the copy normalised to this target.
     public var loudness: LoudnessTarget?
+    /// `--enhance`: the copy's noise suppressed (before `--loudness`).
+    public var enhance: Bool
 
     public init(
         memo: String, path: String?, labels: String? = nil, format: FileFormat? = nil, force: Bool = false,
-        loudness: LoudnessTarget? = nil
+        loudness: LoudnessTarget? = nil, enhance: Bool = false
     ) {
+        self.enhance = enhance
         self.memo = memo
         self.path = path
         self.labels = labels
