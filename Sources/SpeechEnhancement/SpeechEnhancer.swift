@@ -1,11 +1,13 @@
 /// How `SpeechEnhancer` suppresses noise.
 public struct EnhancementSettings: Sendable, Equatable {
     /// The most the denoiser takes off the noise, in dB (negative). SpeexDSP's own default,
-    /// −15 dB, takes white noise alone only 14.0 dB down (16 kHz, 10 ms frames); −40 dB takes
-    /// it 27–30 dB down, and the floor in speech's pauses 15 dB or more (docs/PERFORMANCE.md).
+    /// −15 dB, takes white noise alone only 14.0 dB down (16 kHz, 10 ms frames); −20 dB takes
+    /// the floor in speech's pauses down 17–24 dB. More (−40 dB: 27–30 dB down) and PocketSphinx
+    /// hears the speech worse (docs/PERFORMANCE.md).
     public var noiseSuppressionDB: Int
-    /// Frame length, 10 or 20 ms. 10 ms: the floor comes back down sooner after speech (a
-    /// 150 ms pause between voiced bursts: 14.3 dB down with 20 ms frames, 15 dB or more with 10).
+    /// Frame length, 10 or 20 ms. 10 ms: the floor comes back down sooner after speech (at
+    /// −40 dB, a 150 ms pause between voiced bursts: 14.3 dB down with 20 ms frames, 18 dB with
+    /// 10; on read speech at −20 dB, 17.0–24.2 dB against 15.5–25.5, docs/PERFORMANCE.md).
     public var frameMilliseconds: Int
     /// SpeexDSP's automatic gain control; off by default (it changes the speech's loudness).
     public var automaticGain: Bool
