@@ -61,7 +61,7 @@ let package = Package(
         // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
         .target(name: "Streaming", dependencies: ["CFFmpeg", "SoundFiles"]),
         // ALSA devices, sources, the ring buffer, the recorder.
-        .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming"]),
+        .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"]),
         // The one rule for putting someone else's text on a terminal (titles, names, values).
         .target(name: "TerminalText"),
         // The memo rules the library and the app share, pure Swift: what a title may be, silence

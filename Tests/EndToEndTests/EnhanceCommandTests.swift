@@ -201,3 +201,50 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
+
+/// `play MEMO --enhance` into the ALSA file test device: what is played has the noise down and
+/// as many frames; the file is untouched; a rate enhance does not take is refused, a URL too.
+@Suite struct EnhancedPlayTests {
+    @Test func whatIsPlayedHasTheNoiseDown() throws {
+        let sandbox = try VoiceMemoSandbox()
+        try sandbox.installALSATestDevices(captureFile: "/dev/null", playbackFile: sandbox.file("played.raw"))
+        let made = try sandbox.shell("""
+            set -e
+            espeak-ng -w speech22.wav "The meeting moved to Thursday at ten."
+            sox -R speech22.wav -r 48000 -c 2 -b 16 speech.wav gain -n -20 pad 1.5 1
+            sox -R -n -r 48000 -c 2 -b 16 noise.wav synth "$(soxi -D speech.wav)" pinknoise gain -n -42
+            sox -R -m -v 1 speech.wav -v 1 noise.wav noisy.wav
+            """)
+        #expect(made.status == 0, "\(made)")
+        let raw = "-t raw -r 48000 -e signed -b 16 -c 2"
+        let plain = try sandbox.run("play", sandbox.file("noisy.wav"), "--device", "voicememo_playback")
+        #expect(plain.status == 0, "\(plain)")
+        let plainFloor = try sandbox.shell("sox \(raw) played.raw -n trim 0.8 0.6 stat 2>&1 | grep 'RMS     amplitude'; wc -c < played.raw")
+        let enhanced = try sandbox.run("play", sandbox.file("noisy.wav"), "--device", "voicememo_playback", "--enhance")
+        #expect(enhanced.status == 0, "\(enhanced)")
+        let enhancedFloor = try sandbox.shell("sox \(raw) played.raw -n trim 0.8 0.6 stat 2>&1 | grep 'RMS     amplitude'; wc -c < played.raw")
+        func figures(_ outcome: ProcessOutcome) -> [Double] {
+            outcome.standardOutput.split(separator: "\n").compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }
+        }
+        let before = figures(plainFloor), after = figures(enhancedFloor)
+        #expect(before.count == 2 && after.count == 2, "\(plainFloor) \(enhancedFloor)")
+        guard before.count == 2, after.count == 2 else { return }
+        let drop = 20 * log10(before[0] / max(after[0], 1e-9))
+        print("EnhancedPlayTests: the noise played \(drop) dB down")
+        #expect(drop >= 15, "the noise played went from \(before[0]) to \(after[0]) (\(drop) dB)")
+        #expect(before[1] == after[1], "as many frames played: \(before[1]) and \(after[1]) bytes")
+    }
+
+    @Test func aRateEnhanceDoesNotTakeIsRefused() throws {
+        let sandbox = try VoiceMemoSandbox()
+        try sandbox.installALSATestDevices(captureFile: "/dev/null", playbackFile: sandbox.file("played.raw"))
+        let made = try sandbox.shell("sox -n -r 44100 -c 1 -b 16 cd.wav synth 1 pinknoise gain -20")
+        #expect(made.status == 0, "\(made)")
+        let refused = try sandbox.run("play", sandbox.file("cd.wav"), "--device", "voicememo_playback", "--enhance")
+        #expect(refused.status == 1 && refused.standardError.contains("this audio is at 44100 Hz"), "\(refused)")
+        let played = (try? Data(contentsOf: URL(fileURLWithPath: sandbox.file("played.raw")))) ?? Data()
+        #expect(played.isEmpty, "nothing was played")
+        let stream = try sandbox.run("play", "http://127.0.0.1:9/live.mp3", "--enhance")
+        #expect(stream.status == 2 && stream.standardError.contains("--enhance"), "\(stream)")
+    }
+}
