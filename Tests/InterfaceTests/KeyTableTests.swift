@@ -73,7 +73,7 @@ import Testing
             _ = reduce(&state, .key(.character(character)))
             #expect(state.status?.text.contains("does nothing here") != true, "\(character): \(state.status?.text ?? "")")
         }
-        for character in "wWFlYyz" {
+        for character in "wWlYyz" {
             #expect(KeyScreen.memoTable.binding(for: .character(character)) == nil, "\(character) is free")
             var state = Fixtures.state(width: 80, height: 24)
             _ = reduce(&state, .key(.character(character)))

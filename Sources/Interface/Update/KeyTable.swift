@@ -275,6 +275,9 @@ enum KeyTable {
             "Z", "remove the pauses: each to 0.5 s (asks; the original to Recently Deleted)",
             footer: [.playback(170, "cut pauses")]
         ) { _, state in EditKeys.askRemoveSilences(&state) },
+        KeyBinding("F", "make an enhanced memo: background noise suppressed (asks; the original to Recently Deleted)") { _, state in
+            EditKeys.askEnhance(&state)
+        },
         KeyBinding(
             "v", "voice activation: record each utterance as a memo; again: off", footer: [.table(40, "voice")],
             disabled: KeyTable.refusedWhileAnInputOpens
