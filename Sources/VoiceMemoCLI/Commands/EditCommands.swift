@@ -86,8 +86,8 @@ enum SplitCommand: SubcommandDefinition {
 enum EnhanceCommand: SubcommandDefinition {
     static let specification = CommandSpecification(
         name: "enhance", abstract: "Suppress a memo's background noise, as a new memo.",
-        discussion: "Runs the memo through SpeexDSP's noise suppressor (up to 25 dB off steady noise: hiss, "
-            + "hum, a fan) and writes the result as a new memo with the same title, format and channels; "
+        discussion: "Runs the memo through SpeexDSP's noise suppressor (steady noise such as hiss, hum or "
+            + "a fan 17 to 24 dB down in the pauses) and writes the result as a new memo with the same title, format and channels; "
             + "the original goes to Recently Deleted whole ('voicememo restore' brings it back). Works at "
             + "16, 32 and 48 kHz; other rates are refused. Made for speech: steady tones in music are taken "
             + "for noise and turned down. Written as trim writes: an interrupted or failed enhance (a full "
