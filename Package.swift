@@ -42,6 +42,10 @@ let package = Package(
         .systemLibrary(
             name: "CSampleRate", pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"])]),
+        // SpeexDSP's preprocessor: the noise suppression of `enhance`, `export --enhance`, `play --enhance`.
+        .systemLibrary(
+            name: "CSpeexDSP", pkgConfig: "speexdsp",
+            providers: [.apt(["libspeexdsp-dev"])]),
 
         // Pure Swift, no C: meters, decibels, ballistics, formatting. Optimised in debug builds
         // too: unoptimised, a memo's statistics (K-weighting, 4× true-peak oversampling) cost
@@ -57,14 +61,21 @@ let package = Package(
         // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
         .target(name: "Streaming", dependencies: ["CFFmpeg", "SoundFiles"]),
         // ALSA devices, sources, the ring buffer, the recorder.
-        .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming"]),
+        .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"]),
         // The one rule for putting someone else's text on a terminal (titles, names, values).
         .target(name: "TerminalText"),
         // The memo rules the library and the app share, pure Swift: what a title may be, silence
         // removal's parameters, transcript search words, how long Recently Deleted keeps a memo.
         .target(name: "MemoRules", dependencies: ["TerminalText"]),
+        // Noise suppression over SpeexDSP (`SpeechEnhancer`): the library's `enhance` and the
+        // player's and export's on-the-fly enhancement share it.
+        // Optimised in debug builds too, as Metering is: the low cut and the conversions run per
+        // sample, and the end-to-end tests drive the debug binary.
+        .target(
+            name: "SpeechEnhancement", dependencies: ["CSpeexDSP"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // SQLite index of memos.
-        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "TerminalText", "MemoRules"]),
+        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "TerminalText", "MemoRules", "SpeechEnhancement"]),
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
         .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "CPocketSphinx", "CSampleRate"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
@@ -97,6 +108,7 @@ let package = Package(
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
         .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "AppRuntime", "RuntimeSupport", "SoundFiles", "Audio"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
+        .testTarget(name: "SpeechEnhancementTests", dependencies: ["SpeechEnhancement", "Metering"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
         // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),

@@ -235,6 +235,8 @@ final class MemoStore: Sendable {
                 return try library.split(id: memo.id, atFrame: frame(time), at: Date(), progress: report)
             case .removeSilences:
                 return try library.removeSilences(id: memo.id, SilenceRemoval(), at: Date(), progress: report)
+            case .enhance:
+                return try library.enhance(id: memo.id, at: Date(), progress: report)
             }
         }
     }

@@ -92,6 +92,6 @@ extension PlaybackSettings {
     var adjustments: PlaybackAdjustments {
         PlaybackAdjustments(
             speed: speed, pitchSemitones: Double(pitchSemitones), volume: Double(volumePercent) / 100,
-            skipsSilence: skipsSilence)
+            skipsSilence: skipsSilence, enhances: enhances)
     }
 }

@@ -51,17 +51,9 @@ struct PlaybackBenchmark {
             commands.append(("sox play \(speed == 1 ? "" : "tempo ")\(text)", speed, sox, ["-q", input] + (speed == 1 ? [] : ["tempo", text])))
         }
         print("playback: \(seconds) s of 48 kHz stereo 16-bit WAV into an unpaced ALSA file device, \(rounds) rounds interleaved")
-        var cpu = Array(repeating: [Double](), count: commands.count)
-        for _ in 0..<rounds {
-            for (index, command) in commands.enumerated() {
-                guard let result = ChildProcess.run(command.path, command.arguments, environment: environment), result.status == 0 else {
-                    printToStandardError("voicememo-bench playback: \(command.name) failed")
-                    exit(1)
-                }
-                cpu[index].append(result.cpuSeconds)
-            }
-        }
-        let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+        let cpu = ChildProcess.interleavedCPU(
+            commands.map { ($0.name, $0.path, $0.arguments) }, rounds: rounds, environment: environment, benchmark: "playback")
+        let median = ChildProcess.median
         print("  " + "command".padding(to: 22) + "CPU s (median)".leftPadding(to: 15) + "% of a core".leftPadding(to: 13)
             + "÷ sox".leftPadding(to: 8) + "   all CPU s")
         for (index, command) in commands.enumerated() {

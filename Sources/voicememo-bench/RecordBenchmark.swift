@@ -117,6 +117,28 @@ struct RecordBenchmark {
 
 /// Runs a program to its end and reports its CPU time (user + system, from `wait4`).
 enum ChildProcess {
+    /// CPU seconds of each of `commands` (program, arguments) over `rounds` rounds, the
+    /// commands interleaved within each round; exits naming the one that failed.
+    static func interleavedCPU(
+        _ commands: [(name: String, path: String, arguments: [String])], rounds: Int, environment: [String: String],
+        benchmark: String
+    ) -> [[Double]] {
+        var cpu = Array(repeating: [Double](), count: commands.count)
+        for _ in 0..<rounds {
+            for (index, command) in commands.enumerated() {
+                guard let result = run(command.path, command.arguments, environment: environment), result.status == 0 else {
+                    printToStandardError("voicememo-bench \(benchmark): \(command.name) failed")
+                    exit(1)
+                }
+                cpu[index].append(result.cpuSeconds)
+            }
+        }
+        return cpu
+    }
+
+    /// The median of `values` (the upper one of an even count).
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
     struct Result {
         let status: Int32
         let cpuSeconds: Double

@@ -57,6 +57,10 @@ let benchmarks: [Benchmark] = [
         summary: "CPU of `voicememo play` at 1x, 1.5x, 2x, 0.5x (SoundTouch) beside sox's `play … tempo` on the same file",
         run: { PlaybackBenchmark().run() }),
     Benchmark(
+        name: "enhance",
+        summary: "CPU of `voicememo export --enhance` (SpeexDSP) on 60 s beside sox's `noisered` on the same file",
+        run: { EnhanceBenchmark().run() }),
+    Benchmark(
         name: "stream",
         summary: "RSS of `voicememo play URL` over 24 h of a live MP3 from the loopback server, unpaced (VOICEMEMO_BENCH_HOURS)",
         run: { StreamMemoryBenchmark(hours: StreamMemoryBenchmark.hoursFromEnvironment()).run() }),

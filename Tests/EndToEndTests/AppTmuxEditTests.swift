@@ -163,6 +163,44 @@ import Testing
         #expect(screen.contains("EXIT=0"), "\(screen)")
     }
 
+    /// `F` then `y`: the selected memo enhanced as a new one (the noise 15 dB+ down, as many
+    /// frames), the original in Recently Deleted; `u` brings it back byte for byte.
+    @Test func capitalFEnhancesTheMemoAndUUndoesIt() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let made = try sandbox.shell("sox -R -n -r 48000 -c 1 -b 16 \"$VOICEMEMO_HOME/Hiss.wav\" synth 4 whitenoise gain -n -30")
+        #expect(made.status == 0, "\(made)")
+        let original = try #require(try memos(sandbox).first)
+        let originalID = try #require(original["id"] as? Int)
+        let originalPath = try #require(original["path"] as? String)
+        let originalBytes = try Data(contentsOf: URL(fileURLWithPath: originalPath))
+
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40")
+        var screen = try app.waitForStart("Listening to tone:440@-40")
+        try app.press("F")
+        screen = try shown(app, "Make “Hiss” with its background noise suppressed? (y/N)")
+        try app.press("y")
+        screen = try shown(app, "Enhanced “Hiss”: its background noise suppressed.", timeout: 20)
+        #expect(screen.contains("u brings it back"), "\(screen)")
+        let after = try memos(sandbox)
+        let enhanced = try #require(after.first { $0["title"] as? String == "Hiss" }, "\(after)")
+        #expect(enhanced["frames"] as? Int == 4 * 48_000, "\(enhanced)")
+        #expect(try memos(sandbox, deleted: true).compactMap { $0["id"] as? Int } == [originalID], "the original in Recently Deleted")
+        let floors = try sandbox.shell("""
+            for f in "$(ls "$VOICEMEMO_HOME"/.trash/*.wav)" "\(try #require(enhanced["path"] as? String))"; do
+              sox "$f" -n trim 2 2 stat 2>&1 | awk '/RMS     amplitude/ { print $3 }'
+            done
+            """)
+        let levels = floors.standardOutput.split(separator: "\n").compactMap { Double($0) }
+        #expect(levels.count == 2 && 20 * log10(levels[0] / max(levels[1], 1e-9)) >= 15, "\(floors)")
+
+        try app.press("u")
+        let back = try listedOnceUndone(sandbox, originalID: originalID, originalBytes: originalBytes)
+        #expect(back.count == 1, "the enhanced memo went to Recently Deleted: \(back)")
+        try app.press("q")
+        screen = try shown(app, "END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+    }
+
     /// Issue 28 item 8: an MP3 edit is written as PCM first and encoded after; the status line
     /// said "removing pauses, 100 %" for all of the encoding. Now the encoding is part of the
     /// progress, said as such, and 100 % comes only at the end.

@@ -54,6 +54,41 @@ import Testing
         #expect(try app.waitFor("END").contains("EXIT=0"))
     }
 
+    /// `f` before ⏎: the memo plays enhanced. 4 s of pink noise alone goes to the device as
+    /// many frames, its last 2 s 15 dB or more down (the denoiser has learned it by then).
+    @Test func fPlaysTheMemoEnhanced() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let made = try sandbox.shell("sox -R -n -r 48000 -c 2 -b 16 \"$VOICEMEMO_HOME/Noise.wav\" synth 4 pinknoise gain -n -30")
+        #expect(made.status == 0, "\(made)")
+        let silence = sandbox.file("silence.raw")
+        try TestSignals.writeRawNoise(to: silence, frames: 48000)
+        try sandbox.installALSATestDevices(captureFile: silence, playbackFile: sandbox.file("played.raw"))
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device voicememo_playback")
+        _ = try app.waitFor("Listening to")
+        try app.type("f")
+        var screen = try app.waitFor("Enhance on")
+        #expect(screen.contains("Enhance on: background noise suppressed while playing"), "\(screen)")
+        try app.press("Enter")
+        screen = try app.waitFor("Finished playing “Noise”.")
+        #expect(screen.contains("Finished playing “Noise”."), "\(screen)")
+        let played = try Data(contentsOf: URL(fileURLWithPath: sandbox.file("played.raw"))).withUnsafeBytes {
+            Array($0.bindMemory(to: Int16.self))
+        }
+        #expect(abs(played.count / 2 - 4 * 48_000) <= 480, "as many frames: \(played.count / 2)")
+        let memo = try Data(contentsOf: sandbox.libraryDirectory.appendingPathComponent("Noise.wav")).withUnsafeBytes {
+            Array($0.bindMemory(to: Int16.self).suffix(2 * 48_000 * 2))
+        }
+        func rms(_ samples: ArraySlice<Int16>) -> Double {
+            (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count))).squareRoot()
+        }
+        let tail = played.count >= 4 * 48_000 ? played[(played.count - 2 * 48_000 * 2)...] : played[...]
+        let drop = 20 * log10(rms(memo[...]) / max(rms(tail), 1e-9))
+        print("AppTmuxPlaybackAdjustmentTests: f: the noise played \(drop) dB down")
+        #expect(drop >= 15, "\(drop) dB")
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+
     /// While the memo plays in real time, the keys change the running player: `-` lowers the
     /// levels the meter shows (what goes to the device), `]` and `5` show in the header and
     /// move the play head, `+` above 100 % clips a loud tone and says so, `x` shows what it

@@ -131,6 +131,29 @@ import Testing
         #expect(atStart.status?.text.hasPrefix("The play head is at an end of “Standup notes”: nothing to split off.") == true)
     }
 
+    @Test func capitalFEnhancesThePlayingOrTheSelectedMemoAfterAsking() {
+        var state = playing(elapsed: 12)
+        _ = reduce(&state, .key(.down))
+        #expect(reduce(&state, .key(.character("F"))) == [])
+        let request = EditRequest.enhance(memoID: 1, title: "Standup notes")
+        #expect(state.mode == .confirmingEdit(request))
+        let question = AppView.render(state).lines()[state.layout.status?.y ?? 0]
+        #expect(question.contains("Make “Standup notes” with its background noise suppressed? (y/N)"), "\(question)")
+        #expect(reduce(&state, .key(.character("y"))) == [.stopPlayback, .editMemo(request)])
+        #expect(state.work.map(\.kind) == [.editing(request)])
+        let made = Fixtures.memo(100, "Standup notes", minutesAgo: 2, seconds: 80, size: 800_000)
+        _ = reduce(&state, .memoEdited(EditOutcome(
+            request: request, originalID: 1, title: "Standup notes", originalDuration: 80, made: [made], reencoded: false)))
+        #expect(state.status?.text == "Enhanced “Standup notes”: its background noise suppressed. The original is in Recently Deleted; u brings it back.", "\(String(describing: state.status))")
+
+        var browsing = Fixtures.state(width: 80, height: 24)
+        let selected = browsing.selectedMemo
+        #expect(reduce(&browsing, .key(.character("F"))) == [])
+        #expect(browsing.mode == .confirmingEdit(.enhance(memoID: selected?.id ?? -1, title: selected?.title ?? "")))
+        #expect(reduce(&browsing, .key(.character("n"))) == [])
+        #expect(browsing.mode == .browsing && browsing.status?.text == "Not changed.")
+    }
+
     @Test func zRemovesThePausesOfThePlayingOrTheSelectedMemoAfterAsking() {
         // Playing memo 1 while memo 2 is selected: the one that plays.
         var state = playing(elapsed: 12)

@@ -40,7 +40,7 @@ import Testing
         #expect(
             keys(.playing) == [
                 "space", "← →", "s", "( ) X", "S", "[ ]", "- +", "{ }", "x", "b", "n N", "P", "0-9", ", .", "H L",
-                "Home End", "Z", "⏎", "r", "?", "q",
+                "Home End", "Z", "f", "⏎", "r", "?", "q",
             ])
         #expect(keys(.paused) == keys(.playing))
         #expect(KeyTable.footer(in: .playing).first?.1 == "pause" && KeyTable.footer(in: .paused).first?.1 == "resume")
@@ -73,7 +73,7 @@ import Testing
             _ = reduce(&state, .key(.character(character)))
             #expect(state.status?.text.contains("does nothing here") != true, "\(character): \(state.status?.text ?? "")")
         }
-        for character in "wWfFlYyz" {
+        for character in "wWlYyz" {
             #expect(KeyScreen.memoTable.binding(for: .character(character)) == nil, "\(character) is free")
             var state = Fixtures.state(width: 80, height: 24)
             _ = reduce(&state, .key(.character(character)))

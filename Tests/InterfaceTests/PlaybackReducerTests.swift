@@ -242,6 +242,17 @@ import Testing
         #expect(!AppView.render(state).lines()[0].contains("CLIP"))
     }
 
+    @Test func fTogglesEnhanceAndTheHeaderSaysSo() {
+        var state = playing()
+        #expect(!AppView.render(state).lines()[0].contains("enhanced"))
+        #expect(reduce(&state, .key(.character("f"))) == [.adjustPlayback(PlaybackSettings(enhances: true))])
+        #expect(state.status?.text.hasPrefix("Enhance on: background noise suppressed while playing") == true, "\(String(describing: state.status))")
+        #expect(AppView.render(state).lines()[0].contains("enhanced"), "\(AppView.render(state).lines()[0])")
+        #expect(reduce(&state, .key(.character("f"))) == [.adjustPlayback(PlaybackSettings())])
+        #expect(state.status?.text == "Enhance off.")
+        #expect(!AppView.render(state).lines()[0].contains("enhanced"))
+    }
+
     @Test func xTogglesSkipSilenceAndTheHeaderShowsWhatWasSkipped() {
         var state = playing()
         #expect(reduce(&state, .key(.character("x"))) == [.adjustPlayback(PlaybackSettings(skipsSilence: true))])

@@ -161,6 +161,9 @@ struct HelpAndVersionTests {
                                     and kept only within 0.5 LU of it.
                   --true-peak DBTP  With --loudness: the true-peak ceiling the copy stays
                                     under, -30 to 0. (default: -1)
+                  --enhance         Suppress the background noise in the copy, as 'voicememo
+                                    enhance' does (before --loudness); the memo stays as it
+                                    is.
               -h, --help            Show this help.
 
             """

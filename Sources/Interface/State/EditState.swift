@@ -14,8 +14,8 @@ public struct EditPoints: Sendable, Hashable {
     }
 }
 
-/// An edit `X`, `S` or `Z` asks for (then `y` confirms it): the library's trim, split or
-/// silence removal of memo `memoID`, seconds from its start.
+/// An edit `X`, `S`, `Z` or `F` asks for (then `y` confirms it): the library's trim, split,
+/// silence removal or enhance of memo `memoID`, seconds from its start.
 public enum EditRequest: Sendable, Hashable {
     /// Keep `start..<end` of the memo.
     case trim(memoID: Int64, title: String, start: Double, end: Double)
@@ -23,16 +23,18 @@ public enum EditRequest: Sendable, Hashable {
     case split(memoID: Int64, title: String, at: Double)
     /// Shorten every pause of the memo (`SilenceRemoval`'s defaults, as `trim --remove-silences`).
     case removeSilences(memoID: Int64, title: String)
+    /// The memo with its noise suppressed (`voicememo enhance`).
+    case enhance(memoID: Int64, title: String)
 
     public var memoID: Int64 {
         switch self {
-        case .trim(let id, _, _, _), .split(let id, _, _), .removeSilences(let id, _): id
+        case .trim(let id, _, _, _), .split(let id, _, _), .removeSilences(let id, _), .enhance(let id, _): id
         }
     }
 
     public var title: String {
         switch self {
-        case .trim(_, let title, _, _), .split(_, let title, _), .removeSilences(_, let title): title
+        case .trim(_, let title, _, _), .split(_, let title, _), .removeSilences(_, let title), .enhance(_, let title): title
         }
     }
 
@@ -42,6 +44,7 @@ public enum EditRequest: Sendable, Hashable {
         case .trim: "Trimming “\(title)”"
         case .split: "Splitting “\(title)”"
         case .removeSilences: "Removing the pauses of “\(title)”"
+        case .enhance: "Enhancing “\(title)”"
         }
     }
 
@@ -51,6 +54,7 @@ public enum EditRequest: Sendable, Hashable {
         case .trim: "trimming"
         case .split: "splitting"
         case .removeSilences: "removing pauses"
+        case .enhance: "enhancing"
         }
     }
 }

@@ -1,4 +1,4 @@
-/// How the app plays memos: speed, pitch, volume and skip silence, in the steps its keys
+/// How the app plays memos: speed, pitch, volume, skip silence and enhance, in the steps its keys
 /// take. Kept in `AppState` across memos (the next memo plays the same way), mapped to
 /// the player's adjustments at the edge.
 ///
@@ -12,6 +12,8 @@ public struct PlaybackSettings: Sendable, Hashable {
     /// 0…150.
     public var volumePercent = 100
     public var skipsSilence = false
+    /// Noise suppression while playing (`f`), as `voicememo enhance` makes it.
+    public var enhances = false
 
     public static let speedTenthsRange = 5...30
     public static let pitchRange = -12...12
@@ -19,7 +21,8 @@ public struct PlaybackSettings: Sendable, Hashable {
     /// How far `+` and `-` move the volume, in percent.
     public static let volumeStep = 10
 
-    public init(speedTenths: Int = 10, pitchSemitones: Int = 0, volumePercent: Int = 100, skipsSilence: Bool = false) {
+    public init(speedTenths: Int = 10, pitchSemitones: Int = 0, volumePercent: Int = 100, skipsSilence: Bool = false, enhances: Bool = false) {
+        self.enhances = enhances
         self.speedTenths = speedTenths
         self.pitchSemitones = pitchSemitones
         self.volumePercent = volumePercent

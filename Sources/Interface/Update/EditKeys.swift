@@ -124,6 +124,17 @@ enum EditKeys {
         return []
     }
 
+    /// `F`: the memo that plays, else the selected one, enhanced as a new memo (asks first).
+    static func askEnhance(_ state: inout AppState) -> [Effect] {
+        let playing = state.playback.flatMap { playback in state.memos.first { $0.id == playback.memoID } }
+        guard let memo = playing ?? state.selectedMemo else {
+            return refuse("F makes an enhanced copy of a memo: select one (↑ ↓) or play it first.", &state)
+        }
+        if let refusal = recordingRefusal(memo, verb: "enhanced", state) { return refuse(refusal, &state) }
+        state.mode = .confirmingEdit(.enhance(memoID: memo.id, title: memo.title))
+        return []
+    }
+
     /// Why memo `memo` cannot be edited now, if it is being recorded.
     private static func recordingRefusal(_ memo: MemoRow, verb: String, _ state: AppState) -> String? {
         guard memo.state == .recording || memo.id == state.recordingMemoID || memo.id == state.savingRecording?.id else { return nil }
@@ -148,6 +159,9 @@ enum EditKeys {
         case .split(_, _, let time):
             let question = "Split “\(title)” in two at \(DisplayFormat.seconds(time))?"
             return Confirmation(full: "\(question) \(original) \(answer)", short: "\(question) \(answer)")
+        case .enhance:
+            let question = "Make “\(title)” with its background noise suppressed? \(answer)"
+            return Confirmation(full: "\(question) f while playing previews it; the original goes to Recently Deleted.", short: question)
         case .removeSilences:
             // (y/N) right after the question: it ends the first row, where the rest wraps below.
             let question = "Cut each pause of “\(title)” to \(SilenceRemoval.defaultKeptPause) s? \(answer)"
@@ -192,6 +206,7 @@ enum EditKeys {
             case .trim: "Trimmed “\(outcome.title)” to \(lengths)"
             case .split: "Split “\(outcome.title)” into \(lengths)"
             case .removeSilences: "Removed the pauses of “\(outcome.title)”: \(DisplayFormat.seconds(outcome.originalDuration)) → \(lengths)"
+            case .enhance: "Enhanced “\(outcome.title)”: its background noise suppressed"
             }
             let lossy = outcome.reencoded ? " (a lossy format: the kept audio was encoded again)" : ""
             state.say("\(what)\(lossy). The original is in Recently Deleted; u brings it back.")

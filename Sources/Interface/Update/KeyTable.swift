@@ -242,6 +242,9 @@ enum KeyTable {
         KeyBinding("x", "skip silence while playing: on / off", footer: [.playback(90, "skip")]) { key, state in
             PlaybackAdjustmentKeys.adjust(key, &state)
         },
+        KeyBinding("f", "enhance while playing (background noise suppressed): on / off", footer: [.playback(175, "enhance")]) {
+            key, state in PlaybackAdjustmentKeys.adjust(key, &state)
+        },
         KeyBinding("0123456789", label: "0 … 9", "jump to 0 % … 90 % of the memo that plays", footer: [.playback(130, "jump", keys: "0-9")]) {
             key, state in PlaybackAdjustmentKeys.adjust(key, &state)
         },
@@ -272,6 +275,9 @@ enum KeyTable {
             "Z", "remove the pauses: each to 0.5 s (asks; the original to Recently Deleted)",
             footer: [.playback(170, "cut pauses")]
         ) { _, state in EditKeys.askRemoveSilences(&state) },
+        KeyBinding("F", "make an enhanced memo: background noise suppressed (asks; the original to Recently Deleted)") { _, state in
+            EditKeys.askEnhance(&state)
+        },
         KeyBinding(
             "v", "voice activation: record each utterance as a memo; again: off", footer: [.table(40, "voice")],
             disabled: KeyTable.refusedWhileAnInputOpens

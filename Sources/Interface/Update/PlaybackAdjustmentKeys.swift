@@ -62,6 +62,12 @@ enum PlaybackAdjustmentKeys {
         case "x":
             settings.skipsSilence.toggle()
             state.say(settings.skipsSilence ? "Skipping silence (all but a quarter second of each pause)." : "Skip silence off.")
+        case "f":
+            settings.enhances.toggle()
+            state.say(
+                settings.enhances
+                    ? "Enhance on: background noise suppressed while playing (memos at 16, 32 or 48 kHz); 'voicememo enhance' keeps it."
+                    : "Enhance off.")
         default:
             return []
         }

@@ -96,6 +96,10 @@ enum PlaybackHeaderView {
             long.append(("skip silence \(seconds) s", false))
             short.append(("skip \(seconds)s", false))
         }
+        if settings.enhances {
+            long.append(("enhanced", false))
+            short.append(("enh", false))
+        }
         let least = short.filter { $0.isClip || $0.0.hasSuffix("×") }
         return [SettingsText(parts: long, separator: "  "), SettingsText(parts: short, separator: " "), SettingsText(parts: least, separator: " ")]
     }

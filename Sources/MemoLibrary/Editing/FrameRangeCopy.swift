@@ -1,5 +1,6 @@
 import Metering
 import SoundFiles
+import SpeechEnhancement
 
 /// Copies chosen frame ranges of one sound file into a new one, in order, measuring what it
 /// writes (the figures the new memo stores).
@@ -16,6 +17,9 @@ struct FrameRangeCopy {
     /// Called after every chunk copied, and after every slice encoded, with how far the copy
     /// is; answering false stops it (it then throws `.interrupted`).
     var progress: (Progress) -> Bool = { _ in true }
+    /// When set, the frames go through a `SpeechEnhancer` with these settings on their way
+    /// (read as floats, enhanced, written): `enhance`. The copy then holds as many frames.
+    var enhancement: EnhancementSettings?
 
     /// How far a copy is: the frames written, then, for a format written through a W64
     /// intermediate (MP3, Ogg Vorbis, ALAC, AAC), the frames encoded from it into the new
@@ -49,6 +53,12 @@ struct FrameRangeCopy {
         var meters = ProgrammeMeter(
             channels: min(max(settings.channels, 1), LevelMeter.maximumChannelCount), sampleRate: max(settings.sampleRate, 1))
         do throws(SoundFileError) {
+            if let enhancement {
+                try copyEnhanced(source, writer, settings: enhancement) { meters.consume($0) }
+                try finish(writer)
+                let statistics = meters.statistics
+                return (statistics, statistics.envelope ?? meters.envelope.finished)
+            }
             switch FileAnalysis.readFormat(for: source.info.encoding) {
             case .int16:
                 try copy(source, writer, as: .int16, zero: Int16(0)) { meters.consume($0) }
@@ -124,5 +134,66 @@ struct FrameRangeCopy {
                 }
             }
         }
+    }
+
+    /// Reads the ranges as floats, runs them through one `SpeechEnhancer` (a new one per
+    /// copy) and writes what comes out, its tail too.
+    ///
+    /// - Throws: `.read`/`.write` and the writer's kinds; `.unsupported` naming why the enhancer
+    ///   refused the audio (its rate, its channels) before anything was written.
+    private func copyEnhanced(
+        _ source: SoundFileReader, _ writer: SoundFileWriter, settings: EnhancementSettings,
+        measure: (UnsafeBufferPointer<Float>) -> Void
+    ) throws(SoundFileError) {
+        let channels = max(1, source.info.channels)
+        let enhancer: SpeechEnhancer
+        do {
+            enhancer = try SpeechEnhancer(sampleRate: source.info.sampleRate, channels: channels, settings: settings)
+        } catch {
+            throw SoundFileError(kind: .unsupported, path: source.path, detail: error.description)
+        }
+        var buffer = [Float](repeating: 0, count: Self.chunkFrames * channels)
+        var enhanced: [Float] = []
+        enhanced.reserveCapacity((Self.chunkFrames + enhancer.frameSize * 2) * channels)
+        var written: Int64 = 0
+        func write() throws(SoundFileError) {
+            let frames = enhanced.count / channels
+            guard frames > 0 else { return }
+            let wrote = enhanced.withUnsafeBytes { bytes -> Result<Void, SoundFileError> in
+                guard let base = bytes.baseAddress else { return .success(()) }
+                return Result { () throws(SoundFileError) in try writer.write(base, frames: frames, sampleFormat: .float32) }
+            }
+            try wrote.get()
+            enhanced.withUnsafeBufferPointer { measure($0) }
+            enhanced.removeAll(keepingCapacity: true)
+            written += Int64(frames)
+            if !progress(Progress(written: written)) {
+                throw SoundFileError(kind: .interrupted, path: writer.path, detail: "stopped before the end")
+            }
+        }
+        for range in ranges {
+            try source.seek(toFrame: range.lowerBound)
+            var position = range.lowerBound
+            while position < range.upperBound {
+                let wanted = Int(min(Int64(Self.chunkFrames), range.upperBound - position))
+                let result = buffer.withUnsafeMutableBytes { bytes -> Result<Int, SoundFileError> in
+                    guard let base = bytes.baseAddress else { return .success(0) }
+                    return Result { () throws(SoundFileError) -> Int in try source.read(into: base, frames: wanted, as: .float32) }
+                }
+                let count = try result.get()
+                guard count > 0 else {
+                    throw SoundFileError(
+                        kind: .read, path: source.path,
+                        detail: "the file ended at frame \(position), before frame \(range.upperBound)")
+                }
+                buffer.withUnsafeBufferPointer { samples in
+                    enhancer.process(UnsafeBufferPointer(rebasing: samples[0..<(count * channels)]), into: &enhanced)
+                }
+                position += Int64(count)
+                try write()
+            }
+        }
+        enhancer.finish(into: &enhanced)
+        try write()
     }
 }

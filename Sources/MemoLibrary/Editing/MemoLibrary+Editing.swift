@@ -2,6 +2,7 @@ import Foundation
 import MemoRules
 import Metering
 import SoundFiles
+import SpeechEnhancement
 
 /// One memo an edit makes: its title and the frames of the original it holds, in order.
 public struct EditPiece: Sendable, Hashable {
@@ -103,8 +104,11 @@ extension MemoLibrary {
     }
 
     /// Makes `pieces` of memo `memo` (see the type's discussion for the order of the steps).
-    func edit(_ memo: Memo, into pieces: [EditPiece], at date: Date, progress: @escaping (EditProgress) -> Bool)
-        throws(MemoLibraryError) -> EditResult
+    /// With `enhancement`, the frames go through the denoiser on their way (`enhance`).
+    func edit(
+        _ memo: Memo, into pieces: [EditPiece], at date: Date, enhancement: EnhancementSettings? = nil,
+        progress: @escaping (EditProgress) -> Bool
+    ) throws(MemoLibraryError) -> EditResult
     {
         let total = pieces.reduce(0) { $0 + $1.frames }
         let reader: SoundFileReader
@@ -130,12 +134,13 @@ extension MemoLibrary {
                     path: absolute(stem + "-\(number + 1)" + String(name.dropFirst(stem.count))), purpose: Self.editPurpose)
                 var measured: (statistics: ProgrammeStatistics, envelope: PeakEnvelope)?
                 let before = done
-                let copy = FrameRangeCopy(ranges: piece.ranges) { step in
+                var copy = FrameRangeCopy(ranges: piece.ranges) { step in
                     progress(EditProgress(
                         framesWritten: before + step.written, totalFrames: total,
                         framesEncoded: encodedFormat == nil ? 0 : before + (step.encoded ?? 0),
                         encodedFormat: encodedFormat, isEncoding: step.encoded != nil))
                 }
+                copy.enhancement = enhancement
                 try replacement.prepare { (temporary) throws(MemoLibraryError) in
                     do throws(SoundFileError) {
                         measured = try copy.copy(from: reader, to: temporary, settings: settings, metadata: metadata)

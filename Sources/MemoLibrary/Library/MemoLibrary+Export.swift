@@ -16,6 +16,9 @@ public struct ExportPlan: Sendable, Equatable {
     public let replacing: Bool
     /// `--loudness`: the copy normalised to this target (`MemoLibrary+LoudnessExport`).
     public var loudness: LoudnessTarget?
+    /// `--enhance`: the copy's noise suppressed on the way (`MemoLibrary+EnhancedExport`), before
+    /// any loudness normalisation.
+    public var enhance = false
 
     /// The paths written, as the user would name them: the copy's first, then the labels'.
     public var paths: [String] { [audio?.destination.path, labels?.path].compactMap { $0 } }
@@ -84,8 +87,13 @@ extension MemoLibrary {
         -> LoudnessExportResult?
     {
         var normalised: LoudnessExportResult?
-        if let audio = plan.audio, let target = plan.loudness {
+        if let audio = plan.audio, let target = plan.loudness, plan.enhance {
+            normalised = try writeEnhancedNormalisedCopy(
+                of: plan.memo, audio, target: target, replacing: plan.replacing, progress: progress)
+        } else if let audio = plan.audio, let target = plan.loudness {
             normalised = try writeNormalisedCopy(of: plan.memo, audio, target: target, replacing: plan.replacing, progress: progress)
+        } else if let audio = plan.audio, plan.enhance {
+            try writeEnhancedCopy(of: plan.memo, audio, replacing: plan.replacing)
         } else if let audio = plan.audio {
             try writeCopy(of: plan.memo, audio, replacing: plan.replacing)
         }

@@ -82,6 +82,27 @@ enum SplitCommand: SubcommandDefinition {
     }
 }
 
+/// `voicememo enhance MEMO [--json]`.
+enum EnhanceCommand: SubcommandDefinition {
+    static let specification = CommandSpecification(
+        name: "enhance", abstract: "Suppress a memo's background noise, as a new memo.",
+        discussion: "Runs the memo through SpeexDSP's noise suppressor (steady noise such as hiss, hum or "
+            + "a fan 17 to 24 dB down in the pauses) and writes the result as a new memo with the same title, format and channels; "
+            + "the original goes to Recently Deleted whole ('voicememo restore' brings it back). Works at "
+            + "16, 32 and 48 kHz; other rates are refused. Made for speech: steady tones in music are taken "
+            + "for noise and turned down. Written as trim writes: an interrupted or failed enhance (a full "
+            + "disk) leaves the original as it was. Markers stay where they were. Prints the new memo's id.",
+        options: [SharedArguments.json], positionals: [SharedArguments.memo])
+
+    static func options(from arguments: ParsedArguments) throws(UsageError) -> EnhanceOptions {
+        EnhanceOptions(memo: try arguments.requiredValue(of: SharedArguments.memo), json: arguments.isSet(SharedArguments.json))
+    }
+
+    static func implementation(in implementations: CommandImplementations) -> CommandImplementation<EnhanceOptions>? {
+        implementations.enhance
+    }
+}
+
 /// Durations as a usage message shows them: seconds, `1.5s`.
 enum ArgumentText {
     static func duration(_ value: Duration) -> String {

@@ -33,6 +33,11 @@ enum ExportCommand: SubcommandDefinition {
         help: "With --loudness: the true-peak ceiling the copy stays under, -30 to 0.",
         defaultDescription: "-1", parser: .number(in: -30...LoudnessTarget.highestCeiling, unit: "dBTP"))
 
+    static let enhance = Flag(
+        name: "enhance",
+        help: "Suppress the background noise in the copy, as 'voicememo enhance' does (before --loudness); "
+            + "the memo stays as it is.")
+
     static let force = Flag(
         name: "force", help: "Replace a file already at PATH (only once the new copy is complete).")
 
@@ -44,7 +49,7 @@ enum ExportCommand: SubcommandDefinition {
             + "the memo index or anything but a regular file. Every destination is checked before "
             + "anything is written: a folder that does not exist, or --labels naming the audio "
             + "copy's own file, is refused with nothing written.",
-        options: [format, force, labels, loudness, truePeak], positionals: [SharedArguments.memo, path])
+        options: [format, force, labels, loudness, truePeak, enhance], positionals: [SharedArguments.memo, path])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> ExportOptions {
         let path = try arguments.value(of: path)
@@ -57,7 +62,15 @@ enum ExportCommand: SubcommandDefinition {
             path: path, labels: labels,
             format: try arguments.value(of: format),
             force: arguments.isSet(force),
-            loudness: try loudnessTarget(from: arguments, path: path))
+            loudness: try loudnessTarget(from: arguments, path: path),
+            enhance: try enhanceFlag(from: arguments, path: path))
+    }
+
+    /// `--enhance`, which needs PATH (a label track has no audio to enhance).
+    static func enhanceFlag(from arguments: ParsedArguments, path: String?) throws(UsageError) -> Bool {
+        guard arguments.isSet(enhance) else { return false }
+        if path == nil { throw .missingCompanion(option: enhance.longForm, requirement: Self.path.name) }
+        return true
     }
 
     /// `--loudness` and `--true-peak`: a target, or `nil` without `--loudness`.

@@ -20,6 +20,9 @@ enum PlayCommand: SubcommandDefinition {
     static let skipSilence = Flag(
         name: "skip-silence", help: "Skip pauses longer than a quarter second; says how much was skipped.")
 
+    static let enhance = Flag(
+        name: "enhance", help: "Suppress the background noise while playing, as 'voicememo enhance' does (the memo stays as it is).")
+
     static let memoOrURL = Positional<String>(
         name: "MEMO",
         help: SharedArguments.memo.help
@@ -49,7 +52,7 @@ enum PlayCommand: SubcommandDefinition {
             + "stream's name and its ICY title as it changes, and ends with exit 1 naming the cause when the "
             + "server answers with an error, times out, drops the connection, redirects to a URL that is not "
             + "http(s) or sends no audio.",
-        options: [device, start, speed, pitch, volume, skipSilence, json, timeout, reconnect, certificateAuthorities],
+        options: [device, start, speed, pitch, volume, skipSilence, enhance, json, timeout, reconnect, certificateAuthorities],
         positionals: [memoOrURL])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> PlayOptions {
@@ -61,6 +64,7 @@ enum PlayCommand: SubcommandDefinition {
             pitch: try arguments.value(of: pitch),
             volume: try arguments.value(of: volume),
             skipsSilence: arguments.isSet(skipSilence),
+            enhances: arguments.isSet(enhance),
             json: arguments.isSet(json),
             timeout: try arguments.value(of: timeout),
             reconnectAttempts: try arguments.value(of: reconnect),

@@ -42,6 +42,18 @@ public struct SplitOptions: Sendable, Equatable {
     }
 }
 
+/// `voicememo enhance MEMO [--json]`.
+public struct EnhanceOptions: Sendable, Equatable {
+    /// An id or a unique title prefix.
+    public var memo: String
+    public var json: Bool
+
+    public init(memo: String, json: Bool = false) {
+        self.memo = memo
+        self.json = json
+    }
+}
+
 /// `voicememo waveform MEMO [--width N] [--json]`.
 public struct WaveformOptions: Sendable, Equatable {
     /// An id or a unique title prefix.

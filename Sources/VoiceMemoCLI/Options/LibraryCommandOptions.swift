@@ -62,6 +62,8 @@ public struct PlayOptions: Sendable, Equatable {
     public var volume: Double?
     /// `--skip-silence`.
     public var skipsSilence: Bool
+    /// `--enhance`.
+    public var enhances: Bool
     /// `--json` (streams): events as JSON lines.
     public var json: Bool
     /// `--timeout T` (streams).
@@ -73,7 +75,7 @@ public struct PlayOptions: Sendable, Equatable {
 
     public init(
         memo: String, device: String? = nil, start: Duration? = nil, speed: Double? = nil, pitch: Double? = nil,
-        volume: Double? = nil, skipsSilence: Bool = false, json: Bool = false, timeout: Duration? = nil,
+        volume: Double? = nil, skipsSilence: Bool = false, enhances: Bool = false, json: Bool = false, timeout: Duration? = nil,
         reconnectAttempts: Int? = nil, certificateAuthorities: String? = nil
     ) {
         self.json = json
@@ -87,6 +89,7 @@ public struct PlayOptions: Sendable, Equatable {
         self.pitch = pitch
         self.volume = volume
         self.skipsSilence = skipsSilence
+        self.enhances = enhances
     }
 }
 
@@ -158,11 +161,14 @@ public struct ExportOptions: Sendable, Equatable {
     public var force: Bool
     /// `--loudness LUFS` and `--true-peak DBTP`: the copy normalised to this target.
     public var loudness: LoudnessTarget?
+    /// `--enhance`: the copy's noise suppressed (before `--loudness`).
+    public var enhance: Bool
 
     public init(
         memo: String, path: String?, labels: String? = nil, format: FileFormat? = nil, force: Bool = false,
-        loudness: LoudnessTarget? = nil
+        loudness: LoudnessTarget? = nil, enhance: Bool = false
     ) {
+        self.enhance = enhance
         self.memo = memo
         self.path = path
         self.labels = labels

@@ -33,6 +33,7 @@ extension CommandImplementations {
         implementations.mark = { options, context in try LibraryRunners.mark(options, context: context) }
         implementations.trim = { options, context in try EditRunners.trim(options, context: context) }
         implementations.split = { options, context in try EditRunners.split(options, context: context) }
+        implementations.enhance = { options, context in try EditRunners.enhance(options, context: context) }
         implementations.waveform = { options, context in try EditRunners.waveform(options, context: context) }
         implementations.gain = { options, context in try GainRunner.run(options, context: context) }
         implementations.analyze = { options, context in

@@ -27,6 +27,7 @@ public struct CommandImplementations: Sendable {
     public var mark: CommandImplementation<MarkOptions>?
     public var trim: CommandImplementation<TrimOptions>?
     public var split: CommandImplementation<SplitOptions>?
+    public var enhance: CommandImplementation<EnhanceOptions>?
     public var waveform: CommandImplementation<WaveformOptions>?
     public var devices: CommandImplementation<DevicesOptions>?
     public var analyze: CommandImplementation<AnalyzeOptions>?

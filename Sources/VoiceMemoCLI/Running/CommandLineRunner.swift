@@ -15,7 +15,7 @@ struct CommandLineRunner {
         Subcommand(RestoreCommand.self), Subcommand(PurgeCommand.self), Subcommand(RecoverCommand.self),
         Subcommand(ExportCommand.self),
         Subcommand(MarkCommand.self), Subcommand(TrimCommand.self), Subcommand(SplitCommand.self),
-        Subcommand(WaveformCommand.self),
+        Subcommand(EnhanceCommand.self), Subcommand(WaveformCommand.self),
         Subcommand(DevicesCommand.self), Subcommand(GainCommand.self), Subcommand(AnalyzeCommand.self),
         Subcommand(TranscribeCommand.self), Subcommand(SearchCommand.self),
     ]

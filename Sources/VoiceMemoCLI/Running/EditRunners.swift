@@ -3,7 +3,7 @@ import MemoLibrary
 import MemoRules
 import Metering
 
-/// `trim` and `split`: a memo becomes new memos of chosen frames; the original goes to
+/// `trim`, `split` and `enhance`: a memo becomes new memos of chosen frames; the original goes to
 /// Recently Deleted. Prints the new ids (or the new memos as JSON), and on standard error where
 /// the original went and whether the audio was encoded again.
 enum EditRunners {
@@ -33,6 +33,15 @@ enum EditRunners {
         let result = try LibraryAccess.perform { () throws(MemoLibraryError) -> EditResult in
             let memo = try library.memo(matching: options.memo)
             return try library.split(id: memo.id, atFrame: frame(options.time, of: memo), at: Date())
+        }
+        report(result, json: options.json, context: context)
+        return .success
+    }
+
+    static func enhance(_ options: EnhanceOptions, context: CommandContext) throws -> ExitCode {
+        let library = try LibraryAccess.open(context)
+        let result = try LibraryAccess.perform { () throws(MemoLibraryError) -> EditResult in
+            try library.enhance(id: try library.memo(matching: options.memo).id, at: Date())
         }
         report(result, json: options.json, context: context)
         return .success

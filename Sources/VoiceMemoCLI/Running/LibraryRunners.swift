@@ -139,6 +139,7 @@ enum LibraryRunners {
             var plan = try library.planExport(
                 memo, to: options.path, labels: options.labels, format: options.format, replacing: options.force)
             plan.loudness = options.loudness
+            plan.enhance = options.enhance
             let normalised = try library.perform(plan) { progress in
                 let text = ExportProgressLine.text(memo, progress)
                 if let line, text != shown {

@@ -26,6 +26,6 @@ extension PlayRequest {
             start: options.start?.seconds,
             adjustments: PlaybackAdjustments(
                 speed: options.speed ?? 1, pitchSemitones: options.pitch ?? 0, volume: (options.volume ?? 100) / 100,
-                skipsSilence: options.skipsSilence))
+                skipsSilence: options.skipsSilence, enhances: options.enhances))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParsing
 import Audio
 import Dispatch
 import Metering
+import SoundFiles
 
 /// Plays a file to its end, a stop signal, or an error.
 ///
@@ -18,6 +19,21 @@ enum PlayRunner {
         // On a terminal the keys may change the speed, so the player is adjustable (as the app's).
         let keys = TerminalKeys()
         defer { keys?.restore() }
+        if request.adjustments.enhances {
+            let format: (sampleRate: Int, channels: Int)
+            do {
+                let reader = try SoundFileReader(path: request.file)
+                format = (reader.info.sampleRate, reader.info.channels)
+                reader.close()
+            } catch {
+                console.printErrorMessage("\(error)")
+                return ExitCode.failure
+            }
+            if let problem = PlaybackAdjustments.enhancementProblem(sampleRate: format.sampleRate, channels: format.channels) {
+                console.printErrorMessage("cannot play it enhanced: \(problem)")
+                return ExitCode.failure
+            }
+        }
         let player: Player
         do {
             player = try Player(

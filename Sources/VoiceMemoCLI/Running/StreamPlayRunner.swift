@@ -20,11 +20,12 @@ struct StreamPlayRequest {
 
 extension StreamPlayRequest {
     /// - Throws: `UsageError` for the memo-only flags (`--from`, `--speed`, `--pitch`, `--volume`,
-    ///   `--skip-silence`) and a `--ca-file` (or `VOICEMEMO_CA_FILE`) that is not a readable file.
+    ///   `--skip-silence`, `--enhance`) and a `--ca-file` (or `VOICEMEMO_CA_FILE`) that is not a readable file.
     init(_ options: PlayOptions, context: CommandContext) throws {
         let memoOnly: [(String, Bool)] = [
             ("--from", options.start != nil), ("--speed", options.speed != nil), ("--pitch", options.pitch != nil),
             ("--volume", options.volume != nil), ("--skip-silence", options.skipsSilence),
+            ("--enhance", options.enhances),
         ]
         if let flag = memoOnly.first(where: { $0.1 })?.0 {
             throw UsageError.invalidValue(
