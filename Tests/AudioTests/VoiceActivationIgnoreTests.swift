@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aLoudReplayStartsNothingAndTheNextWordsStartATakeWithoutItsSound() {
-        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        var detector = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
         _ = VoiceActivationTests.feed(&detector, level: VoiceActivationTests.amplitude(-70), seconds: 1)
         // 3 s of replay at -10 dB, far over the -40 dB threshold, while ignored.
         #expect(Self.ignore(&detector, seconds: 3).isEmpty)
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aTakeInProgressHearsIgnoredInputAsSilence() {
-        var detector = VoiceActivation(settings: .init(), sampleRate: Self.rate)
+        var detector = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
         _ = VoiceActivationTests.feed(&detector, level: VoiceActivationTests.amplitude(-10), seconds: 1)
         #expect(detector.phase == .recording)
         let soundEnd = detector.position
