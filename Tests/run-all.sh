@@ -26,10 +26,11 @@
 # otherwise: every tmux socket, temporary folder, private daemon and port is made per test.
 #
 # The e2e tier's DebianPackageTests installs the package `make deb` builds: that build (a
-# release build of its own, in .build/static) starts beside the tests, after the debug build,
-# at nice 19 (it takes what the tests leave idle: most e2e tests wait), and writes its exit
-# status to the file VOICEMEMO_TEST_DEB_STATUS names when done (its log is that file's name
-# with .log after it). The test waits for it; the run waits for it before it ends.
+# release build of its own, in .build/static) runs beside the unit tier, at nice 19, and the
+# e2e tier starts once it is done: a compiler beside the real-time tests starved PipeWire's
+# graph (PipeWireTests' bit-exact capture lost 385 024 frames with it running at nice 19). It
+# writes its exit status to the file VOICEMEMO_TEST_DEB_STATUS names (its log is that file's
+# name with .log after it); a failed build fails the e2e tier and DebianPackageTests says why.
 #
 # The e2e tests that need real time share one private PulseAudio daemon (Tests/pulse-daemon.sh),
 # started here and stopped when this script exits, however it exits; its address is in
@@ -154,11 +155,11 @@ run_e2e() {
 case "$tier" in
 unit) run_unit ;;
 e2e)
-    start_package_build
-    start_servers
     e2e_status=0
-    run_e2e || e2e_status=$?
+    start_package_build
     finish_package_build || e2e_status=1
+    start_servers
+    run_e2e || e2e_status=$?
     [ "$e2e_status" = 0 ]
     ;;
 all)
@@ -166,9 +167,9 @@ all)
     unit_status=0 e2e_status=0
     start_package_build
     run_unit || unit_status=$?
+    finish_package_build || e2e_status=1
     start_servers
     run_e2e || e2e_status=$?
-    finish_package_build || e2e_status=1
     echo "run-all: unit tier exit $unit_status, e2e tier exit $e2e_status"
     [ "$unit_status" = 0 ] && [ "$e2e_status" = 0 ]
     ;;

@@ -10,11 +10,10 @@ import Testing
 /// sudo) and only where no voicememo package or /usr/bin/voicememo is there already (it would
 /// replace the user's and then remove it): otherwise it is skipped, saying which.
 ///
-/// Tests/run-all.sh builds the package beside the tests (`nice -n 19 make deb`, its own
-/// release build in .build/static, from before the unit tier on), writing the exit status to
-/// the file `VOICEMEMO_TEST_DEB_STATUS` names once done, with the log beside it; the test
-/// waits for it without holding a thread (the e2e tier's waits leave a core idle most of the
-/// time, and the build takes it at nice 19).
+/// Tests/run-all.sh builds the package beside the unit tier (`nice -n 19 make deb`, its own
+/// release build in .build/static) and starts the e2e tier once it is done, writing the exit
+/// status to the file `VOICEMEMO_TEST_DEB_STATUS` names, with the log beside it; the test
+/// still waits for that file (without holding a thread) when run otherwise.
 @Suite(.serialized) struct DebianPackageTests {
     static let installed = "/usr/bin/voicememo"
 
