@@ -27,8 +27,8 @@
 #
 # The e2e tier's DebianPackageTests installs the package `make deb` builds: that build (a
 # release build of its own, in .build/static) runs beside the unit tier, at nice 19, and the
-# e2e tier starts once it is done: a compiler beside the real-time tests starved PipeWire's
-# graph (PipeWireTests' bit-exact capture lost 385 024 frames with it running at nice 19). It
+# e2e tier starts once it is done: PipeWireTests' bit-exact capture fails on a loaded machine
+# (twice this session, with compilers running beside the tier: 616 288 and 385 024 frames). It
 # writes its exit status to the file VOICEMEMO_TEST_DEB_STATUS names (its log is that file's
 # name with .log after it); a failed build fails the e2e tier and DebianPackageTests says why.
 #
