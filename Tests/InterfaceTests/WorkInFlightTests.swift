@@ -97,6 +97,10 @@ import Testing
         _ = reduce(&state, .workProgress(fraction: 0.4, stage: "encoding MP3"))
         #expect(state.statusLine?.text == "Saving “Lecture”… encoding MP3, 40 %")
         #expect(AppView.render(state).lines().contains { $0.contains("Saving “Lecture”… encoding MP3, 40 %") })
+        // The last frame encoded is not the end: 99 % until the answer comes (a clean-clone run
+        // read "encoding MP3, 100 %" while an edit's files were still being put in place).
+        _ = reduce(&state, .workProgress(fraction: 1, stage: "encoding MP3"))
+        #expect(state.statusLine?.text == "Saving “Lecture”… encoding MP3, 99 %")
         // The meter keeps moving: ticks still reach the meters while the save runs.
         _ = reduce(&state, .tick(time: started + 3.3, snapshot: Fixtures.levels(recording: .idle)))
         #expect(state.meters.first?.average == -18.2)

@@ -38,6 +38,17 @@ import Testing
         #expect(stalled == "● REC 00:00:03  No audio from the input for 2 s: is the audio server running?")
     }
 
+    /// Silence reads below the bars' floor, as on the app's meter (issue 30 item 5: it read
+    /// "peak -160.0 dB", a figure that looks like a level).
+    @Test func recordsLiveLineReadsSilenceBelowTheFloor() {
+        let silent = LiveLine.text(
+            isRecording: true, seconds: 3, bars: "  ░░░░", peak: -160, clips: 0, overruns: 0, secondsWithoutAudio: 0)
+        #expect(silent.contains("peak <-60 dB") && !silent.contains("-160"), "\(silent)")
+        let loud = LiveLine.text(
+            isRecording: true, seconds: 3, bars: "  ██░░", peak: -6, clips: 0, overruns: 0, secondsWithoutAudio: 0)
+        #expect(loud.contains("peak -6.0 dB"), "\(loud)")
+    }
+
     @Test func recordsLiveLineCountsDownTheDelay() {
         func line(startsIn: Double?, recording: Bool = false) -> String {
             LiveLine.text(

@@ -70,7 +70,10 @@ public struct WorkInFlight: Sendable, Hashable {
         var detail: [String] = []
         if let stage { detail.append(stage) }
         if let fraction {
-            detail.append("\(Int((min(max(fraction, 0), 1) * 100).rounded(.down))) %")
+            // 99 % at most: the work is over when its answer comes, not at its last frame (an
+            // edit's files are then flushed and put in place; a loaded disk took long enough
+            // for "encoding MP3, 100 %" to be read while it ran).
+            detail.append("\(min(Int((min(max(fraction, 0), 1) * 100).rounded(.down)), 99)) %")
         } else if elapsed >= 1 {
             detail.append("\(Int(elapsed)) s")
         }

@@ -14,6 +14,10 @@ struct LevelBars {
         self.channels = channels
     }
 
+    /// The lowest level the bars show (−60 dB): a peak below it reads "<-60", as on the app's
+    /// meter, not "-160.0".
+    var floor: Float { table.minDecibels }
+
     /// "  ██████░░░░░░  ████░░░░░░░░" for the first two channels' average powers.
     func bars(averagePower: (Int) -> Float) -> String {
         let shown = min(channels, 2)

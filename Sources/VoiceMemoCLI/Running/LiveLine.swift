@@ -39,7 +39,7 @@ struct LiveLine {
             return line + "  " + InputDiagnosis.noAudio.message
         }
         line += bars
-        line += "  peak " + DisplayFormat.decibels(peak)
+        line += "  peak " + DisplayFormat.meterReading(peak, floor: MeterTable().minDecibels) + " dB"
         line += "  clips \(clips)"
         if overruns > 0 { line += "  overruns \(overruns)" }
         return line

@@ -2,7 +2,9 @@ import Audio
 import Metering
 
 /// The one live status line `play` keeps on a terminal's stderr: state, elapsed /
-/// total, a level bar per channel (average, through the MeterTable) and the peak.
+/// total, a level bar per channel (average, through the MeterTable) and the peak ("<-60"
+/// below the bars' floor); paused, what resumes instead (nothing is measured then: the
+/// line said "peak -160.0 dB").
 struct PlayLiveLine {
     private let bars: LevelBars
 
@@ -19,9 +21,13 @@ struct PlayLiveLine {
         if adjustments.pitchSemitones != 0 { line += String(format: "  %+.0f st", adjustments.pitchSemitones) }
         if adjustments.volume != 1 { line += "  vol \(Int((adjustments.volume * 100).rounded())) %" }
         if player.clippedSamples > 0 { line += "  CLIP" }
-        line += bars.bars { player.averagePower(forChannel: $0) }
-        let peak = (0..<bars.channels).map { player.peakPower(forChannel: $0) }.max() ?? Decibels.floor
-        line += "  peak " + DisplayFormat.decibels(peak)
+        if player.isPlaying {
+            line += bars.bars { player.averagePower(forChannel: $0) }
+            let peak = (0..<bars.channels).map { player.peakPower(forChannel: $0) }.max() ?? Decibels.floor
+            line += "  peak " + DisplayFormat.meterReading(peak, floor: bars.floor) + " dB"
+        } else {
+            line += "  paused (space resumes)"
+        }
         let underruns = player.underruns
         if underruns > 0 { line += "  underruns \(underruns)" }
         bars.redraw(line)
