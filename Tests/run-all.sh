@@ -15,13 +15,18 @@
 # may take more than VOICEMEMO_UNIT_TEST_LIMIT seconds (30: the slowest takes 1.8 s on a quiet
 # machine and 10.9 s at load 15); the slowest are listed after every run, with the tier's time.
 #
-# The e2e tier runs in VOICEMEMO_E2E_SHARDS (default 1: with 4, PipeWireTests.twentySecondsFromASinksMonitorAreBitExact lost 593 760 frames on a clean clone, a real-time test starved by the other shards; fix that before raising it) `swift test` processes at once, each on its own
-# share of the suites (Tests/tiers.py split): most e2e tests wait (for a subprocess, for real
-# time, for a PulseAudio capture) and block one of the cooperative pool's threads while they
-# do, and that pool has as many threads as the machine has cores, so one process ran two
-# tests at a time on two cores while the CPU idled. FourGiBRecordingTests (minutes of writing
-# gigabytes) runs alone in the first shard, from the start. Each shard's lines are printed as
-# they come, prefixed `[e2e N]`; the shards' exit statuses and failed tests come at the end.
+# The e2e tier runs in VOICEMEMO_E2E_SHARDS (default 4) `swift test` processes at once, each on
+# its own share of the suites (Tests/tiers.py split): most e2e tests wait (for a subprocess, for
+# real time, for a PulseAudio capture) and block one of the cooperative pool's threads while they
+# do, and that pool has as many threads as the machine has cores, so one process ran two tests
+# at a time on two cores while the CPU idled (870 s for the tier on a clean clone). The two
+# longest suites each run alone in a shard of their own from the start: FourGiBRecordingTests
+# (minutes of writing gigabytes) and EnhanceAcceptanceTests (nine cases of denoising and
+# recognising speech, minutes of CPU). The real-time captures a loaded machine starves
+# (PipeWireTests' bit-exact capture lost 593 760 frames beside three shards) run after the
+# shards, in one process with nothing beside them (e2e_quiet). Each process's lines are printed
+# as they come, prefixed `[e2e N]`; their exit statuses, failed tests and the tier's slowest
+# test cases come at the end.
 # The shards share the PulseAudio daemon (each test loads null sinks of its own) and keep apart
 # otherwise: every tmux socket, temporary folder, private daemon and port is made per test.
 #
@@ -48,8 +53,11 @@ unit | e2e | all) ;;
 *) echo "usage: $0 [unit|e2e]" >&2; exit 2 ;;
 esac
 unit_test_limit=${VOICEMEMO_UNIT_TEST_LIMIT:-30}
-e2e_shards=${VOICEMEMO_E2E_SHARDS:-1}
-e2e_alone=EndToEndTests.FourGiBRecordingTests
+e2e_shards=${VOICEMEMO_E2E_SHARDS:-4}
+e2e_alone=EndToEndTests.FourGiBRecordingTests,EndToEndTests.EnhanceAcceptanceTests
+# Real-time captures that fail when the machine is loaded: with more than one shard they run
+# after the shards, alone.
+e2e_quiet=EndToEndTests.PipeWireTests,EndToEndTests.PipeWirePlaybackTests,EndToEndTests.StalledInputTests,EndToEndTests.RealTimeCaptureTests
 
 scratch=$(mktemp -d /tmp/voicememo-tests.XXXXXX)
 pulse_dir=""
@@ -70,7 +78,7 @@ export VOICEMEMO_BIN_DIR="$(swift build --show-bin-path)"
 
 # Every test, each in its tier; the e2e tier as a filter (the unit tier skips it).
 swift test list --skip-build 2>/dev/null > "$scratch/tests.txt"
-python3 Tests/tiers.py split Tests/tiers.txt "$scratch/tests.txt" "$scratch" "$e2e_shards" "$e2e_alone"
+python3 Tests/tiers.py split Tests/tiers.txt "$scratch/tests.txt" "$scratch" "$e2e_shards" "$e2e_alone" "$e2e_quiet"
 
 # `make deb` in the background, in a process group of its own (the cleanup ends it whole).
 start_package_build() {
@@ -128,27 +136,51 @@ start_servers() {
     export VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG
 }
 
+# One `swift test` of the e2e tier: $1 names it (a shard's number or `quiet`), its filter is
+# $scratch/e2e-$1.filter; its lines go to $scratch/e2e-$1.log, prefixed on the terminal, its exit
+# status to $scratch/e2e-$1.status, its events to $scratch/e2e-$1.events.
+run_e2e_process() {
+    local name=$1
+    # --ignore-lock: else each `swift test` waits for the one before it to let go of .build's
+    # lock (nothing is built here: --skip-build). The prefix keeps the exit status
+    # (pipefail) and flushes each line as it comes.
+    ( set -o pipefail
+      swift test --skip-build --ignore-lock --filter "$(cat "$scratch/e2e-$name.filter")" \
+        --experimental-event-stream-output "$scratch/e2e-$name.events" --experimental-event-stream-version 0 2>&1 \
+        | tee "$scratch/e2e-$name.log" | sed -u "s/^/[e2e $name] /"
+      echo $? > "$scratch/e2e-$name.status" )
+}
+
+report_e2e_process() {
+    local name=$1 process_status
+    process_status=$(cat "$scratch/e2e-$name.status" 2>/dev/null || echo "no status")
+    echo "run-all: e2e $name exit $process_status: $(grep -E '^(✔|✘|━) Test run with' "$scratch/e2e-$name.log" | tail -1)"
+    grep -E '^✘ Test .*(failed|recorded an issue)' "$scratch/e2e-$name.log" | sed "s/^/  [e2e $name] /" || true
+    [ "$process_status" = 0 ]
+}
+
 run_e2e() {
-    local started=$SECONDS status=0 shard pids=() shard_status
+    local started=$SECONDS status=0 shard pids=() quiet_started
     echo "run-all: the e2e tier: $(wc -l < "$scratch/e2e.tests") tests in $e2e_shards shards run at once"
     for shard in $(seq "$e2e_shards"); do
-        # --ignore-lock: else each `swift test` waits for the one before it to let go of .build's
-        # lock (nothing is built here: --skip-build). The prefix keeps the exit status
-        # (pipefail) and flushes each line as it comes.
-        ( set -o pipefail
-          swift test --skip-build --ignore-lock --filter "$(cat "$scratch/e2e-$shard.filter")" 2>&1 \
-            | tee "$scratch/e2e-$shard.log" | sed -u "s/^/[e2e $shard] /"
-          echo $? > "$scratch/e2e-$shard.status" ) &
+        run_e2e_process "$shard" &
         pids+=($!)
     done
     wait "${pids[@]}" || true
-    for shard in $(seq "$e2e_shards"); do
-        shard_status=$(cat "$scratch/e2e-$shard.status" 2>/dev/null || echo "no status")
-        echo "run-all: e2e shard $shard exit $shard_status: $(grep -E '^(✔|✘) Test run with' "$scratch/e2e-$shard.log" | tail -1)"
-        grep -E '^✘ Test .*(failed|recorded an issue)' "$scratch/e2e-$shard.log" | sed "s/^/  [e2e $shard] /" || true
-        [ "$shard_status" = 0 ] || status=1
+    echo "run-all: the e2e shards took $((SECONDS - started)) s"
+    if [ -s "$scratch/e2e-quiet.filter" ]; then
+        quiet_started=$SECONDS
+        echo "run-all: the e2e tier's real-time captures, with nothing beside them ($e2e_quiet)"
+        run_e2e_process quiet
+        echo "run-all: they took $((SECONDS - quiet_started)) s"
+    fi
+    for shard in $(seq "$e2e_shards") ${e2e_quiet:+quiet}; do
+        [ -s "$scratch/e2e-$shard.filter" ] || continue
+        report_e2e_process "$shard" || status=1
     done
-    echo "run-all: the e2e tier took $((SECONDS - started)) s"
+    echo "run-all: the e2e tier took $((SECONDS - started)) s; its slowest test cases:"
+    cat "$scratch"/e2e-*.events > "$scratch/e2e.events" 2>/dev/null || true
+    python3 Tests/tiers.py slowest "$scratch/e2e.events" 15 || true
     return $status
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The test tiers of Tests/tiers.txt, for Tests/run-all.sh.
 
-  tiers.py split TIERS TESTS DIR [SHARDS [ALONE]]
+  tiers.py split TIERS TESTS DIR [SHARDS [ALONE [QUIET]]]
                                       puts each test of TESTS (`swift test list`) in its tier:
                                       DIR/unit.tests, DIR/e2e.tests, and DIR/e2e.filter, the
                                       regular expression that picks the e2e tier's tests (the
@@ -9,7 +9,12 @@
                                       told) shards DIR/e2e-1.filter…, run at once, one `swift
                                       test` each: ALONE's suites (comma-separated) each alone
                                       in a shard of its own, the rest by whole suites, longest
-                                      first into the lightest shard (see SUITE_WEIGHTS)
+                                      first into the lightest shard (see SUITE_WEIGHTS); with
+                                      more than one shard, QUIET's suites (comma-separated) go
+                                      in none of them but in DIR/e2e-quiet.filter, run after
+                                      the shards with nothing beside them (real-time captures
+                                      that a loaded machine starves)
+  tiers.py slowest EVENTS [COUNT]     the COUNT (10) slowest test cases of a run's event stream
   tiers.py check EVENTS LIMIT SECONDS the unit tier's run, from its event stream (`swift test
                                       --experimental-event-stream-output`): fails when a test
                                       case took longer than LIMIT seconds, when a unit-tier
@@ -62,7 +67,7 @@ def names_of(test):
     return names + [target]
 
 
-def split(tiers_path, tests_path, directory, shards=1, alone=""):
+def split(tiers_path, tests_path, directory, shards=1, alone="", quiet=""):
     shards = int(shards)
     tiers = read_tiers(tiers_path)
     tests = read_tests(tests_path)
@@ -92,7 +97,18 @@ def split(tiers_path, tests_path, directory, shards=1, alone=""):
     with open(f"{directory}/e2e.filter", "w", encoding="utf-8") as out:
         out.write(filter_of(patterns))
     print(f"tiers: {len(chosen['unit'])} tests in the unit tier, {len(chosen['e2e'])} in the e2e tier ({tiers_path})")
-    shard(chosen["e2e"], patterns, shards, [name for name in alone.split(",") if name], directory)
+    quiet = [name for name in quiet.split(",") if name] if shards > 1 else []
+    missing = [name for name in quiet if name not in patterns]
+    if missing:
+        sys.exit(f"tiers: the suites to run quietly are no whole e2e suites (renamed?): {', '.join(missing)}")
+    with open(f"{directory}/e2e-quiet.filter", "w", encoding="utf-8") as out:
+        out.write(filter_of(quiet) if quiet else "")
+    if quiet:
+        print(f"tiers: e2e after the shards, alone: {len(quiet)} suites, "
+              f"{sum(1 for test in chosen['e2e'] if any(test.startswith(name + '/') for name in quiet))} tests")
+    shard([test for test in chosen["e2e"] if not any(test.startswith(name + "/") for name in quiet)],
+          [pattern for pattern in patterns if pattern not in quiet], shards,
+          [name for name in alone.split(",") if name], directory)
 
 
 def filter_of(patterns):
@@ -185,14 +201,15 @@ def real_time_waits(tests):
     return found
 
 
-def check(events_path, limit, seconds):
+def case_times(events_path):
+    """([(seconds, test case)] slowest first, {test id: (file, line)}) of an event stream."""
     started = {}
     cases = []
     tests = {}
     try:
         lines = open(events_path, encoding="utf-8").readlines()
     except OSError as error:
-        sys.exit(f"tiers: no event stream of the unit tier ({error})")
+        sys.exit(f"tiers: no event stream at {events_path} ({error})")
     for line in lines:
         record = json.loads(line)
         if record.get("kind") == "test" and record["payload"].get("kind") == "function":
@@ -212,9 +229,20 @@ def check(events_path, limit, seconds):
             shown = case.get("displayName") or ""
             label = f" ({shown[:60]}…)" if len(shown) > 60 else f" ({shown})" if shown else ""
             cases.append((event["instant"]["absolute"] - started.pop(key), test + label))
+    cases.sort(reverse=True)
+    return cases, tests
+
+
+def slowest(events_path, count=10):
+    cases, _ = case_times(events_path)
+    for time, name in cases[:int(count)]:
+        print(f"  {time:6.1f} s  {name}")
+
+
+def check(events_path, limit, seconds):
+    cases, tests = case_times(events_path)
     if not cases:
         sys.exit("tiers: the unit tier ran no tests")
-    cases.sort(reverse=True)
     print(f"tiers: the unit tier ran {len(cases)} test cases in {seconds} s after the build; the slowest:")
     for time, name in cases[:10]:
         print(f"  {time:6.2f} s  {name}")
@@ -232,8 +260,10 @@ def check(events_path, limit, seconds):
 
 
 if __name__ == "__main__":
-    if 5 <= len(sys.argv) <= 7 and sys.argv[1] == "split":
+    if 5 <= len(sys.argv) <= 8 and sys.argv[1] == "split":
         split(*sys.argv[2:])
+    elif 3 <= len(sys.argv) <= 4 and sys.argv[1] == "slowest":
+        slowest(*sys.argv[2:])
     elif len(sys.argv) == 5 and sys.argv[1] == "check":
         check(sys.argv[2], float(sys.argv[3]), sys.argv[4])
     else:
