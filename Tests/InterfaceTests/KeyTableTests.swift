@@ -33,10 +33,10 @@ import Testing
         func keys(_ situation: FooterSpot.Situation) -> [String] { KeyTable.footer(in: situation).map(\.0) }
         #expect(
             keys(.idle) == [
-                "r", "s", "⏎", "v", "e", "d", "u", "/", "T", "t", "i", "E", "O", "o", "m", "V", "< >", "M", "c", "I",
+                "r", "⏎", "v", "e", "d", "/", "t", "u", "T", "i", "E", "O", "o", "m", "V", "< >", "M", "c", "I",
                 "a", "?", "q",
-            ])
-        #expect(keys(.recording) == ["r", "s", "b"] + keys(.idle).dropFirst(2))
+            ], "no s stop on the idle table: nothing to stop")
+        #expect(keys(.recording) == ["r", "s", "b"] + keys(.idle).dropFirst(1))
         #expect(
             keys(.playing) == [
                 "space", "← →", "s", "( ) X", "S", "[ ]", "- +", "{ }", "x", "b", "n N", "P", "0-9", ", .", "H L",
@@ -123,6 +123,14 @@ import Testing
         #expect(footer.contains("⏎ play") && footer.contains("? help"), "\(footer)")
         #expect(footer.contains("v voice") == showsVoice, "\(footer)")
         #expect(footer.contains(width < KeyTable.narrowFooterWidth ? "r rec " : "r record/pause"), "\(footer)")
+    }
+
+    /// At 80 columns the idle table's footer names `/` (find) and `t` (Recently Deleted): a new
+    /// user found neither (issue 30 item 10).
+    @Test func eightyColumnsShowFindAndRecentlyDeleted() {
+        let footer = AppView.render(Fixtures.state(width: 80, height: 24)).lines().last ?? ""
+        #expect(footer.contains("/ find") && footer.contains("t deleted") && footer.contains("? help"), "\(footer)")
+        #expect(!footer.contains("s stop"), "nothing to stop: \(footer)")
     }
 
     /// In Recently Deleted ⏎ restores; `r`, which records everywhere else, restores nothing and says where it records.

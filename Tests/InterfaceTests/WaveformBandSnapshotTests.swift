@@ -70,4 +70,18 @@ import Testing
         _ = reduce(&state, .key(.down))
         #expect(Self.band(state, width: 80).lines()[0].hasPrefix(" reading the waveform…"), "another memo, not read yet")
     }
+
+    /// `(` and `)` set a point at the play head: the point shows beside `▲`, not under it.
+    @Test func aPointSetAtThePlayHeadShowsBesideIt() {
+        var state = Fixtures.state(width: 80, height: 24, memos: [Self.memo] + Fixtures.memos)
+        _ = reduce(&state, .waveformLoaded(memoID: 7, Self.signal))
+        _ = reduce(&state, .playbackStarted(memoID: 7, title: "Signal", duration: 3, channels: 2))
+        _ = reduce(&state, .playbackProgress(time: state.now, PlaybackSnapshot(elapsed: 1.5, channels: [])))
+        _ = reduce(&state, .key(.character("(")))
+        #expect(Self.band(state, width: 80).lines()[1].contains("[▲"), "the in point left of the head")
+        #expect(WaveformBandView.editMarks(inPoint: 40, outPoint: 40, head: 40, width: 80) == (39, 41), "both beside it")
+        #expect(WaveformBandView.editMarks(inPoint: 0, outPoint: nil, head: 0, width: 80) == (1, nil), "at the left edge: right of it")
+        #expect(WaveformBandView.editMarks(inPoint: nil, outPoint: 79, head: 79, width: 80) == (nil, 78), "at the right edge: left of it")
+        #expect(WaveformBandView.editMarks(inPoint: 3, outPoint: 9, head: 5, width: 80) == (3, 9), "elsewhere: where they are")
+    }
 }

@@ -139,7 +139,8 @@ enum KeyTable {
         },
         KeyBinding(
             "s", "stop and save (then name the memo); stop playback or a stream",
-            footer: [.table(20, "stop"), .playback(30, "stop"), .only([.streaming], 10, "stop")],
+            // Not on the idle table's footer: there is nothing to stop, and its room goes to / and t.
+            footer: [.only([.recording], 20, "stop"), .playback(30, "stop"), .only([.streaming], 10, "stop")],
             disabled: { state in
                 guard state.recording == .idle, !state.voice.isArmed, state.playback == nil else { return nil }
                 if let saving = state.memoBeingSaved { return "Already saving “\(saving)”." }
@@ -171,7 +172,7 @@ enum KeyTable {
         ) { key, state in
             PlaybackUpdate.jumpToEdge(key, &state) ?? KeyHandling.moveMemoSelection(key, &state)
         },
-        KeyBinding("/", "find memos by title or spoken words (Esc clears)", footer: [.table(80, "find")]) { _, state in
+        KeyBinding("/", "find memos by title or spoken words (Esc clears)", footer: [.table(62, "find")]) { _, state in
             state.mode = .filtering(TextField(state.filter))
             return []
         },
@@ -200,7 +201,7 @@ enum KeyTable {
         KeyBinding("u", "undo the last delete, rename, trim or split", footer: [.table(70, "undo")]) { _, state in
             KeyHandling.undo(&state)
         },
-        KeyBinding("t", "Recently Deleted: ⏎ restore, p purge, Esc back", footer: [.table(100, "deleted")]) {
+        KeyBinding("t", "Recently Deleted: ⏎ restore, p purge, Esc back", footer: [.table(64, "deleted")]) {
             _, state in KeyHandling.openRecentlyDeleted(&state)
         },
         KeyBinding(

@@ -55,9 +55,22 @@ enum WaveformBandView {
         for time in playback?.markers ?? [] where time.isFinite {
             screen.put("┃", x: area.x + cell(time), y: marks, style: theme.color(.yellow, .bold))
         }
-        if let inPoint = points?.inPoint { screen.put("[", x: area.x + cell(inPoint), y: marks, style: theme.color(.magenta, .bold)) }
-        if let outPoint = points?.outPoint { screen.put("]", x: area.x + cell(outPoint), y: marks, style: theme.color(.magenta, .bold)) }
+        let edges = editMarks(inPoint: points?.inPoint.map(cell), outPoint: points?.outPoint.map(cell), head: head, width: width)
+        if let inCell = edges.inPoint { screen.put("[", x: area.x + inCell, y: marks, style: theme.color(.magenta, .bold)) }
+        if let outCell = edges.outPoint { screen.put("]", x: area.x + outCell, y: marks, style: theme.color(.magenta, .bold)) }
         if let head { screen.put("▲", x: area.x + head, y: marks, style: theme.color(.green, .bold)) }
+    }
+
+    /// The columns of `[` and `]` on the marks row. `(` and `)` set a point at the play head,
+    /// so a point in the head's column moves beside it — `[` to its left, `]` to its right
+    /// (or the other side at an edge of the band) — instead of being drawn over by `▲`. Pure.
+    static func editMarks(inPoint: Int?, outPoint: Int?, head: Int?, width: Int) -> (inPoint: Int?, outPoint: Int?) {
+        func beside(_ column: Int?, preferring step: Int) -> Int? {
+            guard let column, column == head else { return column }
+            let preferred = column + step
+            return (0..<width).contains(preferred) ? preferred : (0..<width).contains(column - step) ? column - step : column
+        }
+        return (beside(inPoint, preferring: -1), beside(outPoint, preferring: 1))
     }
 
     /// The memo's rate (the envelope's blocks are frames of it); 48 kHz when unknown.
