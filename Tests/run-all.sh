@@ -15,7 +15,7 @@
 # may take more than VOICEMEMO_UNIT_TEST_LIMIT seconds (30: the slowest takes 1.8 s on a quiet
 # machine and 10.9 s at load 15); the slowest are listed after every run, with the tier's time.
 #
-# The e2e tier runs in VOICEMEMO_E2E_SHARDS (default 4) `swift test` processes at once, each on
+# The e2e tier runs in VOICEMEMO_E2E_SHARDS (default 1: with 4, PlayerPulseTests.twoSecondsPlayInTwoSeconds underran on a clean clone; the real-time tests beside the shards need isolating first) `swift test` processes at once, each on
 # its own share of the suites (Tests/tiers.py split): most e2e tests wait (for a subprocess, for
 # real time, for a PulseAudio capture) and block one of the cooperative pool's threads while they
 # do, and that pool has as many threads as the machine has cores, so one process ran two tests
@@ -53,7 +53,7 @@ unit | e2e | all) ;;
 *) echo "usage: $0 [unit|e2e]" >&2; exit 2 ;;
 esac
 unit_test_limit=${VOICEMEMO_UNIT_TEST_LIMIT:-30}
-e2e_shards=${VOICEMEMO_E2E_SHARDS:-4}
+e2e_shards=${VOICEMEMO_E2E_SHARDS:-1}
 e2e_alone=EndToEndTests.FourGiBRecordingTests,EndToEndTests.EnhanceAcceptanceTests
 # Real-time captures that fail when the machine is loaded: with more than one shard they run
 # after the shards, alone.
