@@ -103,10 +103,10 @@ def split(tiers_path, tests_path, directory, shards=1, alone="", quiet=""):
         sys.exit(f"tiers: the suites to run quietly are no whole e2e suites (renamed?): {', '.join(missing)}")
     with open(f"{directory}/e2e-quiet.filter", "w", encoding="utf-8") as out:
         out.write(filter_of(quiet) if quiet else "")
+    quiet_tests = [test for test in chosen["e2e"] if any(test.startswith(name + "/") for name in quiet)]
     if quiet:
-        print(f"tiers: e2e after the shards, alone: {len(quiet)} suites, "
-              f"{sum(1 for test in chosen['e2e'] if any(test.startswith(name + '/') for name in quiet))} tests")
-    shard([test for test in chosen["e2e"] if not any(test.startswith(name + "/") for name in quiet)],
+        print(f"tiers: e2e after the shards, alone: {len(quiet)} suites, {len(quiet_tests)} tests")
+    shard([test for test in chosen["e2e"] if test not in quiet_tests],
           [pattern for pattern in patterns if pattern not in quiet], shards,
           [name for name in alone.split(",") if name], directory)
 
