@@ -153,7 +153,9 @@ import Testing
 
         try app.press("t")
         screen = try app.waitUntil(timeout: 10) { $0.contains("before removing pauses") && $0.contains("undone pause removal") }
-        let rows = screen.split(separator: "\n").filter { $0.contains("Pauses") || $0.contains("No pause") }
+        let rows = screen.split(separator: "\n").filter { line in
+            ["Pauses", "No pause"].contains { line.hasPrefix("▶ " + $0) || line.hasPrefix("  " + $0) }
+        }
         #expect(rows.count == 3, "three deleted memos: \(screen)")
         for (title, reason) in [("No pause", "deleted"), ("Pauses", "before removing pauses"), ("Pauses", "undone pause removal")] {
             let row = rows.first { $0.contains(title) && $0.contains(reason) }
@@ -164,6 +166,7 @@ import Testing
 
         let reasons = try memos(sandbox, deleted: true).compactMap { $0["deleted_reason"] as? String }
         #expect(reasons.sorted() == ["deleted", "remove-pauses", "undone-remove-pauses"], "\(reasons)")
+        try app.press("Escape")
         try app.press("q")
         screen = try shown(app, "END")
         #expect(screen.contains("EXIT=0"), "\(screen)")
