@@ -12,7 +12,7 @@ extension MemoRow {
             format: memo.format.rawValue, encoding: memo.encoding.rawValue, fileShown: memo.path, size: memo.size,
             peakDB: memo.peakDB, state: State(memo.state), deletedAt: memo.deletedAt?.timeIntervalSince1970,
             loudnessLUFS: memo.loudnessLUFS, truePeakDBTP: memo.truePeakDBTP, loudnessRange: memo.loudnessRange,
-            clipCount: memo.clipCount)
+            clipCount: memo.clipCount, deletionReason: memo.deletionReason)
     }
 }
 

@@ -51,6 +51,9 @@ public struct Memo: Sendable, Hashable, Identifiable {
     public var clipCount: Int64?
     /// When it went to Recently Deleted; `nil` while it is in the library.
     public var deletedAt: Date?
+    /// Why it went to Recently Deleted (`.deleted` for a row deleted before reasons were kept);
+    /// `nil` while it is in the library.
+    public var deletionReason: DeletionReason?
 
     public init(
         id: Int64, title: String, created: Date, duration: Double, frames: Int64, sampleRate: Int,

@@ -105,23 +105,79 @@ import Testing
         #expect(screen.contains("EXIT=0"), "\(screen)")
     }
 
-    /// `Z` on the selected memo: a memo without a pause is refused with the library's reason
-    /// and left as it was; one with a 3 s pause between two tones (1 s each) becomes 2.5 s long
-    /// (the pause cut to 0.5 s), the original in Recently Deleted, and `u` brings it back byte
-    /// for byte. Nothing plays, so no sound server is needed.
-    @Test func zRemovesThePausesOfTheSelectedMemoAndUBringsItBack() throws {
+    /// A library of two memos: "Pauses" (1 s of tone, 3 s of silence, 1 s of tone) and, newer,
+    /// "No pause" (1 s of tone), both stereo WAV.
+    private func pausesAndNoPause(sourceLocation: SourceLocation = #_sourceLocation) throws -> VoiceMemoSandbox {
         let sandbox = try VoiceMemoSandbox()
         let made = try sandbox.shell("""
             sox -n -r 48000 -c 2 -b 16 tone.wav synth 1 sine 440 vol 0.25
             sox tone.wav tone-then-silence.wav pad 0 3
             sox tone-then-silence.wav tone.wav pauses.wav
             """)
-        #expect(made.status == 0, "\(made)")
+        #expect(made.status == 0, "\(made)", sourceLocation: sourceLocation)
         for (file, title) in [("pauses.wav", "Pauses"), ("tone.wav", "No pause")] {
             let recorded = try sandbox.run(
                 "record", "--source", "file:" + sandbox.file(file), "--title", title, "--format", "wav", "--no-transcribe")
-            #expect(recorded.status == 0, "\(recorded)")
+            #expect(recorded.status == 0, "\(recorded)", sourceLocation: sourceLocation)
         }
+        return sandbox
+    }
+
+    /// Issue 30 item 2: after a remove-pauses, its undo, another remove-pauses and a delete,
+    /// Recently Deleted held rows told apart only by length. Now each says why it is there and
+    /// when it went (today: the time), at 80 columns; `list --deleted --json` says why too.
+    @Test func recentlyDeletedSaysWhyAndWhenEachMemoWent() throws {
+        let sandbox = try pausesAndNoPause()
+        let original = try #require(try memos(sandbox).first { $0["title"] as? String == "Pauses" })
+        let originalID = try #require(original["id"] as? Int)
+        let originalBytes = try Data(contentsOf: URL(fileURLWithPath: try #require(original["path"] as? String)))
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40")
+        var screen = try app.waitForStart("Listening to tone:440@-40")
+        try app.press("Down")
+        try app.press("Z")
+        screen = try shown(app, "Cut each pause of “Pauses”")
+        try app.press("y")
+        screen = try shown(app, "Removed the pauses of “Pauses”", timeout: 20)
+        try app.press("u")
+        _ = try listedOnceUndone(sandbox, originalID: originalID, originalBytes: originalBytes)
+        screen = try app.waitUntil(timeout: 10) { !$0.contains("Bringing back") }
+        try app.press("Z")
+        screen = try shown(app, "Cut each pause of “Pauses”")
+        try app.press("y")
+        screen = try shown(app, "Removed the pauses of “Pauses”", timeout: 20)
+        try app.press("Up")
+        try app.press("d")
+        screen = try shown(app, "(y/N)")
+        try app.press("y")
+        screen = try shown(app, "Moved “No pause” to Recently Deleted")
+
+        try app.press("t")
+        screen = try app.waitUntil(timeout: 10) { $0.contains("before removing pauses") && $0.contains("undone pause removal") }
+        let rows = screen.split(separator: "\n").filter { line in
+            ["Pauses", "No pause"].contains { line.hasPrefix("▶ " + $0) || line.hasPrefix("  " + $0) }
+        }
+        #expect(rows.count == 3, "three deleted memos: \(screen)")
+        for (title, reason) in [("No pause", "deleted"), ("Pauses", "before removing pauses"), ("Pauses", "undone pause removal")] {
+            let row = rows.first { $0.contains(title) && $0.contains(reason) }
+            #expect(row != nil, "“\(title)” says “\(reason)”: \(screen)")
+            #expect(row?.contains(#/\s\d\d:\d\d\s/#) == true, "and the time it went: \(screen)")
+        }
+        #expect(rows.allSatisfy { $0.count <= 80 }, "\(screen)")
+
+        let reasons = try memos(sandbox, deleted: true).compactMap { $0["deleted_reason"] as? String }
+        #expect(reasons.sorted() == ["deleted", "remove-pauses", "undone-remove-pauses"], "\(reasons)")
+        try app.press("Escape")
+        try app.press("q")
+        screen = try shown(app, "END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+    }
+
+    /// `Z` on the selected memo: a memo without a pause is refused with the library's reason
+    /// and left as it was; one with a 3 s pause between two tones (1 s each) becomes 2.5 s long
+    /// (the pause cut to 0.5 s), the original in Recently Deleted, and `u` brings it back byte
+    /// for byte. Nothing plays, so no sound server is needed.
+    @Test func zRemovesThePausesOfTheSelectedMemoAndUBringsItBack() throws {
+        let sandbox = try pausesAndNoPause()
         let before = try memos(sandbox)
         let original = try #require(before.first { $0["title"] as? String == "Pauses" })
         let originalID = try #require(original["id"] as? Int)

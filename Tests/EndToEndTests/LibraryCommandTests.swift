@@ -6,7 +6,7 @@ import Testing
 @Suite struct LibraryCommandTests {
     static let jsonKeys = [
         "id", "title", "created", "duration", "frames", "sample_rate", "channels", "format", "encoding", "path",
-        "size", "peak_db", "deleted_at", "state", "loudness_lufs", "true_peak_dbtp", "lra", "clips", "transcript", "markers",
+        "size", "peak_db", "deleted_at", "deleted_reason", "state", "loudness_lufs", "true_peak_dbtp", "lra", "clips", "transcript", "markers",
     ]
 
     @Test func recordAddsAMemoThatListShows() throws {
@@ -89,9 +89,11 @@ import Testing
         #expect(try sandbox.listedMemos().count == 1)
         let deleted = try sandbox.listedMemos(deleted: true)
         #expect(deleted.first?["deleted_at"] is String)
+        #expect(deleted.first?["deleted_reason"] as? String == "deleted")
         #expect((deleted.first?["path"] as? String)?.contains("/.trash/") == true)
         let table = try sandbox.run("list", "--deleted")
         #expect(table.standardOutput.contains("Purged in") && table.standardOutput.contains("30 days left"), "\(table)")
+        #expect(table.standardOutput.contains("Why") && table.standardOutput.contains("deleted  "), "\(table)")
         #expect(try sandbox.run("restore", gone).status == 0)
         #expect(try sandbox.listedMemos().count == 2)
         #expect(try sandbox.run("delete", gone).status == 0)

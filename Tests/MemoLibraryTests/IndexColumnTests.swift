@@ -29,12 +29,13 @@ import Testing
     @Test func aMemoReadsBackAsItWasWritten() throws {
         let index = try Self.migratedIndex()
         defer { index.database.close() }
-        let written = Memo(
+        var written = Memo(
             id: 41, title: "Every field", created: Date(timeIntervalSince1970: 1_795_960_992.25), duration: 2.5,
             frames: 110_250, sampleRate: 44_100, channels: 1, format: .ogg, encoding: .vorbis,
             path: "/library/.trash/a.ogg", size: 12_345, peakDB: -3.5, state: .recovered,
             deletedAt: Date(timeIntervalSince1970: 1_795_970_000.5), loudnessLUFS: -23.25, truePeakDBTP: -1.5,
             loudnessRange: 7.75, clipCount: 3)
+        written.deletionReason = .replaced(by: .trim)
         #expect(try index.insert(written, relativePath: ".trash/a.ogg") == 41)
         #expect(try index.memo(id: 41) == written)
 

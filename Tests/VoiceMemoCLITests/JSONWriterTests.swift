@@ -57,7 +57,7 @@ import Testing
             sampleRate: 48_000, channels: 2, format: .flac, encoding: .pcm16, path: "/l/a.flac", size: 1234,
             peakDB: -6.02, state: .recovered, deletedAt: nil)
         let text = Memo.jsonText(of: [memo, memo])
-        #expect(text.hasPrefix(#"[{"id": 3, "title": "T\u001b", "created": "2026-11-29T14:03:12Z", "duration": 1.5, "frames": 72000, "sample_rate": 48000, "channels": 2, "format": "flac", "encoding": "pcm16", "path": "/l/a.flac", "size": 1234, "peak_db": -6.02, "deleted_at": null, "state": "recovered", "loudness_lufs": null, "true_peak_dbtp": null, "lra": null, "clips": null, "transcript": "none", "markers": []}, {"#))
+        #expect(text.hasPrefix(#"[{"id": 3, "title": "T\u001b", "created": "2026-11-29T14:03:12Z", "duration": 1.5, "frames": 72000, "sample_rate": 48000, "channels": 2, "format": "flac", "encoding": "pcm16", "path": "/l/a.flac", "size": 1234, "peak_db": -6.02, "deleted_at": null, "deleted_reason": null, "state": "recovered", "loudness_lufs": null, "true_peak_dbtp": null, "lra": null, "clips": null, "transcript": "none", "markers": []}, {"#))
         var measured = memo
         measured.loudnessLUFS = -23.04
         measured.truePeakDBTP = -22.98

@@ -54,12 +54,15 @@ public struct MemoRow: Sendable, Hashable, Identifiable {
     public var clipCount: Int64?
     /// When it went to Recently Deleted, in seconds since 1970; `nil` while it is in the library.
     public var deletedAt: Double?
+    /// Why it went to Recently Deleted; `nil` while it is in the library.
+    public var deletionReason: DeletionReason?
 
     public init(
         id: Int64, title: String, created: Double, duration: Double, frames: Int64, sampleRate: Int,
         channels: Int, format: String, encoding: String, fileShown: String, size: Int64,
         peakDB: Double, state: State, deletedAt: Double? = nil, loudnessLUFS: Double? = nil,
-        truePeakDBTP: Double? = nil, loudnessRange: Double? = nil, clipCount: Int64? = nil
+        truePeakDBTP: Double? = nil, loudnessRange: Double? = nil, clipCount: Int64? = nil,
+        deletionReason: DeletionReason? = nil
     ) {
         self.id = id
         self.title = title
@@ -75,6 +78,7 @@ public struct MemoRow: Sendable, Hashable, Identifiable {
         self.peakDB = peakDB
         self.state = state
         self.deletedAt = deletedAt
+        self.deletionReason = deletionReason ?? (deletedAt == nil ? nil : .deleted)
         self.loudnessLUFS = loudnessLUFS
         self.truePeakDBTP = truePeakDBTP
         self.loudnessRange = loudnessRange

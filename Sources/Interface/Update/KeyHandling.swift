@@ -23,8 +23,9 @@ enum KeyHandling {
         case .help:
             if !HelpLayout.scroll(key, &state) { state.mode = state.modeUnderHelp }
             return []
-        case .details:
-            state.mode = .browsing
+        case .details(let id):
+            // Back to the screen it was opened on: Recently Deleted for a deleted memo.
+            state.mode = state.deletedMemos.contains { $0.id == id } ? .recentlyDeleted : .browsing
             return []
         case .recentlyDeleted: return KeyScreen.recentlyDeleted.binding(for: key)?.action(key, &state) ?? []
         case .pickingInput(let choices): return pickInput(key, choices: choices ?? [], &state)
@@ -74,6 +75,13 @@ enum KeyHandling {
 
     static func showDetails(_ state: inout AppState) -> [Effect] {
         guard let memo = state.selectedMemo else { return nothing("No memo to show the details of.", &state) }
+        state.mode = .details(id: memo.id)
+        return []
+    }
+
+    /// `I` in Recently Deleted: the selected deleted memo's details (why it is there among them).
+    static func showDeletedDetails(_ state: inout AppState) -> [Effect] {
+        guard let memo = state.selectedDeletedMemo else { return nothing("No memo to show the details of.", &state) }
         state.mode = .details(id: memo.id)
         return []
     }
@@ -308,6 +316,7 @@ enum KeyHandling {
         // Shown in Recently Deleted at once: the runner may still be busy with earlier work.
         var deleted = memo
         deleted.deletedAt = state.now
+        deleted.deletionReason = .deleted
         state.deletedMemos.removeAll { $0.id == id }
         state.deletedMemos.insert(deleted, at: 0)
         state.undoStack.append(.deleted(id: id, title: memo.title))
@@ -411,6 +420,7 @@ enum KeyHandling {
         guard let index = state.deletedMemos.firstIndex(where: { $0.id == id }) else { return }
         var memo = state.deletedMemos.remove(at: index)
         memo.deletedAt = nil
+        memo.deletionReason = nil
         if !state.memos.contains(where: { $0.id == id }) {
             state.memos.append(memo)
             state.memos = state.sortOrder.sorted(state.memos)

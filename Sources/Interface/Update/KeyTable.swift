@@ -338,6 +338,9 @@ enum KeyTable {
         KeyBinding([.enter], "⏎", "restore the selected memo to the table", footer: [.any(10, "restore")]) { _, state in
             KeyHandling.restoreSelected(&state)
         },
+        KeyBinding("I", "details of the selected memo, why it was deleted among them") { _, state in
+            KeyHandling.showDeletedDetails(&state)
+        },
         // `r` records everywhere else: here it says so rather than restore by habit.
         KeyBinding("r", "records on the memo table, not here: Esc goes back (⏎ restores)") { _, state in
             state.say("r records on the memo table: Esc goes back to it. Here ⏎ restores the selected memo.")

@@ -16,7 +16,7 @@ public enum AppView {
         case .help:
             ListViews.renderHelp(state, in: HelpLayout(state).area, on: &screen)
         case .recentlyDeleted, .confirmingPurge:
-            ListViews.renderDeleted(state, in: layout.body, on: &screen)
+            RecentlyDeletedView.render(state, in: layout.body, on: &screen)
         case .voiceSettings(let field):
             VoiceActivationView.renderSettings(state, selected: field, in: layout.body, on: &screen)
         case .transcript:

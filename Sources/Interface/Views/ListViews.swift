@@ -1,6 +1,7 @@
 import Metering
 
-/// The views that take the table's place: help, Recently Deleted, the input picker.
+/// The views that take the table's place: help, the input picker (Recently Deleted is
+/// `RecentlyDeletedView`).
 enum ListViews {
     /// Every key of the screen help was opened on, and what it does.
     static func renderHelp(_ state: AppState, in area: Rect, on screen: inout Screen) {
@@ -28,35 +29,6 @@ enum ListViews {
                 screen.put(TextFitting.padded(entry.0, toWidth: keyWidth), x: x, y: y, style: theme.key, maxWidth: max(right - x, 0))
                 screen.put(TextFitting.truncated(entry.1, toWidth: max(right - x - keyWidth - 2, 0)), x: x + keyWidth + 2, y: y)
             }
-        }
-    }
-
-    /// Recently Deleted: title, when deleted, length, size.
-    static func renderDeleted(_ state: AppState, in area: Rect, on screen: inout Screen) {
-        guard !area.isEmpty else { return }
-        let theme = Theme(state)
-        screen.put(" Recently Deleted (purged after 30 days)", x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
-        guard !state.deletedMemos.isEmpty else {
-            screen.put(" Nothing here. Deleted memos wait here for 30 days.", x: area.x, y: area.y + 1, style: theme.dim, maxWidth: area.width)
-            return
-        }
-        let rows = area.height - 1
-        let first = rows > 0 ? max(0, min(state.deletedSelection - rows + 1, state.deletedMemos.count - rows)) : 0
-        let now = state.now
-        let purgeWidth = area.width >= 64 ? 14 : 0
-        let detailsWidth = area.width >= 44 ? 22 + purgeWidth : 0
-        for (offset, index) in (first..<min(first + max(rows, 0), state.deletedMemos.count)).enumerated() {
-            let memo = state.deletedMemos[index]
-            let selected = index == state.deletedSelection
-            var line = (selected ? "▶ " : "  ") + TextFitting.padded(memo.title, toWidth: max(area.width - 2 - detailsWidth, 1))
-            if detailsWidth > 0 {
-                let purge = purgeWidth > 0 ? TextFitting.padded(memo.purgeText(now: now), toWidth: purgeWidth) : ""
-                line += TextFitting.rightAligned(
-                    purge + DisplayFormat.elapsedTime(seconds: memo.duration) + "   " + DisplayFormat.byteCount(memo.size),
-                    toWidth: detailsWidth - 1)
-            }
-            screen.put(TextFitting.padded(line, toWidth: area.width), x: area.x, y: area.y + 1 + offset,
-                       style: selected ? theme.selection : .plain, maxWidth: area.width)
         }
     }
 

@@ -1,3 +1,4 @@
+import MemoRules
 import Metering
 
 /// Everything the index knows about one memo (`I`), in the table's place: its title, file,
@@ -49,6 +50,7 @@ enum MemoDetailsView {
         if let deleted = memo.deletedAt {
             let day = CivilTime(seconds: deleted, utcOffset: state.utcOffset)
             rows.append(("Deleted", "\(day.dateText) \(day.timeWithSecondsText) (in Recently Deleted)"))
+            rows.append(("Why", (memo.deletionReason ?? .deleted).explanation))
         }
         return rows
     }

@@ -83,7 +83,7 @@ extension MemoLibrary {
         guard range != 0..<memo.frames else {
             throw .invalidEdit(memo: memo, reason: "the range is the whole memo: nothing would be trimmed")
         }
-        return try edit(memo, into: [EditPiece(title: memo.title, ranges: [range])], at: date, progress: progress)
+        return try edit(memo, into: [EditPiece(title: memo.title, ranges: [range])], by: .trim, at: date, progress: progress)
     }
 
     /// Splits memo `id` at `frame` into two memos, "TITLE (1)" and "TITLE (2)".
@@ -100,13 +100,14 @@ extension MemoLibrary {
             EditPiece(title: Self.numberedTitle(memo.title, 1), ranges: [0..<frame]),
             EditPiece(title: Self.numberedTitle(memo.title, 2), ranges: [frame..<memo.frames]),
         ]
-        return try edit(memo, into: pieces, at: date, progress: progress)
+        return try edit(memo, into: pieces, by: .split, at: date, progress: progress)
     }
 
     /// Makes `pieces` of memo `memo` (see the type's discussion for the order of the steps).
-    /// With `enhancement`, the frames go through the denoiser on their way (`enhance`).
+    /// With `enhancement`, the frames go through the denoiser on their way (`enhance`); `kind`
+    /// is the original's reason in Recently Deleted.
     func edit(
-        _ memo: Memo, into pieces: [EditPiece], at date: Date, enhancement: EnhancementSettings? = nil,
+        _ memo: Memo, into pieces: [EditPiece], by kind: MemoEdit, at date: Date, enhancement: EnhancementSettings? = nil,
         progress: @escaping (EditProgress) -> Bool
     ) throws(MemoLibraryError) -> EditResult
     {
@@ -188,7 +189,7 @@ extension MemoLibrary {
                 }
                 _ = FileSystem.synchronizeDirectory(folder)
                 try willCommitEdit?()
-                let original = try moveToRecentlyDeleted(current, at: date)
+                let original = try moveToRecentlyDeleted(current, at: date, because: .replaced(by: kind))
                 return EditResult(
                     original: original, memos: try ids.map { (id) throws(MemoLibraryError) in try existing(id) },
                     reencoded: !FrameRangeCopy.isExact(memo.encoding))

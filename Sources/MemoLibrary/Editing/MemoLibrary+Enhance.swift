@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import SoundFiles
 import SpeechEnhancement
 
@@ -26,7 +27,7 @@ extension MemoLibrary {
             throw .notAllowed(memo: memo, reason: "it holds no audio: there is nothing to enhance")
         }
         return try edit(
-            memo, into: [EditPiece(title: memo.title, ranges: [0..<memo.frames])], at: date, enhancement: settings,
+            memo, into: [EditPiece(title: memo.title, ranges: [0..<memo.frames])], by: .enhance, at: date, enhancement: settings,
             progress: progress)
     }
 }

@@ -71,6 +71,6 @@ extension MemoLibrary {
         guard kept != [0..<memo.frames] else {
             throw .invalidEdit(memo: memo, reason: "it has no pause longer than \(DecimalSeconds.text(removal.keptPause)) s below \(removal.thresholdText) dBFS: nothing would be removed")
         }
-        return try edit(memo, into: [EditPiece(title: memo.title, ranges: kept)], at: date, progress: progress)
+        return try edit(memo, into: [EditPiece(title: memo.title, ranges: kept)], by: .removePauses, at: date, progress: progress)
     }
 }

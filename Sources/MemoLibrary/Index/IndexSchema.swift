@@ -89,6 +89,9 @@ enum IndexSchema {
         """
         UPDATE memos SET clips = NULL;
         """,
+        // Version 7: why a memo is in Recently Deleted (`DeletionReason`); NULL in rows deleted
+        // before, read as a plain "deleted".
+        addingColumns(of: 7),
     ]
 
     /// The version this build writes.

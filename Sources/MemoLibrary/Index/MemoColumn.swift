@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import SoundFiles
 
 /// A memo as a row of the `memos` table: the memo, and its path relative to the library folder
@@ -49,6 +50,7 @@ extension MemoColumn {
         real("true_peak_dbtp", "REAL", since: 2, \.memo.truePeakDBTP),
         real("lra", "REAL", since: 2, \.memo.loudnessRange),
         integer("clips", "INTEGER", since: 2, \.memo.clipCount),
+        reason("deleted_reason", "TEXT", since: 7),
     ]
 
     /// `SELECT` list of an index at schema `version`: the columns it has, and NULL in the place of
@@ -168,6 +170,22 @@ extension MemoColumn {
             read: nullable { Date(timeIntervalSince1970: $0.double($1)) })
     }
 
+    /// Why a memo is in Recently Deleted (`DeletionReason.storedText`), read after `deleted_at`:
+    /// NULL in a deleted row (one deleted before the column existed) reads as `.deleted`, and
+    /// the reason of a row that is not deleted as `nil`.
+    private static func reason(_ name: String, _ declaration: String, since version: Int64) -> MemoColumn {
+        MemoColumn(
+            name: name, declaration: declaration, version: version,
+            bind: { row in row.memo.deletedAt == nil ? .null : (row.memo.deletionReason ?? .deleted).sqliteValue },
+            read: { statement, position, row in
+                guard row.memo.deletedAt != nil else {
+                    row.memo.deletionReason = nil
+                    return
+                }
+                row.memo.deletionReason = DeletionReason(storedText: statement.isNull(position) ? nil : statement.text(position))
+            })
+    }
+
     /// A case stored as its raw text; `unknown` gives the value for text that names no case
     /// (from the row read so far).
     private static func choice<Value: RawRepresentable<String> & SendableMetatype>(
@@ -181,6 +199,11 @@ extension MemoColumn {
                 row[keyPath: field] = Value(rawValue: statement.text(position)) ?? unknown(row)
             })
     }
+}
+
+extension DeletionReason {
+    /// The reason as the index stores it (`deleted_reason`).
+    var sqliteValue: SQLiteValue { .text(storedText) }
 }
 
 extension SQLiteValue {

@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import Metering
 import SoundFiles
 
@@ -203,10 +204,13 @@ final class MemoIndex {
         try database.run("UPDATE memos SET size = ? WHERE id = ?", [.integer(size), .integer(id)])
     }
 
-    func setLocation(id: Int64, relativePath: String, deletedAt: Date?) throws(SQLiteError) {
+    /// Moves the row to `relativePath`; `deleted` says when and why it went to Recently Deleted,
+    /// `nil` for a memo back in the library.
+    func setLocation(id: Int64, relativePath: String, deleted: (at: Date, reason: DeletionReason)?) throws(SQLiteError) {
         try database.run(
-            "UPDATE memos SET path = ?, deleted_at = ? WHERE id = ?",
-            [.text(relativePath), deletedAt.map { .real($0.timeIntervalSince1970) } ?? .null, .integer(id)])
+            "UPDATE memos SET path = ?, deleted_at = ?, deleted_reason = ? WHERE id = ?",
+            [.text(relativePath), deleted.map { .real($0.at.timeIntervalSince1970) } ?? .null,
+             deleted?.reason.sqliteValue ?? .null, .integer(id)])
     }
 
     func remove(id: Int64) throws(SQLiteError) {

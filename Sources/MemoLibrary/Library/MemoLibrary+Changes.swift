@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import SoundFiles
 
 extension MemoLibrary {
@@ -8,7 +9,7 @@ extension MemoLibrary {
     @discardableResult
     public func delete(id: Int64, at date: Date) throws(MemoLibraryError) -> Memo {
         try write { () throws(MemoLibraryError) -> Memo in
-            try moveToRecentlyDeleted(try existing(id), at: date)
+            try moveToRecentlyDeleted(try existing(id), at: date, because: .deleted)
         }
     }
 
@@ -25,14 +26,15 @@ extension MemoLibrary {
         return "its recording is kept whole but not encoded yet; `voicememo recover` finishes it once there is room"
     }
 
-    /// `delete(id:at:)`'s work, inside a transaction the caller holds.
-    func moveToRecentlyDeleted(_ memo: Memo, at date: Date) throws(MemoLibraryError) -> Memo {
+    /// `delete(id:at:)`'s work, inside a transaction the caller holds; an edit and its undo give
+    /// their own `reason`.
+    func moveToRecentlyDeleted(_ memo: Memo, at date: Date, because reason: DeletionReason) throws(MemoLibraryError) -> Memo {
         let id = memo.id
         guard memo.deletedAt == nil else { throw .notAllowed(memo: memo, reason: "it is already in Recently Deleted") }
         guard memo.state != .recording else { throw .notAllowed(memo: memo, reason: recordingReason(memo)) }
         let name = String(relative(memo).split(separator: "/").last ?? "")
         let destination = try freeRelativePath(for: name, in: Self.trashFolderName + "/")
-        try indexCall { () throws(SQLiteError) in try index.setLocation(id: id, relativePath: destination, deletedAt: date) }
+        try indexCall { () throws(SQLiteError) in try index.setLocation(id: id, relativePath: destination, deleted: (date, reason)) }
         if FileSystem.exists(memo.path) {
             _ = FileSystem.createDirectory(trashFolder)
             try move(memo.path, to: absolute(destination))
@@ -55,7 +57,7 @@ extension MemoLibrary {
         let id = memo.id
         guard memo.deletedAt != nil else { throw .notAllowed(memo: memo, reason: "it is not in Recently Deleted") }
         let name = try freeRelativePath(for: String(relative(memo).split(separator: "/").last ?? ""), in: "")
-        try indexCall { () throws(SQLiteError) in try index.setLocation(id: id, relativePath: name, deletedAt: nil) }
+        try indexCall { () throws(SQLiteError) in try index.setLocation(id: id, relativePath: name, deleted: nil) }
         if FileSystem.exists(memo.path) {
             try move(memo.path, to: absolute(name))
         }

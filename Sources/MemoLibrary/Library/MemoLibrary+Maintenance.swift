@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import Metering
 import SoundFiles
 
@@ -218,9 +219,9 @@ extension MemoLibrary {
             for move in moves {
                 // The memo's file is where a delete, restore or edit killed between moving it and
                 // committing moved it: the row follows the file (nothing is adopted twice).
-                let deletedAt: Date? = move.file.deleted ? now : nil
+                let deleted: (Date, DeletionReason)? = move.file.deleted ? (now, .foundInTrash) : nil
                 try indexCall { () throws(SQLiteError) in
-                    try index.setLocation(id: move.id, relativePath: move.file.relativePath, deletedAt: deletedAt)
+                    try index.setLocation(id: move.id, relativePath: move.file.relativePath, deleted: deleted)
                 }
                 try reprobe(id: move.id, relativePath: move.file.relativePath)
             }
@@ -328,6 +329,7 @@ extension MemoLibrary {
         let probe = FileProbe(path: absolute(relativePath), timeZone: timeZone)
         var memo = probe.memo(now: now)
         memo.deletedAt = deleted ? now : nil
+        memo.deletionReason = deleted ? .foundInTrash : nil
         let scan = probe.info != nil && measuresAudio ? scanAudio(path: probe.path) : nil
         if let scan {
             memo.frames = scan.frames

@@ -21,9 +21,10 @@ extension Memo {
     }
 
     /// Appends the memo's object: `id, title, created, duration, frames, sample_rate, channels,
-    /// format, encoding, path, size, peak_db, deleted_at, state, loudness_lufs, true_peak_dbtp,
+    /// format, encoding, path, size, peak_db, deleted_at, deleted_reason, state, loudness_lufs, true_peak_dbtp,
     /// lra, clips, transcript, markers`, in that order; loudness_lufs to clips are `null` when
-    /// unknown; `markers` is `[{"time": s, "label": text}, …]`, earliest first.
+    /// unknown; `deleted_reason` is `null` outside Recently Deleted, else `DeletionReason`'s
+    /// stored text (`deleted`, `trim`, `undone-trim`, `found-in-trash`, …); `markers` is `[{"time": s, "label": text}, …]`, earliest first.
     ///
     /// Written field by field rather than through a `JSONValue` tree: this is `list --json`'s
     /// inner loop (docs/PERFORMANCE.md, "Memo library").
@@ -56,6 +57,12 @@ extension Memo {
         writer.raw(", \"deleted_at\": ")
         if let deletedAt {
             writer.date(deletedAt.timeIntervalSince1970)
+        } else {
+            writer.null()
+        }
+        writer.raw(", \"deleted_reason\": ")
+        if let deletionReason {
+            writer.string(deletionReason.storedText)
         } else {
             writer.null()
         }

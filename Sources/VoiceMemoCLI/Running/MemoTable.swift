@@ -1,4 +1,5 @@
 import Foundation
+import MemoRules
 import MemoLibrary
 import Metering
 
@@ -8,7 +9,7 @@ struct MemoTable {
     var width: Int
     var deleted: Bool
     var timeZone: TimeZone
-    /// For Recently Deleted's "Purged in" column.
+    /// For Recently Deleted's "Purged in" column (beside "Why": `DeletionReason.label`).
     var now = Date().timeIntervalSince1970
 
     /// A fixed-width column: its heading and how a memo fills it.
@@ -37,6 +38,8 @@ struct MemoTable {
         ]
         if deleted {
             trailing.insert(Column(heading: "Purged in", width: 12) { [now] in $0.purgeText(now: now) }, at: 0)
+            let reasonWidth = max(3, memos.map { TerminalWidth.displayWidth(of: ($0.deletionReason ?? .deleted).label) }.max() ?? 0)
+            trailing.insert(Column(heading: "Why", width: reasonWidth) { ($0.deletionReason ?? .deleted).label }, at: 0)
         }
         let optional: [Column] = [
             Column(heading: "State", width: 9) { stateText($0) },
