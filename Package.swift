@@ -4,6 +4,15 @@
 // Module boundaries and what each may import: docs/ARCHITECTURE.md.
 import PackageDescription
 
+/// `-O` in debug builds too, for the modules whose work is per sample or per cell: the meters,
+/// the recorder and its sources, noise suppression, the app's views and screen diff. The
+/// end-to-end tests drive the debug binary on a shared two-core machine: unoptimised, the
+/// unpaced tone and the meters cost 3.5 times the CPU of a recording (11.6 s against 3.3 s for
+/// 20 minutes of 48 kHz stereo), and the app drew its screen at 30 % of a core. `-O` keeps
+/// every check Swift makes (overflow, bounds, exclusivity), so behaviour is the same; what is
+/// lost is stepping through these modules in a debugger (build with `-Xswiftc -Onone` for that).
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "VoiceMemo",
     products: [
@@ -51,7 +60,7 @@ let package = Package(
         // too: unoptimised, a memo's statistics (K-weighting, 4× true-peak oversampling) cost
         // 29 % of a core per recording instead of 0.2 %, so the debug binary the end-to-end
         // tests drive could not keep 20 concurrent recordings in real time on two cores.
-        .target(name: "Metering", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "Metering", swiftSettings: optimisedInDebug),
         // libsndfile: format table, validation, reading and writing sound files; AAC in MP4 (.m4a)
         // through FFmpeg.
         .target(name: "SoundFiles", dependencies: ["CSndFile", "CFFmpeg", "ErrorOutput"]),
@@ -61,7 +70,9 @@ let package = Package(
         // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
         .target(name: "Streaming", dependencies: ["CFFmpeg", "SoundFiles"]),
         // ALSA devices, sources, the ring buffer, the recorder.
-        .target(name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"]),
+        .target(
+            name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"],
+            swiftSettings: optimisedInDebug),
         // The one rule for putting someone else's text on a terminal (titles, names, values).
         .target(name: "TerminalText"),
         // The memo rules the library and the app share, pure Swift: what a title may be, silence
@@ -73,15 +84,15 @@ let package = Package(
         // sample, and the end-to-end tests drive the debug binary.
         .target(
             name: "SpeechEnhancement", dependencies: ["CSpeexDSP"],
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+            swiftSettings: optimisedInDebug),
         // SQLite index of memos.
         .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "TerminalText", "MemoRules", "SpeechEnhancement"]),
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
         .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "CPocketSphinx", "CSampleRate"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
-        .target(name: "Interface", dependencies: ["Metering", "MemoRules", "TerminalText"]),
+        .target(name: "Interface", dependencies: ["Metering", "MemoRules", "TerminalText"], swiftSettings: optimisedInDebug),
         // ncursesw backend: draws a Screen, reads keys.
-        .target(name: "Terminal", dependencies: ["Interface", "CNCursesW", "ErrorOutput"]),
+        .target(name: "Terminal", dependencies: ["Interface", "CNCursesW", "ErrorOutput"], swiftSettings: optimisedInDebug),
         // Pure command-line parsing: options, values, durations, usage errors.
         .target(name: "ArgumentParsing", dependencies: ["TerminalText"]),
         // What the commands and the app's runtime both use while they run: the event log, the

@@ -57,7 +57,10 @@ e2e_shards=${VOICEMEMO_E2E_SHARDS:-1}
 e2e_alone=EndToEndTests.FourGiBRecordingTests,EndToEndTests.EnhanceAcceptanceTests
 # Real-time captures that fail when the machine is loaded: with more than one shard they run
 # after the shards, alone.
-e2e_quiet=EndToEndTests.PipeWireTests,EndToEndTests.PipeWirePlaybackTests,EndToEndTests.StalledInputTests,EndToEndTests.RealTimeCaptureTests
+# AudioTests' e2e tests are all real-time (PulseAudio, paced sources, slowed devices):
+# PlayerPulseTests.twoSecondsPlayInTwoSeconds underran beside the shards. DebianPackageTests
+# waits for the package, which builds beside the shards.
+e2e_quiet=EndToEndTests.PipeWireTests,EndToEndTests.PipeWirePlaybackTests,EndToEndTests.StalledInputTests,EndToEndTests.RealTimeCaptureTests,AudioTests,EndToEndTests.DebianPackageTests
 
 scratch=$(mktemp -d /tmp/voicememo-tests.XXXXXX)
 pulse_dir=""
@@ -159,8 +162,18 @@ report_e2e_process() {
     [ "$process_status" = 0 ]
 }
 
+# The package build (start_package_build) is waited for before the first process that holds
+# DebianPackageTests: with one shard, before the tier; with more, the shards run beside it (at
+# nice 19 it takes what CPU their waits leave) and the quiet part, which holds
+# DebianPackageTests, waits for it.
 run_e2e() {
     local started=$SECONDS status=0 shard pids=() quiet_started
+    if [ "$e2e_shards" -le 1 ]; then
+        finish_package_build || status=1
+        start_servers
+    else
+        start_servers
+    fi
     echo "run-all: the e2e tier: $(wc -l < "$scratch/e2e.tests") tests in $e2e_shards shards run at once"
     for shard in $(seq "$e2e_shards"); do
         run_e2e_process "$shard" &
@@ -169,6 +182,7 @@ run_e2e() {
     wait "${pids[@]}" || true
     echo "run-all: the e2e shards took $((SECONDS - started)) s"
     if [ -s "$scratch/e2e-quiet.filter" ]; then
+        finish_package_build || status=1
         quiet_started=$SECONDS
         echo "run-all: the e2e tier's real-time captures, with nothing beside them ($e2e_quiet)"
         run_e2e_process quiet
@@ -189,8 +203,6 @@ unit) run_unit ;;
 e2e)
     e2e_status=0
     start_package_build
-    finish_package_build || e2e_status=1
-    start_servers
     run_e2e || e2e_status=$?
     [ "$e2e_status" = 0 ]
     ;;
@@ -199,8 +211,6 @@ all)
     unit_status=0 e2e_status=0
     start_package_build
     run_unit || unit_status=$?
-    finish_package_build || e2e_status=1
-    start_servers
     run_e2e || e2e_status=$?
     echo "run-all: unit tier exit $unit_status, e2e tier exit $e2e_status"
     [ "$unit_status" = 0 ] && [ "$e2e_status" = 0 ]

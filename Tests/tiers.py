@@ -10,10 +10,10 @@
                                       test` each: ALONE's suites (comma-separated) each alone
                                       in a shard of its own, the rest by whole suites, longest
                                       first into the lightest shard (see SUITE_WEIGHTS); with
-                                      more than one shard, QUIET's suites (comma-separated) go
-                                      in none of them but in DIR/e2e-quiet.filter, run after
-                                      the shards with nothing beside them (real-time captures
-                                      that a loaded machine starves)
+                                      more than one shard, QUIET's targets, suites or tests
+                                      (comma-separated) go in none of them but in
+                                      DIR/e2e-quiet.filter, run after the shards with nothing
+                                      beside them (real-time tests that a loaded machine starves)
   tiers.py slowest EVENTS [COUNT]     the COUNT (10) slowest test cases of a run's event stream
   tiers.py check EVENTS LIMIT SECONDS the unit tier's run, from its event stream (`swift test
                                       --experimental-event-stream-output`): fails when a test
@@ -97,18 +97,28 @@ def split(tiers_path, tests_path, directory, shards=1, alone="", quiet=""):
     with open(f"{directory}/e2e.filter", "w", encoding="utf-8") as out:
         out.write(filter_of(patterns))
     print(f"tiers: {len(chosen['unit'])} tests in the unit tier, {len(chosen['e2e'])} in the e2e tier ({tiers_path})")
-    quiet = [name for name in quiet.split(",") if name] if shards > 1 else []
-    missing = [name for name in quiet if name not in patterns]
+    # QUIET names targets, suites or tests: every e2e pattern that is one of them or inside one.
+    quiet_names = [name for name in quiet.split(",") if name] if shards > 1 else []
+    def is_quiet(pattern):
+        return any(is_quiet_under(pattern, name) for name in quiet_names)
+    missing = [name for name in quiet_names if not any(is_quiet_under(pattern, name) for pattern in patterns)]
     if missing:
-        sys.exit(f"tiers: the suites to run quietly are no whole e2e suites (renamed?): {', '.join(missing)}")
+        sys.exit(f"tiers: the e2e tests to run quietly name no e2e target, suite or test (renamed?): {', '.join(missing)}")
+    quiet_patterns = [pattern for pattern in patterns if is_quiet(pattern)]
     with open(f"{directory}/e2e-quiet.filter", "w", encoding="utf-8") as out:
-        out.write(filter_of(quiet) if quiet else "")
-    quiet_tests = [test for test in chosen["e2e"] if any(test.startswith(name + "/") for name in quiet)]
-    if quiet:
-        print(f"tiers: e2e after the shards, alone: {len(quiet)} suites, {len(quiet_tests)} tests")
+        out.write(filter_of(quiet_patterns) if quiet_patterns else "")
+    quiet_tests = [test for test in chosen["e2e"]
+                   if any(test == pattern or test.startswith(pattern + "/") for pattern in quiet_patterns)]
+    if quiet_patterns:
+        print(f"tiers: e2e after the shards, alone: {len(quiet_patterns)} suites or tests, {len(quiet_tests)} tests")
     shard([test for test in chosen["e2e"] if test not in quiet_tests],
-          [pattern for pattern in patterns if pattern not in quiet], shards,
-          [name for name in alone.split(",") if name], directory)
+          [pattern for pattern in patterns if pattern not in quiet_patterns], shards,
+          [name for name in alone.split(",") if name], directory, quiet_patterns)
+
+
+def is_quiet_under(pattern, name):
+    """Whether the e2e `pattern` (a suite or a test) is `name` (a target, suite or test) or inside it."""
+    return pattern == name or pattern.startswith(name + "/") or pattern.startswith(name + ".")
 
 
 def filter_of(patterns):
@@ -130,14 +140,14 @@ SUITE_WEIGHTS = {
 }
 
 
-def shard(tests, patterns, shards, alone, directory):
+def shard(tests, patterns, shards, alone, directory, quiet_patterns=()):
     """Writes DIR/e2e-N.filter for N in 1…shards: every e2e test in exactly one of them."""
     weight = {pattern: sum(1 for test in tests if test == pattern or test.startswith(pattern + "/"))
               for pattern in patterns}
     for name in SUITE_WEIGHTS:
         if name in weight:
             weight[name] = max(weight[name], SUITE_WEIGHTS[name])
-        else:
+        elif name not in quiet_patterns:
             print(f"tiers: SUITE_WEIGHTS names {name}, which is no e2e suite (renamed?)", file=sys.stderr)
     missing = [name for name in alone if name not in weight]
     if missing:
