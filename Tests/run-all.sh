@@ -15,16 +15,18 @@
 # may take more than VOICEMEMO_UNIT_TEST_LIMIT seconds (30: the slowest takes 1.8 s on a quiet
 # machine and 10.9 s at load 15); the slowest are listed after every run, with the tier's time.
 #
-# The e2e tier runs in VOICEMEMO_E2E_SHARDS (default 1: with 4, PlayerPulseTests.twoSecondsPlayInTwoSeconds underran on a clean clone; the real-time tests beside the shards need isolating first) `swift test` processes at once, each on
+# The e2e tier runs in VOICEMEMO_E2E_SHARDS (default 4; 1 runs it in one process, the package
+# built first) `swift test` processes at once, each on
 # its own share of the suites (Tests/tiers.py split): most e2e tests wait (for a subprocess, for
 # real time, for a PulseAudio capture) and block one of the cooperative pool's threads while they
 # do, and that pool has as many threads as the machine has cores, so one process ran two tests
 # at a time on two cores while the CPU idled (870 s for the tier on a clean clone). The two
 # longest suites each run alone in a shard of their own from the start: FourGiBRecordingTests
 # (minutes of writing gigabytes) and EnhanceAcceptanceTests (nine cases of denoising and
-# recognising speech, minutes of CPU). The real-time captures a loaded machine starves
-# (PipeWireTests' bit-exact capture lost 593 760 frames beside three shards) run after the
-# shards, in one process with nothing beside them (e2e_quiet). Each process's lines are printed
+# recognising speech, minutes of CPU). The real-time tests a loaded machine starves
+# (PipeWireTests' bit-exact capture lost 593 760 frames beside three shards; AudioTests'
+# PulseAudio playback underran; an Icecast start took 1.0004 s) run after the shards, in one
+# process with nothing beside them (e2e_quiet), once the package build is done. Each process's lines are printed
 # as they come, prefixed `[e2e N]`; their exit statuses, failed tests and the tier's slowest
 # test cases come at the end.
 # The shards share the PulseAudio daemon (each test loads null sinks of its own) and keep apart
@@ -53,14 +55,16 @@ unit | e2e | all) ;;
 *) echo "usage: $0 [unit|e2e]" >&2; exit 2 ;;
 esac
 unit_test_limit=${VOICEMEMO_UNIT_TEST_LIMIT:-30}
-e2e_shards=${VOICEMEMO_E2E_SHARDS:-1}
+e2e_shards=${VOICEMEMO_E2E_SHARDS:-4}
 e2e_alone=EndToEndTests.FourGiBRecordingTests,EndToEndTests.EnhanceAcceptanceTests
 # Real-time captures that fail when the machine is loaded: with more than one shard they run
 # after the shards, alone.
 # AudioTests' e2e tests are all real-time (PulseAudio, paced sources, slowed devices):
-# PlayerPulseTests.twoSecondsPlayInTwoSeconds underran beside the shards. DebianPackageTests
+# PlayerPulseTests.twoSecondsPlayInTwoSeconds underran beside the shards. IcecastStreamTests
+# holds a start to 1 s of real time (Vorbis took 1.0004 s beside the shards, 0.58 s alone).
+# DebianPackageTests
 # waits for the package, which builds beside the shards.
-e2e_quiet=EndToEndTests.PipeWireTests,EndToEndTests.PipeWirePlaybackTests,EndToEndTests.StalledInputTests,EndToEndTests.RealTimeCaptureTests,AudioTests,EndToEndTests.DebianPackageTests
+e2e_quiet=EndToEndTests.PipeWireTests,EndToEndTests.PipeWirePlaybackTests,EndToEndTests.StalledInputTests,EndToEndTests.RealTimeCaptureTests,AudioTests,EndToEndTests.IcecastStreamTests,EndToEndTests.DebianPackageTests
 
 scratch=$(mktemp -d /tmp/voicememo-tests.XXXXXX)
 pulse_dir=""

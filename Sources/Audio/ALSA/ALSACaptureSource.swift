@@ -13,10 +13,10 @@ import SoundFiles
 /// device (`-ENODEV`, `-ENOTTY`) ends capture as `.disconnected`, anything else
 /// as `.io`. The loop neither allocates nor logs except when it throws.
 ///
-/// Thread safety: `@unchecked Sendable` for the same reason as `ALSAPCM`: it is
-/// created on one thread and then used by the capture thread alone, as the
-/// `CaptureSource` contract requires.
-public final class ALSACaptureSource: CaptureSource, @unchecked Sendable {
+/// Thread safety: created on one thread and then used by the capture thread alone, as the
+/// `CaptureSource` contract requires. Its stored properties are constants of Sendable types,
+/// so its `Sendable` is the compiler's; the one-thread-at-a-time promise is `ALSAPCM`'s.
+public final class ALSACaptureSource: CaptureSource, Sendable {
     /// The negotiated format `read` delivers.
     public let format: StreamFormat
     /// The format that was asked for (the rate may differ on devices without `plug`).

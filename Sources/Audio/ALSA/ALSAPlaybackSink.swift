@@ -1,6 +1,7 @@
 import CALSA
 import Glibc
 import SoundFiles
+import Synchronization
 
 /// Plays interleaved frames to an ALSA device: the minimal counterpart of
 /// `ALSACaptureSource`, for playing memos back.
@@ -12,9 +13,10 @@ import SoundFiles
 /// stalled sound server) cannot hold the playback thread past a stop request; `drain`
 /// waits the same way.
 ///
-/// Thread safety: `@unchecked Sendable` like `ALSAPCM`: created on one thread,
-/// then used by a single playback thread.
-public final class ALSAPlaybackSink: @unchecked Sendable {
+/// Thread safety: created on one thread, then used by a single playback thread (the promise
+/// is `ALSAPCM`'s); the underrun count, read from other threads, is atomic, so the compiler
+/// checks its `Sendable`.
+public final class ALSAPlaybackSink: Sendable {
     /// The negotiated format `write` expects.
     public let format: StreamFormat
     /// What the device agreed to.
@@ -22,7 +24,8 @@ public final class ALSAPlaybackSink: @unchecked Sendable {
     /// "alsa:NAME".
     public let name: String
     /// Underruns recovered so far.
-    public private(set) var underruns = 0
+    public var underruns: Int { underrunCount.load(ordering: .relaxed) }
+    private let underrunCount = Atomic<Int>(0)
 
     private let pcm: ALSAPCM
 
@@ -75,7 +78,7 @@ public final class ALSAPlaybackSink: @unchecked Sendable {
             } catch let error where error == .interrupted {
                 continue
             } catch let error where error == .brokenPipe {
-                underruns += 1
+                underrunCount.add(1, ordering: .relaxed)
                 try pcm.prepare()
                 continue
             } catch let error where error == .suspended {

@@ -4,8 +4,9 @@ import SoundFiles
 ///
 /// The player opens it on the caller's thread (so a missing device is an error from
 /// `prepareToPlay()`), then hands it to the playback thread, which alone uses it until
-/// it closes it. `@unchecked Sendable` for that hand-over, as `ALSAPCM` itself.
-final class PlaybackOutput: @unchecked Sendable {
+/// it closes it. Its stored properties are constants of Sendable types, so the compiler
+/// checks its `Sendable`; the promise of one thread at a time is `ALSAPCM`'s.
+final class PlaybackOutput: Sendable {
     /// What the device agreed to; `format.sampleFormat` is what the thread decodes into.
     let setup: ALSAStreamSetup
     private let pcm: ALSAPCM

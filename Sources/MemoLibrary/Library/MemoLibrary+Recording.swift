@@ -190,7 +190,7 @@ extension MemoLibrary {
 /// A file this process still has open after its name was deleted (its folder removed by
 /// another process while a recording wrote into it), held by a descriptor of its own so that
 /// what the writer puts into it can be copied back under its name once the writer has closed it.
-public final class DeletedFileHold: @unchecked Sendable {
+public final class DeletedFileHold: Sendable {
     public let path: String
     private let descriptor: Int32
 

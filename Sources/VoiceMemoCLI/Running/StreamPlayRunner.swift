@@ -125,16 +125,23 @@ enum StreamPlayRunner {
 }
 
 /// The live line on a terminal: ▶ elapsed, the title, a level bar per channel.
-final class LiveLineHolder: @unchecked Sendable {
+final class LiveLineHolder: Sendable {
     private let console: Console
-    private var bars: LevelBars?
+    /// Made with the first line, once the stream's channels are known.
+    private let levelBars = Mutex<LevelBars?>(nil)
 
     init(console: Console) { self.console = console }
 
     func show(player: StreamPlayer) {
         guard let description = player.streamDescription else { return }
-        let bars = self.bars ?? LevelBars(console: console, channels: description.format.channels)
-        self.bars = bars
+        levelBars.withLock { held in
+            let bars = held ?? LevelBars(console: console, channels: description.format.channels)
+            held = bars
+            show(player: player, description: description, bars: bars)
+        }
+    }
+
+    private func show(player: StreamPlayer, description: StreamDescription, bars: LevelBars) {
         var line = "▶ " + DisplayFormat.elapsedTime(seconds: player.playedSeconds)
         if let duration = description.duration { line += " / " + DisplayFormat.elapsedTime(seconds: duration) }
         if let title = player.title, !title.isEmpty { line += "  " + TerminalText.safe(title) }
@@ -145,5 +152,5 @@ final class LiveLineHolder: @unchecked Sendable {
         bars.redraw(TerminalWidth.truncated(line, to: columns - 1))
     }
 
-    func clear() { bars?.clear() }
+    func clear() { levelBars.withLock { $0?.clear() } }
 }
