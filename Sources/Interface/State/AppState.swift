@@ -106,6 +106,8 @@ public struct AppState: Sendable, Equatable {
     public var previewEnd: Double?
     /// The waveform band's memo and envelope, once the runner has read one.
     public var waveform: WaveformState?
+    /// The recording's own waveform, which the band shows while it records (`LiveWaveform`).
+    public var liveWaveform = LiveWaveform()
 
     // MARK: Screen
 

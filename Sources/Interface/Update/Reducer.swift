@@ -184,8 +184,12 @@ private func absorb(_ snapshot: EngineSnapshot, at time: Double, into state: ino
     state.clipLatch.observe(clipCount: snapshot.clipCount)
     state.momentaryLoudness = snapshot.ballistics?.momentaryLoudness
     state.shortTermLoudness = snapshot.ballistics?.shortTermLoudness
+    if snapshot.recording != .idle, state.recording == .idle { state.liveWaveform = LiveWaveform() }
     state.recording = snapshot.recording
     state.recordedFrames = snapshot.recordedFrames
+    if snapshot.recording == .recording, let loudest = snapshot.channels.map(\.peak).max() {
+        state.liveWaveform.add(peak: Double(loudest), at: state.recordedSeconds)
+    }
     var effects: [Effect] = []
     if snapshot.diagnosis != state.inputDiagnosis {
         state.inputDiagnosisSince = time
@@ -278,7 +282,12 @@ extension AppState {
         let statusLines = (mode == .browsing && DisplayWidth.of(statusText) > width) || showsWorkAbovePrompt || confirmationRows > 1 ? 2 : 1
         return Layout(
             width: width, height: height, channels: meterRowCount, statusLines: statusLines,
-            waveformRows: waveform == nil ? 0 : WaveformBandView.rows)
+            waveformRows: waveform == nil && !showsLiveWaveform ? 0 : WaveformBandView.rows)
+    }
+
+    /// Whether the waveform band shows the recording being made (it records, nothing plays).
+    public var showsLiveWaveform: Bool {
+        recording != .idle && playback == nil
     }
 
     /// The mode the LED rows show: the player's levels are always `digital`.

@@ -16,6 +16,10 @@ enum WaveformBandView {
     static let rows = 2
 
     static func render(_ state: AppState, in area: Rect, on screen: inout Screen) {
+        if state.showsLiveWaveform {
+            renderLive(state, in: area, on: &screen)
+            return
+        }
         guard !area.isEmpty, let memoID = state.playback?.memoID ?? state.selectedMemo?.id else { return }
         let theme = Theme(state)
         guard let waveform = state.waveform, waveform.memoID == memoID else {
@@ -59,6 +63,26 @@ enum WaveformBandView {
         if let inCell = edges.inPoint { screen.put("[", x: area.x + inCell, y: marks, style: theme.color(.magenta, .bold)) }
         if let outCell = edges.outPoint { screen.put("]", x: area.x + outCell, y: marks, style: theme.color(.magenta, .bold)) }
         if let head { screen.put("▲", x: area.x + head, y: marks, style: theme.color(.green, .bold)) }
+    }
+
+    /// While it records: the recording's own waveform (`LiveWaveform`), one column per
+    /// `LiveWaveform.binSeconds` of recorded audio, the newest at the right edge, and under it
+    /// what it is ("live: this recording, the last 10 s"; "paused" while paused), so it is not
+    /// taken for the selected memo's.
+    private static func renderLive(_ state: AppState, in area: Rect, on screen: inout Screen) {
+        guard !area.isEmpty else { return }
+        let theme = Theme(state)
+        let peaks = state.liveWaveform.columnPeaks(width: area.width)
+        let glyphs = Array(WaveformLine.text(peaks))
+        let style = state.recording == .paused ? theme.dim : theme.color(.red)
+        let left = area.width - glyphs.count
+        for (column, glyph) in glyphs.enumerated() {
+            screen.put(String(glyph), x: area.x + left + column, y: area.y, style: style)
+        }
+        guard area.height >= 2 else { return }
+        let span = DisplayFormat.seconds(LiveWaveform.seconds(width: area.width))
+        let what = state.recording == .paused ? "paused: this recording" : "live: this recording"
+        screen.put(" \(what), the last \(span)", x: area.x, y: area.y + 1, style: theme.dim, maxWidth: area.width)
     }
 
     /// The columns of `[` and `]` on the marks row. `(` and `)` set a point at the play head,
