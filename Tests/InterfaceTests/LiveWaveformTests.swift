@@ -84,6 +84,22 @@ import Testing
         #expect(state.liveWaveform.peaks == [-12], "the last recording's bins are gone")
     }
 
+    /// The app's `r` says `recordingStarted` before the engine's first tick of the recording, so
+    /// the reducer never sees idle → recording in a tick: the last recording's bins must still go.
+    @Test func aSecondRecordingAfterRecordingStartedDoesNotContinueTheFirst() {
+        var state = Self.recordingState()
+        _ = reduce(&state, Self.tick(0, peak: -160, recording: .idle, at: Fixtures.now + 40))
+        _ = reduce(&state, .recordingStarted(title: "Second", memoID: 9))
+        #expect(state.liveWaveform.peaks.isEmpty, "recordingStarted starts a fresh waveform")
+        _ = reduce(&state, Self.tick(0.05, peak: -12, at: Fixtures.now + 41))
+        _ = reduce(&state, Self.tick(0.3, peak: -20, at: Fixtures.now + 41.25))
+        #expect(state.liveWaveform.peaks == [-12, -20, -20], "its own bins from its start")
+        var live = LiveWaveform()
+        live.add(peak: -6, at: 4)
+        live.add(peak: -30, at: 0.01)
+        #expect(live.peaks == [-30] && live.lastBin == 0, "recorded time going back is a new recording")
+    }
+
     @Test(arguments: [(60, 20), (120, 40), (200, 50), (20, 24), (30, 8)])
     func theAppWhileItRecords(width: Int, height: Int) {
         let state = Self.recordingState(width: width, height: height)

@@ -25,6 +25,8 @@ public struct LiveWaveform: Sendable, Hashable {
         let level = peak.isFinite ? peak : -160
         // Capped so the conversion cannot trap (2⁶¹ bins are 9 billion years of audio).
         let bin = Int(min(recordedSeconds / Self.binSeconds, Double(1 << 61)))
+        // Recorded time never goes back within one recording: an earlier bin is a new one.
+        if bin < lastBin { self = LiveWaveform() }
         if bin <= lastBin, !peaks.isEmpty {
             peaks[peaks.count - 1] = max(peaks[peaks.count - 1], level)
             return

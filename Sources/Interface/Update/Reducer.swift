@@ -86,6 +86,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .recordingStarted(let title, let memoID):
         state.recording = .recording
         state.recordedFrames = 0
+        state.liveWaveform = LiveWaveform()
         state.recordingTitle = title
         state.recordingMemoID = memoID
         state.say("Recording “\(title)”.")
