@@ -55,7 +55,7 @@ import Testing
 
     /// A silent input while a memo is transcribed: both are on the screen at 80×24, the
     /// progress on a status row of its own.
-    @Test(.disabled("issue 30 item 4, the transcription's progress beside the advice: not done yet; fails against the current code"))
+    @Test
     func theAdviceDoesNotHideTheTranscriptionsProgress() throws {
         let (sandbox, log) = try TranscriptionAppTests.longMemoToTranscribe()
         let path = sandbox.directory.path("quiet.wav").path

@@ -194,6 +194,38 @@ import Testing
         #expect(reduce(&state, .libraryLoaded(memos: Fixtures.memos, deleted: [])).isEmpty)
     }
 
+    /// Issue 30 item 4: a silent input's advice holds the status line; the job's progress goes
+    /// on the row under it, at 80×24 and 120×40; a message that wraps keeps both rows.
+    @Test func theProgressKeepsARowOfItsOwnUnderTheAdvice() {
+        for (width, height) in [(80, 24), (120, 40)] {
+            var state = Fixtures.state(width: width, height: height)
+            state.transcription.isEnabled = true
+            _ = reduce(&state, .transcription(.started(memoID: 3, title: "Interview", waiting: 0)))
+            _ = reduce(&state, .transcription(.progress(memoID: 3, fraction: 0.25)))
+            _ = reduce(&state, .tick(time: Fixtures.now + 30, snapshot: Fixtures.mutedInput))
+            #expect(state.statusLine?.kind == .warning, "\(width)x\(height)")
+            let lines = AppView.render(state).lines()
+            let advice = lines.firstIndex { $0.contains("Input is silent") }
+            let progress = lines.firstIndex { $0.contains("Transcribing “Interview” 25 %") }
+            #expect(advice != nil && progress == advice.map { $0 + 1 }, "\(width)x\(height):\n\(lines.joined(separator: "\n"))")
+            #expect(lines[height - 1].contains("? help"), "the footer stays")
+        }
+        // At 60 columns the advice wraps onto both rows and keeps them: it is the one to act on.
+        var narrow = Fixtures.state(width: 60, height: 20)
+        narrow.transcription.isEnabled = true
+        _ = reduce(&narrow, .transcription(.started(memoID: 3, title: "Interview", waiting: 0)))
+        _ = reduce(&narrow, .tick(time: Fixtures.now + 30, snapshot: Fixtures.mutedInput))
+        let narrowLines = AppView.render(narrow).lines()
+        #expect(narrowLines[17].contains("Input is silent") && narrowLines[18].contains("(alsamixer, F4)"), "\(narrowLines.joined(separator: "\n"))")
+        // Too short for two status rows: the advice alone, as before.
+        var short = Fixtures.state(width: 80, height: 12)
+        short.transcription.isEnabled = true
+        _ = reduce(&short, .transcription(.started(memoID: 3, title: "Interview", waiting: 0)))
+        _ = reduce(&short, .tick(time: Fixtures.now + 30, snapshot: Fixtures.mutedInput))
+        let lines = AppView.render(short).lines()
+        #expect(lines.contains { $0.contains("Input is silent") } && !lines.contains { $0.contains("Transcribing") })
+    }
+
     @Test func theKeyIsListed() {
         #expect(KeyHelp.all.contains { $0.0 == "T" })
         #expect(KeyHelp.footer(for: .browsing).contains { $0.0 == "T" })

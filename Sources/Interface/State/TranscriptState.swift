@@ -133,6 +133,14 @@ extension AppState {
         return "Transcribing “\(current.title)” \(percent) %\(more)"
     }
 
+    /// The background job's line on a status row of its own, under a message that holds the
+    /// status line (a silent input's advice, a notice): in the memo table, where the layout
+    /// gives it the second row. A message that needs both rows keeps them.
+    public var transcriptionBesideStatus: String? {
+        guard mode == .browsing, let status = statusLine, let line = transcriptionLine else { return nil }
+        return DisplayWidth.of(" " + status.text) <= width ? line : nil
+    }
+
     /// The transcript match for memo `id` under the current filter, if its words matched it.
     public func transcriptMatch(for id: Int64) -> TranscriptMatch? {
         guard !filter.isEmpty, transcriptMatchQuery == filter else { return nil }

@@ -280,7 +280,9 @@ extension AppState {
     public var layout: Layout {
         let statusText = statusLine.map { " " + $0.text } ?? ""
         let confirmationRows = confirmation(width: width - 1)?.rowsWanted(width: width - 1) ?? 1
-        let statusLines = (mode == .browsing && DisplayWidth.of(statusText) > width) || showsWorkAbovePrompt || confirmationRows > 1 ? 2 : 1
+        let statusLines =
+            (mode == .browsing && DisplayWidth.of(statusText) > width) || showsWorkAbovePrompt || confirmationRows > 1
+                || transcriptionBesideStatus != nil ? 2 : 1
         return Layout(
             width: width, height: height, channels: meterRowCount, statusLines: statusLines,
             waveformRows: waveform == nil && !showsLiveWaveform ? 0 : WaveformBandView.rows)

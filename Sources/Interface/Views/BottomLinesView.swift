@@ -77,6 +77,10 @@ enum BottomLinesView {
             for (offset, line) in lines.enumerated() {
                 screen.put(" " + line, x: row.x, y: row.y + offset, style: style, maxWidth: row.width)
             }
+            // The job's progress goes on under the message, where a row is left for it.
+            if lines.count < row.height, let line = state.transcriptionBesideStatus {
+                screen.put(" " + TextFitting.truncated(line, toWidth: max(row.width - 1, 0)), x: row.x, y: row.y + lines.count, style: theme.dim, maxWidth: row.width)
+            }
         }
     }
 
