@@ -127,6 +127,60 @@ import Testing
         }
     }
 
+    /// Issue 30 item 10: a memo whose pauses were removed was transcribed afresh, and its
+    /// words no longer matched what was found before. The original's words go with the audio:
+    /// at their times in the new memo, the transcript complete for its frames (not re-made).
+    @Test func theWordsFoundBeforeAnEditStayFoundAtTheirNewTimes() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let settings = RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: 48000, channels: 1)
+        let recording = try library.beginRecording(title: "Pauses", settings: settings, at: LibraryFixture.start)
+        // 0.5 s of tone, 2 s of silence, 0.5 s of tone: "hello" in the first, "world" in the second.
+        let tone = (0..<24_000).map { Int16(8000 * sin(2 * Double.pi * 440 * Double($0) / 48_000)) }
+        let signal = tone + [Int16](repeating: 0, count: 96_000) + tone
+        let writer = try SoundFileWriter(path: recording.memo.path, settings: settings, metadata: recording.metadata)
+        try signal.withUnsafeBytes { try writer.write($0.baseAddress!, frames: signal.count, sampleFormat: .int16) }
+        try writer.close()
+        let memo = try library.finishRecording(recording, peakDB: -12)
+        let heard = Transcript(
+            words: [TranscriptWord(word: "hello", start: 0.1, end: 0.4), TranscriptWord(word: "world", start: 2.6, end: 2.9)],
+            model: "pocketsphinx:test", frames: memo.frames)
+        try library.storeTranscript(heard, forMemo: memo.id, at: LibraryFixture.start)
+
+        let result = try library.removeSilences(id: memo.id, SilenceRemoval(keptPause: 0.5), at: LibraryFixture.start.addingTimeInterval(60))
+        let kept = try #require(result.memos.first)
+        let stored = try #require(try library.transcript(of: kept))
+        #expect(stored.state == .complete, "not waiting to be transcribed again")
+        #expect(stored.transcript.model == "pocketsphinx:test" && stored.transcript.frames == kept.frames)
+        #expect(stored.transcribedAt == LibraryFixture.start, "when the words were heard")
+        // 0.5 s of tone + 0.5 s of the pause: the second tone begins at 1.0 s instead of 2.5 s.
+        let words = stored.transcript.words.map { "\($0.word) \(($0.start * 1000).rounded() / 1000)-\(($0.end * 1000).rounded() / 1000)" }
+        #expect(words == ["hello 0.1-0.4", "world 1.1-1.4"], "\(words)")
+        #expect(try library.searchTranscripts("world").map(\.memo.id) == [kept.id], "found in the new memo, not in Recently Deleted's original")
+        #expect(try library.transcript(of: memo)?.transcript.words.count == 2, "the original keeps its own")
+
+        // A trim keeps the words inside what it keeps; a split gives each half its own.
+        let trimmed = try library.trim(id: kept.id, keeping: 0..<36_000, at: LibraryFixture.start)  // 0 to 0.75 s
+        #expect(try library.transcript(of: trimmed.memos[0])?.transcript.words.map(\.word) == ["hello"])
+        let split = try library.split(id: trimmed.memos[0].id, atFrame: 12_000, at: LibraryFixture.start)  // at 0.25 s
+        let halves = try split.memos.map { try library.transcript(of: $0)?.transcript.words.map(\.word) }
+        #expect(halves == [[], ["hello"]], "the word's middle (0.25 s) is on the cut: it goes to the second half, as a marker does")
+    }
+
+    @Test func movedWordsKeepTheirOrderAndDropOnlyWhatWasCut() {
+        let words = [
+            TranscriptWord(word: "a", start: 0.0, end: 0.2), TranscriptWord(word: "cut", start: 1.1, end: 1.3),
+            TranscriptWord(word: "b", start: 1.9, end: 2.3), TranscriptWord(word: "nan", start: .nan, end: 2.5),
+            TranscriptWord(word: "c", start: 3.0, end: 3.2),
+        ]
+        // Kept: 0–1 s and 2–4 s of a 10 Hz memo. "b" straddles the cut at 2 s: its middle (2.1 s) is kept.
+        let piece = EditPiece(title: "t", ranges: [0..<10, 20..<40])
+        let moved = EditTranscript.moved(Transcript(words: words, model: "m", frames: 40), sampleRate: 10, into: piece)
+        #expect(moved.words.map(\.word) == ["a", "b", "c"])
+        #expect(moved.words.map(\.start) == [0.0, 1.0, 2.0], "b held within its range: its start at the cut")
+        #expect(moved.frames == 30)
+    }
+
     @Test func keptRangesCutEachLongPauseToTheKeptLength() {
         let removal = SilenceRemoval(keptPause: 0.02)  // 2 blocks of 10 ms at 100 frames a block (10 kHz)
         let blocks = [false, true, true, true, true, true, false, true, false, true, true, true]

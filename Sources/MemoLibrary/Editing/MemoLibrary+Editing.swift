@@ -111,6 +111,65 @@ extension MemoLibrary {
         progress: @escaping (EditProgress) -> Bool
     ) throws(MemoLibraryError) -> EditResult
     {
+        let name = String(relative(memo).split(separator: "/").last ?? "")
+        let prepared = try preparePieces(of: memo, named: name, into: pieces, enhancement: enhancement, progress: progress)
+        var placed: [String] = []
+        do throws(MemoLibraryError) {
+            return try write { () throws(MemoLibraryError) -> EditResult in
+                // Again under the lock: another process may have deleted, trimmed or renamed it.
+                let current = try existing(memo.id)
+                guard current.deletedAt == nil, current.path == memo.path, current.frames == memo.frames else {
+                    throw .notAllowed(memo: current, reason: "it changed while it was being edited (deleted, moved or re-recorded elsewhere); nothing was changed")
+                }
+                let markers = try markers(ofMemo: memo.id)
+                // The words found in the original stay found in its pieces, at their new times
+                // (an enhanced memo is heard afresh: the denoiser changes what is recognised).
+                let heard = enhancement != nil ? nil
+                    : try indexCall { () throws(SQLiteError) in try index.transcript(id: memo.id, memoFrames: memo.frames) }
+                var ids: [Int64] = []
+                for file in prepared {
+                    let destination = try freeRelativePath(for: name, in: "")
+                    try move(file.temporary.temporaryPath, to: absolute(destination))
+                    placed.append(absolute(destination))
+                    ids.append(try insertPiece(
+                        file, of: memo, at: destination,
+                        markers: EditMarkers.moved(markers, sampleRate: memo.sampleRate, into: file.piece, of: pieces),
+                        transcript: heard.flatMap { heard in
+                            heard.state == .complete
+                                ? (EditTranscript.moved(heard.transcript, sampleRate: memo.sampleRate, into: file.piece), heard.transcribedAt)
+                                : nil
+                        }))
+                }
+                _ = FileSystem.synchronizeDirectory(folder)
+                try willCommitEdit?()
+                let original = try moveToRecentlyDeleted(current, at: date, because: .replaced(by: kind))
+                return EditResult(
+                    original: original, memos: try ids.map { (id) throws(MemoLibraryError) in try existing(id) },
+                    reencoded: !FrameRangeCopy.isExact(memo.encoding))
+            }
+        } catch {
+            // The transaction was rolled back: the new files must not stay to be adopted.
+            for path in placed { _ = FileSystem.remove(path) }
+            for file in prepared { file.temporary.discard() }
+            throw error
+        }
+    }
+
+    /// A piece of an edit written beside the library, not yet in it.
+    struct PreparedPiece {
+        var temporary: AtomicReplacement
+        var piece: EditPiece
+        var created: Date
+        var statistics: ProgrammeStatistics
+        var envelope: PeakEnvelope
+    }
+
+    /// Writes each of `pieces` of `memo` to a temporary file beside the library (none of them
+    /// in it yet); on an error or a stop, those written are discarded.
+    private func preparePieces(
+        of memo: Memo, named name: String, into pieces: [EditPiece], enhancement: EnhancementSettings?,
+        progress: @escaping (EditProgress) -> Bool
+    ) throws(MemoLibraryError) -> [PreparedPiece] {
         let total = pieces.reduce(0) { $0 + $1.frames }
         let reader: SoundFileReader
         do {
@@ -121,8 +180,7 @@ extension MemoLibrary {
         defer { reader.close() }
         let settings = RecordingSettings(
             format: memo.format, encoding: memo.encoding, sampleRate: reader.info.sampleRate, channels: reader.info.channels)
-        let name = String(relative(memo).split(separator: "/").last ?? "")
-        var prepared: [(temporary: AtomicReplacement, piece: EditPiece, created: Date, statistics: ProgrammeStatistics, envelope: PeakEnvelope)] = []
+        var prepared: [PreparedPiece] = []
         var done: Int64 = 0
         let encodedFormat = FrameRangeCopy.encodesAfterCopying(settings) ? memo.format : nil
         do throws(MemoLibraryError) {
@@ -152,54 +210,40 @@ extension MemoLibrary {
                 }
                 done += piece.frames
                 guard let measured else { continue }
-                prepared.append((replacement, piece, created, measured.statistics, measured.envelope))
+                prepared.append(PreparedPiece(
+                    temporary: replacement, piece: piece, created: created, statistics: measured.statistics, envelope: measured.envelope))
             }
         } catch {
             for file in prepared { file.temporary.discard() }
             throw error
         }
-        var placed: [String] = []
-        do throws(MemoLibraryError) {
-            return try write { () throws(MemoLibraryError) -> EditResult in
-                // Again under the lock: another process may have deleted, trimmed or renamed it.
-                let current = try existing(memo.id)
-                guard current.deletedAt == nil, current.path == memo.path, current.frames == memo.frames else {
-                    throw .notAllowed(memo: current, reason: "it changed while it was being edited (deleted, moved or re-recorded elsewhere); nothing was changed")
-                }
-                let markers = try markers(ofMemo: memo.id)
-                var ids: [Int64] = []
-                for file in prepared {
-                    let destination = try freeRelativePath(for: name, in: "")
-                    try move(file.temporary.temporaryPath, to: absolute(destination))
-                    placed.append(absolute(destination))
-                    var row = Memo(
-                        id: 0, title: file.piece.title, created: file.created,
-                        duration: Double(file.piece.frames) / Double(max(1, memo.sampleRate)), frames: file.piece.frames,
-                        sampleRate: memo.sampleRate, channels: memo.channels, format: memo.format, encoding: memo.encoding,
-                        path: absolute(destination), size: FileSystem.size(of: absolute(destination)) ?? 0,
-                        peakDB: max(file.statistics.samplePeakDB, Double(Decibels.floor)), state: .complete)
-                    file.statistics.apply(to: &row)
-                    let inserted = row
-                    let id = try indexCall { () throws(SQLiteError) in try index.insert(inserted, relativePath: destination) }
-                    ids.append(id)
-                    try indexCall { () throws(SQLiteError) in try index.storeEnvelope(memoID: id, file.envelope) }
-                    for marker in EditMarkers.moved(markers, sampleRate: memo.sampleRate, into: file.piece, of: pieces) {
-                        try indexCall { () throws(SQLiteError) in try index.insertMarker(memoID: id, marker) }
-                    }
-                }
-                _ = FileSystem.synchronizeDirectory(folder)
-                try willCommitEdit?()
-                let original = try moveToRecentlyDeleted(current, at: date, because: .replaced(by: kind))
-                return EditResult(
-                    original: original, memos: try ids.map { (id) throws(MemoLibraryError) in try existing(id) },
-                    reencoded: !FrameRangeCopy.isExact(memo.encoding))
-            }
-        } catch {
-            // The transaction was rolled back: the new files must not stay to be adopted.
-            for path in placed { _ = FileSystem.remove(path) }
-            for file in prepared { file.temporary.discard() }
-            throw error
+        return prepared
+    }
+
+    /// The index row of `file`, placed at `destination`, with its envelope, `markers` and
+    /// `transcript` (words and when they were heard), inside the edit's transaction; its id.
+    private func insertPiece(
+        _ file: PreparedPiece, of memo: Memo, at destination: String, markers: [Marker], transcript: (Transcript, Date)?
+    ) throws(MemoLibraryError) -> Int64 {
+        var row = Memo(
+            id: 0, title: file.piece.title, created: file.created,
+            duration: Double(file.piece.frames) / Double(max(1, memo.sampleRate)), frames: file.piece.frames,
+            sampleRate: memo.sampleRate, channels: memo.channels, format: memo.format, encoding: memo.encoding,
+            path: absolute(destination), size: FileSystem.size(of: absolute(destination)) ?? 0,
+            peakDB: max(file.statistics.samplePeakDB, Double(Decibels.floor)), state: .complete)
+        file.statistics.apply(to: &row)
+        let inserted = row
+        let id = try indexCall { () throws(SQLiteError) in try index.insert(inserted, relativePath: destination) }
+        try indexCall { () throws(SQLiteError) in try index.storeEnvelope(memoID: id, file.envelope) }
+        for marker in markers {
+            try indexCall { () throws(SQLiteError) in try index.insertMarker(memoID: id, marker) }
         }
+        if let (words, heardAt) = transcript {
+            try indexCall { () throws(SQLiteError) in
+                try index.replaceTranscript(id: id, state: .complete, transcript: words, problem: nil, at: heardAt)
+            }
+        }
+        return id
     }
 
     /// The memo `id` if it can be edited now (`verb`: "trimmed", for the reason).
@@ -274,5 +318,34 @@ enum EditMarkers {
             }
             return Marker(time: Double(offset) / rate, label: marker.label)
         }
+    }
+}
+
+/// Where an original's transcript goes when it is cut into pieces (trim, split, remove the
+/// pauses): the words heard in a kept range, at their times in the piece, so a search finds
+/// in the edited memo what it found before, and the words stay where they are heard.
+enum EditTranscript {
+    /// `transcript`'s words whose middle lies in one of `piece`'s ranges, their times moved
+    /// (and held within that range); the transcript of `piece.frames` frames, same model.
+    static func moved(_ transcript: Transcript, sampleRate: Int, into piece: EditPiece) -> Transcript {
+        let rate = Double(max(1, sampleRate))
+        var words: [TranscriptWord] = []
+        var offset: Int64 = 0
+        var remaining = transcript.words[...]
+        for range in piece.ranges {
+            let lower = Double(range.lowerBound) / rate
+            let upper = Double(range.upperBound) / rate
+            let shift = Double(offset) / rate - lower
+            while let word = remaining.first {
+                let middle = (word.start + word.end) / 2
+                if middle.isFinite, middle >= upper { break }
+                remaining = remaining.dropFirst()
+                guard middle.isFinite, middle >= lower else { continue }
+                words.append(TranscriptWord(
+                    word: word.word, start: min(max(word.start, lower), upper) + shift, end: min(max(word.end, lower), upper) + shift))
+            }
+            offset += range.upperBound - range.lowerBound
+        }
+        return Transcript(words: words, model: transcript.model, frames: piece.frames)
     }
 }
