@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The meter as a person reads it at 80×24: silence (or anything below the meter's floor) read the same way in every meter mode.
+/// The meter as a person reads it at 80×24: silence (or anything below the meter's floor) read the same way in every meter mode,
+/// and the scale line shows where a voice's level should sit (issue 30 item 5).
 @Suite(.serialized) struct AppTmuxMeterReadingTests {
     /// The LED rows (`L`, `R`, or loudness's `M`, `S`) of a screen.
     static func meterRows(_ screen: String) -> [String] {
@@ -27,6 +28,33 @@ import Testing
                 #expect(readings.allSatisfy { row.contains($0) }, "\(mode): \(row)")
                 #expect(!row.contains("-∞") && !row.contains("-inf") && row.range(of: #"-\d+\.\d"#, options: .regularExpression) == nil, "no figure: \(mode): \(row)")
             }
+            try app.press("m")
+        }
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+
+    /// The scale line (the one with the `0` mark and `dBFS` or `LU`).
+    static func scaleRow(_ screen: String) -> String? {
+        screen.split(separator: "\n").map(String.init).first { $0.contains("-60") && $0.contains("dBFS") || $0.contains("-18") && $0.contains("LU ") }
+    }
+
+    @Test func theScaleMarksTheGoodLevelInEveryMode() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let path = sandbox.directory.path("speech-level.wav").path
+        try TestSignals.writeSines(to: path, levels: [-20, -20], seconds: 120)
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source file:\(path)")
+        _ = try app.waitForStart("Listening to")
+        // The zone's line runs between the marks of its range, and the legend names it.
+        let zones = [
+            ("digital peak", "-30───-20─────-10"), ("PPM type I", "-20─────-10────-6"), ("PPM type II", "-20─────-10────-6"),
+            ("VU", "-30───-20─────-10"), ("loudness", "────0─────"),
+        ]
+        for (mode, line) in zones {
+            let screen = try app.waitUntil(timeout: 10) { screen in Self.scaleRow(screen)?.contains(mode) == true }
+            let scale = Self.scaleRow(screen) ?? ""
+            #expect(scale.contains(line), "\(mode): \(scale)")
+            #expect(scale.contains("── good"), "\(mode): the legend names the line: \(scale)")
             try app.press("m")
         }
         try app.press("q")

@@ -30,26 +30,29 @@ public enum MeterMode: String, Sendable, Hashable, CaseIterable {
             MeterModeDescriptor(
                 name: "digital peak", readingLabel: "rms",
                 explanation: "Meter: digital peak (IEC 60268-18): RMS bar, sample peak held 1 s, falls 20 dB in 1.7 s.",
-                meter: nil)
+                goodLevel: -24 ... -12, meter: nil)
         case .ppm1:
             MeterModeDescriptor(
                 name: "PPM type I", readingLabel: "ppm",
-                explanation: "Meter: PPM type I (IEC 60268-10, DIN): 5 ms integration, falls 20 dB in 1.7 s."
+                explanation: "Meter: PPM type I (IEC 60268-10, DIN): 5 ms integration, falls 20 dB in 1.7 s.",
+                goodLevel: -18 ... -6
             ) { PeakProgrammeMeter(kind: .typeI, channels: $0, sampleRate: $1) }
         case .ppm2:
             MeterModeDescriptor(
                 name: "PPM type II", readingLabel: "ppm",
-                explanation: "Meter: PPM type II (IEC 60268-10, BBC/EBU): 10 ms integration, falls 24 dB in 2.8 s."
+                explanation: "Meter: PPM type II (IEC 60268-10, BBC/EBU): 10 ms integration, falls 24 dB in 2.8 s.",
+                goodLevel: -18 ... -6
             ) { PeakProgrammeMeter(kind: .typeII, channels: $0, sampleRate: $1) }
         case .vu:
             MeterModeDescriptor(
-                name: "VU", readingLabel: "vu", explanation: "Meter: VU (IEC 60268-17): 300 ms needle, reads a sine's RMS level."
+                name: "VU", readingLabel: "vu", explanation: "Meter: VU (IEC 60268-17): 300 ms needle, reads a sine's RMS level.",
+                goodLevel: -24 ... -12
             ) { VolumeUnitMeter(channels: $0, sampleRate: $1) }
         case .loudness:
             MeterModeDescriptor(
                 name: "loudness", readingLabel: "M",
                 explanation: "Meter: loudness (EBU R128): M momentary 400 ms, S short-term 3 s; ┃ marks the target.",
-                meter: nil)
+                goodLevel: -3 ... 3, meter: nil)
         }
     }
 }
@@ -63,18 +66,25 @@ public struct MeterModeDescriptor: Sendable {
     public let readingLabel: String
     /// What the mode is, for the status line when `m` selects it.
     public let explanation: String
+    /// Where the bar's reading of a voice should sit while recording, the scale line's
+    /// `──` under the LEDs: dBFS, or in the loudness mode LU from the target. A quasi-peak
+    /// (PPM) reads a voice's peaks, so −18…−6 dBFS leaves 6 dB of headroom; the RMS bar and
+    /// the VU read about 10 dB lower on speech (its crest factor), so −24…−12; loudness
+    /// within 3 LU of the target needs no more than a gentle normalisation.
+    public let goodLevel: ClosedRange<Float>
     /// Makes the meter whose reading the bar shows, for (channels, sample rate), fed every
     /// sample of the input whatever the mode (so switching shows a settled reading at once);
     /// `nil`: the bar is the engine's per-tick RMS.
     public let meter: (@Sendable (_ channels: Int, _ sampleRate: Int) -> any ChannelLevelMeter)?
 
     public init(
-        name: String, readingLabel: String, explanation: String,
+        name: String, readingLabel: String, explanation: String, goodLevel: ClosedRange<Float>,
         meter: (@Sendable (_ channels: Int, _ sampleRate: Int) -> any ChannelLevelMeter)?
     ) {
         self.name = name
         self.readingLabel = readingLabel
         self.explanation = explanation
+        self.goodLevel = goodLevel
         self.meter = meter
     }
 }

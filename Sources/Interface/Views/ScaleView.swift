@@ -19,6 +19,13 @@ enum ScaleView {
             }
             : marks.map { ("\(Int($0))", geometry.position(forPower: $0, on: state.meterScale)) }
         let origin = row.x + MeterGeometry.labelWidth
+        if let zone = goodLevelLEDs(state, geometry: geometry) {
+            // Drawn first: the marks that fall inside it are written over it.
+            let style = state.usesColor ? Style(foreground: .green) : Style.dim
+            for x in (origin + zone.lowerBound * geometry.ledWidth)..<(origin + (zone.upperBound + 1) * geometry.ledWidth) {
+                screen.set(x: x, y: row.y, Cell(glyph: goodLevelGlyph, style: style))
+            }
+        }
         var nextFree = row.x
         for (text, position) in placed {
             // Centred on the LED that lights at the mark (a 3-character mark over a 2-cell LED
@@ -39,16 +46,42 @@ enum ScaleView {
         screen.put(label, x: x, y: row.y, style: .dim, maxWidth: room)
     }
 
+    /// The glyph of the good level's line on the scale row.
+    static let goodLevelGlyph = "─"
+
+    /// The LEDs (first…last) that light for a reading in the meter mode's good level
+    /// (`MeterModeDescriptor.goodLevel`), while the rows show the input; `nil` while a memo
+    /// plays (the zone is for recording: the player's volume moves its levels).
+    static func goodLevelLEDs(_ state: AppState, geometry: MeterGeometry) -> ClosedRange<Int>? {
+        guard state.playback == nil, geometry.ledCount > 0 else { return nil }
+        let mode = state.shownMeterMode
+        let zone = mode.descriptor.goodLevel
+        func led(_ level: Float) -> Int {
+            let position = mode == .loudness
+                ? LoudnessView.position(state.loudnessTarget + Double(level), target: state.loudnessTarget)
+                : geometry.position(forPower: level, on: state.meterScale)
+            return MeterView.ledIndex(position: position, geometry: geometry)
+        }
+        let (low, high) = (led(zone.lowerBound), led(zone.upperBound))
+        return low <= high ? low...high : nil
+    }
+
     /// The unit and the mode's name after the scale, longest first: "dBFS  PPM type II (playback)",
-    /// "LU  loudness, 0 = -23 LUFS"; the first that fits is shown.
+    /// "LU  loudness, 0 = -23 LUFS"; the first that fits is shown. While the rows show the
+    /// input, each form is tried first with what the good level's `──` is.
     static func labels(_ state: AppState) -> [String] {
         let mode = state.shownMeterMode
-        guard mode != .loudness else {
+        let names: [String]
+        if mode == .loudness {
             let target = state.loudnessTarget.rounded() == state.loudnessTarget
                 ? "\(Int(state.loudnessTarget))" : DisplayFormat.decibels(Float(state.loudnessTarget), includingUnit: false)
-            return ["LU  loudness, 0 = \(target) LUFS", "LU 0=\(target) LUFS", "LU"]
+            names = ["LU  loudness, 0 = \(target) LUFS", "LU 0=\(target) LUFS", "LU"]
+        } else {
+            let playing = state.playback != nil ? " (playback)" : ""
+            names = ["dBFS  " + mode.descriptor.name + playing, "dBFS " + mode.descriptor.name + playing, "dBFS " + mode.descriptor.name, "dBFS", "dB"]
         }
-        let playing = state.playback != nil ? " (playback)" : ""
-        return ["dBFS  " + mode.descriptor.name + playing, "dBFS " + mode.descriptor.name + playing, "dBFS " + mode.descriptor.name, "dBFS", "dB"]
+        guard state.playback == nil else { return names }
+        let line = goodLevelGlyph + goodLevelGlyph
+        return names.flatMap { [$0 + "  \(line) good level", $0 + " \(line) good", $0] }
     }
 }
