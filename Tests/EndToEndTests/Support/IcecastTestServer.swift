@@ -194,6 +194,48 @@ final class IcecastTestServer {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// What a plain listener sees of `/MOUNT`, the peer the product's start is measured against:
+    /// the Unix times it connected, got the reply's headers, and got the first byte of audio.
+    struct ListenerTimes: Sendable {
+        var connected: Double
+        var headers: Double
+        var firstAudio: Double
+    }
+
+    /// Listens to `/MOUNT` as the simplest client does (a socket, `GET`, read), for as long as it
+    /// takes to get the first byte after the headers; `nil` if that took over 10 s or failed.
+    static func plainListener(port: Int, mount: String) -> ListenerTimes? {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = Date().timeIntervalSince1970
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard status == 0 else { return nil }
+        let request = Array("GET /\(mount) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        guard send(descriptor, request, request.count, 0) == request.count else { return nil }
+        var received: [UInt8] = []
+        var headers: Double?
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let end = Array("\r\n\r\n".utf8)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            let now = Date().timeIntervalSince1970
+            received += buffer[0..<count]
+            guard let split = received.indices.dropLast(3).first(where: { Array(received[$0..<$0 + 4]) == end }) else { continue }
+            headers = headers ?? now
+            if received.count > split + 4 { return ListenerTimes(connected: connected, headers: headers ?? now, firstAudio: now) }
+        }
+    }
+
     private static func accepts(port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return false }
