@@ -174,10 +174,8 @@ run_e2e() {
     local started=$SECONDS status=0 shard pids=() quiet_started
     if [ "$e2e_shards" -le 1 ]; then
         finish_package_build || status=1
-        start_servers
-    else
-        start_servers
     fi
+    start_servers
     echo "run-all: the e2e tier: $(wc -l < "$scratch/e2e.tests") tests in $e2e_shards shards run at once"
     for shard in $(seq "$e2e_shards"); do
         run_e2e_process "$shard" &
