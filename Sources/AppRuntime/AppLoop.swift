@@ -22,7 +22,9 @@ import Terminal
 /// which the tick reads), the stream playing, the timer. The runner's: `AppEffects.store`.
 /// Each feature's effects are performed by its handler (`Effects/`: `perform` hands each
 /// effect to the one `Effect.feature` names), which keeps its own state on either side, in
-/// mutexes, and its guard against stale results.
+/// mutexes, and its guard against stale results. `@unchecked Sendable`: the loop is confined to
+/// the UI queue, which the compiler cannot see (a Dispatch queue is no actor; making the loop
+/// one needs an executor over that queue).
 public final class AppLoop: @unchecked Sendable {
     /// Polling intervals: while audio flows, and while nothing moves.
     static let activeInterval = DispatchTimeInterval.milliseconds(33)

@@ -3,6 +3,7 @@ import Foundation
 import Interface
 import MemoLibrary
 import RuntimeSupport
+import Synchronization
 import Transcription
 
 /// The app's background transcription (`transcribe = auto`): one thread at nice 19 that
@@ -23,24 +24,33 @@ import Transcription
 /// `transcription pause asked` / `transcription resume asked` (when the loop asked),
 /// `transcription paused` / `transcription resumed` (when the thread stopped and went on:
 /// at nice 19 on a busy machine that can be later), `transcript ID WORDS` and `skipped ID`.
-final class TranscriptionJob: @unchecked Sendable {
+///
+/// What the app and the thread share is in a `Mutex` (`State`); the thread sleeps on
+/// `changed`, which every change it may wait for signals, and looks at the state again after
+/// each wake (a signal given before it sleeps is kept by the semaphore, so none is lost).
+final class TranscriptionJob: Sendable {
+    private struct State {
+        var lookAgain = true
+        var isPaused = false
+        var isStopping = false
+        /// The memo being transcribed, and whether it was deleted meanwhile.
+        var currentMemo: Int64?
+        var currentIsCancelled = false
+        /// Memos deleted in the app since the job started (until restored): never started
+        /// again. The index can still list one for a moment (its delete is queued on the
+        /// effect runner, or between moving the file and committing); a fresh-clone run saw
+        /// the job skip a deleted memo, list it again at once and store its moved file as a
+        /// failure.
+        var deleted: Set<Int64> = []
+    }
+
     private let environment: [String: String]
     private let modelDirectory: String
     private let queue: DispatchQueue
     private let report: @Sendable (TranscriptionEvent) -> Void
-    /// Guards everything below it.
-    private let condition = NSCondition()
-    private var lookAgain = true
-    private var isPaused = false
-    private var isStopping = false
-    /// The memo being transcribed, and whether it was deleted meanwhile.
-    private var currentMemo: Int64?
-    private var currentIsCancelled = false
-    /// Memos deleted in the app since the job started (until restored): never started again.
-    /// The index can still list one for a moment (its delete is queued on the effect
-    /// runner, or between moving the file and committing); a fresh-clone run saw the job
-    /// skip a deleted memo, list it again at once and store its moved file as a failure.
-    private var deleted: Set<Int64> = []
+    private let state = Mutex(State())
+    /// Signalled after each change of `state` the thread may be waiting for.
+    private let changed = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
     /// Where `setPaused` notes when it was asked (the UI queue's moment; the thread notes its own).
     private let requestLog: EventLog?
@@ -74,46 +84,43 @@ final class TranscriptionJob: @unchecked Sendable {
 
     /// Looks for memos to transcribe once the current one is done (or now, when idle).
     func wake() {
-        condition.withLock {
-            lookAgain = true
-            condition.broadcast()
-        }
+        state.withLock { $0.lookAgain = true }
+        changed.signal()
     }
 
     /// Holds the work between two blocks (`true`) or lets it go on.
     func setPaused(_ paused: Bool) {
-        condition.withLock {
-            isPaused = paused
+        let requestLog = requestLog
+        state.withLock { state in
+            state.isPaused = paused
             requestLog?.note(paused ? "transcription pause asked" : "transcription resume asked")
-            condition.broadcast()
         }
+        changed.signal()
     }
 
     /// Memo `id` was deleted: if it is being transcribed, that stops and nothing is stored.
     func cancel(memo id: Int64) {
-        condition.withLock {
-            deleted.insert(id)
-            if currentMemo == id { currentIsCancelled = true }
+        state.withLock { state in
+            state.deleted.insert(id)
+            if state.currentMemo == id { state.currentIsCancelled = true }
         }
     }
 
     /// Memo `id` was restored from Recently Deleted: it may be transcribed again.
     func restored(memo id: Int64) {
-        condition.withLock {
-            deleted.remove(id)
-            lookAgain = true
-            condition.broadcast()
+        state.withLock { state in
+            state.deleted.remove(id)
+            state.lookAgain = true
         }
+        changed.signal()
     }
 
     /// Stops after the current block (nothing half-made is stored) and waits for the thread
     /// at most `timeout` (loading the model cannot be interrupted; the process may then
     /// end around it).
     func stop(timeout: DispatchTimeInterval = .seconds(2)) {
-        condition.withLock {
-            isStopping = true
-            condition.broadcast()
-        }
+        state.withLock { $0.isStopping = true }
+        changed.signal()
         _ = ended.wait(timeout: .now() + timeout)
     }
 
@@ -152,10 +159,14 @@ final class TranscriptionJob: @unchecked Sendable {
 
     /// Waits until there may be something to do; `false` once stopping.
     private func waitForWork() -> Bool {
-        condition.withLock {
-            while !lookAgain, !isStopping { condition.wait() }
-            lookAgain = false
-            return !isStopping
+        while true {
+            let answer: Bool? = state.withLock { state in
+                guard state.lookAgain || state.isStopping else { return nil }
+                state.lookAgain = false
+                return !state.isStopping
+            }
+            if let answer { return answer }
+            changed.wait()
         }
     }
 
@@ -164,11 +175,12 @@ final class TranscriptionJob: @unchecked Sendable {
     private func next(in library: MemoLibrary, excluding failed: Set<Int64>, log: EventLog?) -> Memo? {
         guard waitWhilePaused(log: log) else { return nil }
         let listed = ((try? library.memosToTranscribe()) ?? []).filter { !failed.contains($0.id) }
-        let waiting = condition.withLock { listed.filter { !deleted.contains($0.id) } }
+        let deleted = state.withLock { $0.deleted }
+        let waiting = listed.filter { !deleted.contains($0.id) }
         guard let memo = waiting.last else { return nil }
-        condition.withLock {
-            currentMemo = memo.id
-            currentIsCancelled = deleted.contains(memo.id)
+        state.withLock { state in
+            state.currentMemo = memo.id
+            state.currentIsCancelled = state.deleted.contains(memo.id)
         }
         send(.started(memoID: memo.id, title: memo.title, waiting: waiting.count - 1))
         log?.note("transcribing \(memo.id)")
@@ -249,22 +261,28 @@ final class TranscriptionJob: @unchecked Sendable {
 
     /// Blocks while paused; `false` when the job is stopping.
     private func waitWhilePaused(log: EventLog?) -> Bool {
-        condition.withLock {
-            if isPaused, !isStopping {
-                log?.note("transcription paused")
-                while isPaused, !isStopping { condition.wait() }
-                log?.note("transcription resumed")
+        var paused = false
+        while true {
+            let answer: Bool? = state.withLock { state in
+                if state.isPaused, !state.isStopping {
+                    if !paused { log?.note("transcription paused") }
+                    return nil
+                }
+                if paused { log?.note("transcription resumed") }
+                return !state.isStopping
             }
-            return !isStopping
+            if let answer { return answer }
+            paused = true
+            changed.wait()
         }
     }
 
     private var isCurrentCancelled: Bool {
-        condition.withLock { currentIsCancelled }
+        state.withLock { $0.currentIsCancelled }
     }
 
     private var isStoppingNow: Bool {
-        condition.withLock { isStopping }
+        state.withLock { $0.isStopping }
     }
 
     private func send(_ event: TranscriptionEvent) {

@@ -34,13 +34,9 @@ public final class StreamDecoder {
 
     private let interruption: StreamInterruption
     private let timeout: Double
-    private var connection: StreamConnection
-    private var formatContext: UnsafeMutablePointer<AVFormatContext>?
-    private var codecContext: UnsafeMutablePointer<AVCodecContext>?
-    private var resampler: OpaquePointer?
-    private var resamplerInput: (format: Int32, rate: Int32, channels: Int32)?
-    private var packet: UnsafeMutablePointer<AVPacket>?
-    private var frame: UnsafeMutablePointer<AVFrame>?
+    /// The connection and every FFmpeg context over it, freed in one place.
+    private let contexts: DecoderContexts
+    private var connection: StreamConnection { contexts.connection }
     private let streamIndex: Int32
     private var isDraining = false
     private var lastMetadataPacket = ""
@@ -55,6 +51,9 @@ public final class StreamDecoder {
     public private(set) var titleChanged = false
 
     /// Connects to `url` and prepares to decode its audio.
+    ///
+    /// Whatever a failure leaves half-built (the connection, the container, the decoder) is
+    /// `contexts`', freed when it goes: no failure path frees anything itself.
     ///
     /// - Parameters:
     ///   - target: the format to deliver instead of the stream's own (a recording's rate and
@@ -73,6 +72,36 @@ public final class StreamDecoder {
         self.url = url
         self.interruption = interruption
         self.timeout = options.timeout
+        let opened = try Self.connect(url: url, options: options, interruption: interruption, arrival: arrival, connected: connected)
+        contexts = opened.contexts
+        chosenDemuxer = opened.demuxer
+        streamName = opened.streamName
+        extent = opened.extent
+        let connection = opened.contexts.connection
+        let audio = try Self.openDecoder(
+            in: opened.contexts, container: opened.container, contentType: connection.contentType, url: url)
+        streamIndex = audio.index
+        codecName = audio.codecName
+        format = target ?? audio.format
+        let length = opened.container.pointee.duration
+        duration = extent != .live && length > 0 ? Double(length) / Double(AV_TIME_BASE) : nil
+        if audio.bitRate > 0 { connection.bitRate = Int(audio.bitRate) }
+        opened.contexts.packet = av_packet_alloc()
+        opened.contexts.frame = av_frame_alloc()
+        output = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 16)
+    }
+
+    /// Connects, refuses a reply whose Content-Type is text, and opens the container: with the
+    /// demuxer the type names when the reply has no length, probed when it has one or when the
+    /// named demuxer does not recognise the bytes (then on a second connection). The stream's
+    /// name and extent are the first reply's, the one that chose the demuxer.
+    private static func connect(
+        url: String, options: StreamOptions, interruption: StreamInterruption,
+        arrival: ((StreamArrival) -> Void)?, connected: (() -> Void)?
+    ) throws(StreamError) -> (
+        contexts: DecoderContexts, container: UnsafeMutablePointer<AVFormatContext>, demuxer: String?,
+        streamName: String?, extent: StreamExtent
+    ) {
         var connection = try StreamConnection(url: url, options: options, interruption: interruption, arrival: arrival)
         let contentType = connection.contentType
         let type = contentType.lowercased()
@@ -80,71 +109,56 @@ public final class StreamDecoder {
             throw StreamError(.notAudio(contentType: contentType), url: url)
         }
         connected?()
-        streamName = StreamConnection.icyValue("icy-name", in: connection.icyHeaders)
-        extent = connection.extent
+        let streamName = StreamConnection.icyValue("icy-name", in: connection.icyHeaders)
+        let extent = connection.extent
         // A reply without a length arrives as it is made: its demuxer is the one its type names.
         // A file with a length arrives as fast as the network goes, so probing it costs nothing
         // and survives a server that names the wrong type.
         var demuxer: String? = if case .length = extent { nil } else { StreamContainer.demuxer(forContentType: contentType) }
         var opened: UnsafeMutablePointer<AVFormatContext>
         do {
-            opened = try Self.openContainer(connection, demuxer: demuxer, url: url, interruption: interruption, timeout: options.timeout)
-        } catch let failure where demuxer != nil && Self.isUnrecognised(failure) {
+            opened = try openContainer(connection, demuxer: demuxer, url: url, interruption: interruption, timeout: options.timeout)
+        } catch let failure where demuxer != nil && isUnrecognised(failure) {
             // The type was wrong: connect again and let FFmpeg look.
             connection.close()
             connection = try StreamConnection(url: url, options: options, interruption: interruption, arrival: arrival)
             demuxer = nil
-            opened = try Self.openContainer(connection, demuxer: nil, url: url, interruption: interruption, timeout: options.timeout)
+            opened = try openContainer(connection, demuxer: nil, url: url, interruption: interruption, timeout: options.timeout)
         }
-        self.connection = connection
-        chosenDemuxer = demuxer
-        output = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 16)
-        let formatContext = opened
-        self.formatContext = formatContext
+        return (DecoderContexts(connection: connection, formatContext: opened), opened, demuxer, streamName, extent)
+    }
+
+    /// Opens the decoder of the best audio stream in `contexts`' container (into `contexts`).
+    ///
+    /// - Returns: the stream's index, the codec's name ("mp3", not the decoder's "mp3float"),
+    ///   the format it decodes to (interleaved, at its own rate) and its bit rate (0 unknown).
+    private static func openDecoder(
+        in contexts: DecoderContexts, container formatContext: UnsafeMutablePointer<AVFormatContext>, contentType: String,
+        url: String
+    ) throws(StreamError) -> (index: Int32, codecName: String, format: StreamFormat, bitRate: Int64) {
         var decoder: UnsafePointer<AVCodec>?
         let index = av_find_best_stream(formatContext, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
         guard index >= 0, let decoder, let stream = formatContext.pointee.streams[Int(index)] else {
-            let failure: StreamError = FFmpegError(rawValue: index) == .decoderNotFound
+            throw FFmpegError(rawValue: index) == .decoderNotFound
                 ? StreamError(.decode("no decoder for its audio"), url: url)
                 : StreamError(.notAudio(contentType: contentType.isEmpty ? "no audio stream" : contentType), url: url)
-            Self.release(formatContext)
-            self.formatContext = nil
-            output.deallocate()
-            throw failure
         }
-        streamIndex = index
-        guard let codecContext = avcodec_alloc_context3(decoder),
+        contexts.codecContext = avcodec_alloc_context3(decoder)
+        guard let codecContext = contexts.codecContext,
             avcodec_parameters_to_context(codecContext, stream.pointee.codecpar) >= 0,
             avcodec_open2(codecContext, decoder, nil) >= 0
         else {
-            Self.release(formatContext)
-            self.formatContext = nil
-            output.deallocate()
             throw StreamError(.decode("cannot open the \(String(cString: decoder.pointee.name)) decoder"), url: url)
         }
-        self.codecContext = codecContext
-        // The codec's name ("mp3"), not the decoder's ("mp3float").
-        codecName = String(cString: avcodec_get_name(decoder.pointee.id))
         let rate = Int(codecContext.pointee.sample_rate)
         let channels = Int(codecContext.pointee.ch_layout.nb_channels)
         guard rate > 0, (1...32).contains(channels) else {
-            var owned: UnsafeMutablePointer<AVCodecContext>? = codecContext
-            avcodec_free_context(&owned)
-            self.codecContext = nil
-            Self.release(formatContext)
-            self.formatContext = nil
-            output.deallocate()
             throw StreamError(.decode("its audio has \(channels) channels at \(rate) Hz; 1–32 channels can be played"), url: url)
         }
-        format = target ?? StreamFormat(
+        let format = StreamFormat(
             sampleRate: rate, channels: channels,
-            sampleFormat: Self.sampleFormat(for: codecContext.pointee.sample_fmt, bits: codecContext.pointee.bits_per_raw_sample))
-        let length = formatContext.pointee.duration
-        duration = extent != .live && length > 0 ? Double(length) / Double(AV_TIME_BASE) : nil
-        let codecRate = stream.pointee.codecpar.pointee.bit_rate
-        if codecRate > 0 { connection.bitRate = Int(codecRate) }
-        packet = av_packet_alloc()
-        frame = av_frame_alloc()
+            sampleFormat: sampleFormat(for: codecContext.pointee.sample_fmt, bits: codecContext.pointee.bits_per_raw_sample))
+        return (index, String(cString: avcodec_get_name(decoder.pointee.id)), format, stream.pointee.codecpar.pointee.bit_rate)
     }
 
     /// Opens the container on `connection`: with `demuxer` (FFmpeg's name) when given, else probed.
@@ -192,15 +206,7 @@ public final class StreamDecoder {
 
     /// Releases the connection and the decoder. Idempotent.
     public func close() {
-        av_packet_free(&packet)
-        av_frame_free(&frame)
-        if codecContext != nil { avcodec_free_context(&codecContext) }
-        if resampler != nil { swr_free(&resampler) }
-        if let formatContext {
-            Self.release(formatContext)
-            self.formatContext = nil
-        }
-        connection.close()
+        contexts.release()
         if outputCapacityFrames >= 0 {
             output.deallocate()
             outputCapacityFrames = -1
@@ -216,7 +222,9 @@ public final class StreamDecoder {
     ///   be decoded.
     public func decode() throws(StreamError) -> (UnsafeRawPointer, frames: Int) {
         titleChanged = false
-        guard let codecContext, let frame, let packet, let formatContext else { return (UnsafeRawPointer(output), 0) }
+        guard let codecContext = contexts.codecContext, let frame = contexts.frame, let packet = contexts.packet,
+            let formatContext = contexts.formatContext
+        else { return (UnsafeRawPointer(output), 0) }
         while true {
             let received = avcodec_receive_frame(codecContext, frame)
             if received == 0 {
@@ -278,8 +286,8 @@ public final class StreamDecoder {
     /// Interleaves `frame` into `output` in `format`; the frame count.
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(StreamError) -> Int {
         let input = (frame.pointee.format, frame.pointee.sample_rate, frame.pointee.ch_layout.nb_channels)
-        if resampler == nil || resamplerInput.map({ $0 != input }) ?? true {
-            if resampler != nil { swr_free(&resampler) }
+        if contexts.resampler == nil || contexts.resamplerInput.map({ $0 != input }) ?? true {
+            if contexts.resampler != nil { swr_free(&contexts.resampler) }
             var inputLayout = AVChannelLayout()
             if av_channel_layout_copy(&inputLayout, &frame.pointee.ch_layout) < 0 || inputLayout.order == AV_CHANNEL_ORDER_UNSPEC {
                 av_channel_layout_uninit(&inputLayout)
@@ -305,10 +313,10 @@ public final class StreamDecoder {
                 swr_free(&context)
                 throw StreamError(.decode("cannot convert its \(input.1) Hz audio"), url: url)
             }
-            resampler = context
-            resamplerInput = input
+            contexts.resampler = context
+            contexts.resamplerInput = input
         }
-        let capacity = Int(swr_get_out_samples(resampler, frame.pointee.nb_samples)) + 32
+        let capacity = Int(swr_get_out_samples(contexts.resampler, frame.pointee.nb_samples)) + 32
         if capacity > outputCapacityFrames {
             output.deallocate()
             output = UnsafeMutableRawPointer.allocate(byteCount: capacity * format.bytesPerFrame, alignment: 16)
@@ -316,7 +324,7 @@ public final class StreamDecoder {
         }
         var planes: UnsafeMutablePointer<UInt8>? = output.assumingMemoryBound(to: UInt8.self)
         let converted = frame.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 32) { input in
-            swr_convert(resampler, &planes, Int32(outputCapacityFrames), input, frame.pointee.nb_samples)
+            swr_convert(contexts.resampler, &planes, Int32(outputCapacityFrames), input, frame.pointee.nb_samples)
         }
         guard converted >= 0 else {
             throw StreamError(.decode("converting its audio failed: \(FFmpegError(rawValue: converted))"), url: url)
@@ -351,7 +359,7 @@ public final class StreamDecoder {
     }
 
     /// Closes the container (not the I/O under it: the connection's).
-    private static func release(_ formatContext: UnsafeMutablePointer<AVFormatContext>) {
+    fileprivate static func release(_ formatContext: UnsafeMutablePointer<AVFormatContext>) {
         var context: UnsafeMutablePointer<AVFormatContext>? = formatContext
         avformat_close_input(&context)
     }
@@ -368,6 +376,42 @@ public final class StreamDecoder {
         }
         if error == .endOfFile, probing { return StreamError(.dropped, url: url) }
         return StreamError(.dropped, url: url)
+    }
+}
+
+/// What a `StreamDecoder` holds of FFmpeg's: the connection and the contexts over it, freed in
+/// one place (`release()`), which `StreamDecoder.close()` calls and which runs when this goes, so
+/// an init that fails half-way frees what it had made by letting go of it.
+private final class DecoderContexts {
+    let connection: StreamConnection
+    var formatContext: UnsafeMutablePointer<AVFormatContext>?
+    var codecContext: UnsafeMutablePointer<AVCodecContext>?
+    var resampler: OpaquePointer?
+    /// What `resampler` was made for: the frames' sample format, rate and channels.
+    var resamplerInput: (format: Int32, rate: Int32, channels: Int32)?
+    var packet: UnsafeMutablePointer<AVPacket>?
+    var frame: UnsafeMutablePointer<AVFrame>?
+
+    init(connection: StreamConnection, formatContext: UnsafeMutablePointer<AVFormatContext>) {
+        self.connection = connection
+        self.formatContext = formatContext
+    }
+
+    deinit {
+        release()
+    }
+
+    /// Frees the contexts, then closes the connection under them. Idempotent.
+    func release() {
+        av_packet_free(&packet)
+        av_frame_free(&frame)
+        if codecContext != nil { avcodec_free_context(&codecContext) }
+        if resampler != nil { swr_free(&resampler) }
+        if let formatContext {
+            StreamDecoder.release(formatContext)
+            self.formatContext = nil
+        }
+        connection.close()
     }
 }
 

@@ -29,42 +29,11 @@ struct StreamMemoryBenchmark {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("voicememo-bench-stream-\(getpid())")
         try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let loop = work.appendingPathComponent("loop.mp3").path
-        guard let made = ChildProcess.run(
-            "/usr/bin/ffmpeg",
-            ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=60", "-ac", "2",
-             "-c:a", "libmp3lame", "-b:a", "128k", loop],
-            environment: [:]), made.status == 0
-        else {
-            printToStandardError("voicememo-bench stream: ffmpeg could not write the MP3 (apt-get install ffmpeg)")
-            exit(1)
-        }
-        let config = work.appendingPathComponent("devices.conf").path
-        do {
-            try RecordBenchmark.writeConfig(to: config, captureFile: "/dev/zero", work: work.path, playbackFile: "/dev/null")
-        } catch {
-            printToStandardError("voicememo-bench stream: cannot write the device: \(error)")
-            exit(1)
-        }
-
+        let config = Self.writeInputs(in: work)
         let serving = Process()
-        serving.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        serving.arguments = [server, work.path]
         let serverInput = Pipe()
-        let serverOutput = Pipe()
-        serving.standardInput = serverInput
-        serving.standardOutput = serverOutput
-        serving.standardError = FileHandle.nullDevice
-        do { try serving.run() } catch {
-            printToStandardError("voicememo-bench stream: cannot start \(server): \(error)")
-            exit(1)
-        }
         defer { try? serverInput.fileHandleForWriting.close() }
-        let portLine = Self.firstLine(of: serverOutput.fileHandleForReading)
-        guard let port = Int(portLine) else {
-            printToStandardError("voicememo-bench stream: the server said \(portLine.debugDescription)")
-            exit(1)
-        }
+        let port = Self.startServer(serving, script: server, work: work, input: serverInput)
 
         var environment = ProcessInfo.processInfo.environment
         environment["ALSA_CONFIG_PATH"] = "/usr/share/alsa/alsa.conf:" + config
@@ -124,6 +93,49 @@ struct StreamMemoryBenchmark {
         print(String(format: "end (%.2f h of audio, %.0f s wall, %.0f× real time): VmRSS %.1f MB, VmHWM %.1f MB",
             last.audio / 3600, wall, last.audio / max(1, wall), last.rss, last.peak))
         print(String(format: "slope: %+.3f MB per hour of audio (VmRSS)", slope))
+    }
+
+    /// Writes a minute of MP3 for the server to loop and the ALSA file device the player plays
+    /// into; the device's configuration file.
+    private static func writeInputs(in work: URL) -> String {
+        let loop = work.appendingPathComponent("loop.mp3").path
+        guard let made = ChildProcess.run(
+            "/usr/bin/ffmpeg",
+            ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=60", "-ac", "2",
+             "-c:a", "libmp3lame", "-b:a", "128k", loop],
+            environment: [:]), made.status == 0
+        else {
+            printToStandardError("voicememo-bench stream: ffmpeg could not write the MP3 (apt-get install ffmpeg)")
+            exit(1)
+        }
+        let config = work.appendingPathComponent("devices.conf").path
+        do {
+            try RecordBenchmark.writeConfig(to: config, captureFile: "/dev/zero", work: work.path, playbackFile: "/dev/null")
+        } catch {
+            printToStandardError("voicememo-bench stream: cannot write the device: \(error)")
+            exit(1)
+        }
+        return config
+    }
+
+    /// Starts `Tests/stream-server.py` serving `work` (it ends when `input` closes); its port.
+    private static func startServer(_ serving: Process, script: String, work: URL, input serverInput: Pipe) -> Int {
+        serving.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        serving.arguments = [script, work.path]
+        let serverOutput = Pipe()
+        serving.standardInput = serverInput
+        serving.standardOutput = serverOutput
+        serving.standardError = FileHandle.nullDevice
+        do { try serving.run() } catch {
+            printToStandardError("voicememo-bench stream: cannot start \(script): \(error)")
+            exit(1)
+        }
+        let portLine = Self.firstLine(of: serverOutput.fileHandleForReading)
+        guard let port = Int(portLine) else {
+            printToStandardError("voicememo-bench stream: the server said \(portLine.debugDescription)")
+            exit(1)
+        }
+        return port
     }
 
     private static func firstLine(of handle: FileHandle) -> String {

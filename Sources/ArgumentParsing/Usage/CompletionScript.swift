@@ -18,6 +18,7 @@ public enum CompletionScript {
 
     // MARK: bash
 
+    // Over 80 lines: the bash script's lines in their order, read top to bottom as the script.
     static func bash(_ program: ProgramDescription) -> String {
         let name = program.name
         let function = "_" + identifier(name)

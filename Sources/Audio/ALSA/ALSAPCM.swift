@@ -73,7 +73,7 @@ public final class ALSAPCM: @unchecked Sendable {
                 code: -EINTR, function: function, device: device, stream: stream,
                 detail: "a stop was asked for while the device was opening")
         }
-        guard outcome.code >= 0, let opened = outcome.handle else {
+        guard outcome.code >= 0, let opened = outcome.opened.handle else {
             let error = ALSAError(
                 code: outcome.code, function: function, device: device, stream: stream, alsaMessage: outcome.message)
             releaseConfiguration()
@@ -96,16 +96,15 @@ public final class ALSAPCM: @unchecked Sendable {
     ) -> PendingOpen.Outcome? {
         let pending = PendingOpen()
         let done = DispatchSemaphore(value: 0)
-        let request = DeviceClosing(operations: operations, handle: nil, status: nil, configuration: configuration)
+        let request = PCMObjects(configuration: configuration)
         DetachedThread.start {
             ALSAErrorCapture.clear()
             var opened: OpaquePointer?
-            let code = request.operations.open(&opened, name: device, stream: stream.cValue, config: request.configuration)
-            let outcome = PendingOpen.Outcome(code: code, handle: opened, message: ALSAErrorCapture.lastMessage())
+            let code = operations.open(&opened, name: device, stream: stream.cValue, config: request.configuration)
+            let outcome = PendingOpen.Outcome(
+                code: code, opened: PCMObjects(handle: opened), message: ALSAErrorCapture.lastMessage())
             if !pending.deliver(outcome) {
-                DeviceClosing(
-                    operations: request.operations, handle: opened, status: nil, configuration: request.configuration
-                ).run()
+                PCMObjects(handle: opened, configuration: request.configuration).release(with: operations)
             }
             done.signal()
         }
@@ -140,15 +139,15 @@ public final class ALSAPCM: @unchecked Sendable {
     /// - Returns: Whether the device had closed when it returned (`false`: still closing).
     @discardableResult
     public func close() -> Bool {
-        let closing = DeviceClosing(
-            operations: operations, handle: handle, status: statusObject, configuration: configuration)
+        let closing = PCMObjects(handle: handle, status: statusObject, configuration: configuration)
         handle = nil
         statusObject = nil
         configuration = nil
         guard closing.holdsAnything else { return true }
         let closed = DispatchSemaphore(value: 0)
+        let operations = operations
         DetachedThread.start {
-            closing.run()
+            closing.release(with: operations)
             closed.signal()
         }
         return closed.wait(timeout: .now() + .milliseconds(Self.closeWaitMilliseconds)) == .success
@@ -339,9 +338,10 @@ public final class ALSAPCM: @unchecked Sendable {
 /// The result of an `snd_pcm_open` running on a thread of its own, handed to the waiting side
 /// unless that gave up first (then the opening thread releases what it got).
 private final class PendingOpen: Sendable {
-    struct Outcome: @unchecked Sendable {
+    struct Outcome: Sendable {
         var code: Int32
-        var handle: OpaquePointer?
+        /// The PCM's handle, when the open gave one.
+        var opened: PCMObjects
         /// alsa-lib's message on the opening thread (the capture buffer is per thread).
         var message: String
     }
@@ -375,17 +375,23 @@ private final class PendingOpen: Sendable {
     }
 }
 
-/// What closing one PCM releases, handed to the thread that closes it: from then on no other
-/// thread uses any of it. `@unchecked Sendable` for that hand-over.
-private struct DeviceClosing: @unchecked Sendable {
-    let operations: any PCMOperations
-    let handle: OpaquePointer?
-    let status: OpaquePointer?
-    let configuration: OpaquePointer?
+/// alsa-lib's objects for one PCM (its handle, its status object, the configuration it was
+/// opened with), as they pass from one thread to the next: the configuration to the thread
+/// that opens the device, the handle it opened back to the side that waited for it (or, when
+/// that gave up, to nobody: the opening thread releases it), and all of them from the owner
+/// that closes the PCM to the thread that closes it. Whoever hands them over uses none of them
+/// again, which alsa-lib needs (one thread at a time per PCM) and Swift cannot check for
+/// `OpaquePointer`s (a `sending` hand-over stops at the `Mutex` the waiting side reads):
+/// `@unchecked Sendable` for the hand-over, the one such carrier here.
+private struct PCMObjects: @unchecked Sendable {
+    var handle: OpaquePointer?
+    var status: OpaquePointer?
+    var configuration: OpaquePointer?
 
     var holdsAnything: Bool { handle != nil || status != nil || configuration != nil }
 
-    func run() {
+    /// Closes the handle, then frees the status object and the configuration.
+    func release(with operations: any PCMOperations) {
         if let handle { _ = operations.close(handle) }
         if let status { operations.freeStatus(status) }
         if let configuration { snd_config_delete(configuration) }

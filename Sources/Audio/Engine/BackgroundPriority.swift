@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// How slow work gives way to the work a person is waiting on.
 ///
@@ -32,30 +33,47 @@ public enum BackgroundPriority: Int32, Sendable {
     /// Runs `work` on a thread of its own at this priority and returns its result once it
     /// is done: the caller waits (a runner's serial queue stays one job at a time), only the
     /// work itself is lowered.
-    public func run<T>(_ work: () -> T) -> T {
-        withoutActuallyEscaping(work) { work in
-            let slot = ResultSlot(work)
-            let priority = self
-            AudioThread { [slot] in
-                priority.lowerCallingThread()
-                slot.run()
-            }.join()
-            return slot.take()
-        }
+    ///
+    /// `work` is `sending`: what it captures is handed to that thread, so the caller may not
+    /// touch it meanwhile (the compiler checks; a closure over `Sendable` values always goes).
+    public func run<T>(_ work: sending @escaping () -> T) -> T {
+        let slot = ResultSlot(work)
+        let priority = self
+        AudioThread { [slot] in
+            priority.lowerCallingThread()
+            slot.run()
+        }.join()
+        return slot.take()
     }
 }
 
-/// Carries the work to its thread and the result back; used by one thread at a time (the
-/// caller waits in `join` while the thread runs it).
-private final class ResultSlot<T>: @unchecked Sendable {
-    private let work: () -> T
-    private var result: T?
+/// Carries the work to its thread and the result back, in a `Mutex` (so `Sendable` without
+/// promises): the work goes in as `sending`, runs under the lock on the work's thread (nobody
+/// else takes it meanwhile: the caller waits in `join`), and its result comes out as `sending`.
+private final class ResultSlot<T>: Sendable {
+    private enum Stage {
+        case work(() -> T)
+        case done(T)
+        case taken
+    }
 
-    init(_ work: @escaping () -> T) { self.work = work }
+    private let stage: Mutex<Stage>
 
-    func run() { result = work() }
+    init(_ work: sending @escaping () -> T) { stage = Mutex(.work(work)) }
 
-    func take() -> T {
+    func run() {
+        stage.withLock { stage in
+            guard case .work(let work) = stage else { return }
+            stage = .done(work())
+        }
+    }
+
+    func take() -> sending T {
+        let result: T? = stage.withLock { stage in
+            guard case .done(let result) = stage else { return nil }
+            stage = .taken
+            return result
+        }
         guard let result else { fatalError("BackgroundPriority.run: the work's thread ended without a result") }
         return result
     }

@@ -185,37 +185,16 @@ public final class StreamPlayer: Sendable {
         if let sink, sink.format != format {
             return .failed(StreamError(.decode("the stream changed from \(sink.format) to \(format) on reconnecting"), url: url))
         }
-        // The first bufferSeconds of audio, decoded before the device starts.
-        let bufferFrames = max(1, Int(options.bufferSeconds * Double(format.sampleRate)))
-        var buffered = [UInt8]()
-        buffered.reserveCapacity(bufferFrames * format.bytesPerFrame)
-        var ended = false
+        let buffered: [UInt8]
+        let ended: Bool
         do {
-            while buffered.count < bufferFrames * format.bytesPerFrame {
-                let (block, frames) = try decoder.decode()
-                announceTitle(decoder)
-                if frames == 0 {
-                    ended = true
-                    break
-                }
-                buffered.append(contentsOf: UnsafeRawBufferPointer(start: block, count: frames * format.bytesPerFrame))
-            }
+            (buffered, ended) = try prebuffer(decoder)
         } catch {
             return decoder.isLive && error.isDrop ? .dropped(error, flowed: false) : .failed(error)
         }
         if interruption.isStopRequested { return .finished }
         if sink == nil {
-            do {
-                let opened = try ALSAPlaybackSink(device: device, format: format, configFile: configFile)
-                guard opened.format == format else {
-                    opened.close()
-                    return .failed(StreamError(.device("playback device \"\(device)\" plays \(opened.format), not the stream's \(format); use a device that converts, such as \"default\""), url: url))
-                }
-                sink = opened
-            } catch {
-                return .failed(StreamError(.device(error.description), url: url))
-            }
-            meter.withLock { $0 = LevelMeter(channels: format.channels) }
+            if let failure = openSink(&sink, format: format) { return failure }
         }
         guard let sink else { return .finished }
         let description = StreamDescription(
@@ -227,6 +206,47 @@ public final class StreamPlayer: Sendable {
         }
         watch.isPlaying = true
         send(.playing(description))
+        return play(decoder, buffered: buffered, ended: ended, to: sink)
+    }
+
+    /// The first `bufferSeconds` of audio, decoded before the device starts, and whether the
+    /// stream ended within them.
+    private func prebuffer(_ decoder: StreamDecoder) throws(StreamError) -> ([UInt8], ended: Bool) {
+        let format = decoder.format
+        let bufferFrames = max(1, Int(options.bufferSeconds * Double(format.sampleRate)))
+        var buffered = [UInt8]()
+        buffered.reserveCapacity(bufferFrames * format.bytesPerFrame)
+        while buffered.count < bufferFrames * format.bytesPerFrame {
+            let (block, frames) = try decoder.decode()
+            announceTitle(decoder)
+            if frames == 0 { return (buffered, true) }
+            buffered.append(contentsOf: UnsafeRawBufferPointer(start: block, count: frames * format.bytesPerFrame))
+        }
+        return (buffered, false)
+    }
+
+    /// Opens the playback device in the stream's format, into `sink`, and the meter for it.
+    ///
+    /// - Returns: the failure when it cannot be opened or plays another format; nil when open.
+    private func openSink(_ sink: inout ALSAPlaybackSink?, format: StreamFormat) -> Outcome? {
+        do {
+            let opened = try ALSAPlaybackSink(device: device, format: format, configFile: configFile)
+            guard opened.format == format else {
+                opened.close()
+                return .failed(StreamError(.device("playback device \"\(device)\" plays \(opened.format), not the stream's \(format); use a device that converts, such as \"default\""), url: url))
+            }
+            sink = opened
+        } catch {
+            return .failed(StreamError(.device(error.description), url: url))
+        }
+        meter.withLock { $0 = LevelMeter(channels: format.channels) }
+        return nil
+    }
+
+    /// Plays what was buffered, then decodes and plays the rest to the stream's end (a live
+    /// stream's end is a drop), a stop, or a failure; drains the device at a file's end.
+    private func play(_ decoder: StreamDecoder, buffered: consuming [UInt8], ended: Bool, to sink: ALSAPlaybackSink) -> Outcome {
+        let format = decoder.format
         var flowed = false
         do {
             let bufferedFrames = buffered.count / format.bytesPerFrame

@@ -4,7 +4,9 @@ import SoundFiles
 /// and the audio of takes whose file is not open yet.
 ///
 /// Used on the capture side only (one thread at a time, under the tap's lock), so it
-/// needs no atomics. The storage is allocated once, up front.
+/// needs no atomics. The storage is allocated once, up front. `@unchecked Sendable` for that
+/// lock, which is the tap's: moved into a `Mutex`'s state, the frames' buffers failed to
+/// compile ("'inout sending' parameter cannot be task-isolated").
 final class FrameHistory: @unchecked Sendable {
     /// Frames the history holds.
     let capacity: Int

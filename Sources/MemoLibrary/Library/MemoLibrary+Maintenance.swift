@@ -156,26 +156,35 @@ extension MemoLibrary {
                     state = FileSystem.exists(path) ? .damaged : .missing
                 }
             }
-            let size = FileSystem.size(of: path) ?? 0
-            let changed = try transact { () throws(MemoLibraryError) -> Bool in
-                // Its recorder may have finished between our reading the row and taking the lock.
-                guard try indexCall({ () throws(SQLiteError) in try index.state(id: row.id) }) == .recording else {
-                    return false
-                }
-                try indexCall { () throws(SQLiteError) in
-                    try index.updateAudio(
-                        id: row.id, info: info, size: size, peakDB: peakDB, state: state, statistics: statistics)
-                }
-                // Markers added before the kill go into the repaired file.
-                if state == .recovered, try !markers(ofMemo: row.id).isEmpty { _ = storeMarkersInFile(of: try existing(row.id)) }
-                return true
-            }
+            let changed = try storeRecovery(
+                of: row.id, path: path, info: info, peakDB: peakDB, state: state, statistics: statistics)
             if changed {
                 maintenance.recovered.append(row.id)
                 recoveredNow.append(row.id)
             }
         }
         return recoveredNow
+    }
+
+    /// Stores what recovering memo `id` found (its file at `path`), and puts markers added
+    /// before the kill into a repaired file; `false` when its recorder finished meanwhile.
+    private func storeRecovery(
+        of id: Int64, path: String, info: SoundFileInfo?, peakDB: Double?, state: Memo.State,
+        statistics: ProgrammeStatistics?
+    ) throws(MemoLibraryError) -> Bool {
+        let size = FileSystem.size(of: path) ?? 0
+        return try transact { () throws(MemoLibraryError) -> Bool in
+            // Its recorder may have finished between our reading the row and taking the lock.
+            guard try indexCall({ () throws(SQLiteError) in try index.state(id: id) }) == .recording else {
+                return false
+            }
+            try indexCall { () throws(SQLiteError) in
+                try index.updateAudio(id: id, info: info, size: size, peakDB: peakDB, state: state, statistics: statistics)
+            }
+            // Markers added before the kill go into the repaired file.
+            if state == .recovered, try !markers(ofMemo: id).isEmpty { _ = storeMarkersInFile(of: try existing(id)) }
+            return true
+        }
     }
 
     /// The free space below which recovery does not start encoding an intermediate: the disk

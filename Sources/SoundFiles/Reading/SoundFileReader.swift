@@ -4,7 +4,9 @@ import Foundation
 /// Reads a sound file in any format libsndfile knows, or AAC in MP4 (`.m4a`, through FFmpeg:
 /// `MP4AudioReader`), as interleaved int16, int32 or float32 frames.
 ///
-/// Safe to hand between threads: every call takes an internal lock.
+/// Safe to hand between threads: every call takes an internal lock. `@unchecked Sendable`: that
+/// lock is an `NSLock` around libsndfile's handle, since the calls take the caller's buffers and
+/// a `Mutex`'s `inout sending` state may not meet a non-Sendable pointer.
 public final class SoundFileReader: @unchecked Sendable {
     public let path: String
     public let info: SoundFileInfo

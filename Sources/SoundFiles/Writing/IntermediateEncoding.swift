@@ -19,7 +19,8 @@ import Glibc
 /// and its recipe removed: until then a crash leaves everything needed to encode again.
 ///
 /// Safe to hand between threads (an encoding thread, then the one that finishes it): every call
-/// takes an internal lock.
+/// takes an internal lock. `@unchecked Sendable`: that lock is an `NSLock` around libsndfile's
+/// handle, as in `SoundFileWriter` (a `Mutex`'s state may not meet the caller's buffers).
 public final class IntermediateEncoding: @unchecked Sendable {
     /// The W64 intermediate read from.
     public let intermediate: String

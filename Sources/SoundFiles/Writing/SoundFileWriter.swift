@@ -5,6 +5,8 @@ import Foundation
 /// quality, writes tags, and finalises the file on `close()`.
 ///
 /// Meant for one writer thread, but safe to hand between threads: every call takes an internal lock.
+/// `@unchecked Sendable`: that lock is an `NSLock` around libsndfile's handle, since the calls take
+/// the caller's buffers and a `Mutex`'s `inout sending` state may not meet a non-Sendable pointer.
 public final class SoundFileWriter: @unchecked Sendable {
     public let path: String
     public let settings: RecordingSettings

@@ -36,16 +36,48 @@ enum MeterRunner {
             return error.kind == .settings ? ExitCode.usageError : ExitCode.failure
         }
         let rate = engine.format.sampleRate
-        let channels = engine.format.channels
         let analysis = InputAnalysis(
             engine: engine, overflow: .wait, measuresMeterModes: false, measuresProgramme: request.loudness)
-        var diagnosis: InputDiagnosis?
         let alert = request.alert.map { MeterAlert($0, engine: engine) }
 
         engine.start(frameLimit: request.duration.map { Int(($0 * Double(rate)).rounded()) })
-        var summary = MeterSummary(channels: channels)
-        var lastFrames = 0
         let live = !request.json && console.isOutputTerminal
+        let summary = watch(engine, analysis: analysis, alert: alert, request: request, live: live, console: console)
+        analysis.detach()
+        alert?.finish(to: console, json: request.json, live: live)
+        let loudness = analysis.programme
+        if live { console.writeOutput("\n") }
+        if let error = engine.error {
+            console.printErrorMessage(error.message)
+            return ExitCode.failure
+        }
+        let seconds = Double(summary.frames) / Double(rate)
+        let clips = engine.totalClipCount
+        if request.json {
+            console.printJSON(summaryJSON(seconds: seconds, summary: summary, loudness: loudness, clips: clips).serialized)
+        } else {
+            console.printLine("whole run (\(DisplayFormat.elapsedTime(seconds: seconds))):")
+            console.printLine("  " + levelsText(average: summary.average, peak: summary.peak) + "   clips \(clips)")
+            if let loudness {
+                console.printLine("  " + LoudnessText.summary(loudness))
+            }
+        }
+        return ExitCode.success
+    }
+
+    /// Every 100 ms until the duration is reached, the input ends or a signal comes: analyses
+    /// what arrived, reports the noise alert, and prints the levels (a live line on a
+    /// terminal, a line or a JSON object otherwise) with any change of the input's diagnosis.
+    ///
+    /// - Returns: the levels over the whole run.
+    private static func watch(
+        _ engine: CaptureEngine, analysis: InputAnalysis, alert: MeterAlert?, request: MeterRequest, live: Bool,
+        console: Console
+    ) -> MeterSummary {
+        let rate = engine.format.sampleRate
+        var summary = MeterSummary(channels: engine.format.channels)
+        var lastFrames = 0
+        var diagnosis: InputDiagnosis?
         while true {
             usleep(100_000)
             // Read before a stop, which ends a stall as it ends capture.
@@ -89,26 +121,7 @@ enum MeterRunner {
             }
             if done { break }
         }
-        analysis.detach()
-        alert?.finish(to: console, json: request.json, live: live)
-        let loudness = analysis.programme
-        if live { console.writeOutput("\n") }
-        if let error = engine.error {
-            console.printErrorMessage(error.message)
-            return ExitCode.failure
-        }
-        let seconds = Double(summary.frames) / Double(rate)
-        let clips = engine.totalClipCount
-        if request.json {
-            console.printJSON(summaryJSON(seconds: seconds, summary: summary, loudness: loudness, clips: clips).serialized)
-        } else {
-            console.printLine("whole run (\(DisplayFormat.elapsedTime(seconds: seconds))):")
-            console.printLine("  " + levelsText(average: summary.average, peak: summary.peak) + "   clips \(clips)")
-            if let loudness {
-                console.printLine("  " + LoudnessText.summary(loudness))
-            }
-        }
-        return ExitCode.success
+        return summary
     }
 
     private static func channelsJSON(average: [Float], peak: [Float]) -> JSONValue {

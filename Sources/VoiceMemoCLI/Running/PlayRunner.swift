@@ -19,21 +19,7 @@ enum PlayRunner {
         // On a terminal the keys may change the speed, so the player is adjustable (as the app's).
         let keys = TerminalKeys()
         defer { keys?.restore() }
-        if request.adjustments.enhances {
-            let format: (sampleRate: Int, channels: Int)
-            do {
-                let reader = try SoundFileReader(path: request.file)
-                format = (reader.info.sampleRate, reader.info.channels)
-                reader.close()
-            } catch {
-                console.printErrorMessage("\(error)")
-                return ExitCode.failure
-            }
-            if let problem = PlaybackAdjustments.enhancementProblem(sampleRate: format.sampleRate, channels: format.channels) {
-                console.printErrorMessage("cannot play it enhanced: \(problem)")
-                return ExitCode.failure
-            }
-        }
+        if request.adjustments.enhances, !canEnhance(request.file, console: console) { return ExitCode.failure }
         let player: Player
         do {
             player = try Player(
@@ -64,7 +50,39 @@ enum PlayRunner {
             console.printErrorMessage(error.message)
             return ExitCode.failure
         }
+        let (stoppedAt, keyError) = watch(player, keys: keys, until: finished, console: console)
+        if let keyError {
+            console.printErrorMessage(keyError.message)
+            return ExitCode.failure
+        }
+        return report(player, request: request, stoppedAt: stoppedAt, console: console)
+    }
 
+    /// Whether `file`'s rate and channels can be enhanced (`--enhance`); if not, says why.
+    private static func canEnhance(_ file: String, console: Console) -> Bool {
+        let format: (sampleRate: Int, channels: Int)
+        do {
+            let reader = try SoundFileReader(path: file)
+            format = (reader.info.sampleRate, reader.info.channels)
+            reader.close()
+        } catch {
+            console.printErrorMessage("\(error)")
+            return false
+        }
+        if let problem = PlaybackAdjustments.enhancementProblem(sampleRate: format.sampleRate, channels: format.channels) {
+            console.printErrorMessage("cannot play it enhanced: \(problem)")
+            return false
+        }
+        return true
+    }
+
+    /// Shows the live line (on a terminal) and applies the keys until the end, a stop signal,
+    /// `q` or a key's failure; then stops the player and gives the terminal its modes back.
+    ///
+    /// - Returns: where playback stopped, and the failure of a key's change, if any.
+    private static func watch(
+        _ player: Player, keys: TerminalKeys?, until finished: DispatchSemaphore, console: Console
+    ) -> (stoppedAt: Double, keyError: PlayerError?) {
         let live = console.isErrorTerminal ? PlayLiveLine(console: console, channels: player.numberOfChannels) : nil
         var keyError: PlayerError?
         playing: while finished.wait(timeout: .now() + .milliseconds(keys == nil ? 100 : 30)) == .timedOut {
@@ -84,11 +102,12 @@ enum PlayRunner {
         player.stop()
         live?.clear()
         keys?.restore()
-        if let keyError {
-            console.printErrorMessage(keyError.message)
-            return ExitCode.failure
-        }
+        return (stoppedAt, keyError)
+    }
 
+    /// The end of playback in words: its failure, where a signal stopped it, underruns,
+    /// silence skipped, clipping.
+    private static func report(_ player: Player, request: PlayRequest, stoppedAt: Double, console: Console) -> ExitCode {
         if let error = player.error {
             console.printErrorMessage(error.message)
             return ExitCode.failure

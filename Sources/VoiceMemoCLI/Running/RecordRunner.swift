@@ -136,27 +136,14 @@ enum RecordRunner {
         defer { StopSignals.uninstall() }
         let finished = DispatchSemaphore(value: 0)
         let events = RecorderEvents(didFinishRecording: { _ in finished.signal() })
-        let recorder: Recorder
-        /// When `--delay` starts the recording, on the device's clock.
-        var startTime: Double?
         let eventLog = EventLog(environment: request.eventLogEnvironment)
         defer { eventLog?.close() }
         eventLog?.note("input_opening")
+        let recorder: Recorder
+        /// When `--delay` starts the recording, on the device's clock.
+        let startTime: Double?
         do {
-            recorder = try Recorder(
-                url: request.output, settings: request.settings, input: request.source,
-                metadata: request.metadata, paced: request.paced,
-                // A memo's figures are measured as it is written; a plain file's are not (they
-                // would cost far more CPU than the recording itself).
-                measuresStatistics: request.addsMemo, eventQueue: DispatchQueue(label: "voicememo.record.events"), events: events)
-            if let delay = request.delay {
-                startTime = recorder.deviceCurrentTime + delay
-                try recorder.record(atTime: startTime ?? 0, forDuration: request.duration)
-            } else if let duration = request.duration {
-                try recorder.record(forDuration: duration)
-            } else {
-                try recorder.record()
-            }
+            (recorder, startTime) = try start(request, events: events)
         } catch {
             if let interrupted = StopSignals.interruptedWhileOpening("the input") {
                 console.printErrorMessage(interrupted + "; nothing was recorded")
@@ -165,7 +152,44 @@ enum RecordRunner {
             console.printErrorMessage(error.messageWithHint)
             return Outcome(exitCode: error.kind == .settings ? .usageError : .failure, kept: false)
         }
+        let summary = watch(
+            recorder, request: request, until: finished, startTime: startTime, eventLog: eventLog, console: console)
+        return outcome(of: recorder, request: request, peak: summary.peak.max() ?? -160, console: console)
+    }
 
+    /// Opens the input and starts recording: after `--delay`, for `--duration`.
+    ///
+    /// - Returns: the recorder, and when `--delay` starts the recording on the device's clock.
+    private static func start(
+        _ request: RecordRequest, events: RecorderEvents
+    ) throws(RecorderError) -> (Recorder, startTime: Double?) {
+        let recorder = try Recorder(
+            url: request.output, settings: request.settings, input: request.source,
+            metadata: request.metadata, paced: request.paced,
+            // A memo's figures are measured as it is written; a plain file's are not (they
+            // would cost far more CPU than the recording itself).
+            measuresStatistics: request.addsMemo, eventQueue: DispatchQueue(label: "voicememo.record.events"), events: events)
+        var startTime: Double?
+        if let delay = request.delay {
+            startTime = recorder.deviceCurrentTime + delay
+            try recorder.record(atTime: startTime ?? 0, forDuration: request.duration)
+        } else if let duration = request.duration {
+            try recorder.record(forDuration: duration)
+        } else {
+            try recorder.record()
+        }
+        return (recorder, startTime)
+    }
+
+    /// Shows the live line (on a terminal, without `--json`) and notes the event log every
+    /// 100 ms until the recording finishes or a stop signal comes, then the encoder's progress
+    /// while it catches up.
+    ///
+    /// - Returns: the levels seen over the run.
+    private static func watch(
+        _ recorder: Recorder, request: RecordRequest, until finished: DispatchSemaphore, startTime: Double?,
+        eventLog: EventLog?, console: Console
+    ) -> MeterSummary {
         let live = console.isErrorTerminal && !request.json ? LiveLine(console: console, channels: request.settings.channels) : nil
         var summary = MeterSummary(channels: request.settings.channels)
         var lastFrames = 0
@@ -203,7 +227,12 @@ enum RecordRunner {
         let levels = Levels(recorder: recorder, channels: request.settings.channels)
         summary.add(frames: max(1, recorder.recordedFrames - lastFrames), average: levels.average, peak: levels.peak)
         live?.clear()
+        return summary
+    }
 
+    /// What the finished recording comes to: nothing kept (interrupted before any audio,
+    /// nothing captured or written), kept after an error, or kept, with any warnings printed.
+    private static func outcome(of recorder: Recorder, request: RecordRequest, peak: Float, console: Console) -> Outcome {
         if let signal = StopSignals.pending, recorder.recordedFrames == 0 {
             _ = try? recorder.deleteRecording()
             console.printErrorMessage("interrupted by \(StopSignals.name(signal)) before anything was recorded")
@@ -218,7 +247,6 @@ enum RecordRunner {
             return Outcome(exitCode: .failure, kept: false)
         }
         let statistics = recorder.statistics
-        let peak = summary.peak.max() ?? -160
         if let error = recorder.error {
             let recorded = DisplayFormat.elapsedTime(seconds: Double(statistics.framesWritten) / Double(request.settings.sampleRate))
             if case .soundFile(let cause)? = error.cause, cause.waitsForRoom, SoundFileRecovery.needsEncoding(path: request.output) {

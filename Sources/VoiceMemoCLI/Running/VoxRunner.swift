@@ -25,20 +25,7 @@ enum VoxRunner {
         let format = StreamFormat(
             sampleRate: request.settings.sampleRate, channels: request.settings.channels,
             sampleFormat: request.settings.preferredSampleFormat)
-        let engine: CaptureEngine
-        do {
-            let source = try request.source.open(format: format, paced: request.paced)
-            guard source.format.sampleRate == format.sampleRate, source.format.channels == format.channels else {
-                source.close()
-                throw CommandFailure("\(request.source) delivers \(source.format.sampleRate) Hz, \(source.format.channels) ch, but the recording asks for \(format.sampleRate) Hz, \(format.channels) ch; use --rate \(source.format.sampleRate) --channels \(source.format.channels)", exitCode: .usageError)
-            }
-            engine = CaptureEngine(source: source)
-        } catch let error as RecorderError {
-            if let interrupted = StopSignals.interruptedWhileOpening("the input") {
-                throw CommandFailure(interrupted + "; nothing was recorded", exitCode: .interrupted)
-            }
-            throw CommandFailure(error.messageWithHint, exitCode: error.kind == .settings ? .usageError : .failure)
-        }
+        let engine = try openEngine(request, format: format)
         let eventLog = EventLog(environment: request.eventLogEnvironment)
         defer { eventLog?.close() }
         // A stop signal ends a replay at once (the loop below then stops the recorder, which
@@ -65,6 +52,47 @@ enum VoxRunner {
         replay?.attach(recorder)
         engine.start(frameLimit: request.duration.map { Int(($0 * rate).rounded()) })
         let live = console.isErrorTerminal && !request.json
+        listen(engine, recorder: recorder, takes: takes, settings: settings, live: live, eventLog: eventLog, console: console)
+        recorder.stop()
+        engine.stop()
+        if live { console.writeError("\r\u{1B}[K") }
+        if let error = recorder.inputError ?? engine.error {
+            console.printErrorMessage(error.message)
+            return .failure
+        }
+        if recorder.droppedFrames > 0 {
+            console.printErrorMessage("warning: \(recorder.droppedFrames) frame(s) dropped while opening memo files")
+        }
+        return takes.failed ? .failure : .success
+    }
+
+    /// Opens the input in the recording's format, for the engine the takes are cut from.
+    ///
+    /// - Throws: `CommandFailure`: the input cannot be opened (or a stop came while it
+    ///   opened), or it delivers another rate or channel count than asked for.
+    private static func openEngine(_ request: RecordRequest, format: StreamFormat) throws -> CaptureEngine {
+        do {
+            let source = try request.source.open(format: format, paced: request.paced)
+            guard source.format.sampleRate == format.sampleRate, source.format.channels == format.channels else {
+                source.close()
+                throw CommandFailure("\(request.source) delivers \(source.format.sampleRate) Hz, \(source.format.channels) ch, but the recording asks for \(format.sampleRate) Hz, \(format.channels) ch; use --rate \(source.format.sampleRate) --channels \(source.format.channels)", exitCode: .usageError)
+            }
+            return CaptureEngine(source: source)
+        } catch let error as RecorderError {
+            if let interrupted = StopSignals.interruptedWhileOpening("the input") {
+                throw CommandFailure(interrupted + "; nothing was recorded", exitCode: .interrupted)
+            }
+            throw CommandFailure(error.messageWithHint, exitCode: error.kind == .settings ? .usageError : .failure)
+        }
+    }
+
+    /// Listens until the input ends (`--duration`) or a stop signal comes, saying every 100 ms
+    /// what the detector hears (on a terminal: `live`) and, as they happen, the threshold
+    /// calibration found and whether the room's noise is close to it.
+    private static func listen(
+        _ engine: CaptureEngine, recorder: VoiceActivatedRecorder, takes: TakeBook, settings: VoiceActivationSettings,
+        live: Bool, eventLog: EventLog?, console: Console
+    ) {
         var listening = false
         var roomWasClose = false
         var calibrating = settings.calibrationTime != nil
@@ -96,17 +124,6 @@ enum VoxRunner {
                 console.writeError("\r" + line + "\u{1B}[K")
             }
         }
-        recorder.stop()
-        engine.stop()
-        if live { console.writeError("\r\u{1B}[K") }
-        if let error = recorder.inputError ?? engine.error {
-            console.printErrorMessage(error.message)
-            return .failure
-        }
-        if recorder.droppedFrames > 0 {
-            console.printErrorMessage("warning: \(recorder.droppedFrames) frame(s) dropped while opening memo files")
-        }
-        return takes.failed ? .failure : .success
     }
 
     /// `listening · -52.3 dB (start -40.0, room -55) · 2 memos` or `recording · silence 1.2/2.0 s · …`.
