@@ -1,3 +1,4 @@
+import InputNames
 import Testing
 
 @testable import Interface
@@ -90,14 +91,14 @@ import Testing
                 return [loaded]
             case .listOutputs:
                 return [.outputsListed([
-                    InputChoice(source: "default", description: "now"), InputChoice(source: "null", description: "Discard"),
+                    OutputChoice(device: "default", description: "now"), OutputChoice(device: "null", description: "Discard"),
                 ])]
             case .selectOutput:
                 return []
             case .listInputs:
                 return [.inputsListed(InputChoiceList(choices: [
-                    InputChoice(source: "alsa:default", description: "Default"),
-                    InputChoice(source: "tone:440@-12", description: "tone"),
+                    InputChoice(source: .alsa(device: "default"), description: "Default"),
+                    InputChoice(source: .tone(frequency: 440, peakDBFS: -12), description: "tone"),
                 ], hidden: ["null", "lavrate"]))]
             case .armVoiceActivation:
                 guard hasInput else { return [.failed("no input")] }
