@@ -170,7 +170,7 @@ import Testing
 
     @Test func aFailedSaveLeavesTheTitleToBeGivenToTheMemoInTheIndex() {
         var state = Self.saving()
-        _ = reduce(&state, .failed("The recording is in /x.mp3 but could not be added: disk I/O error"))
+        _ = reduce(&state, .failed(.recordingNotAdded(path: "/x.mp3", stoppedBecause: nil, detail: "disk I/O error")))
         _ = reduce(&state, .workFinished)
         _ = reduce(&state, .key(.end))
         Self.type("?", into: &state)

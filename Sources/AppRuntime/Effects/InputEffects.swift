@@ -73,7 +73,7 @@ struct InputEffects {
                 do {
                     source = try InputSource(validating: name)
                 } catch {
-                    let answer = saved + [.failed("“\(name)” is not an input: \(error)")]
+                    let answer = saved + [.failed(.notAnInput(name, reason: "\(error)"))]
                     return { answer.forEach(loop.dispatch) }
                 }
             }

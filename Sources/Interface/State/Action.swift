@@ -63,8 +63,9 @@ public enum Action: Sendable {
     case transcriptLoaded(memoID: Int64, TranscriptContent)
     /// The background transcription job got this far.
     case transcription(TranscriptionEvent)
-    /// Something failed; `message` is in plain words, for the status line.
-    case failed(String)
+    /// Something failed: what, with the values its words need (`AppFailure.message`, for the
+    /// status line).
+    case failed(AppFailure)
     /// Something worth saying happened.
     case notice(String)
     /// The app started with this input: open it and the library.

@@ -133,8 +133,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         effects = EditKeys.apply(action, to: &state)
     case .playbackStarted, .playbackProgress, .playbackFinished, .playbackFailed, .markersLoaded:
         effects = PlaybackUpdate.apply(action, to: &state)
-    case .failed(let message):
-        state.fail(message)
+    case .failed(let failure):
+        state.fail(failure.message)
         effects = []
     case .notice(let message):
         state.say(message)
