@@ -177,6 +177,14 @@ final class MemoStore: Sendable {
         }
     }
 
+    /// Gives memo `id`'s marker at `time` the label `label`.
+    func labelMarker(at time: Double, ofMemo id: Int64, label: String) throws(MemoLibraryError) {
+        try withLibrary { (held: inout Connection) throws(MemoLibraryError) -> Void in
+            let library = held.library
+            _ = try library.labelMarker(at: time, ofMemo: id, label: label)
+        }
+    }
+
     /// Memo `id`'s markers, earliest first.
     func markers(ofMemo id: Int64) throws(MemoLibraryError) -> [Marker] {
         try withLibrary { (held: inout Connection) throws(MemoLibraryError) -> [Marker] in

@@ -179,6 +179,51 @@ import Testing
         #expect(try app.waitFor("END").contains("EXIT=0"))
     }
 
+    /// Issue 30 item 10: the app labels a marker (`B`), `N` says the label, and `I` lists the
+    /// markers and the transcript's state.
+    @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
+    func bigBLabelsTheMarkerAndIShowsItWithTheTranscriptsState() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        #expect(try sandbox.run("record", "--source", "tone:440@-12", "--duration", "20", "--title", "Tone").status == 0)
+        sandbox.environment["VOICEMEMO_UNPACED"] = nil
+        let (pulse, app) = try PlaybackScreen.playFirstMemo(of: sandbox)
+        defer { pulse.stop() }
+        _ = try app.waitUntil(timeout: 10) { self.playHead($0).map { $0 >= 2 } ?? false }
+        try app.type("b")
+        _ = try app.waitFor("B labels it")
+        try app.type("B")
+        var screen = try app.waitFor("Label of marker 1 (00:00:0")
+        #expect(screen.contains("⏎ save  Esc cancel"), "the prompt's footer: \(screen)")
+        try app.type("Intro")
+        try app.press("Enter")
+        screen = try app.waitFor("labelled “Intro”")
+        let deadline = Date().addingTimeInterval(5)
+        var labels: [String] = []
+        while labels != ["Intro"], Date() < deadline {
+            let markers = try sandbox.listedMemos().first?["markers"] as? [[String: Any]] ?? []
+            labels = markers.compactMap { $0["label"] as? String }
+        }
+        #expect(labels == ["Intro"], "stored in the index as Enter was pressed")
+        try app.type("9")
+        _ = try app.waitUntil(timeout: 5) { self.playHead($0).map { $0 >= 18 } ?? false }
+        try app.type("N")
+        screen = try app.waitFor("Marker 1 of 1, 00:00:0")
+        #expect(screen.contains(": Intro."), "\(screen)")
+        try app.press("s")
+        _ = try app.waitFor("Stopped “Tone” at")
+        try app.type("I")
+        screen = try app.waitFor("Transcript")
+        let lines = screen.split(separator: "\n").map(String.init)
+        let markers = lines.first { $0.hasPrefix(" Markers ") } ?? ""
+        #expect(markers.contains("1: 00:00:0") && markers.contains("Intro"), "\(screen)")
+        let transcript = lines.first { $0.hasPrefix(" Transcript ") } ?? ""
+        #expect(transcript.contains("none: voicememo transcribe makes one"), "the sandbox does not transcribe: \(screen)")
+        try app.press("Escape")
+        try app.press("q")
+        #expect(try app.waitFor("END").contains("EXIT=0"))
+    }
+
     @Test func bWhileRecordingMarksTheRecordingsTime() throws {
         let sandbox = try VoiceMemoSandbox()
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-20")

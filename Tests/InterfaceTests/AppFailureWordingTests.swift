@@ -22,6 +22,7 @@ import Testing
         (.exportTargetExists(path: "/x.flac"), "Not exported: /x.flac already exists. Choose another name (E)."),
         (.export(detail: "full"), "Cannot export: full"),
         (.markerNotKept(detail: "full"), "Cannot keep the marker: full"),
+        (.markerLabelNotKept(detail: "full"), "Cannot keep the marker's label: full"),
         (.edit(title: "A", detail: "full"), "Cannot edit “A”: full. The memo is as it was."),
         (.transcriptSearch(detail: "full"), "Cannot search the transcripts: full"),
         (.notAnInput(.url("ftp://x"), reason: "bad"), "“url:ftp://x” is not an input: bad"),

@@ -39,7 +39,7 @@ import Testing
         #expect(keys(.recording) == ["r", "s", "b"] + keys(.idle).dropFirst(1))
         #expect(
             keys(.playing) == [
-                "space", "← →", "s", "( ) X", "S", "[ ]", "- +", "{ }", "x", "b", "n N", "P", "0-9", ", .", "H L",
+                "space", "← →", "s", "( ) X", "S", "[ ]", "- +", "{ }", "x", "b", "n N", "B", "P", "0-9", ", .", "H L",
                 "Home End", "Z", "f", "⏎", "r", "?", "q",
             ])
         #expect(keys(.paused) == keys(.playing))

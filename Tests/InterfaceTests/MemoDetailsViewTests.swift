@@ -22,6 +22,9 @@ import Testing
         _ = reduce(&state, .key(.down))
         _ = reduce(&state, .key(.down))
         _ = reduce(&state, .key(.character("I")))
+        _ = reduce(&state, .memoDetailsLoaded(MemoExtras(
+            memoID: 3, markers: [.init(time: 312, label: "Her first book"), .init(time: 1840)],
+            transcript: .words(MemoDetailsExtrasTests.words))))
         return state
     }
 

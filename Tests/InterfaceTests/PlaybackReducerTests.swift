@@ -329,7 +329,7 @@ import Testing
         var state = playing(elapsed: 65.5)
         #expect(reduce(&state, .key(.character("b"))) == [.addMarker(memoID: 1, time: 65.5)])
         #expect(state.playback?.markers == [65.5])
-        #expect(state.status?.text == "Marker at 00:01:05; n and N jump between markers.")
+        #expect(state.status?.text == "Marker at 00:01:05; n and N jump between markers, B labels it.")
         let header = AppView.render(state).lines()[0]
         #expect(header.contains("┃"), "\(header)")
     }

@@ -130,6 +130,11 @@ import Testing
             case .addMarker(let memoID, let time):
                 #expect(memoID == playing?.memo.id)
                 #expect(time >= 0)
+            case .labelMarker(_, let time, _):
+                // The prompt may outlive the playback that opened it: the label still goes to the marker.
+                #expect(time >= 0)
+            case .loadMemoDetails(let memoID):
+                return [.memoDetailsLoaded(MemoExtras(memoID: memoID, markers: [.init(time: 1, label: "a")], transcript: .missing))]
             case .markRecording:
                 #expect(recording != .idle)
             case .stopPlayback: playing = nil

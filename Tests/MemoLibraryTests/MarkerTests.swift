@@ -42,6 +42,40 @@ import Testing
         #expect(try library.markers(ofMemo: memo.id).isEmpty)
     }
 
+    /// The app's `B`: a label given to a marker already there, in the index and in the file.
+    @Test func aMarkersLabelIsChangedInTheIndexAndTheFile() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "Talk", format: .flac, seconds: 1)
+        try library.addMarker(Marker(time: 0.5), toMemo: memo.id)
+        try library.addMarker(Marker(time: 0.25, label: "kept"), toMemo: memo.id)
+        #expect(try library.labelMarker(at: 0.5, ofMemo: memo.id, label: "second question") == .written)
+        #expect(try library.markers(ofMemo: memo.id) == [Marker(time: 0.25, label: "kept"), Marker(time: 0.5, label: "second question")])
+        #expect(FileMarkers.read(from: memo.path, format: .flac)?.map(\.label) == ["kept", "second question"])
+        try library.labelMarker(at: 0.5, ofMemo: memo.id, label: "")
+        #expect(try library.markers(ofMemo: memo.id)[1] == Marker(time: 0.5), "an empty label takes it away")
+    }
+
+    @Test(arguments: [
+        (0.2, "second", "it has no marker at 0.2 s"),
+        (0.125, "a\u{1B}[2J", "control characters"),
+        (0.125, String(repeating: "x", count: 501), "at most 500 characters"),
+    ])
+    func aLabelForNoMarkerOrABadLabelIsRefusedNamingTheCause(time: Double, label: String, cause: String) throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "Talk")
+        try library.addMarker(Marker(time: 0.125, label: "before"), toMemo: memo.id)
+        #expect {
+            try library.labelMarker(at: time, ofMemo: memo.id, label: label)
+        } throws: { error in
+            guard let error = error as? MemoLibraryError, case .invalidMarker = error else { return false }
+            return error.description.contains(cause)
+        }
+        #expect(try library.markers(ofMemo: memo.id) == [Marker(time: 0.125, label: "before")], "nothing changed")
+        #expect(throws: MemoLibraryError.self) { try library.labelMarker(at: 0.125, ofMemo: 9999, label: "x") }
+    }
+
     @Test func aMemoBeingRecordedTakesMarkersPastItsLengthSoFar() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()

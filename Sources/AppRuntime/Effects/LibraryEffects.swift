@@ -57,6 +57,20 @@ struct LibraryEffects {
             export(id, to: path, loudness: loudness, on: loop, tracked: tracked)
         case .addMarker(let memoID, let time):
             addMarker(memoID: memoID, time: time, on: loop)
+        case .labelMarker(let memoID, let time, let label):
+            loop.onRunner(tracked: false) { effects in
+                do throws(MemoLibraryError) {
+                    try effects.store?.labelMarker(at: time, ofMemo: memoID, label: label)
+                    return {}
+                } catch {
+                    return { loop.dispatch(.failed(.markerLabelNotKept(detail: "\(error)"))) }
+                }
+            }
+        case .loadMemoDetails(let memoID):
+            loop.onRunner(tracked: false) { effects in
+                let extras = Self.extras(of: memoID, in: effects.store)
+                return { loop.dispatch(.memoDetailsLoaded(extras)) }
+            }
         default:
             assertionFailure("not a library effect: \(effect)")
         }
@@ -94,6 +108,18 @@ struct LibraryEffects {
     static func expandingHome(_ path: String, home: String?) -> String {
         guard let home, !home.isEmpty, path == "~" || path.hasPrefix("~/") else { return path }
         return home + path.dropFirst()
+    }
+
+    /// Memo `id`'s markers and transcript state for `I`; what cannot be read says why.
+    static func extras(of id: Int64, in store: MemoStore?) -> MemoExtras {
+        let markers = (try? store?.markers(ofMemo: id)) ?? []
+        let transcript: TranscriptContent
+        do {
+            transcript = try store?.transcriptContent(of: id) ?? .missing
+        } catch {
+            transcript = .failed("the transcript cannot be read: \(error)")
+        }
+        return MemoExtras(memoID: id, markers: markers.map { .init(time: $0.time, label: $0.label) }, transcript: transcript)
     }
 
     /// Stores a marker in the index, on the runner (a kill -9 after it keeps it).

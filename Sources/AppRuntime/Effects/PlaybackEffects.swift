@@ -108,7 +108,8 @@ final class PlaybackEffects: Sendable {
                     loop.dispatch(.playbackStarted(
                         memoID: row.id, title: row.title, duration: started.player.duration,
                         channels: started.player.numberOfChannels))
-                    loop.dispatch(.markersLoaded(memoID: row.id, times: markers.map(\.time)))
+                    let labels = Dictionary(markers.filter { !$0.label.isEmpty }.map { ($0.time, $0.label) }) { first, _ in first }
+                    loop.dispatch(.markersLoaded(memoID: row.id, times: markers.map(\.time), labels: labels))
                 }
             } catch {
                 return { loop.dispatch(.playbackFailed(PlaybackSession.failureMessage(error, title: row.title, device: device))) }

@@ -36,8 +36,11 @@ public enum Action: Sendable {
     case memoEdited(EditOutcome)
     /// Memo `memoID`'s peak envelope for the waveform band (`nil`: it has none yet).
     case waveformLoaded(memoID: Int64, PeakEnvelope?)
-    /// Memo `memoID`'s markers, seconds from its start (read when it started playing).
-    case markersLoaded(memoID: Int64, times: [Double])
+    /// Memo `memoID`'s markers, seconds from its start (read when it started playing), and
+    /// the labels of those that have one, by time.
+    case markersLoaded(memoID: Int64, times: [Double], labels: [Double: String] = [:])
+    /// What `I` shows of memo `memoID` besides its row: its markers and its transcript's state.
+    case memoDetailsLoaded(MemoExtras)
     /// Playback reached the end of the memo.
     case playbackFinished
     /// Playback could not start, or stopped on an error; `message` is in plain words.

@@ -18,6 +18,8 @@ extension AppFailure {
             "Cannot export: \(detail)"
         case .markerNotKept(let detail):
             "Cannot keep the marker: \(detail)"
+        case .markerLabelNotKept(let detail):
+            "Cannot keep the marker's label: \(detail)"
         case .edit(let title, let detail):
             "Cannot edit “\(title)”: \(detail). The memo is as it was."
         case .transcriptSearch(let detail):

@@ -25,6 +25,8 @@ public enum AppFailure: Sendable, Hashable {
     case export(detail: String)
     /// A marker could not be stored in the index.
     case markerNotKept(detail: String)
+    /// A marker's label could not be stored in the index.
+    case markerLabelNotKept(detail: String)
     /// An edit (trim, split, silence removal, enhancement) failed; the memo is unchanged.
     case edit(title: String, detail: String)
     /// The transcripts could not be searched.

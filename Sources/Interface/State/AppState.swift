@@ -71,6 +71,9 @@ public struct AppState: Sendable, Equatable {
 
     // MARK: Library
 
+    /// The markers and transcript state of the memo `I` shows, once read (`nil` meanwhile).
+    public var memoExtras: MemoExtras?
+
     /// The library's memos in `sortOrder` (newest first unless `a` chose another).
     public var memos: [MemoRow] = []
     /// The memo table's order (`a`).
@@ -250,7 +253,7 @@ public struct AppState: Sendable, Equatable {
     public var showsWorkAbovePrompt: Bool {
         switch mode {
         case .renaming: promptProblem != nil || visibleWork != nil
-        case .exporting, .openingStream: promptProblem != nil
+        case .exporting, .openingStream, .labelingMarker: promptProblem != nil
         default: false
         }
     }

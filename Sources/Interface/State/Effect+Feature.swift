@@ -16,7 +16,7 @@ extension Effect {
             .listOutputs, .selectOutput:
             .playback
         case .openLibrary, .reloadLibrary, .renameMemo, .undoRename, .deleteMemo, .restoreMemo, .purgeMemo, .exportMemo,
-            .addMarker:
+            .addMarker, .labelMarker, .loadMemoDetails:
             .library
         case .listInputs, .selectInput, .changeCaptureGain, .readCaptureGain, .setNoiseAlert, .ringBell:
             .inputs

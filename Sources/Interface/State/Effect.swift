@@ -46,6 +46,10 @@ public enum Effect: Sendable, Hashable {
     case adjustPlayback(PlaybackSettings)
     /// Store a marker `time` seconds into memo `memoID` (the one that plays), in the index.
     case addMarker(memoID: Int64, time: Double)
+    /// Gives memo `memoID`'s marker at `time` the label `label` (empty: none) (`B`).
+    case labelMarker(memoID: Int64, time: Double, label: String)
+    /// Reads memo `memoID`'s markers and transcript state for `I` (`Action.memoDetailsLoaded`).
+    case loadMemoDetails(memoID: Int64)
     /// Store a marker at the frame the recording in progress is capturing now.
     case markRecording
     /// Stop playing and release the playback device.

@@ -32,6 +32,8 @@ public enum Mode: Sendable, Hashable {
     case transcript
     /// Everything known about memo `id` (`I`): its file, format, levels and state.
     case details(id: Int64)
+    /// The label prompt of memo `memoID`'s marker at `time` (`B` while it plays).
+    case labelingMarker(memoID: Int64, time: Double, field: TextField)
 }
 
 /// One row of the settings panel (`V`): voice activation's parameters, its replay, then the

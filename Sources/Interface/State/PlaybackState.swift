@@ -16,6 +16,8 @@ public struct PlaybackState: Sendable, Equatable {
     public var meters: [ChannelMeter]
     /// The memo's markers, seconds from its start, in order (`b` adds, `n`/`N` jump).
     public var markers: [Double] = []
+    /// The labels of the markers that have one, by their time in `markers` (`B` gives one).
+    public var markerLabels: [Double: String] = [:]
     /// Seconds of silence skipped so far (skip silence), from the player.
     public var skippedSeconds: Double = 0
     /// Samples the volume has clipped so far, from the player.

@@ -135,7 +135,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .undoEdit(let id, _): kind = .undoingEdit(title: title(id))
         case .setNoiseAlert, .ringBell, .readCaptureGain, .selectOutput, .playStream, .stopStream: return nil
         case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .jumpPlayback, .stopPlayback,
-            .adjustPlayback, .addMarker, .markRecording,
+            .adjustPlayback, .addMarker, .labelMarker, .loadMemoDetails, .markRecording,
             .armVoiceActivation, .setVoiceReplay, .disarmVoiceActivation, .transcribeNewMemos, .quit:
             return nil
         }

@@ -16,6 +16,7 @@ enum KeyHandling {
         case .renaming(let id, var field): return rename(key, id: id, &field, &state)
         case .exporting(let id, var field): return ExportKeys.prompt(key, id: id, &field, &state)
         case .openingStream(var field): return StreamKeys.prompt(key, &field, &state)
+        case .labelingMarker(let memoID, let time, var field): return MarkerKeys.labelPrompt(key, memoID: memoID, time: time, &field, &state)
         case .confirmingDelete(let id): return confirmDelete(key, id: id, &state)
         case .confirmingPurge(let id): return confirmPurge(key, id: id, &state)
         case .confirmingQuit: return confirmQuit(key, &state)
@@ -75,15 +76,20 @@ enum KeyHandling {
 
     static func showDetails(_ state: inout AppState) -> [Effect] {
         guard let memo = state.selectedMemo else { return nothing("No memo to show the details of.", &state) }
-        state.mode = .details(id: memo.id)
-        return []
+        return openDetails(of: memo.id, &state)
+    }
+
+    /// `I`'s screen for memo `id`; its markers and transcript state are read from the index.
+    private static func openDetails(of id: Int64, _ state: inout AppState) -> [Effect] {
+        state.mode = .details(id: id)
+        if state.memoExtras?.memoID != id { state.memoExtras = nil }
+        return [.loadMemoDetails(memoID: id)]
     }
 
     /// `I` in Recently Deleted: the selected deleted memo's details (why it is there among them).
     static func showDeletedDetails(_ state: inout AppState) -> [Effect] {
         guard let memo = state.selectedDeletedMemo else { return nothing("No memo to show the details of.", &state) }
-        state.mode = .details(id: memo.id)
-        return []
+        return openDetails(of: memo.id, &state)
     }
 
     static func askDelete(_ state: inout AppState) -> [Effect] {

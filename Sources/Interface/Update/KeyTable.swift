@@ -256,6 +256,9 @@ enum KeyTable {
             "b", "marker at the play head, or at the recording's time",
             footer: [.playback(100, "mark"), .only([.recording], 25, "mark")]
         ) { _, state in MarkerKeys.mark(&state) },
+        KeyBinding("B", "label the marker at the play head (or the one before it) while playing", footer: [.playback(115, "label mark")]) {
+            _, state in MarkerKeys.openLabel(&state)
+        },
         KeyBinding("nN", label: "n N", "next / previous marker while playing", footer: [.playback(110, "next/prev mark")]) {
             key, state in MarkerKeys.jump(key, &state)
         },

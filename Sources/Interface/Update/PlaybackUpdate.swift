@@ -70,10 +70,11 @@ enum PlaybackUpdate {
             PlaybackAdjustmentKeys.absorb(snapshot, into: &playback, &state)
             state.playback = playback
             return EditKeys.endPreview(&state)
-        case .markersLoaded(let memoID, let times):
+        case .markersLoaded(let memoID, let times, let labels):
             guard var playback = state.playback, playback.memoID == memoID else { return [] }
-            // Markers `b` added before they arrived are kept.
+            // Markers `b` added (and labels `B` gave) before they arrived are kept.
             playback.markers = Array(Set(playback.markers + times.filter(\.isFinite))).sorted()
+            playback.markerLabels.merge(labels.filter { !$0.value.isEmpty }) { given, _ in given }
             state.playback = playback
         case .playbackFinished:
             guard let title = state.playingTitle else { return [] }

@@ -133,6 +133,9 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         effects = EditKeys.apply(action, to: &state)
     case .playbackStarted, .playbackProgress, .playbackFinished, .playbackFailed, .markersLoaded:
         effects = PlaybackUpdate.apply(action, to: &state)
+    case .memoDetailsLoaded(let extras):
+        state.memoExtras = extras
+        effects = []
     case .failed(let failure):
         state.fail(failure.message)
         effects = []

@@ -19,7 +19,7 @@ enum BottomLinesView {
 
     private static func hasStatus(_ state: AppState) -> Bool {
         switch state.mode {
-        case .filtering, .renaming, .exporting, .openingStream, .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: true
+        case .filtering, .renaming, .exporting, .openingStream, .labelingMarker, .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: true
         default: state.statusLine != nil
         }
     }
@@ -38,8 +38,13 @@ enum BottomLinesView {
             } else {
                 renderPrompt("Title: ", field, in: row, theme: theme, on: &screen)
             }
-        case .exporting(_, let field), .openingStream(let field):
-            let label = state.mode == .openingStream(field) ? "Stream URL: " : ExportKeys.label(state)
+        case .exporting(_, let field), .openingStream(let field), .labelingMarker(_, _, let field):
+            let label =
+                switch state.mode {
+                case .openingStream: "Stream URL: "
+                case .labelingMarker(_, let time, _): MarkerKeys.promptLabel(time: time, state)
+                default: ExportKeys.label(state)
+                }
             if let problem = state.promptProblem {
                 // One row: the problem, until the next key brings the prompt back.
                 screen.put(" " + TextFitting.truncated(problem, toWidth: max(row.width - 1, 0)), x: row.x, y: row.y, style: theme.error, maxWidth: row.width)

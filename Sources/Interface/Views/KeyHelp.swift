@@ -44,6 +44,9 @@ enum KeyHelp {
         case .renaming: [("⏎", "save"), ("Esc", "keep the title"), ("← →", "move"), ("⌫", "delete")]
         case .exporting(_, let field): exportFooter(field, podcast: false)
         case .openingStream: [("⏎", "play"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
+        case .labelingMarker(_, _, let field) where field.isSelected:
+            [("type", "replaces it"), ("⏎", "save"), ("⌫", "clear"), ("Esc", "cancel")]
+        case .labelingMarker: [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
         case .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: [("y", "yes"), ("n", "no")]
         case .help, .details: [("any key", "closes")]
         case .recentlyDeleted: KeyScreen.recentlyDeleted.footer

@@ -3,8 +3,10 @@ import Metering
 
 /// Everything the index knows about one memo (`I`), in the table's place: its title, file,
 /// format and encoding, rate and channels, size, length to the millisecond (and in frames),
-/// when it was recorded, its levels (peak, true peak, loudness, loudness range, clips) and its
-/// state. Values too wide for the screen are cut at the end; a line that does not fit is left out.
+/// when it was recorded, its levels (peak, true peak, loudness, loudness range, clips), its
+/// state, and for a memo in the library its markers and its transcript's state (read when `I`
+/// opens: "…" until then). Values too wide for the screen are cut at the end; where the lines
+/// do not all fit, the least telling are left out (`fitting`).
 enum MemoDetailsView {
     static func render(_ state: AppState, memoID: Int64, in area: Rect, on screen: inout Screen) {
         guard !area.isEmpty else { return }
@@ -13,7 +15,7 @@ enum MemoDetailsView {
             screen.put(" That memo is no longer in the library.", x: area.x, y: area.y, style: theme.dim, maxWidth: area.width)
             return
         }
-        let rows = lines(memo, state: state)
+        let rows = fitting(lines(memo, state: state), rows: area.height)
         let labelWidth = (rows.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
         for (offset, row) in rows.enumerated() where offset < area.height {
             let label = TextFitting.padded(" " + row.label, toWidth: labelWidth + 1)
@@ -47,12 +49,59 @@ enum MemoDetailsView {
             ("Clips", memo.clipCount.map(String.init) ?? "—"),
             ("State", stateText(memo.state)),
         ]
+        if memo.deletedAt == nil {
+            let extras = state.memoExtras?.memoID == memo.id ? state.memoExtras : nil
+            rows.append(("Markers", extras.map { markersText($0.markers) } ?? "…"))
+            rows.append(("Transcript", transcriptText(memo.id, extras?.transcript, state: state)))
+        }
         if let deleted = memo.deletedAt {
             let day = CivilTime(seconds: deleted, utcOffset: state.utcOffset)
             rows.append(("Deleted", "\(day.dateText) \(day.timeWithSecondsText) (in Recently Deleted)"))
             rows.append(("Why", (memo.deletionReason ?? .deleted).explanation))
         }
         return rows
+    }
+
+    /// The lines that fit in `rows`, in their order: where there is no room for all, the least
+    /// telling go first (clips, size, levels, before the title, state, length, markers and
+    /// transcript).
+    static func fitting(_ lines: [(label: String, value: String)], rows: Int) -> [(label: String, value: String)] {
+        guard lines.count > rows else { return lines }
+        let telling = ["Title", "State", "Deleted", "Why", "Length", "Markers", "Transcript", "File", "Format", "Recorded", "Levels", "Loudness", "Size", "Clips"]
+        let rank = { (label: String) in telling.firstIndex(of: label) ?? telling.count }
+        let kept = Set(lines.indices.sorted { (rank(lines[$0].label), $0) < (rank(lines[$1].label), $1) }.prefix(max(rows, 0)))
+        return lines.indices.filter(kept.contains).map { lines[$0] }
+    }
+
+    /// "none (…)" or "2: 00:00:05 Intro · 00:01:10", earliest first.
+    static func markersText(_ markers: [MemoExtras.MarkerRow]) -> String {
+        guard !markers.isEmpty else { return "none (b marks the play head while it plays)" }
+        let each = markers.map { marker in
+            let time = DisplayFormat.elapsedTime(seconds: marker.time)
+            return marker.label.isEmpty ? time : "\(time) \(marker.label)"
+        }
+        return "\(markers.count): " + each.joined(separator: " · ")
+    }
+
+    /// Where the memo's transcript stands: being made, its words, not yet, or why it failed.
+    static func transcriptText(_ memoID: Int64, _ content: TranscriptContent?, state: AppState) -> String {
+        if let current = state.transcription.current, current.memoID == memoID {
+            return "being transcribed, \(Int((current.fraction * 100).rounded(.down))) %"
+        }
+        switch content {
+        case nil:
+            return "…"
+        case .words(let words) where words.isEmpty:
+            return "transcribed: no words were recognised"
+        case .words(let words):
+            return "\(words.count) \(words.count == 1 ? "word" : "words") (T shows them, / finds them)"
+        case .missing:
+            return state.transcription.isEnabled
+                ? "not yet (the app transcribes new memos in the background)"
+                : "none: voicememo transcribe makes one (or transcribe = auto)"
+        case .failed(let reason):
+            return "could not be transcribed: \(reason)"
+        }
     }
 
     /// `00:01:23.456`: the length from its frames, to the millisecond.

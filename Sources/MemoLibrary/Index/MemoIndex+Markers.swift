@@ -12,6 +12,14 @@ extension MemoIndex {
             [.integer(memoID), .real(marker.time), .text(marker.label)])
     }
 
+    /// Gives memo `memoID`'s marker at `time` (within `Marker.sameTimeTolerance`) the label
+    /// `label`; how many markers it changed (0: none there).
+    func updateMarkerLabel(memoID: Int64, time: Double, label: String) throws(SQLiteError) -> Int {
+        try database.run(
+            "UPDATE markers SET label = ? WHERE memo_id = ? AND abs(time - ?) <= ?",
+            [.text(label), .integer(memoID), .real(time), .real(Marker.sameTimeTolerance)])
+    }
+
     /// Memo `id`'s markers, earliest first (equal times in the order they were added).
     func markers(id: Int64) throws(SQLiteError) -> [Marker] {
         var markers: [Marker] = []

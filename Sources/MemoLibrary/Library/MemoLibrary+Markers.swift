@@ -15,6 +15,10 @@ public struct Marker: Sendable, Hashable {
 
     /// The most characters a label takes (as a title).
     public static let maximumLabelLength = MemoTitle.maximumLength
+    /// Two markers this close (seconds) are at one place: the app names a marker by the time
+    /// it read back from the index, which stores it as a double (exact), so this only absorbs
+    /// a time that went through text.
+    public static let sameTimeTolerance = 0.000_5
 }
 
 /// Markers: added as they are pressed (one transaction each, so a kill -9 keeps every one
@@ -33,6 +37,27 @@ extension MemoLibrary {
             let memo = try existing(id)
             if let problem = Self.problem(with: marker, in: memo) { throw .invalidMarker(memo: memo, reason: problem) }
             try indexCall { () throws(SQLiteError) in try index.insertMarker(memoID: id, marker) }
+            return storeMarkersInFile(of: memo)
+        }
+    }
+
+    /// Gives memo `id`'s marker at `time` the label `label` (empty: no label), in the index and
+    /// in the memo's file where its format has a place for markers.
+    ///
+    /// - Returns: whether the file has them too (the index always does).
+    /// - Throws: `.noMemoWithID`; `.invalidMarker` when the memo has no marker at `time` or for
+    ///   a label `addMarker` would refuse; `.readOnly`.
+    @discardableResult
+    public func labelMarker(at time: Double, ofMemo id: Int64, label: String) throws(MemoLibraryError) -> MarkerFileOutcome {
+        try write { () throws(MemoLibraryError) -> MarkerFileOutcome in
+            let memo = try existing(id)
+            if let problem = Self.labelProblem(label) { throw .invalidMarker(memo: memo, reason: problem) }
+            let changed = try indexCall { () throws(SQLiteError) -> Int in
+                try index.updateMarkerLabel(memoID: id, time: time, label: label)
+            }
+            guard changed > 0 else {
+                throw .invalidMarker(memo: memo, reason: "it has no marker at \(DecimalSeconds.text(time)) s")
+            }
             return storeMarkersInFile(of: memo)
         }
     }
