@@ -69,9 +69,12 @@ let package = Package(
         .target(name: "ErrorOutput"),
         // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
         .target(name: "Streaming", dependencies: ["CFFmpeg", "SoundFiles"]),
+        // Where audio comes from, by name (`InputName`: alsa:NAME, tone:, file:, url:), pure Swift:
+        // its text form written and split in one place, for the engine, the app and its state.
+        .target(name: "InputNames"),
         // ALSA devices, sources, the ring buffer, the recorder.
         .target(
-            name: "Audio", dependencies: ["Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"],
+            name: "Audio", dependencies: ["InputNames", "Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"],
             swiftSettings: optimisedInDebug),
         // The one rule for putting someone else's text on a terminal (titles, names, values).
         .target(name: "TerminalText"),
@@ -90,7 +93,7 @@ let package = Package(
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
         .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "CPocketSphinx", "CSampleRate"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
-        .target(name: "Interface", dependencies: ["Metering", "MemoRules", "TerminalText"], swiftSettings: optimisedInDebug),
+        .target(name: "Interface", dependencies: ["InputNames", "Metering", "MemoRules", "TerminalText"], swiftSettings: optimisedInDebug),
         // ncursesw backend: draws a Screen, reads keys.
         .target(name: "Terminal", dependencies: ["Interface", "CNCursesW", "ErrorOutput"], swiftSettings: optimisedInDebug),
         // Pure command-line parsing: options, values, durations, usage errors.
@@ -100,16 +103,16 @@ let package = Package(
         // the words for a stream's events and for a recording waiting for room.
         .target(
             name: "RuntimeSupport",
-            dependencies: ["ArgumentParsing", "Audio", "Interface", "Metering", "SoundFiles", "Streaming", "TerminalText"]),
+            dependencies: ["ArgumentParsing", "Audio", "InputNames", "Interface", "Metering", "SoundFiles", "Streaming", "TerminalText"]),
         // The full-screen app's runtime: the loop that feeds `reduce` and performs its effects,
         // the input, playback and voice sessions, the library on the effect runner.
         .target(
             name: "AppRuntime",
-            dependencies: ["RuntimeSupport", "Metering", "Audio", "SoundFiles", "MemoLibrary", "MemoRules", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming"]),
+            dependencies: ["RuntimeSupport", "InputNames", "Metering", "Audio", "SoundFiles", "MemoLibrary", "MemoRules", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming"]),
         // The commands of `voicememo`: their definitions, help texts and wiring.
         .target(
             name: "VoiceMemoCLI",
-            dependencies: ["ArgumentParsing", "Metering", "Audio", "SoundFiles", "MemoLibrary", "MemoRules", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming", "ErrorOutput", "RuntimeSupport", "AppRuntime"]),
+            dependencies: ["ArgumentParsing", "InputNames", "Metering", "Audio", "SoundFiles", "MemoLibrary", "MemoRules", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming", "ErrorOutput", "RuntimeSupport", "AppRuntime"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
         .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
 
@@ -117,7 +120,7 @@ let package = Package(
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
-        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "AppRuntime", "RuntimeSupport", "SoundFiles", "Audio"]),
+        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "AppRuntime", "InputNames", "RuntimeSupport", "SoundFiles", "Audio"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
         .testTarget(name: "SpeechEnhancementTests", dependencies: ["SpeechEnhancement", "Metering"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
@@ -126,7 +129,7 @@ let package = Package(
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),
         .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "MemoRules", "SoundFiles", "Metering", "TerminalText"]),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "MemoLibrary", "SoundFiles"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Metering", "TerminalText"], exclude: ["Snapshots"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "InputNames", "Metering", "TerminalText"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // Drives the built `voicememo` binary as a user or a script would.
         .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "PulseTestSupport"]),

@@ -39,7 +39,7 @@ final class AppEffects: Sendable {
     private struct RunnerSide {
         var store: MemoStore?
         /// The last failure of `poll()`, said once rather than every second.
-        var pollFailure: String?
+        var pollFailure: AppFailure?
     }
 
     init(environment: [String: String], recordings: RecordingEffects) {
@@ -63,8 +63,9 @@ final class AppEffects: Sendable {
         return changed ? notes + reload() : notes
     }
 
-    /// Before the library is used: opens it again if its index or folder was replaced (the
-    /// words for the status line); `changed` when the lists should be read again.
+    /// Before the library is used: opens it again if its index or folder was replaced (said on
+    /// the status line as `AppFailure.libraryReopened`); `changed` when the lists should be
+    /// read again.
     func refresh() -> (notes: [Action], changed: Bool) {
         guard let store else { return ([], false) }
         do {
@@ -73,39 +74,35 @@ final class AppEffects: Sendable {
             switch found {
             case .unchanged: return ([], false)
             case .changedElsewhere: return ([], true)
-            case .reopened(let onDisk): return ([.failed(Self.reopenedMessage(onDisk, folder: store.folder, recording: recordings.runnerRecordingPath != nil))], true)
+            case .reopened(let onDisk): return ([.failed(.libraryReopened(Self.reopening(onDisk, folder: store.folder, recording: recordings.runnerRecordingPath != nil)))], true)
             }
         } catch {
-            let message = "The library changed under the app and could not be opened again: \(error)"
+            let failure = AppFailure.libraryNotReopened(detail: "\(error)")
             let saidBefore = runner.withLock { side in
-                defer { side.pollFailure = message }
-                return side.pollFailure == message
+                defer { side.pollFailure = failure }
+                return side.pollFailure == failure
             }
-            return (saidBefore ? [] : [.failed(message)], false)
+            return (saidBefore ? [] : [.failed(failure)], false)
         }
     }
 
-    /// What the status line says when the library had to be opened again.
-    static func reopenedMessage(_ onDisk: LibraryOnDisk, folder: String, recording: Bool) -> String {
+    /// Why the library had to be opened again, in Interface's terms (which word it).
+    static func reopening(_ onDisk: LibraryOnDisk, folder: String, recording: Bool) -> LibraryReopening {
         switch onDisk {
-        case .asOpened:
-            return "The library was opened again."
-        case .indexReplaced:
-            return "The memo index in \(folder) was replaced by another process (a damaged one is moved aside and rebuilt); the app now uses the new one."
-        case .folderGone:
-            let then = recording ? " The recording in progress is saved there when it stops." : ""
-            return "The library folder \(folder) was deleted by another process; it is made again, empty.\(then)"
+        case .asOpened: .asOpened
+        case .indexReplaced: .indexReplaced(folder: folder)
+        case .folderGone: .folderGone(folder: folder, recording: recording)
         }
     }
 
-    /// The library's lists as an action (or the failure in words).
+    /// The library's lists as an action (or `AppFailure.libraryReload`).
     func reload() -> [Action] {
         guard let store else { return [] }
         do {
             let memos = try store.memos(excluding: recordings.runnerRecordingPath)
             return [.libraryLoaded(memos: memos.map(MemoRow.init), deleted: try store.deletedMemos().map(MemoRow.init))]
         } catch {
-            return [.failed("\(error)")]
+            return [.failed(.libraryReload(detail: "\(error)"))]
         }
     }
 

@@ -139,7 +139,7 @@ public final class AppLoop: @unchecked Sendable {
         poll.resume()
         libraryPoll = poll
         // The first frame comes before the input and the library are open: both run on the runner.
-        dispatch(.launched(input: initialSource.description))
+        dispatch(.launched(input: initialSource.name))
         render()
     }
 

@@ -22,7 +22,7 @@ final class AppVoiceActivation: Sendable {
     /// What happened to a take, delivered on the app's queue.
     enum Event: Sendable {
         case saved(Memo)
-        case failed(String)
+        case failed(AppFailure)
     }
 
     private let recorder: VoiceActivatedRecorder
@@ -145,7 +145,7 @@ private final class AppTakes: Sendable {
     func finish(_ take: FinishedTake) {
         let recording = recordings.withLock { $0.removeValue(forKey: take.info.number) }
         if let error = take.error {
-            report(.failed("A voice-activated take could not be recorded: \(error.message)"))
+            report(.failed(.voiceTakeNotRecorded(detail: error.message)))
         }
         guard let recording else { return }
         let keep = take.kept || (take.error != nil && take.framesWritten > 0)
@@ -163,7 +163,7 @@ private final class AppTakes: Sendable {
             report(.saved(memo))
             replayIfOn(memo)
         case .success(nil): break
-        case .failure(let error): report(.failed("A voice-activated take could not be saved: \(error.description)"))
+        case .failure(let error): report(.failed(.voiceTakeNotSaved(detail: error.description)))
         }
     }
 
@@ -174,7 +174,7 @@ private final class AppTakes: Sendable {
         do {
             try replay.replay(memo.path, memoID: memo.id, pitchSemitones: settings.pitchSemitones, eventLog: eventLog)
         } catch {
-            report(.failed("Cannot replay “\(memo.title)”: \(error.message)"))
+            report(.failed(.replay(title: memo.title, detail: error.message)))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Audio
+import InputNames
 import Interface
 
 /// The inputs the picker offers, and how a failure to open one is said.
@@ -6,18 +7,17 @@ enum InputChoices {
     /// ALSA's capture devices (as `arecord -L` lists them) less its helper plugins, the
     /// current input, and test tones; the current input first.
     static func available(current: InputSource) -> InputChoiceList {
-        list(devices: ALSADevices.list(stream: .capture), current: current.description)
+        list(devices: ALSADevices.list(stream: .capture), current: current.name)
     }
 
-    /// The picker's list from ALSA's `devices`: the current input (`current`, as `--source`
-    /// takes it) first, marked "now", then the rest in ALSA's order, then the test tones; the
+    /// The picker's list from ALSA's `devices`: the current input (`current`) first, marked "now", then the rest in ALSA's order, then the test tones; the
     /// helper plugins (`ALSADeviceInfo.isHelperPlugin`: converters, mixers, `null`) only
     /// named as hidden, unless one is the current input.
-    static func list(devices: [ALSADeviceInfo], current: String) -> InputChoiceList {
+    static func list(devices: [ALSADeviceInfo], current: InputName) -> InputChoiceList {
         var choices: [InputChoice] = []
         var hidden: [String] = []
         for device in devices {
-            let source = "alsa:\(device.name)"
+            let source = InputName.alsa(device: device.name)
             if device.isHelperPlugin, source != current {
                 hidden.append(device.name)
                 continue
@@ -25,8 +25,8 @@ enum InputChoices {
             choices.append(InputChoice(source: source, description: device.description.split(whereSeparator: \.isNewline).joined(separator: " — ")))
         }
         choices += [
-            InputChoice(source: "tone:440@-12", description: "test tone, 440 Hz at −12 dBFS"),
-            InputChoice(source: "tone:1000@-3", description: "test tone, 1 kHz at −3 dBFS (loud)"),
+            InputChoice(source: .tone(frequency: 440, peakDBFS: -12), description: "test tone, 440 Hz at −12 dBFS"),
+            InputChoice(source: .tone(frequency: 1000, peakDBFS: -3), description: "test tone, 1 kHz at −3 dBFS (loud)"),
         ]
         let now: InputChoice
         if let index = choices.firstIndex(where: { $0.source == current }) {
@@ -40,14 +40,14 @@ enum InputChoices {
 
     /// The playback devices for the output picker: `current` first (the `--device` given, or
     /// the last choice), then ALSA's `default` and the devices it lists by name.
-    static func outputs(current: String) -> [InputChoice] {
-        var choices = [InputChoice(source: current, description: "now")]
+    static func outputs(current: String) -> [OutputChoice] {
+        var choices = [OutputChoice(device: current, description: "now")]
         if current != "default" {
-            choices.append(InputChoice(source: "default", description: "ALSA's default device"))
+            choices.append(OutputChoice(device: "default", description: "ALSA's default device"))
         }
-        for device in ALSADevices.list(stream: .playback) where !choices.contains(where: { $0.source == device.name }) {
-            choices.append(InputChoice(
-                source: device.name, description: device.description.split(whereSeparator: \.isNewline).joined(separator: " — ")))
+        for device in ALSADevices.list(stream: .playback) where !choices.contains(where: { $0.device == device.name }) {
+            choices.append(OutputChoice(
+                device: device.name, description: device.description.split(whereSeparator: \.isNewline).joined(separator: " — ")))
         }
         return choices
     }

@@ -75,7 +75,7 @@ final class InputSession: Sendable {
     /// How the header describes this input.
     var description: InputDescription {
         InputDescription(
-            name: source.description, sampleRate: engine.format.sampleRate, channels: engine.format.channels,
+            name: source.name, sampleRate: engine.format.sampleRate, channels: engine.format.channels,
             recordingFormat: settings.format.displayName, hasCaptureMixer: alsaDevice != nil, kind: kind)
     }
 

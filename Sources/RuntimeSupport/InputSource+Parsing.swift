@@ -1,9 +1,11 @@
 import ArgumentParsing
 import Audio
+import InputNames
 import Streaming
 
-/// Parsing `--source`: `alsa:NAME`, `tone:FREQ@DBFS` or `file:PATH` into the engine's
-/// `InputSource` (whose `description` writes it back as typed).
+/// Parsing `--source`: `alsa:NAME`, `tone:FREQ@DBFS`, `file:PATH` or `url:URL` into the engine's
+/// `InputSource` (whose `description` writes it back as typed). The prefixes are
+/// `InputName`'s (`InputName.parts(of:)`); what is wrong after one is worded here.
 extension InputSource {
 
     /// The highest tone frequency accepted while parsing: half the highest sample rate.
@@ -16,31 +18,43 @@ extension InputSource {
     ///
     /// - Throws: ``ValueRejection/custom(problem:allowed:)`` saying what is wrong.
     public init(parsing text: String) throws(ValueRejection) {
-        if text.hasPrefix("alsa:") {
-            let name = String(text.dropFirst("alsa:".count))
-            guard !name.isEmpty else {
-                throw .custom(problem: "has no device name", allowed: "use alsa:NAME, e.g. alsa:default or alsa:hw:1,0")
-            }
-            self = .alsa(device: name)
-        } else if text.hasPrefix("tone:") {
-            self = try Self.parseTone(String(text.dropFirst("tone:".count)))
-        } else if text.hasPrefix("file:") {
-            let path = String(text.dropFirst("file:".count))
-            guard !path.isEmpty else {
-                throw .custom(problem: "has no path", allowed: "use file:PATH, e.g. file:speech.wav")
-            }
-            self = .file(path: path)
-        } else if text.hasPrefix("url:") {
-            let url = String(text.dropFirst("url:".count))
-            guard StreamURL(url) != nil else {
-                throw .custom(problem: "is not an http:// or https:// URL", allowed: "use url:http://HOST[:PORT]/PATH")
-            }
-            self = .url(url)
-        } else {
+        guard let (kind, detail) = InputName.parts(of: text) else {
             throw .custom(
                 problem: "is not a source",
                 allowed: "use alsa:NAME (e.g. alsa:default), tone:FREQ@DBFS (e.g. tone:1000@-12), file:PATH or url:URL (an http or https stream)")
         }
+        let name: InputName = switch kind {
+        case .alsa: .alsa(device: detail)
+        case .tone: try Self.parseTone(detail)
+        case .file: .file(path: detail)
+        case .url: .url(detail)
+        }
+        try self.init(validating: name)
+    }
+
+    /// The source named `name`, checked as `--source` checks it: an ALSA device and a file need
+    /// a name, a stream an http(s) URL, a tone a frequency and a peak `--source` would take.
+    ///
+    /// - Throws: ``ValueRejection/custom(problem:allowed:)`` saying what is wrong.
+    public init(validating name: InputName) throws(ValueRejection) {
+        switch name {
+        case .alsa(let device):
+            guard !device.isEmpty else {
+                throw .custom(problem: "has no device name", allowed: "use alsa:NAME, e.g. alsa:default or alsa:hw:1,0")
+            }
+        case .tone(let frequency, let peakDBFS):
+            guard (1...Self.maximumToneFrequency).contains(frequency) else { throw Self.toneFrequencyOutOfRange }
+            guard (-Double.greatestFiniteMagnitude...0).contains(peakDBFS) else { throw Self.tonePeakAboveFullScale }
+        case .file(let path):
+            guard !path.isEmpty else {
+                throw .custom(problem: "has no path", allowed: "use file:PATH, e.g. file:speech.wav")
+            }
+        case .url(let url):
+            guard StreamURL(url) != nil else {
+                throw .custom(problem: "is not an http:// or https:// URL", allowed: "use url:http://HOST[:PORT]/PATH")
+            }
+        }
+        self.init(name)
     }
 
     /// The parser for `--source` values.
@@ -61,7 +75,14 @@ extension InputSource {
             allowed: "use a frequency from 1 to \(sampleRate / 2) Hz at \(sampleRate) Hz")
     }
 
-    private static func parseTone(_ text: String) throws(ValueRejection) -> InputSource {
+    private static let toneFrequencyOutOfRange = ValueRejection.custom(
+        problem: "has a frequency out of range",
+        allowed: "use a frequency from 1 Hz to half the sample rate, e.g. tone:1000@-12")
+
+    private static let tonePeakAboveFullScale = ValueRejection.custom(
+        problem: "has a peak above 0 dBFS", allowed: "use a peak of 0 dBFS or less, e.g. tone:1000@-12")
+
+    private static func parseTone(_ text: String) throws(ValueRejection) -> InputName {
         let notATone = ValueRejection.custom(
             problem: "is not a tone", allowed: "use tone:FREQ@DBFS, e.g. tone:1000@-12")
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
@@ -72,21 +93,14 @@ extension InputSource {
         do throws(ValueRejection) {
             frequency = try frequencyParser.parse(String(parts[0]))
         } catch {
-            if case .numberOutOfRange = error {
-                throw .custom(
-                    problem: "has a frequency out of range",
-                    allowed: "use a frequency from 1 Hz to half the sample rate, e.g. tone:1000@-12")
-            }
+            if case .numberOutOfRange = error { throw toneFrequencyOutOfRange }
             throw notATone
         }
         let peakDBFS: Double
         do throws(ValueRejection) {
             peakDBFS = try peakParser.parse(String(parts[1]))
         } catch {
-            if case .numberOutOfRange = error {
-                throw .custom(
-                    problem: "has a peak above 0 dBFS", allowed: "use a peak of 0 dBFS or less, e.g. tone:1000@-12")
-            }
+            if case .numberOutOfRange = error { throw tonePeakAboveFullScale }
             throw notATone
         }
         return .tone(frequency: frequency, peakDBFS: peakDBFS)

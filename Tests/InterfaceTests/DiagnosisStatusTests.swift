@@ -27,7 +27,7 @@ import Testing
         #expect(state.statusLine?.kind == .info)
         _ = reduce(&state, .tick(time: Self.t + 5.5, snapshot: Fixtures.deadRightChannel))
         #expect(state.statusLine?.text.hasPrefix("Right channel is silent: ") == true, "\(String(describing: state.statusLine))")
-        _ = reduce(&state, .failed("The library is read-only."))
+        _ = reduce(&state, .failed(.libraryChange(detail: "The library is read-only.")))
         #expect(state.statusLine?.kind == .error, "errors stay above the diagnosis")
     }
 
@@ -42,7 +42,7 @@ import Testing
         #expect(state.statusLine?.text == "Listening to tone:440@-12.", "a notice up 1 s stays")
         _ = reduce(&state, .tick(time: Self.t + 1.6, snapshot: Fixtures.mutedInput))
         #expect(state.statusLine == StatusMessage(text: InputDiagnosis.silent.message, kind: .warning))
-        _ = reduce(&state, .failed("The library is read-only."))
+        _ = reduce(&state, .failed(.libraryChange(detail: "The library is read-only.")))
         _ = reduce(&state, .tick(time: Self.t + 2, snapshot: Fixtures.deadRightChannel))
         #expect(state.statusLine?.kind == .error, "an error is never replaced by a diagnosis")
     }

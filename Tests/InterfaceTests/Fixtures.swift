@@ -1,3 +1,4 @@
+import InputNames
 import Metering
 
 @testable import Interface
@@ -31,7 +32,7 @@ enum Fixtures {
         memo(14, "e\u{301}le\u{300}ve combining marks", minutesAgo: 6, seconds: 2, size: 1_500),
     ]
 
-    static let input = InputDescription(name: "alsa:default", sampleRate: 48000, channels: 2, recordingFormat: "FLAC")
+    static let input = InputDescription(name: .alsa(device: "default"), sampleRate: 48000, channels: 2, recordingFormat: "FLAC")
 
     /// A state at `width`×`height` after `actions`, starting from an open input and the memos.
     static func state(

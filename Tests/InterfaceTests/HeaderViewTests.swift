@@ -1,3 +1,4 @@
+import InputNames
 import Testing
 
 @testable import Interface
@@ -13,7 +14,7 @@ import Testing
     ])
     func narrowHeaderShowsTheTimerAndOnlyAReadableName(width: Int, expected: String) {
         var state = Fixtures.state(width: width, height: 5)
-        state.input = InputDescription(name: "tone:440@-12", sampleRate: 48_000, channels: 2, recordingFormat: "FLAC")
+        state.input = InputDescription(name: .tone(frequency: 440, peakDBFS: -12), sampleRate: 48_000, channels: 2, recordingFormat: "FLAC")
         let header = AppView.render(state).lines()[0]
         #expect(header == expected, "header \(header.debugDescription)")
     }

@@ -1,3 +1,4 @@
+import InputNames
 import Metering
 import Testing
 
@@ -140,7 +141,7 @@ import Testing
         _ = reduce(&state, .captureGainFailed("alsa:vm: the mixer \"vm\" has no capture volume control", changed: true))
         #expect(state.statusLine?.text == "alsa:vm: the mixer \"vm\" has no capture volume control")
 
-        var tone = Fixtures.state(width: 80, height: 24, input: InputDescription(name: "tone:440@-12", sampleRate: 48000, channels: 2, recordingFormat: "FLAC"))
+        var tone = Fixtures.state(width: 80, height: 24, input: InputDescription(name: .tone(frequency: 440, peakDBFS: -12), sampleRate: 48000, channels: 2, recordingFormat: "FLAC"))
         #expect(reduce(&tone, .key(.character(">"))) == [])
         #expect(tone.statusLine?.text == "tone:440@-12 has no capture volume: only ALSA inputs (alsa:NAME) have a mixer.")
         var none = Fixtures.state(width: 80, height: 24, input: nil)

@@ -6,8 +6,8 @@ import Testing
 /// Enter makes the choice the device of the next play; the memo that plays goes on where it is.
 @Suite struct OutputPickerTests {
     static let choices = [
-        InputChoice(source: "default", description: "now"), InputChoice(source: "null", description: "Discard all samples"),
-        InputChoice(source: "voicememo_playback", description: "VoiceMemo test playback"),
+        OutputChoice(device: "default", description: "now"), OutputChoice(device: "null", description: "Discard all samples"),
+        OutputChoice(device: "voicememo_playback", description: "VoiceMemo test playback"),
     ]
 
     @Test func oListsTheDevicesAndEnterChoosesOne() {

@@ -1,3 +1,4 @@
+import InputNames
 import Testing
 
 @testable import Interface
@@ -37,7 +38,7 @@ import Testing
         mutating func perform(_ effect: Effect) -> [Action] {
             switch effect {
             case .startRecording(let title):
-                guard hasInput else { return [.failed("no input")] }
+                guard hasInput else { return [.failed(.noInputToRecord)] }
                 recording = .recording
                 frames = 0
                 return [.recordingStarted(title: title)]
@@ -66,9 +67,9 @@ import Testing
                 deleted.removeAll { $0.id == id }
                 return [loaded]
             case .exportMemo(let id, let path, _):
-                return memos.contains { $0.id == id } ? [.notice("Exported to \(path).")] : [.failed("no memo \(id)")]
+                return memos.contains { $0.id == id } ? [.notice("Exported to \(path).")] : [.failed(.export(detail: "no memo \(id)"))]
             case .editMemo(let request):
-                guard let index = memos.firstIndex(where: { $0.id == request.memoID }) else { return [.failed("gone"), loaded] }
+                guard let index = memos.firstIndex(where: { $0.id == request.memoID }) else { return [.failed(.edit(title: request.title, detail: "gone")), loaded] }
                 let original = memos.remove(at: index)
                 deleted.insert(original, at: 0)
                 var made: [MemoRow] = []
@@ -90,17 +91,17 @@ import Testing
                 return [loaded]
             case .listOutputs:
                 return [.outputsListed([
-                    InputChoice(source: "default", description: "now"), InputChoice(source: "null", description: "Discard"),
+                    OutputChoice(device: "default", description: "now"), OutputChoice(device: "null", description: "Discard"),
                 ])]
             case .selectOutput:
                 return []
             case .listInputs:
                 return [.inputsListed(InputChoiceList(choices: [
-                    InputChoice(source: "alsa:default", description: "Default"),
-                    InputChoice(source: "tone:440@-12", description: "tone"),
+                    InputChoice(source: .alsa(device: "default"), description: "Default"),
+                    InputChoice(source: .tone(frequency: 440, peakDBFS: -12), description: "tone"),
                 ], hidden: ["null", "lavrate"]))]
             case .armVoiceActivation:
-                guard hasInput else { return [.failed("no input")] }
+                guard hasInput else { return [.failed(.noInputToRecord)] }
                 voiceArmed = true
             case .setVoiceReplay: break
             case .disarmVoiceActivation:
@@ -244,7 +245,7 @@ import Testing
                 if engine.recording != .idle { pending += engine.perform(.stopRecording) }
                 pending.append(.inputFailed("unplugged"))
             default:
-                pending.append(.failed("something failed"))
+                pending.append(.failed(.libraryChange(detail: "something failed")))
             }
             while !pending.isEmpty {
                 let action = pending.removeFirst()

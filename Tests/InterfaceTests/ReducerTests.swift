@@ -1,3 +1,4 @@
+import InputNames
 import Testing
 
 @testable import Interface
@@ -310,8 +311,8 @@ import Testing
         #expect(reduce(&state, .key(.character("r"))) == [])
         #expect(state.status?.text.contains("Press i") == true)
         #expect(reduce(&state, .key(.character("i"))) == [.listInputs])
-        _ = reduce(&state, .inputsListed(InputChoiceList(choices: [InputChoice(source: "tone:440@-12", description: "tone")])))
-        #expect(reduce(&state, .key(.enter)) == [.selectInput(source: "tone:440@-12")])
+        _ = reduce(&state, .inputsListed(InputChoiceList(choices: [InputChoice(source: .tone(frequency: 440, peakDBFS: -12), description: "tone")])))
+        #expect(reduce(&state, .key(.enter)) == [.selectInput(source: .tone(frequency: 440, peakDBFS: -12))])
     }
 
     @Test func textFieldEditsByGraphemeCluster() {

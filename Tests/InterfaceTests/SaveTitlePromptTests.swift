@@ -1,3 +1,4 @@
+import InputNames
 import Testing
 
 @testable import Interface
@@ -169,7 +170,7 @@ import Testing
 
     @Test func aFailedSaveLeavesTheTitleToBeGivenToTheMemoInTheIndex() {
         var state = Self.saving()
-        _ = reduce(&state, .failed("The recording is in /x.mp3 but could not be added: disk I/O error"))
+        _ = reduce(&state, .failed(.recordingNotAdded(path: "/x.mp3", stoppedBecause: nil, detail: "disk I/O error")))
         _ = reduce(&state, .workFinished)
         _ = reduce(&state, .key(.end))
         Self.type("?", into: &state)
@@ -202,9 +203,9 @@ import Testing
     @Test func anOpenWithoutAnswerIsSaidOnTheStatusLine() {
         var state = AppState(width: 80, height: 24, now: Fixtures.now)
         _ = reduce(&state, .key(.character("i")))
-        _ = reduce(&state, .inputsListed(InputChoiceList(choices: [InputChoice(source: "alsa:pulse", description: "PulseAudio")])))
+        _ = reduce(&state, .inputsListed(InputChoiceList(choices: [InputChoice(source: .alsa(device: "pulse"), description: "PulseAudio")])))
         _ = reduce(&state, .workFinished)
-        #expect(reduce(&state, .key(.enter)) == [.selectInput(source: "alsa:pulse")])
+        #expect(reduce(&state, .key(.enter)) == [.selectInput(source: .alsa(device: "pulse"))])
         _ = reduce(&state, .tick(time: Fixtures.now + 1, snapshot: nil))
         #expect(state.statusLine?.text == "Opening alsa:pulse… 1 s")
         _ = reduce(&state, .tick(time: Fixtures.now + StatusMessage.infoLifetime + 3, snapshot: nil))
@@ -216,7 +217,7 @@ import Testing
 
     @Test func qWhileTheLibraryOpensBehindAStalledInputStillAsks() {
         var state = AppState(width: 80, height: 24, now: Fixtures.now)
-        _ = reduce(&state, .launched(input: "alsa:pulse"))
+        _ = reduce(&state, .launched(input: .alsa(device: "pulse")))
         #expect(reduce(&state, .key(.character("q"))) == [])
         #expect(state.mode == .confirmingQuit)
         #expect(reduce(&state, .key(.character("y"))) == [.quit])

@@ -1,3 +1,4 @@
+import InputNames
 import Metering
 import Testing
 
@@ -187,7 +188,7 @@ import Testing
         #expect(reduce(&state, .key(.character("R"))) == [.recordStream(url: Self.url, title: "Song 1")])
         #expect(state.work.map(\.kind) == [.startingRecording], "opened and started on the runner")
         #expect(state.input == nil, "the old input closes at once")
-        let streamInput = InputDescription(name: "url:" + Self.url, sampleRate: 48000, channels: 2, recordingFormat: "FLAC")
+        let streamInput = InputDescription(name: .url(Self.url), sampleRate: 48000, channels: 2, recordingFormat: "FLAC")
         _ = reduce(&state, .inputOpened(streamInput))
         _ = reduce(&state, .recordingStarted(title: "Song 1", memoID: 7))
         _ = reduce(&state, .workFinished)
@@ -211,14 +212,14 @@ import Testing
         #expect(Self.statusLine(state) == "Saved “Song 1” (00:00:04).")
         #expect(state.stream?.title == "Song 1", "still playing")
         // Stopping the stream opens the input there was before R.
-        #expect(reduce(&state, .key(.character("s"))) == [.stopStream, .selectInput(source: "alsa:default")])
+        #expect(reduce(&state, .key(.character("s"))) == [.stopStream, .selectInput(source: .alsa(device: "default"))])
         #expect(state.stream == nil)
     }
 
     @Test func aFileThatEndsBeforeItsRecordingBringsTheInputBackWhenTheRecordingEnds() {
         var state = Self.playing()
         _ = reduce(&state, .key(.character("R")))
-        let streamInput = InputDescription(name: "url:" + Self.url, sampleRate: 48000, channels: 2, recordingFormat: "FLAC")
+        let streamInput = InputDescription(name: .url(Self.url), sampleRate: 48000, channels: 2, recordingFormat: "FLAC")
         _ = reduce(&state, .inputOpened(streamInput))
         _ = reduce(&state, .recordingStarted(title: "Song 1", memoID: 7))
         _ = reduce(&state, .workFinished)
@@ -226,7 +227,7 @@ import Testing
         #expect(reduce(&state, .streamUpdate(.finished)) == [])
         #expect(state.stream == nil && state.recording == .recording)
         // Then its input runs out (the loop saves the recording): the input before R comes back.
-        #expect(reduce(&state, .inputFailed("The input url:\(Self.url) stopped: it ran out. Press i to choose an input.")) == [.selectInput(source: "alsa:default")])
+        #expect(reduce(&state, .inputFailed("The input url:\(Self.url) stopped: it ran out. Press i to choose an input.")) == [.selectInput(source: .alsa(device: "default"))])
         #expect(state.inputBeforeStreamRecording == nil)
         // Another input failing later is not answered by reopening anything.
         _ = reduce(&state, .inputOpened(Fixtures.input))

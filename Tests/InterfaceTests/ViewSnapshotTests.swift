@@ -1,3 +1,4 @@
+import InputNames
 import Testing
 import Metering
 
@@ -37,7 +38,7 @@ import Metering
 @Suite struct MeterOverflowTests {
     /// Six channels in a terminal with room for fewer rows: the meter says how many are hidden.
     @Test func moreChannelsThanRowsSaysSo() {
-        let six = InputDescription(name: "alsa:surround51", sampleRate: 48000, channels: 6, recordingFormat: "FLAC")
+        let six = InputDescription(name: .alsa(device: "surround51"), sampleRate: 48000, channels: 6, recordingFormat: "FLAC")
         let levels = EngineSnapshot(
             channels: Array(repeating: ChannelLevel(average: -20, peak: -10), count: 6), recordedFrames: 0, recording: .idle)
         var state = Fixtures.state(width: 80, height: 12, input: six)

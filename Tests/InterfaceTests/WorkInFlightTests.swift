@@ -1,3 +1,4 @@
+import InputNames
 import Testing
 
 @testable import Interface
@@ -24,8 +25,8 @@ import Testing
 
     @Test func theAppOpensItsInputAndLibraryOnTheRunnerAndTheTableSaysItIsLoading() {
         var state = AppState(width: 80, height: 24, now: Fixtures.now)
-        #expect(reduce(&state, .launched(input: "alsa:default")) == [.selectInput(source: "alsa:default"), .openLibrary])
-        #expect(state.work.map(\.kind) == [.openingInput(name: "alsa:default"), .openingLibrary])
+        #expect(reduce(&state, .launched(input: .alsa(device: "default"))) == [.selectInput(source: .alsa(device: "default")), .openLibrary])
+        #expect(state.work.map(\.kind) == [.openingInput(name: .alsa(device: "default")), .openingLibrary])
         #expect(state.isLibraryLoading)
         #expect(AppView.render(state).lines().contains { $0.contains("Loading the library…") })
         _ = reduce(&state, .inputOpened(Fixtures.input))
@@ -174,9 +175,9 @@ import Testing
     @Test func choosingAnInputClosesTheOldOneAtOnceAndRefusesAnotherMeanwhile() {
         var state = Fixtures.state(width: 80, height: 24)
         #expect(reduce(&state, .key(.character("i"))) == [.listInputs])
-        _ = reduce(&state, .inputsListed(InputChoiceList(choices: [InputChoice(source: "tone:440@-12", description: "tone")])))
+        _ = reduce(&state, .inputsListed(InputChoiceList(choices: [InputChoice(source: .tone(frequency: 440, peakDBFS: -12), description: "tone")])))
         _ = reduce(&state, .workFinished)
-        #expect(reduce(&state, .key(.enter)) == [.selectInput(source: "tone:440@-12")])
+        #expect(reduce(&state, .key(.enter)) == [.selectInput(source: .tone(frequency: 440, peakDBFS: -12))])
         #expect(state.input == nil && state.meters.isEmpty, "no frozen meter while the new input opens")
         #expect(reduce(&state, .key(.character("i"))) == [])
         #expect(state.status?.text == "tone:440@-12 is being opened.")

@@ -1,4 +1,5 @@
 import Audio
+import InputNames
 import Interface
 import Foundation
 import Testing
@@ -24,7 +25,7 @@ import Testing
     /// −30 dB for 1 s (as a person would: V, down to the alert rows, on, Esc).
     static func armedState() -> (AppState, [Effect]) {
         var state = AppState(width: 80, height: 24, now: start)
-        _ = reduce(&state, .inputOpened(InputDescription(name: "alsa:default", sampleRate: rate, channels: 1, recordingFormat: "FLAC")))
+        _ = reduce(&state, .inputOpened(InputDescription(name: .alsa(device: "default"), sampleRate: rate, channels: 1, recordingFormat: "FLAC")))
         _ = reduce(&state, .key(.character("V")))
         for _ in 0..<SettingsField.alert(.alert).index { _ = reduce(&state, .key(.down)) }
         _ = reduce(&state, .key(.right))

@@ -1,4 +1,5 @@
 import Audio
+import InputNames
 import Interface
 import Testing
 
@@ -25,8 +26,8 @@ import Testing
     ].map { ALSADeviceInfo(name: $0.0, description: $0.1, streams: [.capture, .playback]) }
 
     @Test func theCurrentInputComesFirstAndTheHelpersAreNamedNotOffered() {
-        let list = InputChoices.list(devices: Self.devices, current: "alsa:pulse")
-        #expect(list.choices.map(\.source) == [
+        let list = InputChoices.list(devices: Self.devices, current: .alsa(device: "pulse"))
+        #expect(list.choices.map(\.source.description) == [
             "alsa:pulse", "alsa:jack", "alsa:oss", "alsa:default", "alsa:sysdefault:CARD=PCH", "alsa:dsnoop:CARD=PCH,DEV=0",
             "tone:440@-12", "tone:1000@-3",
         ])
@@ -36,19 +37,19 @@ import Testing
     }
 
     @Test func aHelperGivenWithSourceIsStillOfferedAsTheCurrentInput() {
-        let list = InputChoices.list(devices: Self.devices, current: "alsa:null")
-        #expect(list.choices.first?.source == "alsa:null")
+        let list = InputChoices.list(devices: Self.devices, current: .alsa(device: "null"))
+        #expect(list.choices.first?.source == .alsa(device: "null"))
         #expect(list.choices.first?.description.hasPrefix("now — Discard all samples") == true)
         #expect(!list.hidden.contains("null"))
-        #expect(list.choices.filter { $0.source == "alsa:null" }.count == 1)
+        #expect(list.choices.filter { $0.source == .alsa(device: "null") }.count == 1)
     }
 
     @Test func anInputALSADoesNotListIsFirstAsGiven() {
-        let tone = InputChoices.list(devices: Self.devices, current: "tone:440@-12")
-        #expect(tone.choices.first == InputChoice(source: "tone:440@-12", description: "now — test tone, 440 Hz at −12 dBFS"))
-        #expect(tone.choices.filter { $0.source == "tone:440@-12" }.count == 1)
-        let device = InputChoices.list(devices: [], current: "alsa:voicememo_capture")
-        #expect(device.choices.first == InputChoice(source: "alsa:voicememo_capture", description: "now — the input given with --source"))
+        let tone = InputChoices.list(devices: Self.devices, current: .tone(frequency: 440, peakDBFS: -12))
+        #expect(tone.choices.first == InputChoice(source: .tone(frequency: 440, peakDBFS: -12), description: "now — test tone, 440 Hz at −12 dBFS"))
+        #expect(tone.choices.filter { $0.source == .tone(frequency: 440, peakDBFS: -12) }.count == 1)
+        let device = InputChoices.list(devices: [], current: .alsa(device: "voicememo_capture"))
+        #expect(device.choices.first == InputChoice(source: .alsa(device: "voicememo_capture"), description: "now — the input given with --source"))
         #expect(device.hidden.isEmpty)
     }
 

@@ -27,7 +27,7 @@ final class EditingEffects: Sendable {
     }
 
     /// Performs `Effect.editMemo`: the edit with its progress on the status line, then
-    /// `memoEdited` (or the failure, in words) and the library listed again.
+    /// `memoEdited` (or `AppFailure.edit`) and the library listed again.
     private func edit(_ request: EditRequest, on loop: AppLoop, tracked: Bool) {
         let progress = loop.progressReporter(tracked)
         loop.transcripts.job?.cancel(memo: request.memoID)
@@ -44,7 +44,7 @@ final class EditingEffects: Sendable {
                         request: request, originalID: result.original.id, title: result.original.title,
                         originalDuration: result.original.duration, made: result.memos.map(MemoRow.init), reencoded: result.reencoded)))
                 } catch {
-                    actions.append(.failed("Cannot edit “\(request.title)”: \(error). The memo is as it was."))
+                    actions.append(.failed(.edit(title: request.title, detail: "\(error)")))
                 }
             }
             actions += effects.reload()

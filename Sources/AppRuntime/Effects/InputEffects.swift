@@ -1,4 +1,5 @@
 import Audio
+import InputNames
 import Interface
 import RuntimeSupport
 
@@ -17,8 +18,8 @@ struct InputEffects {
                 let choices = InputChoices.available(current: current)
                 return { loop.dispatch(.inputsListed(choices)) }
             }
-        case .selectInput(let text):
-            select(text, on: loop, tracked: tracked)
+        case .selectInput(let name):
+            select(name, on: loop, tracked: tracked)
         case .changeCaptureGain(let change):
             captureGain(change, on: loop, tracked: tracked)
         case .readCaptureGain:
@@ -50,9 +51,11 @@ struct InputEffects {
         }
     }
 
-    /// Closes the input (saving its recording) and opens `text`; with `thenRecording`, starts
+    /// Closes the input (saving its recording) and opens `name`; with `thenRecording`, starts
     /// recording it into a memo of that title in the same job (`R`: the stream as the input).
-    func select(_ text: String, on loop: AppLoop, tracked: Bool, thenRecording title: String? = nil) {
+    /// The initial input is opened as given (with its ALSA configuration file, in tests); any
+    /// other is checked as `--source` would check it.
+    func select(_ name: InputName, on loop: AppLoop, tracked: Bool, thenRecording title: String? = nil) {
         let old = loop.session
         let recordings = loop.recordings
         recordings.endShownRecordings()
@@ -64,13 +67,13 @@ struct InputEffects {
             let saved = recordings.save(effects) { _, _ in }
             old?.close()
             let source: InputSource
-            if text == initial.description {
+            if name == initial.name {
                 source = initial
             } else {
                 do {
-                    source = try InputSource(parsing: text)
+                    source = try InputSource(validating: name)
                 } catch {
-                    let answer = saved + [.failed("“\(text)” is not an input: \(error)")]
+                    let answer = saved + [.failed(.notAnInput(name, reason: "\(error)"))]
                     return { answer.forEach(loop.dispatch) }
                 }
             }

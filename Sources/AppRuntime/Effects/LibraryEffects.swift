@@ -63,7 +63,7 @@ struct LibraryEffects {
                     try effects.store?.labelMarker(at: time, ofMemo: memoID, label: label)
                     return {}
                 } catch {
-                    return { loop.dispatch(.failed("Cannot keep the marker's label: \(error)")) }
+                    return { loop.dispatch(.failed(.markerLabelNotKept(detail: "\(error)"))) }
                 }
             }
         case .loadMemoDetails(let memoID):
@@ -96,9 +96,9 @@ struct LibraryEffects {
                 } ?? ""
                 answer = .notice("Exported “\(written.title)”\(how) to \(written.path).")
             } catch .destinationExists(let existing) {
-                answer = .failed("Not exported: \(existing) already exists. Choose another name (E).")
+                answer = .failed(.exportTargetExists(path: existing))
             } catch {
-                answer = .failed("Cannot export: \(error)")
+                answer = .failed(.export(detail: "\(error)"))
             }
             return { loop.dispatch(answer) }
         }
@@ -129,13 +129,13 @@ struct LibraryEffects {
                 try effects.store?.addMarker(Marker(time: time), toMemo: memoID)
                 return {}
             } catch {
-                return { loop.dispatch(.failed("Cannot keep the marker: \(error)")) }
+                return { loop.dispatch(.failed(.markerNotKept(detail: "\(error)"))) }
             }
         }
     }
 
     /// A change to the library on the runner, after checking it against other processes,
-    /// answered by its failure (in words) and the lists read again.
+    /// answered by its failure (`AppFailure.libraryChange`) and the lists read again.
     func change(on loop: AppLoop, tracked: Bool, _ change: @escaping @Sendable (MemoStore) throws -> Void) {
         loop.onRunner(tracked: tracked) { effects in
             var actions = effects.refresh().notes
@@ -143,9 +143,9 @@ struct LibraryEffects {
                 do {
                     try change(store)
                 } catch MemoLibraryError.titleChangedElsewhere(let memo, let expected) {
-                    actions.append(.failed(UndoEntry.changedElsewhere(expected, now: memo.title)))
+                    actions.append(.failed(.undoChangedElsewhere(title: expected, now: memo.title)))
                 } catch {
-                    actions.append(.failed("\(error)"))
+                    actions.append(.failed(.libraryChange(detail: "\(error)")))
                 }
             }
             actions += effects.reload()

@@ -130,7 +130,7 @@ final class PlaybackEffects: Sendable {
                 return {}
             } catch {
                 let title = playing?.memo.title ?? "the memo"
-                return { loop.dispatch(.failed("Cannot play “\(title)” that way: \(error.message).")) }
+                return { loop.dispatch(.failed(.playbackSetting(title: title, detail: error.message))) }
             }
         }
     }

@@ -48,7 +48,7 @@ final class RecordingEffects: Sendable {
             do {
                 try loop.session?.recording?.recorder.record()
             } catch {
-                loop.dispatch(.failed("Cannot resume recording: \(error.message)"))
+                loop.dispatch(.failed(.recordingResume(detail: error.message)))
             }
         case .stopRecording:
             stop(on: loop, tracked: tracked)
@@ -88,7 +88,7 @@ final class RecordingEffects: Sendable {
         let epoch = ui.withLock { $0.epoch }
         loop.onRunner(tracked: tracked) { [self] effects in
             guard let target else {
-                return { loop.dispatch(.failed("No input is open, so there is nothing to record. Press i to choose an input.")) }
+                return { loop.dispatch(.failed(.noInputToRecord)) }
             }
             let notes = effects.refresh().notes
             let started: InputSession.Recording
@@ -97,7 +97,7 @@ final class RecordingEffects: Sendable {
                     recordingFailed(path: path, error: error, on: loop)
                 }
             } catch {
-                return { (notes + [.failed(error.message)]).forEach(loop.dispatch) }
+                return { (notes + [.failed(error.failure)]).forEach(loop.dispatch) }
             }
             return { [self] in
                 notes.forEach(loop.dispatch)
@@ -147,7 +147,7 @@ final class RecordingEffects: Sendable {
             try store.rename(id, to: title)
             return []
         } catch {
-            return [.failed("Cannot give the memo the title “\(title)”: \(error)")]
+            return [.failed(.titleNotGiven(title: title, detail: "\(error)"))]
         }
     }
 
@@ -158,8 +158,9 @@ final class RecordingEffects: Sendable {
         runner.withLock { $0.recording?.recorder.url }
     }
 
+    /// Why a recording did not start, as the status line's `Action.failed` takes it.
     struct StartFailure: Error {
-        let message: String
+        let failure: AppFailure
     }
 
     /// On the runner: creates the memo and starts its recorder on `session`'s engine.
@@ -169,12 +170,12 @@ final class RecordingEffects: Sendable {
         title: String, on session: InputSession, _ effects: AppEffects, eventQueue: DispatchQueue,
         onError: @escaping @Sendable (RecorderError, String) -> Void
     ) throws(StartFailure) -> InputSession.Recording {
-        guard let store = effects.store else { throw StartFailure(message: "Cannot start recording: the library is not open.") }
+        guard let store = effects.store else { throw StartFailure(failure: .recordingStartWithoutLibrary) }
         let memo: MemoRecording
         do {
             memo = try store.beginRecording(title: title, settings: session.settings, created: Date())
         } catch {
-            throw StartFailure(message: "Cannot start recording: \(error)")
+            throw StartFailure(failure: .recordingStart(detail: "\(error)"))
         }
         do {
             let started = try session.makeRecording(into: memo, queue: eventQueue, onError: onError)
@@ -185,7 +186,7 @@ final class RecordingEffects: Sendable {
             return started
         } catch {
             store.abandonRecording(memo)
-            throw StartFailure(message: "Cannot start recording: \(error.message)")
+            throw StartFailure(failure: .recordingStart(detail: error.message))
         }
     }
 
@@ -201,7 +202,7 @@ final class RecordingEffects: Sendable {
             }
             return (notes, started)
         } catch {
-            return (notes + [.failed(error.message)], nil)
+            return (notes + [.failed(error.failure)], nil)
         }
     }
 
@@ -243,7 +244,7 @@ final class RecordingEffects: Sendable {
                 cause: full, recorded: recorded, format: recorder.settings.format.displayName, memo: true, intermediate: "")
             return .recordingStoppedOnError(MemoRow(memo), reason: why)
         } catch {
-            return .failed("The recording is kept whole but could not be added: \(error)")
+            return .failed(.recordingKeptNotAdded(detail: "\(error)"))
         }
     }
 
@@ -276,13 +277,13 @@ final class RecordingEffects: Sendable {
         // The status line has one or two rows: the memo's file name says enough, not its path.
         let reason = cause?.replacingOccurrences(of: path, with: (path as NSString).lastPathComponent)
         guard let store else {
-            return [.failed("The recording is in \(path) but the library is not open.")]
+            return [.failed(.recordingWithoutLibrary(path: path))]
         }
         var memoRecording = recording.memo
         do {
             if let begun, begun.generation != store.generation { memoRecording = try store.rebind(memoRecording) }
         } catch {
-            return actions + [.failed("The recording is in \(path) but could not be added: \(error)")] + effects.reload()
+            return actions + [.failed(.recordingNotAdded(path: path, stoppedBecause: nil, detail: "\(error)"))] + effects.reload()
         }
         actions += storeOfferedTitle(forMemo: memoRecording.memo.id, in: store)
         if recording.recorder.recordedFrames == 0 || recording.recorder.statistics.framesWritten == 0 {
@@ -323,8 +324,7 @@ final class RecordingEffects: Sendable {
             let row = MemoRow(memo)
             actions.append(stopped.isEmpty ? .recordingSaved(row) : .recordingStoppedOnError(row, reason: stopped))
         } catch {
-            let cause = reason.map { "Recording stopped: \($0). " } ?? ""
-            actions.append(.failed("\(cause)The recording is in \(path) but could not be added: \(error)"))
+            actions.append(.failed(.recordingNotAdded(path: path, stoppedBecause: reason, detail: "\(error)")))
         }
         return actions + effects.reload()
     }

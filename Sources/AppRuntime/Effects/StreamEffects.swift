@@ -12,7 +12,7 @@ struct StreamEffects {
         case .stopStream:
             loop.stopStream()
         case .recordStream(let url, let title):
-            loop.inputs.select("url:" + url, on: loop, tracked: tracked, thenRecording: title)
+            loop.inputs.select(.url(url), on: loop, tracked: tracked, thenRecording: title)
         default:
             assertionFailure("not a stream effect: \(effect)")
         }

@@ -31,7 +31,7 @@ final class TranscriptEffects: Sendable {
                 do {
                     answer = .transcriptMatchesFound(query: query, try effects.store?.transcriptMatches(query) ?? [])
                 } catch {
-                    answer = .failed("Cannot search the transcripts: \(error)")
+                    answer = .failed(.transcriptSearch(detail: "\(error)"))
                 }
                 return { loop.dispatch(answer) }
             }

@@ -54,8 +54,8 @@ final class VoiceEffects: Sendable {
                     switch event {
                     case .saved(let memo):
                         loop.dispatch(.voiceTakeSaved(MemoRow(memo)))
-                    case .failed(let message):
-                        loop.dispatch(.failed(message))
+                    case .failed(let failure):
+                        loop.dispatch(.failed(failure))
                     }
                     loop.render()
                 }

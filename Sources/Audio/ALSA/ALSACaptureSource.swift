@@ -1,5 +1,6 @@
 import CALSA
 import Glibc
+import InputNames
 import SoundFiles
 
 /// Captures from an ALSA device: the `CaptureSource` behind `--source alsa:NAME`.
@@ -52,7 +53,7 @@ public final class ALSACaptureSource: CaptureSource, Sendable {
         try pcm.useNonblockingIO()
         self.setup = setup
         self.format = setup.format
-        self.name = "alsa:\(pcm.device)"
+        self.name = InputName.alsa(device: pcm.device).description
     }
 
     /// The longest a `read` waits for the device before returning with no frames.

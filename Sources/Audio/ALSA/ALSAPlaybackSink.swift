@@ -1,5 +1,6 @@
 import CALSA
 import Glibc
+import InputNames
 import SoundFiles
 import Synchronization
 
@@ -47,7 +48,7 @@ public final class ALSAPlaybackSink: Sendable {
         try pcm.useNonblockingIO()
         self.setup = setup
         self.format = setup.format
-        self.name = "alsa:\(pcm.device)"
+        self.name = InputName.alsa(device: pcm.device).description
     }
 
     deinit {

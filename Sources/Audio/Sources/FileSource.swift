@@ -1,3 +1,4 @@
+import InputNames
 import Metering
 import SoundFiles
 
@@ -32,7 +33,7 @@ public final class FileSource: CaptureSource {
         }
         format = StreamFormat(
             sampleRate: reader.info.sampleRate, channels: reader.info.channels, sampleFormat: sampleFormat)
-        name = "file:\(path)"
+        name = InputName.file(path: path).description
         pacer = paced ? Pacer(sampleRate: format.sampleRate) : nil
         periodFrames = max(1, format.sampleRate / 50)
     }

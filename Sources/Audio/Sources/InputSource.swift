@@ -1,8 +1,10 @@
+import InputNames
 import SoundFiles
 import Streaming
 
 /// Where a recording's audio comes from, as named on the command line
-/// (`alsa:NAME`, `tone:FREQ@DBFS`, `file:PATH`).
+/// (`alsa:NAME`, `tone:FREQ@DBFS`, `file:PATH`, `url:URL`): an `InputName` and what opening it
+/// needs besides (an ALSA configuration file for tests).
 public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     /// An ALSA PCM by name, as `arecord -D` takes it. `configFile` loads extra
     /// device definitions in-process (tests); otherwise ALSA's usual configuration
@@ -18,14 +20,28 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     /// `alsa:default`, used when neither `--source` nor the config file says otherwise.
     public static let `default` = InputSource.alsa(device: "default")
 
-    public var description: String {
-        switch self {
-        case .alsa(let device, _): "alsa:\(device)"
-        case .tone(let frequency, let peak): "tone:\(Self.number(frequency))@\(Self.number(peak))"
-        case .file(let path): "file:\(path)"
-        case .url(let url): "url:\(url)"
+    /// The source named `name`, with ALSA's usual configuration.
+    public init(_ name: InputName) {
+        switch name {
+        case .alsa(let device): self = .alsa(device: device)
+        case .tone(let frequency, let peak): self = .tone(frequency: frequency, peakDBFS: peak)
+        case .file(let path): self = .file(path: path)
+        case .url(let url): self = .url(url)
         }
     }
+
+    /// Its name, as the app's state and effects carry it.
+    public var name: InputName {
+        switch self {
+        case .alsa(let device, _): .alsa(device: device)
+        case .tone(let frequency, let peak): .tone(frequency: frequency, peakDBFS: peak)
+        case .file(let path): .file(path: path)
+        case .url(let url): .url(url)
+        }
+    }
+
+    /// The text form `--source` takes (`InputName.description`).
+    public var description: String { name.description }
 
     /// Checks what can be checked before anything opens.
     func validate(for settings: RecordingSettings) throws(RecorderError) {
@@ -43,7 +59,7 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
         case .file(let path):
             if path.isEmpty { throw RecorderError(.settings, "the file source needs a path: file:PATH") }
         case .url(let url):
-            if StreamURL(url) == nil { throw RecorderError(.settings, "url:\(url) is not an http:// or https:// URL") }
+            if StreamURL(url) == nil { throw RecorderError(.settings, "\(InputName.url(url)) is not an http:// or https:// URL") }
         }
     }
 
@@ -85,6 +101,6 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        InputName.numberText(value)
     }
 }

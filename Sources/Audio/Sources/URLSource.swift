@@ -1,4 +1,5 @@
 import Glibc
+import InputNames
 import SoundFiles
 import Streaming
 
@@ -44,7 +45,7 @@ public final class URLSource: CaptureSource {
         self.url = url
         self.options = options
         self.format = format
-        name = "url:\(url)"
+        name = InputName.url(url).description
         streamName = decoder.streamName
         pacer = paced ? Pacer(sampleRate: format.sampleRate) : nil
     }

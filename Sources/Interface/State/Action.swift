@@ -1,3 +1,4 @@
+import InputNames
 import Metering
 
 /// Everything that can happen to the app: keys, time, and the results of effects.
@@ -19,8 +20,8 @@ public enum Action: Sendable {
     case inputFailed(String)
     /// The inputs the picker can offer.
     case inputsListed(InputChoiceList)
-    /// The playback devices for the output picker (`source` is the ALSA device name).
-    case outputsListed([InputChoice])
+    /// The playback devices for the output picker.
+    case outputsListed([OutputChoice])
     /// The library's memos and Recently Deleted, newest first.
     case libraryLoaded(memos: [MemoRow], deleted: [MemoRow])
     /// Memo `memoID` started playing: `duration` seconds of `channels` channels.
@@ -65,12 +66,13 @@ public enum Action: Sendable {
     case transcriptLoaded(memoID: Int64, TranscriptContent)
     /// The background transcription job got this far.
     case transcription(TranscriptionEvent)
-    /// Something failed; `message` is in plain words, for the status line.
-    case failed(String)
+    /// Something failed: what, with the values its words need (`AppFailure.message`, for the
+    /// status line).
+    case failed(AppFailure)
     /// Something worth saying happened.
     case notice(String)
-    /// The app started with this input (its name as `--source` takes it): open it and the library.
-    case launched(input: String)
+    /// The app started with this input: open it and the library.
+    case launched(input: InputName)
     /// The open input's capture control as read (after a change when `changed`).
     case captureGainRead(CaptureGainReading, changed: Bool)
     /// The capture control could not be read or changed; `message` is in plain words

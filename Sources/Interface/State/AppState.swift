@@ -1,3 +1,4 @@
+import InputNames
 import Metering
 
 /// Everything the screen shows, and nothing else: views are pure functions of it.
@@ -55,9 +56,9 @@ public struct AppState: Sendable, Equatable {
     public var stream: StreamState?
     /// The URL last played (`o` offers it again, to correct or replay).
     public var lastStreamURL = ""
-    /// The input open before `R` made the stream the input (its name as `--source` takes it):
+    /// The input open before `R` made the stream the input:
     /// opened again when the stream stops, or when that input ends after the stream did.
-    public var inputBeforeStreamRecording: String?
+    public var inputBeforeStreamRecording: InputName?
     /// How memos play (speed, pitch, volume, skip silence); kept from one memo to the next.
     public var playbackSettings = PlaybackSettings()
 

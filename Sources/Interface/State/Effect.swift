@@ -1,3 +1,4 @@
+import InputNames
 import Metering
 
 /// What the reducer asks the outside world to do: data, performed by one runner, whose
@@ -68,7 +69,7 @@ public enum Effect: Sendable, Hashable {
     /// Play memos (and voice activation's replays) on this ALSA device from the next one on.
     case selectOutput(device: String)
     /// Close the current input and open this one.
-    case selectInput(source: String)
+    case selectInput(source: InputName)
     /// Arm voice activation on the open input with these parameters (disarming first if
     /// it is armed: a take in progress is kept); `voiceTakeSaved` follows each kept take.
     case armVoiceActivation(VoiceParameters)

@@ -1,3 +1,4 @@
+import InputNames
 import Metering
 
 /// Whether audio is going to a file.
@@ -56,8 +57,8 @@ public struct EngineSnapshot: Sendable, Hashable {
 
 /// The open input, as the header shows it.
 public struct InputDescription: Sendable, Hashable {
-    /// e.g. "alsa:default", "tone:440@-12".
-    public var name: String
+    /// e.g. `alsa:default`, `tone:440@-12`.
+    public var name: InputName
     public var sampleRate: Int
     public var channels: Int
     /// The format new memos are recorded in, e.g. "FLAC".
@@ -68,7 +69,7 @@ public struct InputDescription: Sendable, Hashable {
     public var kind: InputKind
 
     public init(
-        name: String, sampleRate: Int, channels: Int, recordingFormat: String, hasCaptureMixer: Bool = false,
+        name: InputName, sampleRate: Int, channels: Int, recordingFormat: String, hasCaptureMixer: Bool = false,
         kind: InputKind = .device
     ) {
         self.hasCaptureMixer = hasCaptureMixer
@@ -80,7 +81,6 @@ public struct InputDescription: Sendable, Hashable {
     }
 }
 
-/// An input the picker offers.
 /// What the input picker offers: the choices (the current input first) and the names of the
 /// ALSA helper plugins left out of them (rate converters, mixers, `null`), which the picker
 /// names so that a person looking for one knows it was left out, not missing.
@@ -94,13 +94,14 @@ public struct InputChoiceList: Sendable, Hashable {
     }
 }
 
+/// An input the picker offers.
 public struct InputChoice: Sendable, Hashable {
-    /// What `--source` would say: "alsa:default", "tone:440@-12".
-    public var source: String
+    /// The input, as `--source` would name it: `alsa:default`, `tone:440@-12`.
+    public var source: InputName
     /// A human description, e.g. ALSA's device description.
     public var description: String
 
-    public init(source: String, description: String) {
+    public init(source: InputName, description: String) {
         self.source = source
         self.description = description
     }

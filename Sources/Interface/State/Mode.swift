@@ -25,7 +25,7 @@ public enum Mode: Sendable, Hashable {
     /// The input picker; `choices` is `nil` while they are being listed.
     case pickingInput(choices: [InputChoice]?)
     /// The playback-device picker (`O`); `choices` is `nil` while they are being listed.
-    case pickingOutput(choices: [InputChoice]?)
+    case pickingOutput(choices: [OutputChoice]?)
     /// The settings panel (voice activation and its replay, then the noise alert), `field` selected.
     case voiceSettings(SettingsField)
     /// The selected memo's transcript (`AppState.transcriptView`).

@@ -1,3 +1,5 @@
+import InputNames
+
 /// Slow work the effect runner is doing or has queued for the app: what it is, since
 /// when, and how far it has got. Pure state: the reducer adds one when it emits an effect
 /// the runner performs (`WorkInFlight(for:before:after:)`), and `Action.workFinished`
@@ -9,7 +11,7 @@ public struct WorkInFlight: Sendable, Hashable {
         /// Listing the library again.
         case reloadingLibrary
         /// Opening an input (at start or from the picker).
-        case openingInput(name: String)
+        case openingInput(name: InputName)
         /// Listing the inputs for the picker.
         case listingInputs
         /// Listing the playback devices for the output picker.
@@ -170,7 +172,7 @@ extension AppState {
     }
 
     /// The name of an input being opened, if one is.
-    var inputBeingOpened: String? {
+    var inputBeingOpened: InputName? {
         for work in work {
             if case .openingInput(let name) = work.kind { return name }
         }

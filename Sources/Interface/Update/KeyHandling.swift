@@ -410,9 +410,9 @@ enum KeyHandling {
         return [.selectInput(source: choice.source)]
     }
 
-    private static func pickOutput(_ key: Key, choices: [InputChoice], _ state: inout AppState) -> [Effect] {
+    private static func pickOutput(_ key: Key, choices: [OutputChoice], _ state: inout AppState) -> [Effect] {
         guard case .chose(let index) = picker(key, count: choices.count, closingKey: "O", &state) else { return [] }
-        let device = choices[index].source
+        let device = choices[index].device
         state.playbackDevice = device
         state.say(
             state.playback == nil

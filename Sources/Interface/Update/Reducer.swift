@@ -73,7 +73,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         if case .pickingOutput = state.mode {
             state.mode = .pickingOutput(choices: choices)
             // The current device selected: Enter keeps it.
-            state.pickerSelection = choices.firstIndex { $0.source == state.playbackDevice } ?? 0
+            state.pickerSelection = choices.firstIndex { $0.device == state.playbackDevice } ?? 0
         }
         effects = []
     case .libraryLoaded(let memos, let deleted):
@@ -138,8 +138,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .memoDetailsLoaded(let extras):
         state.memoExtras = extras
         effects = []
-    case .failed(let message):
-        state.fail(message)
+    case .failed(let failure):
+        state.fail(failure.message)
         effects = []
     case .notice(let message):
         state.say(message)

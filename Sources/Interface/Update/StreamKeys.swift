@@ -103,7 +103,7 @@ enum StreamKeys {
     }
 
     private static func isInput(_ stream: StreamState, _ state: AppState) -> Bool {
-        state.input?.name == "url:" + stream.url
+        state.input?.name == .url(stream.url)
     }
 
     private static func restoringInput(_ stream: StreamState, _ state: inout AppState) -> [Effect] {
@@ -147,7 +147,7 @@ enum StreamKeys {
     /// end before its recording did), the input before `R` is opened again.
     static func inputEnded(_ state: inout AppState) -> [Effect] {
         guard state.stream == nil, let previous = state.inputBeforeStreamRecording,
-            state.input?.name == "url:" + state.lastStreamURL
+            state.input?.name == .url(state.lastStreamURL)
         else { return [] }
         state.inputBeforeStreamRecording = nil
         return [.selectInput(source: previous)]

@@ -24,10 +24,12 @@ public enum AppView {
         case .details(let id):
             MemoDetailsView.render(state, memoID: id, in: layout.body, on: &screen)
         case .pickingInput(let choices):
-            ListViews.renderPicker(state, choices: choices, hidden: state.hiddenInputs, in: layout.body, on: &screen)
+            ListViews.renderPicker(
+                state, rows: choices?.map { ($0.source.description, $0.description) }, hidden: state.hiddenInputs,
+                in: layout.body, on: &screen)
         case .pickingOutput(let choices):
             ListViews.renderPicker(
-                state, choices: choices, title: "Choose where memos play", looking: "Looking for playback devices…",
+                state, rows: choices?.map { ($0.device, $0.description) }, title: "Choose where memos play", looking: "Looking for playback devices…",
                 in: layout.body, on: &screen)
         default:
             MemoTableView.render(state, in: layout.body, on: &screen)

@@ -30,7 +30,7 @@ enum HeaderView {
         let space = row.width - rightWidth - 1
         guard space > 0 else { return }
         let input = state.input
-        let name = input.map { $0.name.hasPrefix("alsa:") ? String($0.name.dropFirst(5)) : $0.name } ?? "none"
+        let name = input.map(\.name.shownName) ?? "none"
         let details = input.map { ["\(rateText($0.sampleRate))", "\($0.channels) ch", $0.recordingFormat] } ?? []
         let full = (["input: \(name)"] + details).joined(separator: " · ")
         var x = row.x

@@ -32,9 +32,10 @@ enum ListViews {
         }
     }
 
-    /// The inputs: ALSA capture devices and the test tone.
+    /// A picker's rows, each a name and its description: the inputs (ALSA capture devices and
+    /// the test tones) or the playback devices; `nil` while they are being listed.
     static func renderPicker(
-        _ state: AppState, choices: [InputChoice]?, title: String = "Choose an input", looking: String = "Looking for inputs…",
+        _ state: AppState, rows choices: [(name: String, description: String)]?, title: String = "Choose an input", looking: String = "Looking for inputs…",
         hidden: [String] = [], in area: Rect, on screen: inout Screen
     ) {
         guard !area.isEmpty else { return }
@@ -49,11 +50,11 @@ enum ListViews {
         }
         let rows = area.height - 1
         let first = rows > 0 ? max(0, min(state.pickerSelection - rows + 1, choices.count - rows)) : 0
-        let sourceWidth = min(max(choices.map { DisplayWidth.of($0.source) }.max() ?? 0, 8), max(area.width / 2, 8))
+        let sourceWidth = min(max(choices.map { DisplayWidth.of($0.name) }.max() ?? 0, 8), max(area.width / 2, 8))
         for (offset, index) in (first..<min(first + max(rows, 0), choices.count)).enumerated() {
             let choice = choices[index]
             let selected = index == state.pickerSelection
-            let line = (selected ? "▶ " : "  ") + TextFitting.padded(choice.source, toWidth: sourceWidth) + "  " + choice.description
+            let line = (selected ? "▶ " : "  ") + TextFitting.padded(choice.name, toWidth: sourceWidth) + "  " + choice.description
             screen.put(TextFitting.padded(line, toWidth: area.width), x: area.x, y: area.y + 1 + offset,
                        style: selected ? theme.selection : .plain, maxWidth: area.width)
         }

@@ -281,7 +281,7 @@ extension MemoLibrary {
     /// the intermediate of a lossy one (`..NAME.edit-PID.ext.partial.w64` and `.partial.json`,
     /// and an M4A's `.encoding.m4a`).
     static func editOwnerProcessID(ofTemporaryName name: String) -> Int32? {
-        for suffix in [".partial.w64", ".partial.json", ".encoding.m4a"] where name.hasPrefix("..") && name.hasSuffix(suffix) {
+        for suffix in TemporarySibling.allCases.map(\.suffix) where name.hasPrefix("..") && name.hasSuffix(suffix) {
             return AtomicReplacement.ownerProcessID(ofTemporaryName: String(name.dropFirst().dropLast(suffix.count)), purpose: editPurpose)
         }
         return AtomicReplacement.ownerProcessID(ofTemporaryName: name, purpose: editPurpose)
@@ -289,9 +289,8 @@ extension MemoLibrary {
 
     /// Removes the W64 intermediate (and its recipe) a lossy format's writer left beside `path`.
     static func removeIntermediate(of path: String) {
-        _ = FileSystem.remove(SoundFileRecovery.intermediatePath(for: path))
-        let url = URL(fileURLWithPath: path)
-        _ = FileSystem.remove(url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".partial.json").path)
+        _ = FileSystem.remove(TemporarySibling.intermediate.path(beside: path))
+        _ = FileSystem.remove(TemporarySibling.recipe.path(beside: path))
     }
 }
 

@@ -54,7 +54,7 @@ final class MP4AudioWriter {
 
     /// The hidden file written before `close()` renames it to `path`.
     static func temporaryPath(for path: String) -> String {
-        SoundFileRecovery.hiddenSibling(of: path, suffix: ".encoding.m4a")
+        TemporarySibling.encoding.path(beside: path)
     }
 
     /// Creates the temporary file and writes the file's header.

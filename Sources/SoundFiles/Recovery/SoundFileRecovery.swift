@@ -44,14 +44,7 @@ public enum SoundFileRecovery {
     /// The hidden W64 file an `.intermediate` recording to `path` writes first:
     /// `.<name>.partial.w64` in the same folder.
     public static func intermediatePath(for path: String) -> String {
-        hiddenSibling(of: path, suffix: ".partial.w64")
-    }
-
-    /// `dir/.name<suffix>` for `dir/name`.
-    static func hiddenSibling(of path: String, suffix: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let name = "." + url.lastPathComponent + suffix
-        return url.deletingLastPathComponent().appendingPathComponent(name).path
+        TemporarySibling.intermediate.path(beside: path)
     }
 
     /// Whether a recording at `path` left an intermediate that recovery must encode (the slow

@@ -27,7 +27,7 @@ struct IntermediateRecipe: Codable, Equatable {
 
     /// Where the recipe for the recording at `path` lives.
     static func path(for path: String) -> String {
-        SoundFileRecovery.hiddenSibling(of: path, suffix: ".partial.json")
+        TemporarySibling.recipe.path(beside: path)
     }
 
     func save(for target: String) throws(SoundFileError) {

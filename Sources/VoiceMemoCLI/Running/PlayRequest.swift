@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Audio
 import Foundation
+import InputNames
 
 /// Everything `voicememo play` needs once its arguments are parsed.
 struct PlayRequest {
@@ -22,7 +23,7 @@ extension PlayRequest {
         let device = options.device ?? "default"
         self.init(
             file: try LibraryAccess.audioPath(for: options.memo, context: context),
-            device: device.hasPrefix("alsa:") ? String(device.dropFirst("alsa:".count)) : device,
+            device: InputName.playbackDevice(named: device),
             start: options.start?.seconds,
             adjustments: PlaybackAdjustments(
                 speed: options.speed ?? 1, pitchSemitones: options.pitch ?? 0, volume: (options.volume ?? 100) / 100,

@@ -2,6 +2,7 @@ import ArgumentParsing
 import Audio
 import Dispatch
 import Glibc
+import InputNames
 import Metering
 import RuntimeSupport
 import Streaming
@@ -52,7 +53,7 @@ extension StreamPlayRequest {
                 rejection: .custom(problem: "has no host (or a bad port)", allowed: "http://HOST[:PORT]/PATH or https://…"))
         }
         self.init(
-            url: options.memo, device: device.hasPrefix("alsa:") ? String(device.dropFirst("alsa:".count)) : device,
+            url: options.memo, device: InputName.playbackDevice(named: device),
             json: options.json, options: streamOptions, eventLogEnvironment: context.environment)
     }
 

@@ -1,0 +1,41 @@
+/// Where audio comes from, by name: what `--source` takes, the header shows, the input picker
+/// offers and an effect selects.
+///
+/// Its text form (`alsa:NAME`, `tone:FREQ@DBFS`, `file:PATH`, `url:URL`) is written by
+/// `description` and split by ``parts(of:)``, nowhere else: the app's state and effects carry
+/// this value, so no one re-parses a name they were handed, or strips `alsa:` by hand.
+public enum InputName: Sendable, Hashable, CustomStringConvertible {
+    /// An ALSA PCM by name, as `arecord -D` takes it.
+    case alsa(device: String)
+    /// A sine in every channel with its peak at `peakDBFS`.
+    case tone(frequency: Double, peakDBFS: Double)
+    /// A sound file played in as the microphone.
+    case file(path: String)
+    /// An http(s) network stream played in as the microphone.
+    case url(String)
+
+    /// `alsa:default`: the input when neither `--source` nor the config file names one.
+    public static let `default` = InputName.alsa(device: "default")
+
+    /// The text form, as `--source` takes it: "alsa:default", "tone:440@-12".
+    public var description: String {
+        switch self {
+        case .alsa(let device): Kind.alsa.prefix + device
+        case .tone(let frequency, let peak): Kind.tone.prefix + Self.numberText(frequency) + "@" + Self.numberText(peak)
+        case .file(let path): Kind.file.prefix + path
+        case .url(let url): Kind.url.prefix + url
+        }
+    }
+
+    /// The name the header shows: an ALSA device by its own name (the header says it is an
+    /// input), any other input in its text form.
+    public var shownName: String {
+        if case .alsa(let device) = self { return device }
+        return description
+    }
+
+    /// `440.0` as `440`, `-12.5` as `-12.5`: a tone's numbers as `--source` writes them.
+    public static func numberText(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

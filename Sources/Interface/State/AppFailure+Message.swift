@@ -1,0 +1,71 @@
+/// The status-line words for every `AppFailure`, in one place (the snapshot and end-to-end
+/// tests quote them).
+extension AppFailure {
+    /// The status line's words.
+    public var message: String {
+        switch self {
+        case .libraryReload(let detail), .libraryChange(let detail):
+            detail
+        case .libraryReopened(let reopening):
+            reopening.message
+        case .libraryNotReopened(let detail):
+            "The library changed under the app and could not be opened again: \(detail)"
+        case .undoChangedElsewhere(let title, let now):
+            UndoEntry.changedElsewhere(title, now: now)
+        case .exportTargetExists(let path):
+            "Not exported: \(path) already exists. Choose another name (E)."
+        case .export(let detail):
+            "Cannot export: \(detail)"
+        case .markerNotKept(let detail):
+            "Cannot keep the marker: \(detail)"
+        case .markerLabelNotKept(let detail):
+            "Cannot keep the marker's label: \(detail)"
+        case .edit(let title, let detail):
+            "Cannot edit “\(title)”: \(detail). The memo is as it was."
+        case .transcriptSearch(let detail):
+            "Cannot search the transcripts: \(detail)"
+        case .notAnInput(let name, let reason):
+            "“\(name)” is not an input: \(reason)"
+        case .noInputToRecord:
+            "No input is open, so there is nothing to record. Press i to choose an input."
+        case .recordingStartWithoutLibrary:
+            "Cannot start recording: the library is not open."
+        case .recordingStart(let detail):
+            "Cannot start recording: \(detail)"
+        case .recordingResume(let detail):
+            "Cannot resume recording: \(detail)"
+        case .titleNotGiven(let title, let detail):
+            "Cannot give the memo the title “\(title)”: \(detail)"
+        case .recordingWithoutLibrary(let path):
+            "The recording is in \(path) but the library is not open."
+        case .recordingNotAdded(let path, let stoppedBecause, let detail):
+            (stoppedBecause.map { "Recording stopped: \($0). " } ?? "")
+                + "The recording is in \(path) but could not be added: \(detail)"
+        case .recordingKeptNotAdded(let detail):
+            "The recording is kept whole but could not be added: \(detail)"
+        case .playbackSetting(let title, let detail):
+            "Cannot play “\(title)” that way: \(detail)."
+        case .voiceTakeNotRecorded(let detail):
+            "A voice-activated take could not be recorded: \(detail)"
+        case .voiceTakeNotSaved(let detail):
+            "A voice-activated take could not be saved: \(detail)"
+        case .replay(let title, let detail):
+            "Cannot replay “\(title)”: \(detail)"
+        }
+    }
+}
+
+extension LibraryReopening {
+    /// "The library was opened again.", and why when something was replaced.
+    var message: String {
+        switch self {
+        case .asOpened:
+            "The library was opened again."
+        case .indexReplaced(let folder):
+            "The memo index in \(folder) was replaced by another process (a damaged one is moved aside and rebuilt); the app now uses the new one."
+        case .folderGone(let folder, let recording):
+            "The library folder \(folder) was deleted by another process; it is made again, empty."
+                + (recording ? " The recording in progress is saved there when it stops." : "")
+        }
+    }
+}
