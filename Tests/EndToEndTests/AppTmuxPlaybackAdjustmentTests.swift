@@ -148,13 +148,19 @@ import Testing
         return markers.compactMap { $0["time"] as? Double }
     }
 
-    @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
-    func bWhilePlayingStoresAMarkerThatNJumpsTo() throws {
+    /// A 20 s tone "Tone" in a new sandbox, playing in the app (stop the daemon when done).
+    private func playingATwentySecondTone() throws -> (VoiceMemoSandbox, PulseDaemon, AppTmuxSession) {
         let sandbox = try VoiceMemoSandbox()
         sandbox.environment["VOICEMEMO_UNPACED"] = "1"
         #expect(try sandbox.run("record", "--source", "tone:440@-12", "--duration", "20", "--title", "Tone").status == 0)
         sandbox.environment["VOICEMEMO_UNPACED"] = nil
         let (pulse, app) = try PlaybackScreen.playFirstMemo(of: sandbox)
+        return (sandbox, pulse, app)
+    }
+
+    @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
+    func bWhilePlayingStoresAMarkerThatNJumpsTo() throws {
+        let (sandbox, pulse, app) = try playingATwentySecondTone()
         defer { pulse.stop() }
         var screen = try app.waitUntil(timeout: 10) { self.playHead($0).map { $0 >= 2 } ?? false }
         let before = try #require(playHead(screen), "\(screen)")
@@ -183,11 +189,7 @@ import Testing
     /// markers and the transcript's state.
     @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
     func bigBLabelsTheMarkerAndIShowsItWithTheTranscriptsState() throws {
-        let sandbox = try VoiceMemoSandbox()
-        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
-        #expect(try sandbox.run("record", "--source", "tone:440@-12", "--duration", "20", "--title", "Tone").status == 0)
-        sandbox.environment["VOICEMEMO_UNPACED"] = nil
-        let (pulse, app) = try PlaybackScreen.playFirstMemo(of: sandbox)
+        let (sandbox, pulse, app) = try playingATwentySecondTone()
         defer { pulse.stop() }
         _ = try app.waitUntil(timeout: 10) { self.playHead($0).map { $0 >= 2 } ?? false }
         try app.type("b")
