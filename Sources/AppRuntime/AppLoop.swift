@@ -262,8 +262,7 @@ public final class AppLoop: @unchecked Sendable {
         recordings.endShownRecordings()
         session = nil
         scheduleTimer()
-        // The source last: a long file path is what the status line may cut.
-        dispatch(.inputFailed("The input stopped: \(reason). Press i to choose an input. It was \(ended.source)."))
+        dispatch(.inputFailed(.inputStopped(ended.source.name, reason: reason)))
         onRunner(tracked: false) { [recordings] effects in
             let saved = recordings.save(effects) { _, _ in }
             ended.close()

@@ -52,24 +52,24 @@ enum InputChoices {
         return choices
     }
 
-    /// The status-line words for an input that did not open within `seconds` (a sound
-    /// server that does not answer).
-    static func noAnswer(_ source: InputSource, after seconds: Double) -> String {
-        "No answer from \(source) for \(Int(seconds)) s: is the audio server running? Press i to choose an input."
+    /// What failed when an input did not open within `seconds` (a sound server that does
+    /// not answer).
+    static func noAnswer(_ source: InputSource, after seconds: Double) -> AppFailure {
+        .inputNoAnswer(source.name, seconds: Int(seconds))
     }
 
-    /// The status-line words for an input that cannot be opened, e.g. "No microphone:
-    /// ALSA 'default' cannot be opened (no such device: Unknown PCM default). Press i to
-    /// choose an input."
-    static func openFailure(_ source: InputSource, _ error: RecorderError) -> String {
+    /// What failed when an input cannot be opened, decided on the typed cause (worded by
+    /// `AppFailure.message`: "No microphone: ALSA 'default' cannot be opened (no such device:
+    /// Unknown PCM default). Press i to choose an input.").
+    static func openFailure(_ source: InputSource, _ error: RecorderError) -> AppFailure {
         switch (source, error.cause) {
         case (.alsa(let device, _), .alsa(let alsa)):
             let library = alsa.alsaMessage.isEmpty ? "" : ": \(alsa.alsaMessage)"
-            return "No microphone: ALSA '\(device)' cannot be opened (\(alsa.reasonWithDetail)\(library)). Press i to choose an input."
+            return .microphoneNotOpened(device: device, reason: alsa.reasonWithDetail + library)
         case (.alsa(let device, _), _):
-            return "No microphone: ALSA '\(device)' cannot be opened (\(error.message)). Press i to choose an input."
+            return .microphoneNotOpened(device: device, reason: error.message)
         case (.tone, _), (.file, _), (.url, _):
-            return "The input \(source) cannot be opened: \(error.message). Press i to choose an input."
+            return .inputNotOpened(source.name, detail: error.message)
         }
     }
 }

@@ -78,12 +78,11 @@ final class PlaybackSession: Sendable {
     /// and for the device, how to choose another. ALSA's own name for the cause is left
     /// out when a plainer one is there, e.g. "Cannot play “Idea”: the playback device
     /// 'default' cannot be opened (no such device). Press O to choose where memos play."
-    static func failureMessage(_ error: PlayerError, title: String, device: String) -> String {
+    static func failure(_ error: PlayerError, title: String, device: String) -> AppFailure {
         if error.kind == .device, let alsa = error.cause?.deviceOpenFailure {
-            return "Cannot play “\(title)”: the playback device '\(device)' cannot be opened (\(alsa.reasonWithDetail)). "
-                + "Press O to choose where memos play."
+            return .playbackDeviceNotOpened(title: title, device: device, reason: alsa.reasonWithDetail)
         }
-        return "Cannot play “\(title)”: \(error.message)."
+        return .playbackNotStarted(title: title, detail: error.message)
     }
 }
 

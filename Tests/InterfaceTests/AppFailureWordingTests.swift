@@ -41,6 +41,29 @@ import Testing
         (.voiceTakeNotRecorded(detail: "full"), "A voice-activated take could not be recorded: full"),
         (.voiceTakeNotSaved(detail: "full"), "A voice-activated take could not be saved: full"),
         (.replay(title: "A", detail: "no device"), "Cannot replay “A”: no device"),
+        // The failures of inputFailed, recordingDiscarded, playbackFailed, voiceArmFailed and
+        // captureGainFailed, worded by the runtime before they were typed.
+        (.inputStopped(.file(path: "/a b.wav"), reason: "it ran out"),
+         "The input stopped: it ran out. Press i to choose an input. It was file:/a b.wav."),
+        (.inputNoAnswer(.alsa(device: "pulse"), seconds: 8),
+         "No answer from alsa:pulse for 8 s: is the audio server running? Press i to choose an input."),
+        (.microphoneNotOpened(device: "default", reason: "no such device: Unknown PCM default"),
+         "No microphone: ALSA 'default' cannot be opened (no such device: Unknown PCM default). Press i to choose an input."),
+        (.inputNotOpened(.tone(frequency: 440, peakDBFS: -12), detail: "bad tone"),
+         "The input tone:440@-12 cannot be opened: bad tone. Press i to choose an input."),
+        (.nothingRecorded(stoppedBecause: nil), "Nothing was recorded, so no memo was kept."),
+        (.nothingRecorded(stoppedBecause: "the disk is full"),
+         "Recording stopped: the disk is full; nothing was recorded, so no memo was kept."),
+        (.recordingLostWithFolder(folder: "/m", detail: "gone"),
+         "The library folder /m was deleted while recording, and the recording with it (gone): nothing was saved."),
+        (.recordingFileGone(path: "/m/a.flac"), "The recording's file /m/a.flac is gone (deleted by another process): nothing was saved."),
+        (.captureGain(source: "alsa:vm", detail: "no mixer"), "alsa:vm: no mixer"),
+        (.playbackNotStarted(title: "A", detail: "no such device"), "Cannot play “A”: no such device."),
+        (.playbackMemoGone(title: "A"), "Cannot play “A”: it is no longer in the library."),
+        (.playbackDeviceNotOpened(title: "A", device: "nope", reason: "no such device"),
+         "Cannot play “A”: the playback device 'nope' cannot be opened (no such device). Press O to choose where memos play."),
+        (.playbackStopped(title: "A", detail: "unplugged"), "Playback of “A” stopped: unplugged."),
+        (.voiceActivationNotArmed(detail: "no input"), "Cannot turn on voice activation: no input"),
     ]
 
     @Test func eachFailureReadsAsBefore() {

@@ -64,7 +64,7 @@ import Testing
         _ = reduce(&state, .inputOpened(Fixtures.input))
         #expect(state.inputDiagnosis == nil)
         _ = reduce(&state, .tick(time: Self.t + 6, snapshot: Fixtures.mutedInput))
-        _ = reduce(&state, .inputFailed("The microphone was unplugged."))
+        _ = reduce(&state, .inputFailed(.inputStopped(.alsa(device: "default"), reason: "the microphone was unplugged")))
         #expect(state.inputDiagnosis == nil)
         #expect(state.statusLine?.kind == .error)
     }

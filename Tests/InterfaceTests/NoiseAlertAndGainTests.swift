@@ -54,7 +54,7 @@ import Testing
         var (state, effects) = Self.alertOn(input: nil)
         #expect(effects == [], "no input: nothing to run it on yet")
         #expect(reduce(&state, .inputOpened(Fixtures.input)) == [.setNoiseAlert(NoiseAlertParameters(isOn: true))])
-        _ = reduce(&state, .inputFailed("unplugged"))
+        _ = reduce(&state, .inputFailed(.inputStopped(.alsa(device: "default"), reason: "unplugged")))
         #expect(state.alert.armedWith == nil)
         #expect(reduce(&state, .inputOpened(Self.alsa)) == [.readCaptureGain, .setNoiseAlert(NoiseAlertParameters(isOn: true))])
     }
@@ -138,7 +138,7 @@ import Testing
         #expect(reduce(&state, .key(.character("M"))) == [.changeCaptureGain(.toggleSwitch)])
         _ = reduce(&state, .captureGainRead(CaptureGainReading(control: "Mic", percent: 82, decibels: -6, isOn: false), changed: true))
         #expect(state.statusLine?.text == "Capture (Mic) -6.0 dB, switched off (M switches it on)")
-        _ = reduce(&state, .captureGainFailed("alsa:vm: the mixer \"vm\" has no capture volume control", changed: true))
+        _ = reduce(&state, .captureGainFailed(.captureGain(source: "alsa:vm", detail: "the mixer \"vm\" has no capture volume control"), changed: true))
         #expect(state.statusLine?.text == "alsa:vm: the mixer \"vm\" has no capture volume control")
 
         var tone = Fixtures.state(width: 80, height: 24, input: InputDescription(name: .tone(frequency: 440, peakDBFS: -12), sampleRate: 48000, channels: 2, recordingFormat: "FLAC"))

@@ -160,7 +160,7 @@ import Testing
 
     @Test func aFailureIsAStatusLineError() {
         var state = playing()
-        _ = reduce(&state, .playbackFailed("Cannot play “Standup notes”: no such device."))
+        _ = reduce(&state, .playbackFailed(.playbackNotStarted(title: "Standup notes", detail: "no such device")))
         #expect(state.playback == nil)
         #expect(state.status == StatusMessage(text: "Cannot play “Standup notes”: no such device.", kind: .error))
     }

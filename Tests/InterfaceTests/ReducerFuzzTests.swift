@@ -114,7 +114,7 @@ import Testing
                 return [.inputOpened(input)]
             case .play(let memo, let start):
                 playing = nil
-                guard memo.duration > 20 else { return [.playbackFailed("cannot play")] }
+                guard memo.duration > 20 else { return [.playbackFailed(.playbackNotStarted(title: memo.title, detail: "cannot play"))] }
                 playing = (memo, min(start, memo.duration), false)
                 return [.playbackStarted(memoID: memo.id, title: memo.title, duration: memo.duration, channels: 2)]
             case .pausePlayback: playing?.isPaused = true
@@ -243,7 +243,7 @@ import Testing
                 engine.hasInput = false
                 engine.voiceArmed = false
                 if engine.recording != .idle { pending += engine.perform(.stopRecording) }
-                pending.append(.inputFailed("unplugged"))
+                pending.append(.inputFailed(.inputStopped(.alsa(device: "default"), reason: "unplugged")))
             default:
                 pending.append(.failed(.libraryChange(detail: "something failed")))
             }

@@ -105,7 +105,7 @@ import Testing
         _ = reduce(&state, .recordingStarted(title: "Memo 2026-11-29 14:05"))
         _ = reduce(&state, .workFinished)
         let message = "Recording stopped: the disk is full; nothing was recorded, so no memo was kept."
-        #expect(reduce(&state, .recordingDiscarded(message: message)) == [])
+        #expect(reduce(&state, .recordingDiscarded(.nothingRecorded(stoppedBecause: "the disk is full"))) == [])
         #expect(state.recording == .idle)
         #expect(state.recordingTitle == nil)
         #expect(state.mode == .browsing, "no title prompt for a memo that does not exist")

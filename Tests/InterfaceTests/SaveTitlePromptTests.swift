@@ -238,9 +238,9 @@ import Testing
     @Test func aSaveThatKeptNothingClosesItsPrompt() {
         var state = SaveTitlePromptTests.saving()
         _ = reduce(&state, .workFinished)
-        _ = reduce(&state, .recordingDiscarded(message: "The recording's file is gone: nothing was saved."))
+        _ = reduce(&state, .recordingDiscarded(.recordingFileGone(path: "/library/7.flac")))
         #expect(state.mode == .browsing, "no memo is left to name")
         #expect(state.savingRecording == nil)
-        #expect(state.statusLine?.text == "The recording's file is gone: nothing was saved.")
+        #expect(state.statusLine?.text == "The recording's file /library/7.flac is gone (deleted by another process): nothing was saved.")
     }
 }

@@ -227,11 +227,11 @@ import Testing
         #expect(reduce(&state, .streamUpdate(.finished)) == [])
         #expect(state.stream == nil && state.recording == .recording)
         // Then its input runs out (the loop saves the recording): the input before R comes back.
-        #expect(reduce(&state, .inputFailed("The input url:\(Self.url) stopped: it ran out. Press i to choose an input.")) == [.selectInput(source: .alsa(device: "default"))])
+        #expect(reduce(&state, .inputFailed(.inputStopped(.url(Self.url), reason: "it ran out"))) == [.selectInput(source: .alsa(device: "default"))])
         #expect(state.inputBeforeStreamRecording == nil)
         // Another input failing later is not answered by reopening anything.
         _ = reduce(&state, .inputOpened(Fixtures.input))
-        #expect(reduce(&state, .inputFailed("unplugged")) == [])
+        #expect(reduce(&state, .inputFailed(.inputStopped(.alsa(device: "default"), reason: "unplugged"))) == [])
     }
 
     @Test func theStreamIsNotStoppedUnderARecordingBeingStarted() {

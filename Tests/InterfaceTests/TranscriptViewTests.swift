@@ -50,7 +50,7 @@ import Testing
         _ = reduce(&state, .key(.enter))  // closes the prompt
         let memo = Fixtures.memos[1]
         #expect(reduce(&state, .key(.enter)) == [.play(memo, from: 16.0)])
-        _ = reduce(&state, .playbackFailed("no device"))
+        _ = reduce(&state, .playbackFailed(.playbackNotStarted(title: memo.title, detail: "no device")))
         #expect(reduce(&state, .key(.escape)).isEmpty)
         #expect(state.filter.isEmpty && state.transcriptMatches.isEmpty)
         // Without the filter the same memo plays from its start.

@@ -17,7 +17,7 @@ import Metering
         ("rename-prompt-selected", { Fixtures.state(width: $0, height: $1, [.key(.down), .key(.character("e"))]) }),
         ("delete-confirmation", { Fixtures.state(width: $0, height: $1, [.key(.character("d"))]) }),
         ("help", { Fixtures.state(width: $0, height: $1, [.key(.character("?"))]) }),
-        ("error", { Fixtures.state(width: $0, height: $1, input: nil, [.inputFailed("No microphone: ALSA 'default' cannot be opened (No such file or directory). Press i to choose an input.")]) }),
+        ("error", { Fixtures.state(width: $0, height: $1, input: nil, [.inputFailed(.microphoneNotOpened(device: "default", reason: "No such file or directory"))]) }),
         ("hostile-titles", { Fixtures.state(width: $0, height: $1, memos: Fixtures.hostileMemos + Fixtures.memos) }),
         ("no-color", { Fixtures.state(width: $0, height: $1, usesColor: false) }),
         ("diagnosis-silent", { Fixtures.state(width: $0, height: $1, [.tick(time: Fixtures.now + 11, snapshot: Fixtures.mutedInput)]) }),

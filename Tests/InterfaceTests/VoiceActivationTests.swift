@@ -74,7 +74,7 @@ import Testing
         _ = reduce(&state, .tick(time: Fixtures.now + 12, snapshot: Fixtures.levels(recording: .idle)))
         #expect(!state.voice.isArmed, "once read, a tick without a voice reading means it is off")
         _ = reduce(&state, .key(.character("v")))
-        _ = reduce(&state, .inputFailed("unplugged"))
+        _ = reduce(&state, .inputFailed(.inputStopped(.alsa(device: "default"), reason: "unplugged")))
         #expect(!state.voice.isArmed)
     }
 
@@ -268,7 +268,7 @@ import Testing
         #expect(!state.voice.isArmed && state.voice.armedWith == nil)
         // An arm that fails leaves it off, saying why.
         _ = reduce(&state, .key(.character("v")))
-        _ = reduce(&state, .voiceArmFailed(message: "Cannot turn on voice activation: no"))
+        _ = reduce(&state, .voiceArmFailed(.voiceActivationNotArmed(detail: "no")))
         #expect(!state.voice.isArmed && state.voice.armedWith == nil && !state.voice.isArming)
         #expect(state.status?.text == "Cannot turn on voice activation: no")
     }

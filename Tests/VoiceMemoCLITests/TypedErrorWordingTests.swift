@@ -25,7 +25,7 @@ import Testing
             }, "the error keeps ALSA's error: \(error)")
             #expect(alsa == .noEntry, "\(alsa)")
             #expect(alsa.isOpenFailure)
-            let words = InputChoices.openFailure(source, error)
+            let words = InputChoices.openFailure(source, error).message
             #expect(words.hasPrefix("No microphone: ALSA 'voicememo_no_such_device' cannot be opened (no such device"), "\(words)")
             #expect(words.hasSuffix("). Press i to choose an input."), "\(words)")
         }
@@ -35,13 +35,13 @@ import Testing
         let alsa = ALSAError(
             code: -ENOENT, function: "snd_pcm_open", device: "default", stream: .capture, alsaMessage: "Unknown PCM default")
         let error = RecorderError(.input, alsa.description, cause: .alsa(alsa))
-        #expect(InputChoices.openFailure(.alsa(device: "default"), error)
+        #expect(InputChoices.openFailure(.alsa(device: "default"), error).message
             == "No microphone: ALSA 'default' cannot be opened (no such device: Unknown PCM default). Press i to choose an input.")
         // Without an ALSA cause the message is given whole, not cut at its punctuation.
         let other = RecorderError(.input, "cannot open capture device \"default\": odd (ALSA: words)")
-        #expect(InputChoices.openFailure(.alsa(device: "default"), other)
+        #expect(InputChoices.openFailure(.alsa(device: "default"), other).message
             == "No microphone: ALSA 'default' cannot be opened (cannot open capture device \"default\": odd (ALSA: words)). Press i to choose an input.")
-        #expect(InputChoices.openFailure(.tone(frequency: 440, peakDBFS: -12), RecorderError(.settings, "bad tone"))
+        #expect(InputChoices.openFailure(.tone(frequency: 440, peakDBFS: -12), RecorderError(.settings, "bad tone")).message
             == "The input tone:440@-12 cannot be opened: bad tone. Press i to choose an input.")
     }
 
@@ -49,16 +49,16 @@ import Testing
         let alsa = ALSAError(
             code: -ENOENT, function: "snd_pcm_open", device: "nope", stream: .playback, alsaMessage: "Unknown PCM nope")
         let error = PlayerError(.device, alsa.description, cause: .alsa(alsa))
-        #expect(PlaybackSession.failureMessage(error, title: "Idea", device: "nope")
+        #expect(PlaybackSession.failure(error, title: "Idea", device: "nope").message
             == "Cannot play “Idea”: the playback device 'nope' cannot be opened (no such device). Press O to choose where memos play.")
         // A message that starts like an open failure but has no such cause is not taken for one.
         let lookalike = PlayerError(.device, "cannot open playback device \"nope\": no such device")
-        #expect(PlaybackSession.failureMessage(lookalike, title: "Idea", device: "nope")
+        #expect(PlaybackSession.failure(lookalike, title: "Idea", device: "nope").message
             == "Cannot play “Idea”: cannot open playback device \"nope\": no such device.")
         // An ALSA failure while playing (not opening) keeps its own words.
         let unplugged = ALSAError(code: -ENODEV, function: "snd_pcm_writei", device: "hw:1", stream: .playback)
         let midPlay = PlayerError(.device, unplugged.description, cause: .alsa(unplugged))
-        #expect(PlaybackSession.failureMessage(midPlay, title: "Idea", device: "hw:1")
+        #expect(PlaybackSession.failure(midPlay, title: "Idea", device: "hw:1").message
             == "Cannot play “Idea”: \(unplugged.description).")
     }
 

@@ -100,10 +100,10 @@ struct InputEffects {
                     }
                 }
             } catch {
-                let message =
+                let failure =
                     effects.openGaveUp ? InputChoices.noAnswer(source, after: AppEffects.inputOpenLimit)
                     : InputChoices.openFailure(source, error)
-                let answer = saved + [.inputFailed(message)]
+                let answer = saved + [.inputFailed(failure)]
                 return { answer.forEach(loop.dispatch) }
             }
         }

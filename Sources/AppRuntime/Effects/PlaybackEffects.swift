@@ -81,10 +81,10 @@ final class PlaybackEffects: Sendable {
             do throws(MemoLibraryError) {
                 found = try effects.store?.memo(id: row.id)
             } catch {
-                return { loop.dispatch(.playbackFailed("Cannot play “\(row.title)”: \(error).")) }
+                return { loop.dispatch(.playbackFailed(.playbackNotStarted(title: row.title, detail: "\(error)"))) }
             }
             guard let memo = found else {
-                return { loop.dispatch(.playbackFailed("Cannot play “\(row.title)”: it is no longer in the library.")) }
+                return { loop.dispatch(.playbackFailed(.playbackMemoGone(title: row.title))) }
             }
             do throws(PlayerError) {
                 let started = try PlaybackSession(
@@ -112,7 +112,7 @@ final class PlaybackEffects: Sendable {
                     loop.dispatch(.markersLoaded(memoID: row.id, times: markers.map(\.time), labels: labels))
                 }
             } catch {
-                return { loop.dispatch(.playbackFailed(PlaybackSession.failureMessage(error, title: row.title, device: device))) }
+                return { loop.dispatch(.playbackFailed(PlaybackSession.failure(error, title: row.title, device: device))) }
             }
         }
     }
@@ -141,7 +141,7 @@ final class PlaybackEffects: Sendable {
             try playback.resume()
         } catch {
             stop(on: loop)
-            loop.dispatch(.playbackFailed(PlaybackSession.failureMessage(error, title: playback.memo.title, device: device)))
+            loop.dispatch(.playbackFailed(PlaybackSession.failure(error, title: playback.memo.title, device: device)))
         }
     }
 
@@ -161,7 +161,7 @@ final class PlaybackEffects: Sendable {
         guard let ended = ui.withLock({ $0.generation == generation ? $0.session : nil }) else { return }
         stop(on: loop)
         if let error {
-            loop.dispatch(.playbackFailed("Playback of “\(ended.memo.title)” stopped: \(error.message)."))
+            loop.dispatch(.playbackFailed(.playbackStopped(title: ended.memo.title, detail: error.message)))
         } else {
             loop.dispatch(.playbackFinished)
         }

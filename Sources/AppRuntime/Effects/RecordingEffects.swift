@@ -291,8 +291,7 @@ final class RecordingEffects: Sendable {
             // 0-frame memo would only be listed as damaged. Leave nothing, and say so.
             _ = try? recording.recorder.deleteRecording()
             store.abandonRecording(memoRecording)
-            let why = reason.map { "Recording stopped: \($0); nothing" } ?? "Nothing"
-            return actions + [.recordingDiscarded(message: "\(why) was recorded, so no memo was kept.")] + effects.reload()
+            return actions + [.recordingDiscarded(.nothingRecorded(stoppedBecause: reason))] + effects.reload()
         }
         if folderWasDeleted, !FileManager.default.fileExists(atPath: path) {
             do {
@@ -301,7 +300,7 @@ final class RecordingEffects: Sendable {
                 try hold.restore()
             } catch {
                 store.abandonRecording(memoRecording)
-                return actions + [.recordingDiscarded(message: "The library folder \(store.folder) was deleted while recording, and the recording with it (\(error)): nothing was saved.")] + effects.reload()
+                return actions + [.recordingDiscarded(.recordingLostWithFolder(folder: store.folder, detail: "\(error)"))] + effects.reload()
             }
         }
         if case .soundFile(let full)? = recording.recorder.error?.cause, full.waitsForRoom,
@@ -312,7 +311,7 @@ final class RecordingEffects: Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             // Deleted by someone else: never "Saved" for a file that is not there.
             store.abandonRecording(memoRecording)
-            return actions + [.recordingDiscarded(message: "The recording's file \(path) is gone (deleted by another process): nothing was saved.")] + effects.reload()
+            return actions + [.recordingDiscarded(.recordingFileGone(path: path))] + effects.reload()
         }
         progress(nil, "adding it to the library")
         do {

@@ -60,9 +60,9 @@ final class VoiceEffects: Sendable {
                     loop.render()
                 }
             } catch let error as RecorderError {
-                return { loop.dispatch(.voiceArmFailed(message: "Cannot turn on voice activation: \(error.message)")) }
+                return { loop.dispatch(.voiceArmFailed(.voiceActivationNotArmed(detail: error.message))) }
             } catch {
-                return { loop.dispatch(.voiceArmFailed(message: "Cannot turn on voice activation: \(error)")) }
+                return { loop.dispatch(.voiceArmFailed(.voiceActivationNotArmed(detail: "\(error)"))) }
             }
             return { [self] in
                 guard epoch.withLock({ $0 }) == armedEpoch, loop.session === session, !loop.isFinishing else {

@@ -16,8 +16,8 @@ public enum Action: Sendable {
     case resize(width: Int, height: Int)
     /// The input opened (the meter runs from now on).
     case inputOpened(InputDescription)
-    /// The input could not be opened or failed; `message` is in plain words.
-    case inputFailed(String)
+    /// The input could not be opened or failed (`AppFailure.message` words it).
+    case inputFailed(AppFailure)
     /// The inputs the picker can offer.
     case inputsListed(InputChoiceList)
     /// The playback devices for the output picker.
@@ -43,8 +43,8 @@ public enum Action: Sendable {
     case memoDetailsLoaded(MemoExtras)
     /// Playback reached the end of the memo.
     case playbackFinished
-    /// Playback could not start, or stopped on an error; `message` is in plain words.
-    case playbackFailed(String)
+    /// Playback could not start, or stopped on an error (`AppFailure.message` words it).
+    case playbackFailed(AppFailure)
     /// Recording started into memo `memoID` (the library's id; `nil` when unknown) with this
     /// title. `s` opens the title prompt for that memo at once, while it is saved.
     case recordingStarted(title: String, memoID: Int64? = nil)
@@ -54,12 +54,12 @@ public enum Action: Sendable {
     /// as `memo`; `reason` is in plain words. The cause stays on the status line: no title prompt.
     case recordingStoppedOnError(MemoRow, reason: String)
     /// A recording stopped having recorded nothing (a full disk from its start, a stop at once):
-    /// no memo was kept; `message` says why, for the status line.
-    case recordingDiscarded(message: String)
+    /// no memo was kept; the failure says why, for the status line.
+    case recordingDiscarded(AppFailure)
     /// A voice-activated take ended with enough sound and was saved as `memo`.
     case voiceTakeSaved(MemoRow)
-    /// Voice activation could not be armed (`message` says why): it is off.
-    case voiceArmFailed(message: String)
+    /// Voice activation could not be armed (the failure says why): it is off.
+    case voiceArmFailed(AppFailure)
     /// The memos whose transcripts matched `query` (the filter as it was when searched).
     case transcriptMatchesFound(query: String, [TranscriptMatch])
     /// Memo `memoID`'s transcript, for the transcript view.
@@ -75,9 +75,9 @@ public enum Action: Sendable {
     case launched(input: InputName)
     /// The open input's capture control as read (after a change when `changed`).
     case captureGainRead(CaptureGainReading, changed: Bool)
-    /// The capture control could not be read or changed; `message` is in plain words
-    /// ("alsa:pulse: the mixer … has no capture volume control"); `changed` as above.
-    case captureGainFailed(String, changed: Bool)
+    /// The capture control could not be read or changed ("alsa:pulse: the mixer … has no
+    /// capture volume control"); `changed` as above.
+    case captureGainFailed(AppFailure, changed: Bool)
     /// The oldest work in flight (`AppState.work`) is done; its results came before.
     case workFinished
     /// The oldest work in flight got this far: `fraction` 0…1 when known, `stage` in words

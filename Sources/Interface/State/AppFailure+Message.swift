@@ -43,6 +43,33 @@ extension AppFailure {
                 + "The recording is in \(path) but could not be added: \(detail)"
         case .recordingKeptNotAdded(let detail):
             "The recording is kept whole but could not be added: \(detail)"
+        case .inputStopped(let name, let reason):
+            // The source last: a long file path is what the status line may cut.
+            "The input stopped: \(reason). Press i to choose an input. It was \(name)."
+        case .inputNoAnswer(let name, let seconds):
+            "No answer from \(name) for \(seconds) s: is the audio server running? Press i to choose an input."
+        case .microphoneNotOpened(let device, let reason):
+            "No microphone: ALSA '\(device)' cannot be opened (\(reason)). Press i to choose an input."
+        case .inputNotOpened(let name, let detail):
+            "The input \(name) cannot be opened: \(detail). Press i to choose an input."
+        case .nothingRecorded(let stoppedBecause):
+            (stoppedBecause.map { "Recording stopped: \($0); nothing" } ?? "Nothing") + " was recorded, so no memo was kept."
+        case .recordingLostWithFolder(let folder, let detail):
+            "The library folder \(folder) was deleted while recording, and the recording with it (\(detail)): nothing was saved."
+        case .recordingFileGone(let path):
+            "The recording's file \(path) is gone (deleted by another process): nothing was saved."
+        case .captureGain(let source, let detail):
+            "\(source): \(detail)"
+        case .playbackNotStarted(let title, let detail):
+            "Cannot play “\(title)”: \(detail)."
+        case .playbackMemoGone(let title):
+            "Cannot play “\(title)”: it is no longer in the library."
+        case .playbackDeviceNotOpened(let title, let device, let reason):
+            "Cannot play “\(title)”: the playback device '\(device)' cannot be opened (\(reason)). Press O to choose where memos play."
+        case .playbackStopped(let title, let detail):
+            "Playback of “\(title)” stopped: \(detail)."
+        case .voiceActivationNotArmed(let detail):
+            "Cannot turn on voice activation: \(detail)"
         case .playbackSetting(let title, let detail):
             "Cannot play “\(title)” that way: \(detail)."
         case .voiceTakeNotRecorded(let detail):

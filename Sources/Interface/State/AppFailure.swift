@@ -54,7 +54,36 @@ public enum AppFailure: Sendable, Hashable {
     /// A recording waiting for room (its intermediate whole) could not be added.
     case recordingKeptNotAdded(detail: String)
 
+    /// The input stopped by itself (unplugged, a file source at its end): why, in words.
+    case inputStopped(InputName, reason: String)
+    /// The input did not open within `seconds` (a sound server that does not answer).
+    case inputNoAnswer(InputName, seconds: Int)
+    /// An ALSA input cannot be opened: ALSA's reason (and its own words, when it has any).
+    case microphoneNotOpened(device: String, reason: String)
+    /// A tone, file or stream input cannot be opened.
+    case inputNotOpened(InputName, detail: String)
+    /// Nothing was recorded (a full disk from the start, `s` at once), so no memo was kept;
+    /// `stoppedBecause` is why the recording stopped, when it stopped on an error.
+    case nothingRecorded(stoppedBecause: String?)
+    /// The library folder was deleted while recording, and the recording with it.
+    case recordingLostWithFolder(folder: String, detail: String)
+    /// The recording's file was deleted by another process before it was saved.
+    case recordingFileGone(path: String)
+    /// The capture control of input `source` could not be read or changed.
+    case captureGain(source: String, detail: String)
+
     // MARK: Playback and voice activation
+
+    /// Memo `title` cannot be played (`detail`: the player's words).
+    case playbackNotStarted(title: String, detail: String)
+    /// Memo `title` is no longer in the library.
+    case playbackMemoGone(title: String)
+    /// The playback device cannot be opened for memo `title` (`reason`: ALSA's).
+    case playbackDeviceNotOpened(title: String, device: String, reason: String)
+    /// Playback of memo `title` stopped on an error.
+    case playbackStopped(title: String, detail: String)
+    /// Voice activation could not be turned on.
+    case voiceActivationNotArmed(detail: String)
 
     /// The player refused a playback setting (speed, pitch, volume) for memo `title`.
     case playbackSetting(title: String, detail: String)

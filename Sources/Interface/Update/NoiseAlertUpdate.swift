@@ -70,10 +70,10 @@ enum CaptureGainUpdate {
         case .captureGainRead(let reading, let changed):
             state.captureGain = reading
             if changed { state.say(reading.text) }
-        case .captureGainFailed(let message, let changed):
+        case .captureGainFailed(let failure, let changed):
             state.captureGain = nil
             // A read the user did not ask for (the input turned silent) fails quietly.
-            if changed { state.say(message) }
+            if changed { state.say(failure.message) }
         default:
             break
         }

@@ -80,9 +80,9 @@ enum PlaybackUpdate {
             guard let title = state.playingTitle else { return [] }
             state.playback = nil
             state.say("Finished playing “\(title)”.")
-        case .playbackFailed(let message):
+        case .playbackFailed(let failure):
             state.playback = nil
-            state.fail(message)
+            state.fail(failure.message)
         default:
             break
         }

@@ -49,7 +49,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         if state.status?.kind == .error { state.status = nil }
         state.say("Listening to \(input.name).")
         effects = (input.hasCaptureMixer ? [.readCaptureGain] : []) + NoiseAlertUpdate.inputOpened(&state)
-    case .inputFailed(let message):
+    case .inputFailed(let failure):
         let reopening = StreamKeys.inputEnded(&state)
         state.input = nil
         state.meters = []
@@ -59,7 +59,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.captureGain = nil
         state.alert.armedWith = nil
         VoiceKeys.turnedOff(&state)
-        state.fail(message)
+        state.fail(failure.message)
         effects = reopening
     case .inputsListed(let list):
         if case .pickingInput = state.mode {
@@ -114,20 +114,20 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         showSaved(memo, in: &state)
         state.fail("Recording stopped: \(reason). What was recorded is saved as “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
         effects = []
-    case .recordingDiscarded(let message):
+    case .recordingDiscarded(let failure):
         // Nothing was kept: the prompt `s` opened has no memo left to name.
         if let saving = state.savingRecording { closePrompt(for: saving.id, in: &state) }
         state.recording = .idle
         state.recordedFrames = 0
         state.recordingTitle = nil
-        state.fail(message)
+        state.fail(failure.message)
         effects = []
     case .voiceTakeSaved(let memo):
         VoiceKeys.takeSaved(memo, &state)
         effects = [.reloadLibrary]
-    case .voiceArmFailed(let message):
+    case .voiceArmFailed(let failure):
         VoiceKeys.turnedOff(&state)
-        state.fail(message)
+        state.fail(failure.message)
         effects = []
     case .streamUpdate, .streamProgress:
         effects = StreamKeys.apply(action, to: &state)
