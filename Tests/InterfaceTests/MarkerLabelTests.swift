@@ -131,6 +131,12 @@ import Testing
             == "could not be transcribed: the file is damaged")
     }
 
+    @Test func markersThatCouldNotBeReadSaySoRatherThanNone() {
+        let id = Fixtures.memos[0].id
+        let values = details(MemoExtras(memoID: id, markers: [], markersProblem: "the memo index is locked", transcript: .missing))
+        #expect(values["Markers"] == "cannot be read: the memo index is locked")
+    }
+
     @Test func anotherMemosExtrasAreNotShown() {
         let values = details(MemoExtras(memoID: 999, markers: [.init(time: 1)], transcript: .missing))
         #expect(values["Markers"] == "…")

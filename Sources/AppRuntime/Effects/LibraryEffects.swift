@@ -112,14 +112,22 @@ struct LibraryEffects {
 
     /// Memo `id`'s markers and transcript state for `I`; what cannot be read says why.
     static func extras(of id: Int64, in store: MemoStore?) -> MemoExtras {
-        let markers = (try? store?.markers(ofMemo: id)) ?? []
+        var markers: [Marker] = []
+        var markersProblem: String?
+        do {
+            markers = try store?.markers(ofMemo: id) ?? []
+        } catch {
+            markersProblem = "\(error)"
+        }
         let transcript: TranscriptContent
         do {
             transcript = try store?.transcriptContent(of: id) ?? .missing
         } catch {
             transcript = .failed("the transcript cannot be read: \(error)")
         }
-        return MemoExtras(memoID: id, markers: markers.map { .init(time: $0.time, label: $0.label) }, transcript: transcript)
+        return MemoExtras(
+            memoID: id, markers: markers.map { .init(time: $0.time, label: $0.label) }, markersProblem: markersProblem,
+            transcript: transcript)
     }
 
     /// Stores a marker in the index, on the runner (a kill -9 after it keeps it).

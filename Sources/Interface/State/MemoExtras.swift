@@ -13,15 +13,18 @@ public struct MemoExtras: Sendable, Hashable {
     }
 
     public var memoID: Int64
-    /// Earliest first.
+    /// Earliest first (none when they could not be read: `markersProblem` says why).
     public var markers: [MarkerRow]
+    /// Why the markers could not be read, when they could not.
+    public var markersProblem: String?
     /// The words, `.missing` (not transcribed, or transcribed from an earlier version of the
     /// file), or why transcription failed.
     public var transcript: TranscriptContent
 
-    public init(memoID: Int64, markers: [MarkerRow], transcript: TranscriptContent) {
+    public init(memoID: Int64, markers: [MarkerRow], markersProblem: String? = nil, transcript: TranscriptContent) {
         self.memoID = memoID
         self.markers = markers
+        self.markersProblem = markersProblem
         self.transcript = transcript
     }
 }

@@ -51,7 +51,7 @@ enum MemoDetailsView {
         ]
         if memo.deletedAt == nil {
             let extras = state.memoExtras?.memoID == memo.id ? state.memoExtras : nil
-            rows.append(("Markers", extras.map { markersText($0.markers) } ?? "…"))
+            rows.append(("Markers", extras.map { $0.markersProblem.map { "cannot be read: \($0)" } ?? markersText($0.markers) } ?? "…"))
             rows.append(("Transcript", transcriptText(memo.id, extras?.transcript, state: state)))
         }
         if let deleted = memo.deletedAt {
