@@ -25,6 +25,14 @@ import Testing
         #expect(KeyHelp.footer(for: state).map(\.0) == ["type", "⏎", "⌫", "Esc"])
     }
 
+    @Test func onANarrowScreenThePromptsWordsLeaveRoomForTheLabel() {
+        var state = playing(elapsed: 31, labels: [30: "Budget"])
+        state.width = 30
+        _ = reduce(&state, .key(.character("B")))
+        let lines = AppView.render(state).lines()
+        #expect(lines.contains { $0.hasPrefix(" Label: Budget") }, "\(lines)")
+    }
+
     @Test func typedLabelIsKeptOnEnterAndSaidByNAndN() {
         var state = playing(elapsed: 6)
         _ = reduce(&state, .key(.character("B")))

@@ -53,11 +53,16 @@ enum MarkerKeys {
         return []
     }
 
-    /// The prompt's words: "Label of marker 2 (00:01:03): ".
+    /// The prompt's words: "Label of marker 2 (00:01:03): ", or "Label: " where that would
+    /// leave the typed label fewer than `minimumFieldWidth` columns.
     static func promptLabel(time: Double, _ state: AppState) -> String {
         let index = state.playback.flatMap { $0.markers.firstIndex(of: time) }.map { " \($0 + 1)" } ?? ""
-        return "Label of marker\(index) (\(DisplayFormat.elapsedTime(seconds: time))): "
+        let full = "Label of marker\(index) (\(DisplayFormat.elapsedTime(seconds: time))): "
+        return DisplayWidth.of(" " + full) + minimumFieldWidth <= state.width ? full : "Label: "
     }
+
+    /// Columns the label prompt keeps for what is typed before it shortens its words.
+    static let minimumFieldWidth = 12
 
     /// A key in the label prompt: ⏎ keeps the label (empty: none), Esc leaves it as it was.
     static func labelPrompt(_ key: Key, memoID: Int64, time: Double, _ field: inout TextField, _ state: inout AppState) -> [Effect] {
