@@ -71,41 +71,58 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: SoundFileRecovery.intermediatePath(for: path)))
     }
 
-    /// An MP3 recorded from an unpaced file device (a minute in a second or two, so the nice-19 encoder
-    /// lags far behind) and killed: `list --no-wait` lists it at once as `recording`, and
+    /// An MP3 recorded from an unpaced file device (hundreds of times real time, so the nice-19
+    /// encoder lags far behind) and killed once 2 minutes are in the intermediate: `list --no-wait` lists it at once as `recording`, and
     /// neither it nor `record` encodes anything; a `list` stopped by SIGINT, then one killed with -9, in the middle of
     /// recovery's encode (as soon as it reports 10 %) leave the memo as it was; a clean `list`
     /// then finishes it whole.
     @Test func killedDuringRecoveryTheNextStartFinishesTheMemo() throws {
         let sandbox = try VoiceMemoSandbox()
+        let clock = ContinuousClock()
+        var stepStart = clock.now
+        func step(_ what: String) {
+            print("BackgroundEncodingCrashTests: killed during recovery: \(what) took \(clock.now - stepStart)")
+            stepStart = clock.now
+        }
+        // A minute of noise from the unpaced file device, repeated past its end (the file
+        // plugin's stale data), for up to 10 minutes: the recording runs at a few hundred
+        // times real time, so it is still running (its encoder far behind) seconds after the
+        // intermediate holds 2 minutes, however late the poll below sees it. With 50 s it
+        // ended 0.7 s after it started, and a poll starved that long on a loaded machine saw
+        // it end. Two minutes, not fewer, so that the recoveries below take a second or two
+        // (20 s took 0.3 s, a window a starved poll could miss before its SIGINT or -9).
         let input = sandbox.file("input.raw")
         try TestSignals.writeRawNoise(to: input, frames: 48_000 * 60)
         try sandbox.installALSATestDevices(captureFile: input)
+        step("writing a minute of noise")
         let killed = try sandbox.shell("""
-            voicememo record --source alsa:voicememo_capture --rate 48000 --channels 2 --format mp3 --duration 50 \
+            voicememo record --source alsa:voicememo_capture --rate 48000 --channels 2 --format mp3 --duration 10m \
                 > id.txt 2> err.txt &
             pid=$!
-            # The intermediate holds float stereo: 20 s are 7.7 MB.
+            # The intermediate holds float stereo: 120 s are 46 MB.
             written() {
-                [ -n "$(find "$VOICEMEMO_HOME" -name '.*.partial.w64' -size +7680k)" ] && return
-                kill -0 $pid 2>/dev/null || { echo "record ended before 20 s were written" >&2; cat err.txt >&2; exit 3; }
+                [ -n "$(find "$VOICEMEMO_HOME" -name '.*.partial.w64' -size +45000k)" ] && return
+                kill -0 $pid 2>/dev/null || { echo "record ended before 120 s were written" >&2; cat err.txt >&2; exit 3; }
                 false
             }
-            wait_until 100 "20 s in the intermediate" written || exit 124
+            wait_until 100 "120 s in the intermediate" written || exit 124
             kill -9 $pid
             wait $pid 2>/dev/null
             stat -c %s "$VOICEMEMO_HOME"/.*.partial.w64
             """, timeout: .seconds(120))
+        step("recording 2 minutes and killing it")
         #expect(killed.status == 0, "\(killed)")
         let intermediateBytes = try #require(Int(killed.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
 
         let quick = try sandbox.run("list", "--no-wait", "--json")
+        step("list --no-wait")
         #expect(quick.status == 0, "\(quick)")
         #expect(quick.standardError.contains("1 memo from a recording that was killed or stopped by a full disk waits to be recovered (1)"), "\(quick)")
         let pending = try JSONSerialization.jsonObject(with: Data(quick.standardOutput.utf8)) as? [[String: Any]]
         #expect(pending?.first?["state"] as? String == "recording", "\(quick)")
         // `record` does not wait for it either, and says so.
         let another = try sandbox.run("record", "--source", "tone:440@-6", "--duration", "0.2", "--title", "Meanwhile")
+        step("record meanwhile")
         #expect(another.status == 0, "\(another)")
         #expect(another.standardError.contains("waits to be recovered (1); `voicememo list` recovers it"), "\(another)")
 
@@ -125,6 +142,7 @@ import Testing
             cat list-err.txt
             sqlite3 "$VOICEMEMO_HOME/index.sqlite3" ".timeout 5000" "SELECT state FROM memos WHERE id = 1"
             """, timeout: .seconds(300))
+        step("list stopped by SIGINT at 10 %")
         #expect(stopped.standardOutput.contains("status=130"), "\(stopped)")
         #expect(stopped.standardOutput.contains("SIGINT: stopped recovering; memo 1 is kept as it was"), "\(stopped)")
         #expect(stopped.standardOutput.contains("\nrecording\n"), "\(stopped)")
@@ -144,12 +162,14 @@ import Testing
             sqlite3 "$VOICEMEMO_HOME/index.sqlite3" ".timeout 5000" "SELECT state FROM memos WHERE id = 1"
             ls -a "$VOICEMEMO_HOME"
             """, timeout: .seconds(300))
+        step("list killed at 10 %")
         #expect(interrupted.status == 0, "\(interrupted)")
         #expect(interrupted.standardOutput.contains("recovering memo 1"), "\(interrupted)")
         #expect(interrupted.standardOutput.contains("\nrecording\n"), "the row is untouched: \(interrupted)")
         #expect(interrupted.standardOutput.contains(".partial.w64"), "the intermediate is kept: \(interrupted)")
 
         let clean = try sandbox.run(arguments: ["list", "--json"], timeout: .seconds(300))
+        step("list recovering it whole")
         #expect(clean.status == 0, "\(clean)")
         #expect(clean.standardError.contains("1 memo recovered after a crash: 1"), "\(clean)")
         let memo = try #require(try sandbox.listedMemos().first { $0["id"] as? Int == 1 })
@@ -158,7 +178,7 @@ import Testing
         // The intermediate's frames: its size less a header of at most 4 kB, 8 bytes a frame.
         let expected = intermediateBytes / 8
         #expect(frames <= expected + 1152 && frames >= expected - 512 - 1152, "\(frames) frames of \(expected)")
-        #expect(frames >= 48_000 * 20)
+        #expect(frames >= 48_000 * 120)
         let path = try #require(memo["path"] as? String)
         #expect(!FileManager.default.fileExists(atPath: SoundFileRecovery.intermediatePath(for: path)))
         print("BackgroundEncodingCrashTests: killed during recovery, then recovered \(Double(frames) / 48_000) s of \(Double(expected) / 48_000) s")
