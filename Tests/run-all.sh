@@ -33,9 +33,10 @@
 # otherwise: every tmux socket, temporary folder, private daemon and port is made per test.
 #
 # The e2e tier's DebianPackageTests installs the package `make deb` builds: that build (a
-# release build of its own, in .build/static) runs beside the unit tier, at nice 19, and the
-# e2e tier starts once it is done: PipeWireTests' bit-exact capture fails on a loaded machine
-# (twice this session, with compilers running beside the tier: 616 288 and 385 024 frames). It
+# release build of its own, in .build/static) runs beside the unit tier and the e2e shards, at
+# nice 19, and the quiet part (DebianPackageTests among it) starts once it is done:
+# PipeWireTests' bit-exact capture fails on a loaded machine (twice, with compilers running
+# beside it: 616 288 and 385 024 frames lost); with one shard the e2e tier waits for it. It
 # writes its exit status to the file VOICEMEMO_TEST_DEB_STATUS names (its log is that file's
 # name with .log after it); a failed build fails the e2e tier and DebianPackageTests says why.
 #

@@ -15,7 +15,7 @@ import Terminal
 /// input is open and four times a second otherwise, and a read source wakes it for keys.
 /// Everything slow — the library (its one SQLite connection lives on the runner), files,
 /// opening and closing devices, stopping a recorder (which joins its threads) — runs on
-/// the `EffectRunner`'s queue, one effect at a time in order, and answers with a closure
+/// the runner's queue (`AppEffects`), one effect at a time in order, and answers with a closure
 /// run back on the UI queue that dispatches the result actions and then
 /// `Action.workFinished` (Bubble Tea's `Cmd`: nothing is dispatched re-entrantly from the
 /// runner). UI-queue state: `state`, `session` (and its recording, voice activation and noise alert,

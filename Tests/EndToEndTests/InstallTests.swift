@@ -12,7 +12,10 @@ import Testing
         "bin/voicememo", "share/man/man1/voicememo.1", "share/bash-completion/completions/voicememo",
         "share/zsh/site-functions/_voicememo", "share/fish/vendor_completions.d/voicememo.fish",
     ]
-    static let subcommands = ["record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices", "gain", "analyze"]
+    static let subcommands = [
+        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "recover", "export", "mark", "trim", "split",
+        "enhance", "waveform", "devices", "gain", "analyze", "transcribe", "search",
+    ]
 
     /// Installs into `$WORK/dest` with PREFIX=/usr; returns the sandbox.
     func installed() throws -> VoiceMemoSandbox {

@@ -3,9 +3,10 @@ import VoiceMemoCLI
 
 @Suite("Help and version")
 struct HelpAndVersionTests {
+    /// Every subcommand (`CommandLineRunner.subcommands`), in the order the top-level help lists them.
     static let subcommands = [
-        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "recover", "export", "devices", "gain",
-        "analyze",
+        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "recover", "export", "mark", "trim", "split",
+        "enhance", "waveform", "devices", "gain", "analyze", "transcribe", "search",
     ]
 
     @Test func version() {
@@ -183,7 +184,7 @@ struct HelpAndVersionTests {
 /// The man page and the completions come from the same declarations as `--help`: every
 /// option `--help` shows is in each of them.
 @Suite struct ManualDriftTests {
-    static let subcommands = ["record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices", "gain", "analyze"]
+    static let subcommands = HelpAndVersionTests.subcommands
 
     @Test(arguments: subcommands)
     func everyOptionOfTheHelpIsInTheManualAndTheCompletions(subcommand: String) {

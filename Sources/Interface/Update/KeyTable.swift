@@ -198,7 +198,7 @@ enum KeyTable {
         KeyBinding(
             "a", "order of the memos: newest first → by title → longest first", footer: [.table(210, "order")]
         ) { _, state in KeyHandling.nextSortOrder(&state) },
-        KeyBinding("u", "undo the last delete, rename, trim or split", footer: [.table(70, "undo")]) { _, state in
+        KeyBinding("u", "undo the last delete, rename, trim, split, pause cut or enhance", footer: [.table(70, "undo")]) { _, state in
             KeyHandling.undo(&state)
         },
         KeyBinding("t", "Recently Deleted: ⏎ restore, p purge, Esc back", footer: [.table(64, "deleted")]) {
