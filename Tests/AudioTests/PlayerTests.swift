@@ -48,10 +48,13 @@ import Testing
     @Test func pauseAndResumeNeitherRepeatNorDropAFrame() throws {
         let fixture = try PlayerFixture()
         defer { fixture.remove() }
-        let frames = 48_000 * 3
+        // 12 s: after the last pause point (100 000) the player has about 1 s of writes left. With
+        // 3 s it had 0.09 s, and a test thread starved that long after the point (a loaded
+        // machine) paused a player that had already finished.
+        let frames = 48_000 * 12
         let file = try fixture.writeCounter("counter.wav", frames: frames)
         let log = PlayerEventLog()
-        // ~2 ms per 20 ms chunk: three seconds play in about 0.3 s, slow enough to pause mid-way.
+        // ~2 ms per 20 ms chunk: twelve seconds play in about 1.2 s, slow enough to pause mid-way.
         let player = try fixture.player(
             file, operations: SlowWritePCMOperations(microsecondsPerWrite: 2000), events: log.events)
         try player.play()
@@ -80,7 +83,9 @@ import Testing
     @Test func pauseOnADeviceThatHoldsFramesNeitherRepeatsNorDrops() throws {
         let fixture = try PlayerFixture()
         defer { fixture.remove() }
-        let frames = 48_000 * 3
+        // 12 s, as above: after the last pause point (120 000) about 0.95 s of writes are left,
+        // not the 0.05 s of a 3 s file.
+        let frames = 48_000 * 12
         let file = try fixture.writeCounter("counter.wav", frames: frames)
         let log = PlayerEventLog()
         let device = QueueingPCMOperations(holdingFrames: 4800, microsecondsPerWrite: 2000)

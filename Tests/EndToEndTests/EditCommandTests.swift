@@ -196,14 +196,26 @@ import Testing
     /// what it was, an edit's new memo, not "a copy an interrupted rename left behind".
     @Test func theLeftoverOfAKilledTrimIsNamedForWhatItWas() throws {
         let sandbox = try VoiceMemoSandbox()
-        let id = try sandbox.recordMemo(title: "Long", format: "flac", seconds: "30")
+        // 20 minutes, so that the new memo's hidden file outlasts a starved poll: with 30 s
+        // of audio the trim wrote it for well under 0.1 s, and a poll slowed to 0.7 s never
+        // saw it ("no copy seen"); now it is there for about 4 s on a quiet machine.
+        // (Recording them takes about 5 s here: more than `recordMemo`'s 30 s limit on a loaded machine.)
+        var environment = sandbox.environment
+        environment["VOICEMEMO_UNPACED"] = "1"
+        let recorded = try ProcessRunner.run(
+            try VoiceMemoBinary.url(),
+            arguments: ["record", "--source", "tone:440@-6", "--duration", "20m", "--format", "flac", "--title", "Long"],
+            environment: environment, timeout: .seconds(180))
+        #expect(recorded.status == 0, "\(recorded)")
+        let id = recorded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         let library = sandbox.libraryDirectory.path
         let killed = try sandbox.shell("""
-            voicememo trim \(id) --from 1 --to 29 > /dev/null 2>&1 &
+            voicememo trim \(id) --from 1 --to 1199 > /dev/null 2>&1 &
             pid=$!
             deadline=$((SECONDS + 60))
             until ls -a "\(library)" | grep -q '\\.edit-'; do
               if ! kill -0 $pid 2>/dev/null || [ $SECONDS -ge $deadline ]; then echo "no copy seen"; exit 1; fi
+              sleep 0.05
             done
             kill -9 $pid
             wait $pid 2>/dev/null
@@ -217,7 +229,7 @@ import Testing
         #expect(list.standardError.contains("part of a new memo an interrupted trim, split or silence removal was writing; the original memo is whole"), "\(list.standardError)")
         #expect(!list.standardError.contains("rename"), "\(list.standardError)")
         let memos = try sandbox.listedMemos()
-        #expect(memos.count == 1 && memos.first?["frames"] as? Int == 48_000 * 30, "the original, whole: \(memos)")
+        #expect(memos.count == 1 && memos.first?["frames"] as? Int == 48_000 * 1200, "the original, whole: \(memos)")
     }
 
     /// A trim that does not fit on the disk stops naming the cause, removes what it wrote and

@@ -34,6 +34,13 @@ import Testing
     }
 
     /// Waits until `path` holds a complete line (the command runs beside the meter).
+    ///
+    /// The command must not die with the meter: the meter does not wait for it, and when the
+    /// meter exits `ProcessRunner` kills its whole process group, which the command joined at
+    /// `posix_spawnp`. The unpaced meter exits 0.1–0.2 s after it starts the command, so a command
+    /// not run within that (a loaded machine; `sh -c 'sleep 0.3; …'` here) wrote nothing. So
+    /// the tests' commands start with `setsid`: in a session of their own they outlive the
+    /// meter however late they run, and the waits below end on what they wrote.
     static func waitForLine(_ path: String, deadline seconds: Double = 10) -> String? {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
@@ -64,7 +71,7 @@ import Testing
             espeak-ng -w said.wav "The meeting moved to Thursday at three in the afternoon, please tell everyone"
             sox said.wav -r 48000 -b 16 -c 1 middle.wav trim 0 2 norm -6
             """, in: sandbox)
-        let command = "sh -c 'echo \"$VOICEMEMO_ALERT_LEVEL $VOICEMEMO_ALERT_TIME $VOICEMEMO_ALERT_THRESHOLD $VOICEMEMO_ALERT_FOR\" >> \(sandbox.file("alert.txt"))'"
+        let command = "setsid sh -c 'echo \"$VOICEMEMO_ALERT_LEVEL $VOICEMEMO_ALERT_TIME $VOICEMEMO_ALERT_THRESHOLD $VOICEMEMO_ALERT_FOR\" >> \(sandbox.file("alert.txt"))'"
         let outcome = try sandbox.run(
             "meter", "--source", "file:" + sandbox.file("room.wav"), "--alert-above", "-35", "--for", "1s", "--json",
             "--exec", command)
@@ -83,14 +90,15 @@ import Testing
         #expect(line.split(separator: "\n").count == 1, "once")
     }
 
-    /// CMD's words go to posix_spawn as they are: `;` and `$(…)` reach `touch` as file names.
+    /// CMD's words go to posix_spawn as they are: `;` and `$(…)` reach `touch` as file names
+    /// (through `setsid`, which passes them on as they are: see `waitForLine`).
     @Test func theCommandIsNeverInterpretedByAShell() throws {
         let sandbox = try VoiceMemoSandbox()
         sandbox.environment["VOICEMEMO_UNPACED"] = "1"
         try Self.makeRoom("sox -n -r 48000 -b 16 -c 1 middle.wav synth 1 sine 440 vol 0.5", in: sandbox)
         let outcome = try sandbox.run(
             "meter", "--source", "file:" + sandbox.file("room.wav"), "--alert-above", "-20",
-            "--exec", "touch '\(sandbox.file("a;b"))' \(sandbox.file("$(id)")) \(sandbox.file("done"))")
+            "--exec", "setsid touch '\(sandbox.file("a;b"))' \(sandbox.file("$(id)")) \(sandbox.file("done"))")
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardOutput.contains("alert: level"), "\(outcome)")
         let end = Date().addingTimeInterval(10)

@@ -336,13 +336,16 @@ import Testing
 @Suite struct KilledRenameTests {
     @Test func aCopyLeftByAKilledRenameIsRemovedAtTheNextStart() throws {
         let sandbox = try VoiceMemoSandbox()
-        // FLAC: its title is written by copying the file (decoded and encoded again), which
-        // takes long enough (≈ 0.2 s for 20 s of audio here) for the kill to land part-way.
+        // FLAC: its title is written by copying the file (decoded and encoded again). The copy
+        // must outlast a starved poll: with 20 s of audio it existed for about 0.05 s (the
+        // rename took 0.1 s in all), and a poll slowed to 0.7 s never saw it ("no copy seen"). 20 minutes:
+        // the copy exists for about 3 s on a quiet machine, longer on a loaded one (recording
+        // them takes about 5 s).
         var environment = sandbox.environment
         environment["VOICEMEMO_UNPACED"] = "1"
         let recorded = try ProcessRunner.run(
             try VoiceMemoBinary.url(),
-            arguments: ["record", "--source", "tone:440@-6", "--duration", "20", "--format", "flac", "--title", "long"],
+            arguments: ["record", "--source", "tone:440@-6", "--duration", "20m", "--format", "flac", "--title", "long"],
             environment: environment, timeout: .seconds(180))
         #expect(recorded.status == 0, "\(recorded)")
         let id = recorded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -353,6 +356,7 @@ import Testing
             deadline=$((SECONDS + 60))
             until ls -a "\(library)" | grep -q '\\.retag-'; do
               if ! kill -0 $pid 2>/dev/null || [ $SECONDS -ge $deadline ]; then echo "no copy seen"; exit 1; fi
+              sleep 0.05
             done
             kill -9 $pid
             wait $pid 2>/dev/null
@@ -374,7 +378,7 @@ import Testing
         #expect(after.isEmpty, "\(after)")
         let memo = try #require(try sandbox.listedMemos().first)
         #expect(memo["title"] as? String == "long", "the rename did not happen")
-        #expect(memo["state"] as? String == "complete" && memo["frames"] as? Int == 48_000 * 20)
+        #expect(memo["state"] as? String == "complete" && memo["frames"] as? Int == 48_000 * 1200)
         #expect(try sandbox.run("list").standardError.isEmpty, "said once")
     }
 

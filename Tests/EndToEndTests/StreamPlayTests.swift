@@ -226,7 +226,11 @@ import Testing
         #expect(lines.contains(#"{"event":"buffering","seconds":0.5}"#), "\(outcome)")
         #expect(lines.contains { $0.contains(#""event":"playing""#) && $0.contains(#""live":true,"name":"VoiceMemo Test Radio""#) }, "\(outcome)")
         let titles = lines.filter { $0.contains(#""event":"title""#) }
-        #expect(titles == [#"{"event":"title","title":"Song 1"}"#, #"{"event":"title","title":"Song 2"}"#, #"{"event":"title","title":"Song 3"}"#], "each change once, in order: \(outcome)")
+        // Song 3 and then SIGINT, but the stream is real time with a new title every second:
+        // a shell starved for a second after seeing Song 3 lets Song 4 in. So each change once,
+        // in order, from Song 1, up to wherever the stop came (at least Song 3).
+        let expected = (0..<titles.count).map { #"{"event":"title","title":"Song "# + String($0 + 1) + #""}"# }
+        #expect(titles.count >= 3 && titles == expected, "each change once, in order: \(outcome)")
         #expect(!lines.contains { $0.contains("failed") }, "\(outcome)")
     }
 

@@ -119,11 +119,17 @@ import Testing
 
     @Test func aSignalEndsTheRunAndKeepsTheTakeInProgress() throws {
         let sandbox = try VoiceMemoSandbox()
+        // The 2 s count from when the input is listened to (the product's own event), not from
+        // the start: a start slowed by 1.6 s (SIGSTOP for that long, as a loaded machine may)
+        // left no take (1.0 s: a take of 0.92 s), and a SIGINT in its first moments exits 130.
         let outcome = try sandbox.shell("""
-            voicememo record --vox --source tone:440@-12 --format wav --json > out.json 2> err.txt &
+            VOICEMEMO_EVENT_LOG="$PWD/events.log" voicememo record --vox --source tone:440@-12 --format wav --json > out.json 2> err.txt &
+            pid=$!
+            listening() { grep -qs '^vox_listening' events.log || ! kill -0 $pid 2>/dev/null; }
+            wait_until 30 "record --vox to listen" listening || exit 124
             sleep 2
-            kill -INT $!
-            wait $!
+            kill -INT $pid
+            wait $pid
             echo "status $?"
             """)
         #expect(outcome.standardOutput.contains("status 0"), "\(outcome)")
