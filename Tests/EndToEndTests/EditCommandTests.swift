@@ -199,15 +199,8 @@ import Testing
         // 20 minutes, so that the new memo's hidden file outlasts a starved poll: with 30 s
         // of audio the trim wrote it for well under 0.1 s, and a poll slowed to 0.7 s never
         // saw it ("no copy seen"); now it is there for about 4 s on a quiet machine.
-        // (Recording them takes about 5 s here: more than `recordMemo`'s 30 s limit on a loaded machine.)
-        var environment = sandbox.environment
-        environment["VOICEMEMO_UNPACED"] = "1"
-        let recorded = try ProcessRunner.run(
-            try VoiceMemoBinary.url(),
-            arguments: ["record", "--source", "tone:440@-6", "--duration", "20m", "--format", "flac", "--title", "Long"],
-            environment: environment, timeout: .seconds(180))
-        #expect(recorded.status == 0, "\(recorded)")
-        let id = recorded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        // (Recording them takes about 5 s here, so the limit is more than the default 30 s.)
+        let id = try sandbox.recordMemo(title: "Long", format: "flac", seconds: "20m", timeout: .seconds(180))
         let library = sandbox.libraryDirectory.path
         let killed = try sandbox.shell("""
             voicememo trim \(id) --from 1 --to 1199 > /dev/null 2>&1 &

@@ -14,13 +14,15 @@ extension VoiceMemoSandbox {
     }
 
     /// Records a short memo (unpaced tone) and returns its id.
-    func recordMemo(title: String? = nil, format: String = "wav", seconds: String = "0.3") throws -> String {
+    func recordMemo(
+        title: String? = nil, format: String = "wav", seconds: String = "0.3", timeout: Duration = .seconds(30)
+    ) throws -> String {
         var arguments = ["record", "--source", "tone:440@-6", "--duration", seconds, "--format", format]
         if let title { arguments += ["--title", title] }
         var environment = self.environment
         environment["VOICEMEMO_UNPACED"] = "1"
         let outcome = try ProcessRunner.run(
-            try VoiceMemoBinary.url(), arguments: arguments, environment: environment)
+            try VoiceMemoBinary.url(), arguments: arguments, environment: environment, timeout: timeout)
         guard outcome.status == 0 else { throw LibraryTestFailure(description: "record failed: \(outcome)") }
         return outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }

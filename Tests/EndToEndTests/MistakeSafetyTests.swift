@@ -341,14 +341,7 @@ import Testing
         // rename took 0.1 s in all), and a poll slowed to 0.7 s never saw it ("no copy seen"). 20 minutes:
         // the copy exists for about 3 s on a quiet machine, longer on a loaded one (recording
         // them takes about 5 s).
-        var environment = sandbox.environment
-        environment["VOICEMEMO_UNPACED"] = "1"
-        let recorded = try ProcessRunner.run(
-            try VoiceMemoBinary.url(),
-            arguments: ["record", "--source", "tone:440@-6", "--duration", "20m", "--format", "flac", "--title", "long"],
-            environment: environment, timeout: .seconds(180))
-        #expect(recorded.status == 0, "\(recorded)")
-        let id = recorded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = try sandbox.recordMemo(title: "long", format: "flac", seconds: "20m", timeout: .seconds(180))
         let library = sandbox.libraryDirectory.path
         let killed = try sandbox.shell("""
             voicememo rename \(id) "new title" &
