@@ -28,7 +28,8 @@
 # PulseAudio playback underran; an Icecast start took 1.0004 s) run after the shards, in one
 # process with nothing beside them (e2e_quiet), once the package build is done. Each process's lines are printed
 # as they come, prefixed `[e2e N]`; their exit statuses, failed tests and the tier's slowest
-# test cases come at the end.
+# test cases come at the end. The build, the unit tier, `make deb` and each e2e process also
+# say the CPU seconds they used (user + sys, their children's included).
 # The shards share the PulseAudio daemon (each test loads null sinks of its own) and keep apart
 # otherwise: every tmux socket, temporary folder, private daemon and port is made per test.
 #
@@ -77,7 +78,22 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The CPU seconds (user + sys) the children this shell has waited for have used so far
+# (bash's `times`): what each part of the run costs, printed beside its wall time, since the
+# two cores' CPU, not their packing, is what bounds `make test` (docs/RELIABILITY.md).
+# Sets the variable named $1; `times` runs in this shell (in a `$(…)` it would count the
+# subshell's children, none).
+children_cpu() {
+    local file=$scratch/times.$BASHPID
+    times > "$file"
+    printf -v "$1" '%s' "$(awk 'NR == 2 { s = 0; for (i = 1; i <= NF; i++) { split($i, p, "m"); s += p[1] * 60 + p[2] } printf "%.0f", s }' "$file")"
+}
+
+build_started=$SECONDS
+children_cpu build_cpu
 swift build --build-tests 2>&1 | tee "$scratch/build.log" | grep -v '^\[' || true
+children_cpu build_cpu_after
+echo "run-all: the build took $((SECONDS - build_started)) s and $((build_cpu_after - build_cpu)) CPU-s"
 if grep -E '(^|/)(Sources|Tests)/.*: warning:' "$scratch/build.log"; then
     echo "run-all: the build printed warnings from our code (above)" >&2
     exit 1
@@ -95,7 +111,8 @@ start_package_build() {
     set -m
     ( started=$SECONDS status=0
       nice -n 19 make --no-print-directory deb > "$VOICEMEMO_TEST_DEB_STATUS.log" 2>&1 || status=$?
-      echo "make deb: exit $status after $((SECONDS - started)) s" >> "$VOICEMEMO_TEST_DEB_STATUS.log.times"
+      children_cpu cpu
+      echo "make deb: exit $status after $((SECONDS - started)) s and $cpu CPU-s" >> "$VOICEMEMO_TEST_DEB_STATUS.log.times"
       echo "$status" > "$VOICEMEMO_TEST_DEB_STATUS" ) &
     deb_pid=$!
     set +m
@@ -110,7 +127,8 @@ finish_package_build() {
 }
 
 run_unit() {
-    local fence=$scratch/fence started=$SECONDS status=0
+    local fence=$scratch/fence started=$SECONDS status=0 cpu cpu_after
+    children_cpu cpu
     mkdir -p "$fence/bin" "$fence/run"
     for program in tmux pulseaudio pactl pacmd paplay parec parecord pacat pasuspender \
         pipewire pipewire-pulse wireplumber pw-cli pw-dump pw-cat pw-play pw-record pw-loopback pw-metadata; do
@@ -127,6 +145,8 @@ run_unit() {
         swift test --skip-build --skip "$(cat "$scratch/e2e.filter")" \
         --experimental-event-stream-output "$scratch/unit.events" --experimental-event-stream-version 0 || status=$?
     python3 Tests/tiers.py check "$scratch/unit.events" "$unit_test_limit" "$((SECONDS - started))" || status=1
+    children_cpu cpu_after
+    echo "run-all: the unit tier took $((cpu_after - cpu)) CPU-s"
     return $status
 }
 
@@ -156,13 +176,15 @@ run_e2e_process() {
       swift test --skip-build --ignore-lock --filter "$(cat "$scratch/e2e-$name.filter")" \
         --experimental-event-stream-output "$scratch/e2e-$name.events" --experimental-event-stream-version 0 2>&1 \
         | tee "$scratch/e2e-$name.log" | sed -u "s/^/[e2e $name] /"
-      echo $? > "$scratch/e2e-$name.status" )
+      echo $? > "$scratch/e2e-$name.status"
+      children_cpu cpu
+      echo "$cpu" > "$scratch/e2e-$name.cpu" )
 }
 
 report_e2e_process() {
     local name=$1 process_status
     process_status=$(cat "$scratch/e2e-$name.status" 2>/dev/null || echo "no status")
-    echo "run-all: e2e $name exit $process_status: $(grep -E '^(✔|✘|━) Test run with' "$scratch/e2e-$name.log" | tail -1)"
+    echo "run-all: e2e $name exit $process_status ($(cat "$scratch/e2e-$name.cpu" 2>/dev/null || echo "?") CPU-s): $(grep -E '^(✔|✘|━) Test run with' "$scratch/e2e-$name.log" | tail -1)"
     grep -E '^✘ Test .*(failed|recorded an issue)' "$scratch/e2e-$name.log" | sed "s/^/  [e2e $name] /" || true
     [ "$process_status" = 0 ]
 }
