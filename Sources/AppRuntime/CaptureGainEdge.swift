@@ -16,7 +16,7 @@ enum CaptureGainEdge {
             }
             return .captureGainRead(reading(try mixer.read()), changed: change != nil)
         } catch {
-            return .captureGainFailed(.captureGain(source: "\(source)", detail: "\(error)"), changed: change != nil)
+            return .captureGainFailed(.captureGain(source.name, detail: "\(error)"), changed: change != nil)
         }
     }
 

@@ -57,7 +57,7 @@ import Testing
         (.recordingLostWithFolder(folder: "/m", detail: "gone"),
          "The library folder /m was deleted while recording, and the recording with it (gone): nothing was saved."),
         (.recordingFileGone(path: "/m/a.flac"), "The recording's file /m/a.flac is gone (deleted by another process): nothing was saved."),
-        (.captureGain(source: "alsa:vm", detail: "no mixer"), "alsa:vm: no mixer"),
+        (.captureGain(.alsa(device: "vm"), detail: "no mixer"), "alsa:vm: no mixer"),
         (.playbackNotStarted(title: "A", detail: "no such device"), "Cannot play “A”: no such device."),
         (.playbackMemoGone(title: "A"), "Cannot play “A”: it is no longer in the library."),
         (.playbackDeviceNotOpened(title: "A", device: "nope", reason: "no such device"),

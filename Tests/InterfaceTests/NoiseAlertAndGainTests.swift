@@ -138,7 +138,7 @@ import Testing
         #expect(reduce(&state, .key(.character("M"))) == [.changeCaptureGain(.toggleSwitch)])
         _ = reduce(&state, .captureGainRead(CaptureGainReading(control: "Mic", percent: 82, decibels: -6, isOn: false), changed: true))
         #expect(state.statusLine?.text == "Capture (Mic) -6.0 dB, switched off (M switches it on)")
-        _ = reduce(&state, .captureGainFailed(.captureGain(source: "alsa:vm", detail: "the mixer \"vm\" has no capture volume control"), changed: true))
+        _ = reduce(&state, .captureGainFailed(.captureGain(.alsa(device: "vm"), detail: "the mixer \"vm\" has no capture volume control"), changed: true))
         #expect(state.statusLine?.text == "alsa:vm: the mixer \"vm\" has no capture volume control")
 
         var tone = Fixtures.state(width: 80, height: 24, input: InputDescription(name: .tone(frequency: 440, peakDBFS: -12), sampleRate: 48000, channels: 2, recordingFormat: "FLAC"))

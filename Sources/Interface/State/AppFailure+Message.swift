@@ -58,8 +58,8 @@ extension AppFailure {
             "The library folder \(folder) was deleted while recording, and the recording with it (\(detail)): nothing was saved."
         case .recordingFileGone(let path):
             "The recording's file \(path) is gone (deleted by another process): nothing was saved."
-        case .captureGain(let source, let detail):
-            "\(source): \(detail)"
+        case .captureGain(let name, let detail):
+            "\(name): \(detail)"
         case .playbackNotStarted(let title, let detail):
             "Cannot play “\(title)”: \(detail)."
         case .playbackMemoGone(let title):

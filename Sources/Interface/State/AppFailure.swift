@@ -69,8 +69,8 @@ public enum AppFailure: Sendable, Hashable {
     case recordingLostWithFolder(folder: String, detail: String)
     /// The recording's file was deleted by another process before it was saved.
     case recordingFileGone(path: String)
-    /// The capture control of input `source` could not be read or changed.
-    case captureGain(source: String, detail: String)
+    /// The capture control of an input could not be read or changed.
+    case captureGain(InputName, detail: String)
 
     // MARK: Playback and voice activation
 

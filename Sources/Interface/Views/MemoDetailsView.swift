@@ -51,7 +51,7 @@ enum MemoDetailsView {
         ]
         if memo.deletedAt == nil {
             let extras = state.memoExtras?.memoID == memo.id ? state.memoExtras : nil
-            rows.append(("Markers", extras.map { $0.markersProblem.map { "cannot be read: \($0)" } ?? markersText($0.markers) } ?? "…"))
+            rows.append(("Markers", extras.map(markersText) ?? "…"))
             rows.append(("Transcript", transcriptText(memo.id, extras?.transcript, state: state)))
         }
         if let deleted = memo.deletedAt {
@@ -74,6 +74,11 @@ enum MemoDetailsView {
     }
 
     /// "none (…)" or "2: 00:00:05 Intro · 00:01:10", earliest first.
+    /// The markers, or why they could not be read.
+    static func markersText(_ extras: MemoExtras) -> String {
+        extras.markersProblem.map { "cannot be read: \($0)" } ?? markersText(extras.markers)
+    }
+
     static func markersText(_ markers: [MemoExtras.MarkerRow]) -> String {
         guard !markers.isEmpty else { return "none (b marks the play head while it plays)" }
         let each = markers.map { marker in
