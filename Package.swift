@@ -48,6 +48,9 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
+        // FFmpeg's log, kept off the terminal and read back (last error, HTTP status, Location):
+        // a C target, so its storage and callback have one definition in the process.
+        .target(name: "CFFmpegLog", dependencies: ["CFFmpeg"]),
         .systemLibrary(
             name: "CSampleRate", pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"])]),
@@ -63,12 +66,12 @@ let package = Package(
         .target(name: "Metering", swiftSettings: optimisedInDebug),
         // libsndfile: format table, validation, reading and writing sound files; AAC in MP4 (.m4a)
         // through FFmpeg.
-        .target(name: "SoundFiles", dependencies: ["CSndFile", "CFFmpeg", "ErrorOutput"]),
+        .target(name: "SoundFiles", dependencies: ["CSndFile", "CFFmpeg", "CFFmpegLog", "ErrorOutput"]),
         // Who writes on standard error: our own messages, and C libraries silenced while a
         // decoder runs (libmpg123's notes on a damaged MP3).
         .target(name: "ErrorOutput"),
         // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
-        .target(name: "Streaming", dependencies: ["CFFmpeg", "SoundFiles"]),
+        .target(name: "Streaming", dependencies: ["CFFmpeg", "CFFmpegLog", "SoundFiles"]),
         // Where audio comes from, by name (`InputName`: alsa:NAME, tone:, file:, url:), pure Swift:
         // its text form written and split in one place, for the engine, the app and its state.
         .target(name: "InputNames"),
@@ -123,7 +126,7 @@ let package = Package(
         .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "AppRuntime", "InputNames", "RuntimeSupport", "SoundFiles", "Audio"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
         .testTarget(name: "SpeechEnhancementTests", dependencies: ["SpeechEnhancement", "Metering"]),
-        .testTarget(name: "StreamingTests", dependencies: ["Streaming"]),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "CFFmpeg", "CFFmpegLog"]),
         // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),

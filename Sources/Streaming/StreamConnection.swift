@@ -1,4 +1,5 @@
 import CFFmpeg
+import CFFmpegLog
 import Glibc
 import SoundFiles
 

@@ -1,4 +1,5 @@
 import CFFmpeg
+import CFFmpegLog
 import Foundation
 
 /// Reads the AAC audio of an MP4 (`.m4a`) file through FFmpeg: what we record with
@@ -344,10 +345,7 @@ final class MP4AudioReader {
         if let osError = MP4AudioWriter.osError(status), osError != EIO, FFmpegError(rawValue: status) != .invalidData {
             return SoundFileError(kind: .cannotOpen, path: path, osError: osError)
         }
-        // The box walk decides it whatever thread installed FFmpeg's log callback last: each
-        // object file has its own copy of the shim's `static inline` log storage, so the
-        // callback of another file (a writer opened at the same moment) may have kept the
-        // message (`M4ATests.badFilesAreRefusedNamingTheCause` failed so once).
+        // The box walk decides it without FFmpeg's words too (they may change with its version).
         if logged.contains("moov atom not found") || !hasTopLevelBox("moov", path: path) {
             return SoundFileError(
                 kind: .corrupt, path: path,

@@ -1,4 +1,5 @@
 import CFFmpeg
+import CFFmpegLog
 import Foundation
 
 /// Copies an MP4 (`.m4a`) file with a new title, its AAC packets as they are (remuxed by
