@@ -57,8 +57,7 @@ static inline int voicememo_draw_text(WINDOW *window, int y, int x, const char *
 
 /* Restoring the terminal when the process dies of a fatal signal (a Swift trap is
  * SIGILL or SIGTRAP): the handler only uses async-signal-safe calls (write, tcsetattr,
- * signal, raise) on data saved before curses started. Call install from one place only:
- * the storage is per object file. */
+ * signal, raise) on data saved before curses started. */
 struct voicememo_fatal_restore_state {
     struct termios saved_termios;
     int termios_saved;
@@ -69,8 +68,12 @@ struct voicememo_fatal_restore_state {
 };
 
 /* The saved state; a function-local static, since Swift emits static inline functions
- * but not file-scope C variables. */
-static inline struct voicememo_fatal_restore_state *voicememo_fatal_state(void) {
+ * but not file-scope C variables. Weak and not inline, as CALSA's error buffer: a static
+ * inline function gives every object file that calls it its own copy (each Swift file is an
+ * object of its own in debug builds), so the fd 2 that StandardErrorCapture.swift saved went
+ * into a copy the handler CursesTerminal.swift installed never read (the optimiser dropped
+ * the store altogether). The linker keeps one weak definition for the whole program. */
+__attribute__((weak)) struct voicememo_fatal_restore_state *voicememo_fatal_state(void) {
     static struct voicememo_fatal_restore_state state;
     return &state;
 }

@@ -81,4 +81,25 @@ import Testing
         let end = try app.waitFor("END")
         #expect(end.contains("EXIT=0"), "\(end)")
     }
+
+    /// A fatal signal (a Swift trap is SIGILL or SIGTRAP; here a SIGSEGV from outside) gives the
+    /// terminal back before the process dies: the alternate screen left, the cursor shown, the
+    /// line discipline's modes restored, and standard error back on the terminal rather than
+    /// in the capture's pipe. The handler's state was one copy per object file before it was
+    /// made one weak definition (CNCursesW/shim.h): this kept the handler itself honest.
+    @Test(arguments: ["SEGV", "ILL", "TRAP"])
+    func aFatalSignalGivesTheTerminalBack(signal: String) throws {
+        let sandbox = try VoiceMemoSandbox()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device null")
+        try app.waitForStart()
+        #expect(try app.tmux("display -p -t app '#{alternate_on}'").standardOutput.hasPrefix("1"), "curses is up")
+        let pane = try app.panePID()
+        let kill = try sandbox.shell("kill -\(signal) $(pgrep -P \(pane) -x voicememo)", timeout: .seconds(10))
+        #expect(kill.status == 0, "\(kill)")
+        let screen = try app.waitFor("END")
+        #expect(screen.contains("MODES: icanon echo"), "the shell's modes are back: \(screen)")
+        #expect(!screen.contains("EXIT=0"), "it died of the signal: \(screen)")
+        #expect(!screen.contains("Listening to"), "the app's screen is gone: \(screen)")
+        #expect(try app.tmux("display -p -t app '#{alternate_on} #{cursor_flag}'").standardOutput.hasPrefix("0 1"))
+    }
 }
