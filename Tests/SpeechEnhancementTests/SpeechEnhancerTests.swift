@@ -114,7 +114,7 @@ import Testing
         return output
     }
 
-    @Test(arguments: Colour.allCases, [16_000, 48_000])
+    @Test(arguments: Colour.allCases, [8_000, 16_000, 44_100, 48_000, 96_000])
     func noiseAloneIsSuppressedByFifteenDecibels(colour: Colour, rate: Int) throws {
         let input = Self.noise(colour, seconds: 6, rate: rate, rmsDB: -35)
         let output = try Self.enhance(input, rate: rate)
@@ -126,7 +126,7 @@ import Testing
         print("SpeechEnhancerTests: \(colour) noise at \(rate) Hz: \(drop) dB down")
     }
 
-    @Test(arguments: [16_000, 32_000, 48_000])
+    @Test(arguments: [11_025, 16_000, 22_050, 32_000, 44_100, 48_000])
     func voicedBurstsPassWhileThePausesLoseTheNoise(rate: Int) throws {
         let clean = Self.bursts(seconds: 8, rate: rate, rmsDB: -20)
         let noise = Self.noise(.pink, seconds: 8, rate: rate, rmsDB: -40, seed: 11)
@@ -207,7 +207,9 @@ import Testing
     }
 
     @Test func refusalsNameTheCause() {
-        #expect(throws: SpeechEnhancementError.unsupportedSampleRate(44_100)) { try SpeechEnhancer(sampleRate: 44_100, channels: 1) }
+        #expect(throws: SpeechEnhancementError.unsupportedSampleRate(7_999)) { try SpeechEnhancer(sampleRate: 7_999, channels: 1) }
+        #expect(throws: SpeechEnhancementError.unsupportedSampleRate(768_000)) { try SpeechEnhancer(sampleRate: 768_000, channels: 1) }
+        #expect(throws: SpeechEnhancementError.unsupportedSampleRate(0)) { try SpeechEnhancer(sampleRate: 0, channels: 1) }
         #expect(throws: SpeechEnhancementError.unsupportedChannelCount(0)) { try SpeechEnhancer(sampleRate: 48_000, channels: 0) }
         #expect(throws: SpeechEnhancementError.invalidNoiseSuppression(5)) {
             try SpeechEnhancer(sampleRate: 48_000, channels: 1, settings: EnhancementSettings(noiseSuppressionDB: 5))
@@ -215,7 +217,8 @@ import Testing
         #expect(throws: SpeechEnhancementError.invalidFrameLength(15)) {
             try SpeechEnhancer(sampleRate: 48_000, channels: 1, settings: EnhancementSettings(frameMilliseconds: 15))
         }
-        #expect(SpeechEnhancementError.unsupportedSampleRate(44_100).description.contains("44100 Hz"))
-        #expect(SpeechEnhancementError.unsupportedSampleRate(44_100).description.contains("16, 32 or 48 kHz"))
+        #expect(
+            SpeechEnhancementError.unsupportedSampleRate(768_000).description
+                == "enhance works at 8 to 384 kHz; this audio is at 768000 Hz")
     }
 }

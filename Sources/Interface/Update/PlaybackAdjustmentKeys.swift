@@ -66,7 +66,7 @@ enum PlaybackAdjustmentKeys {
             settings.enhances.toggle()
             state.say(
                 settings.enhances
-                    ? "Enhance on: background noise suppressed while playing (memos at 16, 32 or 48 kHz); 'voicememo enhance' keeps it."
+                    ? "Enhance on: background noise suppressed while playing; 'voicememo enhance' keeps it."
                     : "Enhance off.")
         default:
             return []

@@ -89,7 +89,7 @@ enum EnhanceCommand: SubcommandDefinition {
         discussion: "Runs the memo through SpeexDSP's noise suppressor (steady noise such as hiss, hum or "
             + "a fan 17 to 24 dB down in the pauses) and writes the result as a new memo with the same title, format and channels; "
             + "the original goes to Recently Deleted whole ('voicememo restore' brings it back). Works at "
-            + "16, 32 and 48 kHz; other rates are refused. Made for speech: steady tones in music are taken "
+            + "any rate from 8 to 384 kHz. Made for speech: steady tones in music are taken "
             + "for noise and turned down. Written as trim writes: an interrupted or failed enhance (a full "
             + "disk) leaves the original as it was. Markers stay where they were. Prints the new memo's id.",
         options: [SharedArguments.json], positionals: [SharedArguments.memo])
