@@ -32,6 +32,8 @@ static inline attr_t voicememo_color_pair(short pair) { return (attr_t)COLOR_PAI
 #include <signal.h>
 #include <string.h>
 #include <termios.h>
+#include <fcntl.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Whether the terminal has an alternate screen that endwin leaves (terminfo rmcup): without
@@ -65,6 +67,12 @@ struct voicememo_fatal_restore_state {
     size_t reset_length;
     /* The terminal's standard error while fd 2 is captured, plus one (0: not captured). */
     int saved_stderr_plus_one;
+    /* The capture pipe's read end, plus one (0: none), and the last bytes read from it: what
+     * was written to standard error while the screen was up, Swift's "Fatal error: …" line
+     * among them, is written on the terminal after a fatal signal instead of lost. */
+    int capture_read_end_plus_one;
+    char captured_tail[2048];
+    size_t captured_length;
 };
 
 /* The saved state; a function-local static, since Swift emits static inline functions
@@ -85,7 +93,24 @@ static inline void voicememo_fatal_signal_handler(int number) {
         (void)ignored;
     }
     if (state->termios_saved) tcsetattr(STDIN_FILENO, TCSANOW, &state->saved_termios);
-    if (state->saved_stderr_plus_one > 0) dup2(state->saved_stderr_plus_one - 1, STDERR_FILENO);
+    if (state->saved_stderr_plus_one > 0) {
+        dup2(state->saved_stderr_plus_one - 1, STDERR_FILENO);
+        if (state->capture_read_end_plus_one > 0) {
+            /* The capture's thread may be between reading the last bytes and keeping them:
+             * a moment for it, then what it kept, then what it has not read yet. */
+            struct timespec moment = { 0, 30 * 1000 * 1000 };
+            nanosleep(&moment, NULL);
+            ssize_t ignored = write(STDERR_FILENO, state->captured_tail, state->captured_length);
+            (void)ignored;
+            int descriptor = state->capture_read_end_plus_one - 1;
+            fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK);
+            char rest[1024];
+            ssize_t count;
+            while ((count = read(descriptor, rest, sizeof rest)) > 0) {
+                ignored = write(STDERR_FILENO, rest, (size_t)count);
+            }
+        }
+    }
     signal(number, SIG_DFL);
     raise(number);
 }
@@ -111,9 +136,33 @@ static inline void voicememo_install_fatal_restore(const char *reset) {
     }
 }
 
-/* The descriptor to put back on fd 2 if a fatal signal comes while it is captured; -1: none. */
-static inline void voicememo_set_fatal_stderr(int descriptor) {
-    voicememo_fatal_state()->saved_stderr_plus_one = descriptor + 1;
+/* The descriptor to put back on fd 2 if a fatal signal comes while it is captured, and the
+ * capture pipe's read end; -1, -1: none. */
+static inline void voicememo_set_fatal_stderr(int descriptor, int capture_read_end) {
+    struct voicememo_fatal_restore_state *state = voicememo_fatal_state();
+    state->capture_read_end_plus_one = 0;
+    state->captured_length = 0;
+    state->saved_stderr_plus_one = descriptor + 1;
+    state->capture_read_end_plus_one = capture_read_end + 1;
+}
+
+/* Keeps the last bytes the capture read (called by its thread after each read). */
+static inline void voicememo_fatal_note_stderr(const char *bytes, size_t count) {
+    struct voicememo_fatal_restore_state *state = voicememo_fatal_state();
+    size_t room = sizeof state->captured_tail;
+    if (count >= room) {
+        memcpy(state->captured_tail, bytes + count - room, room);
+        state->captured_length = room;
+        return;
+    }
+    size_t kept = state->captured_length;
+    if (kept + count > room) {
+        size_t drop = kept + count - room;
+        memmove(state->captured_tail, state->captured_tail + drop, kept - drop);
+        kept -= drop;
+    }
+    memcpy(state->captured_tail + kept, bytes, count);
+    state->captured_length = kept + count;
 }
 
 /* Puts the default actions back (after curses has ended normally). */

@@ -12,8 +12,9 @@ import Synchronization
 /// The redirect goes through `StandardErrorRoute`, which also silences C decoders around
 /// their calls (fd 2 at `/dev/null` then): the two nest in any order.
 ///
-/// A fatal signal while captured puts fd 2 back first (`voicememo_set_fatal_stderr`), so what
-/// comes after reaches the terminal.
+/// A fatal signal while captured puts fd 2 back first (`voicememo_set_fatal_stderr`) and writes
+/// there the last 2 kB written while captured and what the pipe still holds, so a crash's own
+/// words (Swift's "Fatal error: …", written just before its trap) reach the terminal.
 final class StandardErrorCapture: Sendable {
     /// The most lines kept.
     static let keptLines = 50
@@ -45,8 +46,8 @@ final class StandardErrorCapture: Sendable {
         }
         self.saved = saved
         writeEnd = ends[1]
-        voicememo_set_fatal_stderr(saved)
         let readEnd = ends[0]
+        voicememo_set_fatal_stderr(saved, readEnd)
         DispatchQueue(label: "voicememo.stderr-capture").async { [self] in
             drain(readEnd)
         }
@@ -65,7 +66,7 @@ final class StandardErrorCapture: Sendable {
             return !state.restored
         }
         guard first else { return }
-        voicememo_set_fatal_stderr(-1)
+        voicememo_set_fatal_stderr(-1, -1)
         StandardErrorRoute.restore(saved)
         close(writeEnd)
         // A child process that inherited fd 2 could keep the pipe open: do not wait on it for long.
@@ -78,6 +79,7 @@ final class StandardErrorCapture: Sendable {
             let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
+            buffer.withUnsafeBytes { voicememo_fatal_note_stderr($0.baseAddress?.assumingMemoryBound(to: CChar.self), count) }
             state.withLock { state in
                 for byte in buffer[0..<count] {
                     if byte == UInt8(ascii: "\n") {

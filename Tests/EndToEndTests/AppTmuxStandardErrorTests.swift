@@ -102,4 +102,31 @@ import Testing
         #expect(!screen.contains("Listening to"), "the app's screen is gone: \(screen)")
         #expect(try app.tmux("display -p -t app '#{alternate_on} #{cursor_flag}'").standardOutput.hasPrefix("0 1"))
     }
+
+    /// What is written to standard error while the screen is up goes into a pipe, so a crash's
+    /// own words (Swift writes "Fatal error: …" there just before its trap) were lost with the
+    /// process. The fatal-signal handler now writes the pipe's last 2 kB on the terminal: a line
+    /// the capture has read (written 1 s before) and one it may not have (written just before
+    /// the signal), in order. Written from outside through /proc/PID/fd/2, the pipe itself.
+    @Test func whatWasWrittenToStandardErrorBeforeACrashReachesTheTerminal() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device null", width: 100)
+        try app.waitForStart()
+        let pane = try app.panePID()
+        let crash = try sandbox.shell("""
+            pid=$(pgrep -P \(pane) -x voicememo)
+            readlink /proc/$pid/fd/2
+            echo 'first line, read by the capture' > /proc/$pid/fd/2
+            sleep 1
+            echo 'Fatal error: the last words before the trap' > /proc/$pid/fd/2
+            kill -ILL $pid
+            """, timeout: .seconds(20))
+        #expect(crash.status == 0 && crash.standardOutput.hasPrefix("pipe:"), "fd 2 is the capture's pipe: \(crash)")
+        let screen = try app.waitFor("END")
+        #expect(!screen.contains("EXIT=0") && screen.contains("MODES: icanon echo"), "\(screen)")
+        let first = try #require(screen.range(of: "first line, read by the capture"), "\(screen)")
+        let last = try #require(screen.range(of: "Fatal error: the last words before the trap"), "\(screen)")
+        #expect(first.upperBound <= last.lowerBound, "in the order written: \(screen)")
+        #expect(!screen.contains("Listening to"), "the app's screen is gone: \(screen)")
+    }
 }
