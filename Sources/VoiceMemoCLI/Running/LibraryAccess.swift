@@ -86,11 +86,17 @@ enum LibraryAccess {
                     memoID: waiting.memoID, title: TerminalText.safe(waiting.title), cause: waiting.cause))
         }
         if let signal = StopSignals.pending {
-            let memo = stoppedAt.map { "memo \($0.memoID)" } ?? "the rest"
-            throw CommandFailure(
-                "\(StopSignals.name(signal)): stopped recovering; \(memo) is kept as it was and recovered the next time the library opens",
-                exitCode: .interrupted)
+            throw CommandFailure(interruptedRecovery(signal: signal, stoppedAt: stoppedAt?.memoID), exitCode: .interrupted)
         }
+    }
+
+    /// What a stop signal during the recoveries says: the memo left for the next time, or — the
+    /// signal came after the last recovery's last slice, so nothing was stopped — that they are
+    /// all done (it once said "the rest is kept as it was" then).
+    static func interruptedRecovery(signal: Int32, stoppedAt memoID: Int64?) -> String {
+        let name = StopSignals.name(signal)
+        guard let memoID else { return "\(name): stopped after the recoveries had finished; nothing is left to recover" }
+        return "\(name): stopped recovering; memo \(memoID) is kept as it was and recovered the next time the library opens"
     }
 
     private static func idList(_ ids: [Int64]) -> String {
