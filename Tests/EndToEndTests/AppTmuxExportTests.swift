@@ -61,6 +61,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home + "/no"), "\(screen)")
         #expect(try sandbox.listedMemos().count == 1)
 
+        // A folder ending in `/`: the copy is named after the title in it, as `voicememo export
+        // MEMO FOLDER/` does (the prompt refused it, though it took the folder without the `/`).
+        try FileManager.default.createDirectory(atPath: home + "/exports", withIntermediateDirectories: false)
+        try app.press("E")
+        _ = try app.waitFor("Export to: ")
+        try app.press("C-u")
+        try app.type("\(home)/exports/")
+        try app.press("Enter")
+        screen = try app.waitFor("Exported “Standup” to")
+        #expect(
+            FileManager.default.contents(atPath: home + "/exports/Standup.wav") == FileManager.default.contents(atPath: memoPath),
+            "\(screen)")
+
         try app.press("q")
         screen = try app.waitFor("END")
         #expect(screen.contains("EXIT=0"), "\(screen)")

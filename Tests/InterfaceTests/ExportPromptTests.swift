@@ -85,21 +85,28 @@ import Testing
         #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/home/ana/Standup notes.flac")])
     }
 
-    @Test func anEmptyPathOrAFolderKeepsThePromptOpenWithTheReason() {
+    @Test func anEmptyPathKeepsThePromptOpenWithTheReason() {
         var state = Self.browsing()
         _ = reduce(&state, .key(.character("E")))
         state.mode = .exporting(id: 1, field: TextField("  "))
         #expect(reduce(&state, .key(.enter)) == [])
         #expect(Self.field(state) != nil && state.promptProblem?.contains("Type the path") == true)
-        state.mode = .exporting(id: 1, field: TextField("/tmp/"))
-        #expect(reduce(&state, .key(.enter)) == [])
-        #expect(state.promptProblem?.contains("That is a folder") == true)
         let lines = AppView.render(state).lines()
-        #expect(lines.contains { $0.contains("That is a folder") }, "the reason shows above the prompt: \(lines)")
+        #expect(lines.contains { $0.contains("Type the path") }, "the reason shows above the prompt: \(lines)")
         _ = reduce(&state, .key(.character("a")))
         #expect(state.promptProblem == nil, "typing clears the reason")
         #expect(reduce(&state, .key(.escape)) == [])
         #expect(state.mode == .browsing && state.work.isEmpty, "Esc exports nothing")
+    }
+
+    /// A folder is written into (the library names the copy after the title), as the command
+    /// line's `export MEMO FOLDER/` does.
+    @Test func aFolderIsExportedInto() {
+        var state = Self.browsing()
+        _ = reduce(&state, .key(.character("E")))
+        state.mode = .exporting(id: 1, field: TextField("/tmp/"))
+        #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/tmp/", loudness: nil)])
+        #expect(state.promptProblem == nil)
     }
 
     @Test func noMemoSaysSoAndAMemoGoneMeanwhileIsNotExported() {

@@ -54,11 +54,12 @@ enum ExportKeys {
         return start..<dot
     }
 
-    /// Why `path` cannot be written, in words for above the prompt; `nil` when it may be.
+    /// Why `path` cannot be written, in words for above the prompt; `nil` when it may be. A
+    /// folder (`~/exports/`) is written into, named after the title, as `voicememo export MEMO
+    /// FOLDER/` does (the prompt once refused a path ending in `/`, though it took the same
+    /// folder without the slash).
     static func problem(with path: String) -> String? {
-        if path.isEmpty { return "Type the path of the file to write, or Esc to cancel." }
-        if path.hasSuffix("/") { return "That is a folder: end the path with a file name, e.g. …/memo.wav." }
-        return nil
+        path.isEmpty ? "Type the path of the file to write, or Esc to cancel." : nil
     }
 
     /// `folder/Title.ext`, the memo's own extension (its file name's), the title made a file name.
