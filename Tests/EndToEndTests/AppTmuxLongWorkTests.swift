@@ -63,9 +63,8 @@ import Testing
             launcher: cpu.map { "taskset -c \($0)" } ?? "")
         try app.waitFor("Listening to alsa:voicememo_capture", timeout: 20)
         try app.press("r")
-        let timer = String(format: "● REC  00:%02d:", minutes)
-        let screen = try app.waitFor(timer, timeout: 240)
-        #expect(screen.contains(timer), "the recording reached \(minutes) min: \(screen)")
+        let screen = try app.waitForRecording(atLeast: minutes * 60, timeout: 240)
+        #expect((AppTmuxSession.recordedSeconds(screen) ?? 0) >= minutes * 60, "the recording reached \(minutes) min: \(screen)")
         return app
     }
 

@@ -89,7 +89,7 @@ import Testing
         var screen = try app.waitFor("Listening to tone:440@-12")
         try app.press("r")
         screen = try app.waitFor("● REC")
-        screen = try app.waitFor("00:00:02", timeout: 20)
+        screen = try app.waitForRecording(atLeast: 2, timeout: 20)
         #expect(screen.contains("● REC"), "\(screen)")
         let library = sandbox.libraryDirectory.path
         let removed = try sandbox.shell("rm -rf '\(library)'")
@@ -125,7 +125,7 @@ import Testing
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-12 --format wav", width: 200)
         var screen = try app.waitFor("No memos yet")
         try app.press("r")
-        screen = try app.waitFor("00:00:01", timeout: 20)
+        screen = try app.waitForRecording(atLeast: 1, timeout: 20)
         #expect(screen.contains("● REC"), "\(screen)")
         let library = sandbox.libraryDirectory.path
         let removed = try sandbox.shell("rm -v '\(library)'/*.wav")

@@ -231,7 +231,7 @@ import Testing
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-20")
         _ = try app.waitFor("Listening to tone:440@-20")
         try app.press("r")
-        var screen = try app.waitFor("● REC  00:00:02")
+        var screen = try app.waitForRecording(atLeast: 2)
         #expect(screen.contains("s stop  b mark"), "the footer shows b while recording: \(screen)")
         try app.type("b")
         screen = try app.waitFor("of the recording.")

@@ -81,6 +81,25 @@ final class AppTmuxSession {
         try waitUntil(timeout: timeout) { $0.contains(text) && !$0.contains("Loading the library") }
     }
 
+    /// The recording timer's seconds on `screen` ("● REC  00:06:12" is 372), if it shows one.
+    static func recordedSeconds(_ screen: String) -> Int? {
+        guard let mark = screen.range(of: "● REC  ") else { return nil }
+        let fields = screen[mark.upperBound...].prefix(8).split(separator: ":")
+        guard fields.count == 3 else { return nil }
+        let numbers = fields.compactMap { Int($0) }
+        guard numbers.count == 3 else { return nil }
+        return numbers[0] * 3600 + numbers[1] * 60 + numbers[2]
+    }
+
+    /// Waits until the recording timer shows at least `seconds` (or `timeout` passes); returns
+    /// the last screen. Never wait for one exact value: a real-time timer shows it for a second,
+    /// which a starved poll can miss, and one fed 400 times faster for 0.15 s (a run under two
+    /// `yes` hogs missed "00:06:" and recorded on to 9 hours).
+    @discardableResult
+    func waitForRecording(atLeast seconds: Int, timeout: Double = 10) throws -> String {
+        try waitUntil(timeout: timeout) { (Self.recordedSeconds($0) ?? -1) >= seconds }
+    }
+
     /// Waits until the pane's text satisfies `condition` (or `timeout` passes); returns the
     /// last screen, which the caller checks.
     ///

@@ -158,7 +158,7 @@ import Testing
         try app.press("r")
         #expect(Self.waitForEvent("transcription paused", in: log, timeout: 30), "\(Self.events(log))")
         // Once "Recording …" has been read (4 s), the status row says the job waits.
-        _ = try app.waitFor("● REC  00:00:05", timeout: 30)
+        _ = try app.waitForRecording(atLeast: 5, timeout: 30)
         let waiting = try app.waitFor("Transcription of “long” paused while recording", timeout: 30)
         #expect(waiting.contains("● REC") && waiting.contains("paused while recording"), "\(waiting)")
         try app.press("s")
@@ -273,7 +273,7 @@ import Testing
         let message = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(message.contains("pocketsphinx-en-us") && message.contains("no-model"), "\(screen)")
         try app.press("r")
-        _ = try app.waitFor("● REC  00:00:01", timeout: 30)
+        _ = try app.waitForRecording(atLeast: 1, timeout: 30)
         try app.press("s")
         _ = try app.waitFor("Title:", timeout: 30)
         try app.press("Enter")
