@@ -34,6 +34,12 @@ import Testing
         return String(line[..<slash.lowerBound].suffix(8))
     }
 
+    /// The play head in seconds ("00:00:03" is 3), if the header shows one.
+    private func elapsedSeconds(_ screen: String) -> Int? {
+        guard let fields = elapsed(screen)?.split(separator: ":").compactMap({ Int($0) }), fields.count == 3 else { return nil }
+        return fields[0] * 3600 + fields[1] * 60 + fields[2]
+    }
+
     private func meterLevels(_ screen: String) -> [Double] { MeterRows.levels(screen) }
 
     @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
@@ -56,13 +62,15 @@ import Testing
         #expect(header(screen).hasSuffix("/ 00:00:12"), "\(screen)")
         #expect(screen.contains("space pause  ← → seek 5 s  s stop"), "the footer shows the playback keys: \(screen)")
         // The null sink starts consuming after about 1.5 s; then the play head moves.
-        let early = try app.waitFor("▶  00:00:02", timeout: 8)
-        #expect(elapsed(early) == "00:00:02", "\(early)")
+        // At least 2 s, not exactly: a poll starved for a second would miss one value.
+        let early = try app.waitUntil(timeout: 8) { $0.contains("▶  ") && (self.elapsedSeconds($0) ?? 0) >= 2 }
+        let earlySeconds = try #require(elapsedSeconds(early), "\(early)")
+        #expect(earlySeconds >= 2 && earlySeconds < 12, "\(early)")
         // The memo is a −12 dBFS tone (−15 dB RMS); the input is −40 dBFS (−43 dB RMS). On a
         // loaded machine a snapshot can straddle an underrun, so allow a few dB.
         let levels = meterLevels(early)
         #expect(!levels.isEmpty && levels.allSatisfy { $0 > -20 && $0 < -12 }, "the meter shows the memo's level, not the −40 dB input: \(levels) \(early)")
-        let later = try app.waitFor("▶  00:00:03", timeout: 4)
+        let later = try app.waitUntil(timeout: 4) { $0.contains("▶  ") && (self.elapsedSeconds($0) ?? 0) > earlySeconds }
         let bars = [early, later].map { header($0).filter { $0 == "█" }.count }
         #expect(bars[1] > bars[0], "the progress bar grows: \(bars)")
 
