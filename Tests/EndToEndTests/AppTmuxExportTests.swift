@@ -52,24 +52,14 @@ import Testing
         #expect(converted.samples == original.samples, "FLAC is lossless: the same samples")
 
         // A folder that does not exist: the cause, nothing written, the memo as it was.
-        try app.press("E")
-        _ = try app.waitFor("Export to: ")
-        try app.press("C-u")
-        try app.type("\(home)/no/such/folder/x.wav")
-        try app.press("Enter")
-        screen = try app.waitFor("Cannot export:")
+        screen = try Self.export(app, to: "\(home)/no/such/folder/x.wav", until: "Cannot export:")
         #expect(!FileManager.default.fileExists(atPath: home + "/no"), "\(screen)")
         #expect(try sandbox.listedMemos().count == 1)
 
         // A folder ending in `/`: the copy is named after the title in it, as `voicememo export
         // MEMO FOLDER/` does (the prompt refused it, though it took the folder without the `/`).
         try FileManager.default.createDirectory(atPath: home + "/exports", withIntermediateDirectories: false)
-        try app.press("E")
-        _ = try app.waitFor("Export to: ")
-        try app.press("C-u")
-        try app.type("\(home)/exports/")
-        try app.press("Enter")
-        screen = try app.waitFor("Exported “Standup” to")
+        screen = try Self.export(app, to: "\(home)/exports/", until: "Exported “Standup” to")
         #expect(
             FileManager.default.contents(atPath: home + "/exports/Standup.wav") == FileManager.default.contents(atPath: memoPath),
             "\(screen)")
@@ -77,5 +67,15 @@ import Testing
         try app.press("q")
         screen = try app.waitFor("END")
         #expect(screen.contains("EXIT=0"), "\(screen)")
+    }
+
+    /// `E`, the prompt's line replaced by `path`, ⏎; the screen once it shows `answer`.
+    static func export(_ app: AppTmuxSession, to path: String, until answer: String) throws -> String {
+        try app.press("E")
+        _ = try app.waitFor("Export to: ")
+        try app.press("C-u")
+        try app.type(path)
+        try app.press("Enter")
+        return try app.waitFor(answer)
     }
 }

@@ -36,8 +36,7 @@ import Testing
 
     /// The play head in seconds ("00:00:03" is 3), if the header shows one.
     private func elapsedSeconds(_ screen: String) -> Int? {
-        guard let fields = elapsed(screen)?.split(separator: ":").compactMap({ Int($0) }), fields.count == 3 else { return nil }
-        return fields[0] * 3600 + fields[1] * 60 + fields[2]
+        elapsed(screen).flatMap { AppTmuxSession.seconds(Substring($0)) }
     }
 
     private func meterLevels(_ screen: String) -> [Double] { MeterRows.levels(screen) }

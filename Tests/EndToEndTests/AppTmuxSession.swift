@@ -84,9 +84,12 @@ final class AppTmuxSession {
     /// The recording timer's seconds on `screen` ("● REC  00:06:12" is 372), if it shows one.
     static func recordedSeconds(_ screen: String) -> Int? {
         guard let mark = screen.range(of: "● REC  ") else { return nil }
-        let fields = screen[mark.upperBound...].prefix(8).split(separator: ":")
-        guard fields.count == 3 else { return nil }
-        let numbers = fields.compactMap { Int($0) }
+        return seconds(screen[mark.upperBound...].prefix(8))
+    }
+
+    /// "00:06:12" as seconds (372); `nil` for anything else.
+    static func seconds(_ clock: Substring) -> Int? {
+        let numbers = clock.split(separator: ":").compactMap { Int($0) }
         guard numbers.count == 3 else { return nil }
         return numbers[0] * 3600 + numbers[1] * 60 + numbers[2]
     }

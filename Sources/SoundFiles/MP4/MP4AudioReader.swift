@@ -314,39 +314,13 @@ final class MP4AudioReader {
         if context != nil { avformat_close_input(&context) }
     }
 
-    /// Whether the file's top-level boxes, walked by their sizes (headers only), include one
-    /// of `type`: an MP4 file cut short before its index has none.
-    private static func hasTopLevelBox(_ type: String, path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
-        defer { try? handle.close() }
-        guard let end = try? handle.seekToEnd() else { return true }
-        var offset: UInt64 = 0
-        while offset + 8 <= end {
-            guard (try? handle.seek(toOffset: offset)) != nil, let header = try? handle.read(upToCount: 16),
-                header.count >= 8
-            else { return false }
-            let bytes = [UInt8](header)
-            if String(decoding: bytes[4..<8], as: UTF8.self) == type { return true }
-            var size = bytes[0..<4].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            if size == 1 {
-                guard bytes.count == 16 else { return false }
-                size = bytes[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            }
-            // 0: the box runs to the end of the file; under 8: not a box.
-            guard size >= 8, size <= end - offset else { return false }
-            offset += size
-        }
-        return false
-    }
-
     /// Why FFmpeg could not open the file, in words about the file.
     private static func openFailure(_ status: Int32, path: String) -> SoundFileError {
         let logged = String(cString: vm_last_error_message())
         if let osError = MP4AudioWriter.osError(status), osError != EIO, FFmpegError(rawValue: status) != .invalidData {
             return SoundFileError(kind: .cannotOpen, path: path, osError: osError)
         }
-        // The box walk decides it without FFmpeg's words too (they may change with its version).
-        if logged.contains("moov atom not found") || !hasTopLevelBox("moov", path: path) {
+        if logged.contains("moov atom not found") {
             return SoundFileError(
                 kind: .corrupt, path: path,
                 detail: "the MP4 file is truncated or damaged: it has no index (moov atom), which is written last")
