@@ -89,29 +89,25 @@ enum VoxRunner {
     /// Listens until the input ends (`--duration`) or a stop signal comes, saying every 100 ms
     /// what the detector hears (on a terminal: `live`) and, as they happen, the threshold
     /// calibration found and whether the room's noise is close to it.
+    ///
+    /// The status read after the input ended is the last one, and it is always read: unpaced
+    /// input (a file) can end within one 100 ms poll, and what it established (a room close
+    /// to the threshold) is still said.
     private static func listen(
         _ engine: CaptureEngine, recorder: VoiceActivatedRecorder, takes: TakeBook, settings: VoiceActivationSettings,
         live: Bool, eventLog: EventLog?, console: Console
     ) {
         var listening = false
-        var roomWasClose = false
-        var calibrating = settings.calibrationTime != nil
-        while !engine.hasEnded, StopSignals.pending == nil {
-            usleep(100_000)
+        var announcements = VoxAnnouncements(settings: settings)
+        while true {
+            // Read before the status, so the status read once this is true is the final one.
+            let ended = engine.hasEnded || StopSignals.pending != nil
             if !listening, engine.capturedFrames > 0 {
                 listening = true
                 eventLog?.note("vox_listening")
             }
             let status = recorder.status
-            if calibrating, status.phase != .calibrating {
-                calibrating = false
-                console.writeError((live ? "\r\u{1B}[K" : "") + String(format: "threshold %.1f dB: the room's level + %.0f dB\n", status.startThresholdDB, settings.calibrationMargin))
-            }
-            if status.isNoiseCloseToThreshold != roomWasClose, let floor = status.noiseFloorDB {
-                roomWasClose = status.isNoiseCloseToThreshold
-                let line = roomWasClose
-                    ? String(format: "warning: room noise %.0f dB is close to the %.0f dB threshold: takes may not end; raise --vox-threshold", floor, status.startThresholdDB)
-                    : String(format: "room noise %.0f dB is back under the %.0f dB threshold by %.0f dB or more", floor, status.startThresholdDB, VoiceActivation.noiseMargin)
+            for line in announcements.lines(after: status) {
                 console.writeError((live ? "\r\u{1B}[K" : "") + line + "\n")
             }
             if live {
@@ -123,6 +119,8 @@ enum VoxRunner {
                         : statusLine(status, kept: takes.keptCount)
                 console.writeError("\r" + line + "\u{1B}[K")
             }
+            if ended { return }
+            usleep(100_000)
         }
     }
 
@@ -138,6 +136,37 @@ enum VoxRunner {
             return "recording · silence " + String(format: "%.1f/%.1f s", status.silence, status.hangTime)
                 + " · \(level) · \(memos)"
         }
+    }
+}
+
+/// What `record --vox` says on standard error as the detector's status changes: the threshold
+/// its calibration found (once), and each time the room's noise comes close to the threshold
+/// or goes back under it.
+struct VoxAnnouncements {
+    private let calibrationMargin: Double
+    private var calibrating: Bool
+    private var roomWasClose = false
+
+    init(settings: VoiceActivationSettings) {
+        calibrationMargin = settings.calibrationMargin
+        calibrating = settings.calibrationTime != nil
+    }
+
+    /// The lines `status` calls for, given what was said before.
+    mutating func lines(after status: VoiceActivationStatus) -> [String] {
+        var lines: [String] = []
+        if calibrating, status.phase != .calibrating {
+            calibrating = false
+            lines.append(String(format: "threshold %.1f dB: the room's level + %.0f dB", status.startThresholdDB, calibrationMargin))
+        }
+        if status.isNoiseCloseToThreshold != roomWasClose, let floor = status.noiseFloorDB {
+            roomWasClose = status.isNoiseCloseToThreshold
+            lines.append(
+                roomWasClose
+                    ? String(format: "warning: room noise %.0f dB is close to the %.0f dB threshold: takes may not end; raise --vox-threshold", floor, status.startThresholdDB)
+                    : String(format: "room noise %.0f dB is back under the %.0f dB threshold by %.0f dB or more", floor, status.startThresholdDB, VoiceActivation.noiseMargin))
+        }
+        return lines
     }
 }
 
