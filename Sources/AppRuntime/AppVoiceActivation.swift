@@ -104,6 +104,11 @@ private final class AppTakes: Sendable {
     let replaySettings: Mutex<ReplayParameters>
     private let eventLog: EventLog?
     private let report: @Sendable (AppVoiceActivation.Event) -> Void
+    /// The last size `current()` had measured, and of which take's memo.
+    private let measuredSize = Mutex<(memoID: Int64, bytes: Int64?)?>(nil)
+    /// Whether a measurement is under way on `sizeQueue`.
+    private let measuring = Atomic<Bool>(false)
+    private let sizeQueue = DispatchQueue(label: "voicememo.vox.take-size", qos: .utility)
 
     init(
         library: sending MemoLibrary, settings: RecordingSettings, replay: TakeReplay, replaySettings: ReplayParameters,
@@ -133,13 +138,26 @@ private final class AppTakes: Sendable {
         return TakeDestination(url: recording.memo.path, metadata: metadata)
     }
 
-    /// The memo of the take being recorded and its file's size so far (`stat`: one system
-    /// call per tick on the library's own folder, where the take is being written anyway).
+    /// The memo of the take being recorded and its file's size as last measured.
+    ///
+    /// Called on the app's queue each tick, so the size is not measured here: a `stat` of the
+    /// take's file runs on a queue of its own, one at a time, and its result shows from the
+    /// next tick on. A folder that stops answering (a network mount gone away) leaves the last
+    /// size on screen and blocks that queue, never the app's.
     func current() -> (memoID: Int64, bytes: Int64?)? {
         guard let recording = recordings.withLock({ $0.max { $0.key < $1.key }?.value }) else { return nil }
-        var info = stat()
-        let bytes: Int64? = stat(recording.memo.path, &info) == 0 ? Int64(info.st_size) : nil
-        return (recording.memo.id, bytes)
+        let memoID = recording.memo.id
+        if !measuring.exchange(true, ordering: .acquiringAndReleasing) {
+            let path = recording.memo.path
+            sizeQueue.async { [self] in
+                var info = stat()
+                let bytes: Int64? = stat(path, &info) == 0 ? Int64(info.st_size) : nil
+                measuredSize.withLock { $0 = (memoID, bytes) }
+                measuring.store(false, ordering: .releasing)
+            }
+        }
+        let measured = measuredSize.withLock { $0 }
+        return (memoID, measured?.memoID == memoID ? measured?.bytes : nil)
     }
 
     func finish(_ take: FinishedTake) {
