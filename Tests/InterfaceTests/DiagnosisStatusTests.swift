@@ -21,8 +21,8 @@ import Testing
     @Test func aMessageFromAnActionWinsForItsLifetimeThenTheDiagnosisShows() {
         var state = Fixtures.state(width: 80, height: 24)
         _ = reduce(&state, .tick(time: Self.t + 1, snapshot: Fixtures.deadRightChannel))
-        _ = reduce(&state, .notice("Exported “Standup notes”."))
-        #expect(state.statusLine?.text == "Exported “Standup notes”.")
+        _ = reduce(&state, .exported(ExportedCopy(title: "Standup notes", path: "/tmp/n.wav")))
+        #expect(state.statusLine?.text == "Exported “Standup notes” to /tmp/n.wav.")
         _ = reduce(&state, .tick(time: Self.t + 3, snapshot: Fixtures.deadRightChannel))
         #expect(state.statusLine?.kind == .info)
         _ = reduce(&state, .tick(time: Self.t + 5.5, snapshot: Fixtures.deadRightChannel))
@@ -37,9 +37,9 @@ import Testing
     @Test func aNewDiagnosisReplacesANoticeOnceReadableButNotAnError() {
         var state = Fixtures.state(width: 80, height: 24)
         _ = reduce(&state, .tick(time: Self.t, snapshot: Fixtures.levels(recording: .idle)))
-        _ = reduce(&state, .notice("Listening to tone:440@-12."))
+        _ = reduce(&state, .exported(ExportedCopy(title: "Standup notes", path: "/tmp/n.wav")))
         _ = reduce(&state, .tick(time: Self.t + 1, snapshot: Fixtures.mutedInput))
-        #expect(state.statusLine?.text == "Listening to tone:440@-12.", "a notice up 1 s stays")
+        #expect(state.statusLine?.text == "Exported “Standup notes” to /tmp/n.wav.", "a notice up 1 s stays")
         _ = reduce(&state, .tick(time: Self.t + 1.6, snapshot: Fixtures.mutedInput))
         #expect(state.statusLine == StatusMessage(text: InputDiagnosis.silent.message, kind: .warning))
         _ = reduce(&state, .failed(.libraryChange(detail: "The library is read-only.")))
@@ -93,7 +93,7 @@ import Testing
     @Test func aStallAfterAnotherDiagnosisIsANewDiagnosis() {
         var state = Fixtures.state(width: 80, height: 24)
         _ = reduce(&state, .tick(time: Self.t, snapshot: Fixtures.mutedInput))
-        _ = reduce(&state, .notice("Exported “Standup notes”."))
+        _ = reduce(&state, .exported(ExportedCopy(title: "Standup notes", path: "/tmp/n.wav")))
         let stalled = EngineSnapshot(
             channels: Array(repeating: ChannelLevel(average: -160, peak: -160), count: 2), diagnosis: .noAudio)
         _ = reduce(&state, .tick(time: Self.t + 1, snapshot: stalled))

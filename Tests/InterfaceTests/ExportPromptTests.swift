@@ -137,4 +137,17 @@ import Testing
         #expect(KeyHelp.all.contains { $0.0 == "E" })
         #expect(KeyHelp.footer.contains { $0.0 == "E" })
     }
+
+    /// What the status line says once the copy is written: the loudness (when normalised)
+    /// before the path, which may be long, so a narrow line keeps it.
+    @Test func theWrittenCopyIsReportedWithItsLoudnessBeforeItsPath() {
+        #expect(ExportedCopy(title: "Standup", path: "/tmp/a.wav").message == "Exported “Standup” to /tmp/a.wav.")
+        #expect(
+            ExportedCopy(title: "Standup", path: "/tmp/a.m4a", loudness: -16.04, truePeak: -1.26).message
+                == "Exported “Standup” at -16.0 LUFS (true peak -1.3 dBTP) to /tmp/a.m4a.")
+        var state = Self.browsing()
+        _ = reduce(&state, .exported(ExportedCopy(title: "Standup", path: "/tmp/a.wav", loudness: -23, truePeak: -0.08)))
+        #expect(state.statusLine?.text == "Exported “Standup” at -23.0 LUFS (true peak -0.1 dBTP) to /tmp/a.wav.")
+        #expect(state.statusLine?.kind == .info)
+    }
 }

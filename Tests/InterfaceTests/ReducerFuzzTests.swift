@@ -67,7 +67,7 @@ import Testing
                 deleted.removeAll { $0.id == id }
                 return [loaded]
             case .exportMemo(let id, let path, _):
-                return memos.contains { $0.id == id } ? [.notice("Exported to \(path).")] : [.failed(.export(detail: "no memo \(id)"))]
+                return memos.contains { $0.id == id } ? [.exported(ExportedCopy(title: "Memo \(id)", path: path))] : [.failed(.export(detail: "no memo \(id)"))]
             case .editMemo(let request):
                 guard let index = memos.firstIndex(where: { $0.id == request.memoID }) else { return [.failed(.edit(title: request.title, detail: "gone")), loaded] }
                 let original = memos.remove(at: index)

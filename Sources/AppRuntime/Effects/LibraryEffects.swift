@@ -90,11 +90,10 @@ struct LibraryEffects {
                         try store.export(id, to: target, loudness: loudness) { step in progress(step.fraction, step.description) }
                     }
                 }.get()
-                // The loudness before the path, which may be long: what a narrow status line keeps.
-                let how = written.normalised.map {
-                    String(format: " at %.1f LUFS (true peak %.1f dBTP)", $0.loudness, $0.truePeak)
-                } ?? ""
-                answer = .notice("Exported “\(written.title)”\(how) to \(written.path).")
+                answer = .exported(
+                    ExportedCopy(
+                        title: written.title, path: written.path, loudness: written.normalised?.loudness,
+                        truePeak: written.normalised?.truePeak))
             } catch .destinationExists(let existing) {
                 answer = .failed(.exportTargetExists(path: existing))
             } catch {

@@ -69,8 +69,8 @@ public enum Action: Sendable {
     /// Something failed: what, with the values its words need (`AppFailure.message`, for the
     /// status line).
     case failed(AppFailure)
-    /// Something worth saying happened.
-    case notice(String)
+    /// Export wrote a copy of a memo.
+    case exported(ExportedCopy)
     /// The app started with this input: open it and the library.
     case launched(input: InputName)
     /// The open input's capture control as read (after a change when `changed`).

@@ -141,8 +141,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .failed(let failure):
         state.fail(failure.message)
         effects = []
-    case .notice(let message):
-        state.say(message)
+    case .exported(let copy):
+        state.say(copy.message)
         effects = []
     case .launched(let input):
         effects = [.selectInput(source: input), .openLibrary]
