@@ -69,7 +69,8 @@ import Testing
     @Test(arguments: [
         (["trim", "Tone", "--from", "3", "--to", "1"], 2, "--to: \"1s\" is not after --from 3s"),
         (["trim", "Tone", "--to", "9"], 2, "goes past the end of the memo (it is 2 s long)"),
-        (["trim", "Tone", "--from", "2"], 2, "nothing would be kept"),
+        (["trim", "Tone", "--from", "2"], 2, "nothing would be kept: the start (2 s) is not before the end of the memo (it is 2 s long)"),
+        (["trim", "Tone", "--from", "5"], 2, "nothing would be kept: the start (5 s) is not before the end of the memo (it is 2 s long)"),
         (["trim", "Tone", "--from", "0"], 2, "the range is the whole memo"),
         (["trim", "Tone"], 2, "give --from T, --to T or --remove-silences"),
         (["trim", "Tone", "--to", "1", "--keep-pause", "1"], 2, "--keep-pause only works with --remove-silences"),

@@ -208,6 +208,8 @@ import Testing
         (Int64(0), Int64(99_999), "goes past the end"),
         (Int64(-1), Int64(100), "goes past the end"),
         (Int64(0), Int64(12_000), "the whole memo"),
+        (Int64(12_000), Int64(12_000), "nothing would be kept: the start"),
+        (Int64(20_000), Int64(30_000), "is not before the end of the memo"),
     ])
     func badTrimRangesAreUsageErrorsThatChangeNothing(from: Int64, to: Int64, cause: String) throws {
         let fixture = try LibraryFixture()

@@ -74,6 +74,9 @@ extension MemoLibrary {
         id: Int64, keeping range: Range<Int64>, at date: Date, progress: @escaping (EditProgress) -> Bool = { _ in true }
     ) throws(MemoLibraryError) -> EditResult {
         let memo = try editable(id, verb: "trimmed")
+        guard range.lowerBound < memo.frames || range.lowerBound < 0 else {
+            throw .invalidEdit(memo: memo, reason: "nothing would be kept: the start (\(Self.time(range.lowerBound, memo)) s) is not before the end of the memo (it is \(Self.time(memo.frames, memo)) s long)")
+        }
         guard range.lowerBound >= 0, range.upperBound <= memo.frames else {
             throw .invalidEdit(memo: memo, reason: "the range \(Self.time(range.lowerBound, memo))–\(Self.time(range.upperBound, memo)) s goes past the end of the memo (it is \(Self.time(memo.frames, memo)) s long)")
         }

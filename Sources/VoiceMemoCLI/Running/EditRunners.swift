@@ -19,10 +19,12 @@ enum EditRunners {
                     keptPause: options.keepPause.map(seconds) ?? SilenceRemoval.defaultKeptPause)
                 return try library.removeSilences(id: memo.id, removal, within: start..<max(start, end), at: Date())
             }
-            guard start < end else {
+            // The parser has --to after --from; a --from past the end (and no --to) is the
+            // library's to word, with the memo's length.
+            guard start < end || options.to == nil else {
                 throw .invalidEdit(memo: memo, reason: "nothing would be kept: --from must come before --to")
             }
-            return try library.trim(id: memo.id, keeping: start..<end, at: Date())
+            return try library.trim(id: memo.id, keeping: start..<max(start, end), at: Date())
         }
         report(result, json: options.json, context: context)
         return .success
