@@ -49,7 +49,7 @@ import Testing
         #expect(outcome.standardOutput.contains("status=130"), "\(outcome)")
         #expect(try String(contentsOfFile: sandbox.file("id.txt"), encoding: .utf8) == "1\n")
         #expect(try sandbox.listedMemos().isEmpty, "nothing was kept, so the memo is gone again")
-        #expect(try sandbox.run("record", "--help").standardOutput.contains("as soon as the memo"))
+        #expect(try sandbox.run("record", "--help").standardOutput.contains("as soon as the input is open"))
     }
 
     @Test func exportRefusesToReplaceUnlessForced() throws {

@@ -42,6 +42,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.file("x.wav")), "nothing is created")
     }
 
+    /// Into the library: an input that cannot be opened prints no id (it printed the id of the
+    /// memo it then removed, so `id=$(voicememo record …)` held an id that names nothing) and
+    /// leaves no memo; a stream that cannot be reached the same.
+    @Test(arguments: ["alsa:no_such_device", "file:/nonexistent.wav", "url:http://127.0.0.1:9/none"])
+    func anInputThatCannotBeOpenedPrintsNoIDAndLeavesNoMemo(source: String) throws {
+        let sandbox = try VoiceMemoSandbox()
+        let outcome = try sandbox.run("record", "--source", source, "--duration", "1", "--no-transcribe")
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+        #expect(outcome.standardError.contains("cannot"), "\(outcome)")
+        #expect(try sandbox.listedMemos().isEmpty)
+        #expect(try sandbox.listedMemos(deleted: true).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.libraryDirectory.path).filter { !$0.hasPrefix("index") && !$0.hasPrefix(".") }.isEmpty, "no audio file")
+    }
+
     @Test func durationIsExactWithAPacedSource() throws {
         let sandbox = try VoiceMemoSandbox()
         let start = ContinuousClock.now

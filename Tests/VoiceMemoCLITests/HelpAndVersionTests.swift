@@ -51,16 +51,16 @@ struct HelpAndVersionTests {
 
             Usage: voicememo record [OPTIONS]
 
-            The new memo's id is printed on standard output as soon as the memo exists,
-            before recording starts, so a script can use it while the recording runs; if
-            nothing is recorded (interrupted at once, a full disk, an input that gives
-            nothing) the memo is removed again and the exit status is 1 (130 when
-            interrupted). With --json, the whole memo is printed when recording stops
-            instead; with --output, the file's path. Recording stops after --duration, or on
-            Ctrl-C, SIGTERM or SIGHUP; the memo is kept either way. With transcribe = auto
-            (the default) a memo is then transcribed (progress on standard error; Ctrl-C
-            stops it, the memo stays) unless --no-transcribe. Flags override the config
-            file.
+            The new memo's id is printed on standard output as soon as the input is open,
+            before any audio, so a script can use it while the recording runs (an input that
+            cannot be opened prints no id and leaves no memo); if nothing is recorded
+            (interrupted at once, a full disk, an input that gives nothing) the memo is
+            removed again and the exit status is 1 (130 when interrupted). With --json, the
+            whole memo is printed when recording stops instead; with --output, the file's
+            path. Recording stops after --duration, or on Ctrl-C, SIGTERM or SIGHUP; the
+            memo is kept either way. With transcribe = auto (the default) a memo is then
+            transcribed (progress on standard error; Ctrl-C stops it, the memo stays) unless
+            --no-transcribe. Flags override the config file.
 
             Options:
               -d, --duration T        Stop after T of recorded audio (more than 0): 90,

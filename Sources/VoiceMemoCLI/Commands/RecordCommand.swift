@@ -92,8 +92,9 @@ enum RecordCommand: SubcommandDefinition {
     static let specification = CommandSpecification(
         name: "record",
         abstract: "Record one memo into the library and print its id.",
-        discussion: "The new memo's id is printed on standard output as soon as the memo exists, "
-            + "before recording starts, so a script can use it while the recording runs; if nothing "
+        discussion: "The new memo's id is printed on standard output as soon as the input is open, "
+            + "before any audio, so a script can use it while the recording runs (an input that cannot "
+            + "be opened prints no id and leaves no memo); if nothing "
             + "is recorded (interrupted at once, a full disk, an input that gives nothing) the memo is "
             + "removed again and the exit status is 1 (130 when interrupted). With --json, the whole "
             + "memo is printed when recording stops instead; with --output, the file's path. "

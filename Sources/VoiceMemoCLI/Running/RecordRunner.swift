@@ -51,7 +51,8 @@ enum RecordRunner {
 
     /// Records into the library (a new memo) or into `--output`, and prints the result.
     ///
-    /// A new memo's id is printed as soon as the memo exists, before any audio; with `--json` the
+    /// A new memo's id is printed as soon as its input is open, before any audio (an input that
+    /// cannot be opened leaves no memo, and prints no id); with `--json` the
     /// whole memo is printed when the recording stops instead. With `--output`, the path (or the
     /// JSON report) is printed at the end.
     static func run(_ request: RecordRequest, context: CommandContext) throws -> ExitCode {
@@ -88,15 +89,14 @@ enum RecordRunner {
         let recording = try LibraryAccess.perform { () throws(MemoLibraryError) in
             try library.beginRecording(title: request.title, settings: request.settings, at: Date())
         }
-        if !request.json {
-            // At once, not at the end: a script recording for an hour can act on the id meanwhile.
-            context.console.printLine(String(recording.memo.id))
-        }
         var memoRequest = request
         memoRequest.output = recording.memo.path
         memoRequest.metadata = recording.metadata
         memoRequest.metadata.software = request.metadata.software
-        let outcome = record(memoRequest, console: context.console)
+        let outcome = record(memoRequest, console: context.console) {
+            // At once, not at the end: a script recording for an hour can act on the id meanwhile.
+            if !request.json { context.console.printLine(String(recording.memo.id)) }
+        }
         StopSignals.uninstall()
         signalsInstalled = false
         guard outcome.kept else {
@@ -131,7 +131,10 @@ enum RecordRunner {
     }
 
     /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
-    static func record(_ request: RecordRequest, console: Console) -> Outcome {
+    ///
+    /// - Parameter started: called once the input is open and the recording has started (or
+    ///   waits for `--delay`); never when the input cannot be opened.
+    static func record(_ request: RecordRequest, console: Console, started: () -> Void = {}) -> Outcome {
         StopSignals.install()
         defer { StopSignals.uninstall() }
         let finished = DispatchSemaphore(value: 0)
@@ -152,6 +155,7 @@ enum RecordRunner {
             console.printErrorMessage(error.messageWithHint)
             return Outcome(exitCode: error.kind == .settings ? .usageError : .failure, kept: false)
         }
+        started()
         let summary = watch(
             recorder, request: request, until: finished, startTime: startTime, eventLog: eventLog, console: console)
         return outcome(of: recorder, request: request, peak: summary.peak.max() ?? -160, console: console)
