@@ -33,7 +33,10 @@ enum InputChoices {
             let found = choices.remove(at: index)
             now = InputChoice(source: found.source, description: found.description.isEmpty ? "now" : "now — " + found.description)
         } else {
-            now = InputChoice(source: current, description: "now — the input given with --source")
+            // Given with --source, in the config file or the default, but not among ALSA's
+            // devices (a name of the user's own, or `default` on a machine without one).
+            let unlisted = if case .alsa = current { "now — not among ALSA's devices (arecord -L)" } else { "now" }
+            now = InputChoice(source: current, description: unlisted)
         }
         return InputChoiceList(choices: [now] + choices, hidden: hidden)
     }

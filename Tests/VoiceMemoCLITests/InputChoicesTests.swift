@@ -49,7 +49,9 @@ import Testing
         #expect(tone.choices.first == InputChoice(source: .tone(frequency: 440, peakDBFS: -12), description: "now — test tone, 440 Hz at −12 dBFS"))
         #expect(tone.choices.filter { $0.source == .tone(frequency: 440, peakDBFS: -12) }.count == 1)
         let device = InputChoices.list(devices: [], current: .alsa(device: "voicememo_capture"))
-        #expect(device.choices.first == InputChoice(source: .alsa(device: "voicememo_capture"), description: "now — the input given with --source"))
+        #expect(device.choices.first == InputChoice(source: .alsa(device: "voicememo_capture"), description: "now — not among ALSA's devices (arecord -L)"))
+        let file = InputChoices.list(devices: Self.devices, current: .file(path: "/tmp/talk.wav"))
+        #expect(file.choices.first == InputChoice(source: .file(path: "/tmp/talk.wav"), description: "now"), "where it came from is not known here")
         #expect(device.hidden.isEmpty)
     }
 
