@@ -41,18 +41,25 @@ enum InputChoices {
         return InputChoiceList(choices: [now] + choices, hidden: hidden)
     }
 
-    /// The playback devices for the output picker: `current` first (the `--device` given, or
-    /// the last choice), then ALSA's `default` and the devices it lists by name.
-    static func outputs(current: String) -> [OutputChoice] {
+    /// The output picker's list from ALSA's playback `devices`: `current` first (the `--device`
+    /// given, or the last choice), then ALSA's `default` and the devices it lists by name; the
+    /// helper plugins only named as hidden, as the input picker does (`null` plays nothing,
+    /// the converters and mixers wrap a device the list offers anyway).
+    static func outputs(devices: [ALSADeviceInfo], current: String) -> (choices: [OutputChoice], hidden: [String]) {
         var choices = [OutputChoice(device: current, description: "now")]
+        var hidden: [String] = []
         if current != "default" {
             choices.append(OutputChoice(device: "default", description: "ALSA's default device"))
         }
-        for device in ALSADevices.list(stream: .playback) where !choices.contains(where: { $0.device == device.name }) {
+        for device in devices where !choices.contains(where: { $0.device == device.name }) {
+            if device.isHelperPlugin {
+                hidden.append(device.name)
+                continue
+            }
             choices.append(OutputChoice(
                 device: device.name, description: device.description.split(whereSeparator: \.isNewline).joined(separator: " — ")))
         }
-        return choices
+        return (choices, hidden)
     }
 
     /// What failed when an input did not open within `seconds` (a sound server that does

@@ -53,4 +53,13 @@ import Testing
         #expect(state.mode == .browsing)
         #expect(KeyHelp.all.contains { $0.0 == "O" } && KeyHelp.footer.contains { $0.0 == "O" })
     }
+
+    /// The helpers the list left out are named on the title row, as the input picker does.
+    @Test func theHiddenHelpersAreNamedOnTheTitleRow() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .key(.character("O")))
+        _ = reduce(&state, .outputsListed(Self.choices, hidden: ["lavrate", "samplerate"]))
+        let lines = AppView.render(state).lines()
+        #expect(lines.contains { $0.contains("Choose where memos play") && $0.contains("not listed: 2 converters and mixers") }, "\(lines)")
+    }
 }

@@ -60,4 +60,17 @@ import Testing
         #expect(!ALSADeviceInfo(name: "dsnoop:CARD=PCH,DEV=0", description: "", streams: [.capture]).isHelperPlugin)
         #expect(!ALSADeviceInfo(name: "pulse", description: "", streams: [.capture]).isHelperPlugin)
     }
+
+    /// The output picker leaves the same helpers out: `null` plays nothing, and the
+    /// converters and mixers wrap a device the list offers anyway.
+    @Test func theOutputPickerNamesTheHelpersAsHiddenToo() {
+        let list = InputChoices.outputs(devices: Self.devices, current: "pulse")
+        #expect(list.choices.map(\.device) == ["pulse", "default", "jack", "oss", "sysdefault:CARD=PCH", "dsnoop:CARD=PCH,DEV=0"])
+        #expect(list.choices.first?.description == "now")
+        #expect(list.choices[1].description == "ALSA's default device")
+        #expect(list.hidden == ["null", "lavrate", "samplerate", "speexrate", "speex", "upmix", "vdownmix"])
+        let chosenHelper = InputChoices.outputs(devices: Self.devices, current: "null")
+        #expect(chosenHelper.choices.first?.device == "null", "a helper chosen with --device is still offered as the current one")
+        #expect(!chosenHelper.hidden.contains("null"))
+    }
 }

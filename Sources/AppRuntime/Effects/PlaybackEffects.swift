@@ -56,8 +56,8 @@ final class PlaybackEffects: Sendable {
         case .listOutputs:
             let current = device
             loop.onRunner(tracked: tracked) { _ in
-                let choices = InputChoices.outputs(current: current)
-                return { loop.dispatch(.outputsListed(choices)) }
+                let list = InputChoices.outputs(devices: ALSADevices.list(stream: .playback), current: current)
+                return { loop.dispatch(.outputsListed(list.choices, hidden: list.hidden)) }
             }
         case .selectOutput(let device):
             ui.withLock { $0.device = device }

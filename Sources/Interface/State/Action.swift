@@ -21,7 +21,7 @@ public enum Action: Sendable {
     /// The inputs the picker can offer.
     case inputsListed(InputChoiceList)
     /// The playback devices for the output picker.
-    case outputsListed([OutputChoice])
+    case outputsListed([OutputChoice], hidden: [String] = [])
     /// The library's memos and Recently Deleted, newest first.
     case libraryLoaded(memos: [MemoRow], deleted: [MemoRow])
     /// Memo `memoID` started playing: `duration` seconds of `channels` channels.

@@ -97,6 +97,8 @@ public struct AppState: Sendable, Equatable {
     public var pickerSelection = 0
     /// The ALSA helper plugins the input picker left out (`InputChoiceList.hidden`).
     public var hiddenInputs: [String] = []
+    /// The ALSA helper plugins the output picker left out.
+    public var hiddenOutputs: [String] = []
     /// The first row of the help screen shown (it scrolls when the keys do not fit).
     public var helpScroll = 0
     /// The screen whose keys help shows (the one `?` was pressed on).

@@ -69,9 +69,10 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
             state.hiddenInputs = list.hidden
         }
         effects = []
-    case .outputsListed(let choices):
+    case .outputsListed(let choices, let hidden):
         if case .pickingOutput = state.mode {
             state.mode = .pickingOutput(choices: choices)
+            state.hiddenOutputs = hidden
             // The current device selected: Enter keeps it.
             state.pickerSelection = choices.firstIndex { $0.device == state.playbackDevice } ?? 0
         }

@@ -30,7 +30,7 @@ public enum AppView {
         case .pickingOutput(let choices):
             ListViews.renderPicker(
                 state, rows: choices?.map { ($0.device, $0.description) }, title: "Choose where memos play", looking: "Looking for playback devices…",
-                in: layout.body, on: &screen)
+                hidden: state.hiddenOutputs, in: layout.body, on: &screen)
         default:
             MemoTableView.render(state, in: layout.body, on: &screen)
         }
