@@ -215,12 +215,23 @@ import Testing
         var state = Fixtures.state(width: 80, height: 24)
         _ = reduce(&state, .recordingStarted(title: "Full"))
         let saved = Fixtures.memo(99, "Full", minutesAgo: 0, seconds: 3, size: 100)
-        _ = reduce(&state, .recordingStoppedOnError(saved, reason: "the disk is full"))
+        _ = reduce(&state, .recordingStoppedOnError(saved, RecordingStop(error: "the disk is full")))
         #expect(state.mode == .browsing)
         #expect(state.recording == .idle)
         #expect(state.selectedMemo?.id == 99)
         #expect(state.status?.kind == .error)
         #expect(state.status?.text.hasPrefix("Recording stopped: the disk is full. What was recorded is saved as “Full” (00:00:03)") == true, "\(String(describing: state.status))")
+    }
+
+    /// Both causes at once (a full disk in a library folder deleted under the recording) are
+    /// said in one line; with neither, the recording is just saved.
+    @Test func aRecordingStopSaysEachOfItsCauses() {
+        #expect(RecordingStop().isEmpty)
+        #expect(!RecordingStop(deletedLibraryFolder: "/m").isEmpty)
+        #expect(
+            RecordingStop(error: "the disk is full", deletedLibraryFolder: "/home/ana/memos").reason
+                == "the disk is full; the library folder /home/ana/memos was deleted while recording (it is made again)")
+        #expect(RecordingStop(error: "x.flac: input/output error").reason == "x.flac: input/output error")
     }
 
     @Test func deleteAsksThenUndoRestores() {

@@ -228,10 +228,10 @@ import Testing
         SaveTitlePromptTests.type(" notes", into: &state)
         #expect(state.mode != .browsing, "the prompt is up, its title not sent")
         _ = reduce(&state, .workFinished)
-        _ = reduce(&state, .recordingStoppedOnError(SaveTitlePromptTests.saved(), reason: "the library folder was deleted"))
+        _ = reduce(&state, .recordingStoppedOnError(SaveTitlePromptTests.saved(), RecordingStop(deletedLibraryFolder: "/home/ana/memos")))
         #expect(state.mode == .browsing, "the prompt gives way to the reason")
         #expect(state.savingRecording == nil)
-        #expect(state.statusLine?.text.hasPrefix("Recording stopped: the library folder was deleted.") == true, "\(String(describing: state.statusLine))")
+        #expect(state.statusLine?.text.hasPrefix("Recording stopped: the library folder /home/ana/memos was deleted while recording (it is made again). What was recorded is saved as") == true, "\(String(describing: state.statusLine))")
         #expect(state.memos.first { $0.id == SaveTitlePromptTests.memoID }?.title == "Memo 1", "a title never sent is not the memo's")
     }
 

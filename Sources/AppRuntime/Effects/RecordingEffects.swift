@@ -242,7 +242,7 @@ final class RecordingEffects: Sendable {
             let memo = try store.finishRecording(memoRecording, statistics: nil)
             let why = WaitingForRoomText.recordingKept(
                 cause: full, recorded: recorded, format: recorder.settings.format.displayName, memo: true, intermediate: "")
-            return .recordingStoppedOnError(MemoRow(memo), reason: why)
+            return .recordingStoppedOnError(MemoRow(memo), RecordingStop(error: why))
         } catch {
             return .failed(.recordingKeptNotAdded(detail: "\(error)"))
         }
@@ -318,10 +318,9 @@ final class RecordingEffects: Sendable {
             let memo = try store.finishRecording(memoRecording, statistics: recording.recorder.measuredStatistics)
             // A folder deleted under it is said instead of opening the title prompt (which
             // would cover the status line).
-            let deleted = folderWasDeleted ? "the library folder \(store.folder) was deleted while recording (it is made again)" : nil
-            let stopped = [reason, deleted].compactMap { $0 }.joined(separator: "; ")
+            let stopped = RecordingStop(error: reason, deletedLibraryFolder: folderWasDeleted ? store.folder : nil)
             let row = MemoRow(memo)
-            actions.append(stopped.isEmpty ? .recordingSaved(row) : .recordingStoppedOnError(row, reason: stopped))
+            actions.append(stopped.isEmpty ? .recordingSaved(row) : .recordingStoppedOnError(row, stopped))
         } catch {
             actions.append(.failed(.recordingNotAdded(path: path, stoppedBecause: reason, detail: "\(error)")))
         }

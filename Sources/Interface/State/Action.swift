@@ -51,8 +51,9 @@ public enum Action: Sendable {
     /// A recording stopped and was saved as `memo`.
     case recordingSaved(MemoRow)
     /// A recording stopped by itself on an error (a full disk) and what was recorded was saved
-    /// as `memo`; `reason` is in plain words. The cause stays on the status line: no title prompt.
-    case recordingStoppedOnError(MemoRow, reason: String)
+    /// as `memo`, or its library folder was deleted under it. The cause stays on the status
+    /// line: no title prompt.
+    case recordingStoppedOnError(MemoRow, RecordingStop)
     /// A recording stopped having recorded nothing (a full disk from its start, a stop at once):
     /// no memo was kept; the failure says why, for the status line.
     case recordingDiscarded(AppFailure)

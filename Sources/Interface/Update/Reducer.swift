@@ -107,13 +107,13 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         }
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
         effects = []
-    case .recordingStoppedOnError(var memo, let reason):
+    case .recordingStoppedOnError(var memo, let stop):
         // The prompt `s` opened for it gives way to the reason (it would cover the status
         // line); a title already given there is the memo's. `e` renames it afterwards.
         if let saving = state.savingRecording, saving.id == memo.id { memo.title = saving.title }
         closePrompt(for: memo.id, in: &state)
         showSaved(memo, in: &state)
-        state.fail("Recording stopped: \(reason). What was recorded is saved as “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
+        state.fail("Recording stopped: \(stop.reason). What was recorded is saved as “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
         effects = []
     case .recordingDiscarded(let failure):
         // Nothing was kept: the prompt `s` opened has no memo left to name.
