@@ -63,17 +63,16 @@ extension AppLoop {
             update = .finished
         case .failed(let error):
             stopStream()
-            update = .failed(message: Self.failureText(error))
+            update = .failed(Self.failure(error))
         }
         dispatch(.streamUpdate(update))
         render()
     }
 
-    /// The stream's own words for the status line, without the command line's flag (the app
-    /// has no `--timeout`): "no data from 127.0.0.1:8000 for 10 s: timed out".
-    static func failureText(_ error: StreamError) -> String {
-        guard case .timeout(let seconds) = error.kind else { return error.description }
-        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-        return "no data from \(error.server) for \(shown) s: timed out"
+    /// What failed, for the status line: a timeout as a value (its CLI words name the
+    /// `--timeout` flag, which the app has not), any other cause in the stream's own words.
+    static func failure(_ error: StreamError) -> StreamFailure {
+        guard case .timeout(let seconds) = error.kind else { return .stream(detail: error.description) }
+        return .noData(server: error.server, seconds: seconds)
     }
 }

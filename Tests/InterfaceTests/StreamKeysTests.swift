@@ -79,7 +79,7 @@ import Testing
         _ = reduce(&state, .key(.character("o")))
         Self.type(Self.url, into: &state)
         _ = reduce(&state, .key(.enter))
-        _ = reduce(&state, .streamUpdate(.failed(message: "HTTP 404 Not Found from 127.0.0.1:8000")))
+        _ = reduce(&state, .streamUpdate(.failed(.stream(detail: "HTTP 404 Not Found from 127.0.0.1:8000"))))
         _ = reduce(&state, .key(.character("o")))
         #expect(state.mode == .openingStream(TextField(Self.url, maximumLength: StreamKeys.maximumURLLength, selected: true)), "to correct a typo after a 404")
     }
@@ -151,7 +151,7 @@ import Testing
         _ = reduce(&state, .key(.character("o")))
         Self.type(Self.url, into: &state)
         _ = reduce(&state, .key(.enter))
-        #expect(reduce(&state, .streamUpdate(.failed(message: message))) == [])
+        #expect(reduce(&state, .streamUpdate(.failed(.stream(detail: message)))) == [])
         #expect(state.stream == nil)
         #expect(state.statusLine == StatusMessage(text: "Cannot play the stream: \(message).", kind: .error))
         #expect(state.memos == memos && state.input == Fixtures.input, "nothing lost, the input untouched")
@@ -159,7 +159,7 @@ import Testing
 
     @Test func aStreamThatFailsWhilePlayingSaysItStopped() {
         var state = Self.playing()
-        _ = reduce(&state, .streamUpdate(.failed(message: "the connection to 127.0.0.1:8000 dropped before the stream's end")))
+        _ = reduce(&state, .streamUpdate(.failed(.stream(detail: "the connection to 127.0.0.1:8000 dropped before the stream's end"))))
         #expect(state.statusLine?.text == "The stream stopped: the connection to 127.0.0.1:8000 dropped before the stream's end.")
     }
 
@@ -241,7 +241,7 @@ import Testing
         #expect(Self.statusLine(state) == "The recording is being started; stop it (s) once the timer runs, then the stream.")
         #expect(state.stream != nil)
         // The stream failing meanwhile ends it, but the input R opens is left to the recording.
-        #expect(reduce(&state, .streamUpdate(.failed(message: "the connection to 127.0.0.1:8000 dropped before the stream's end"))) == [])
+        #expect(reduce(&state, .streamUpdate(.failed(.stream(detail: "the connection to 127.0.0.1:8000 dropped before the stream's end")))) == [])
         #expect(state.stream == nil)
     }
 

@@ -1,3 +1,4 @@
+import Interface
 import Streaming
 import Testing
 
@@ -9,12 +10,13 @@ import Testing
     @Test func aTimeoutIsWordedWithoutTheFlag() {
         let error = StreamError(.timeout(seconds: 10), url: "http://127.0.0.1:8000/stall")
         #expect(error.description.hasSuffix("(--timeout)"), "the CLI's words name the flag: \(error)")
-        #expect(AppLoop.failureText(error) == "no data from 127.0.0.1:8000 for 10 s: timed out")
-        #expect(AppLoop.failureText(StreamError(.timeout(seconds: 2.5), url: "http://h:1/x")) == "no data from h:1 for 2.5 s: timed out")
+        #expect(AppLoop.failure(error) == .noData(server: "127.0.0.1:8000", seconds: 10))
+        #expect(AppLoop.failure(error).message == "no data from 127.0.0.1:8000 for 10 s: timed out")
+        #expect(AppLoop.failure(StreamError(.timeout(seconds: 2.5), url: "http://h:1/x")).message == "no data from h:1 for 2.5 s: timed out")
     }
 
     @Test func otherCausesKeepTheStreamsOwnWords() {
         let error = StreamError(.httpStatus(code: 404, reason: "Not Found"), url: "http://127.0.0.1:8000/status/404")
-        #expect(AppLoop.failureText(error) == "HTTP 404 Not Found from 127.0.0.1:8000")
+        #expect(AppLoop.failure(error) == .stream(detail: "HTTP 404 Not Found from 127.0.0.1:8000"))
     }
 }

@@ -81,9 +81,28 @@ public enum StreamUpdate: Sendable, Equatable {
     case reconnecting(message: String)
     /// The stream ended (one with a length, played to its end).
     case finished
-    /// The stream could not be played or stopped on an error: the stream's own words
-    /// ("HTTP 404 Not Found from 127.0.0.1:8000").
-    case failed(message: String)
+    /// The stream could not be played or stopped on an error.
+    case failed(StreamFailure)
+}
+
+/// Why a stream could not be played or stopped, as the status line says it (`message`).
+public enum StreamFailure: Sendable, Hashable {
+    /// No data came from `server` for `seconds`. Worded without the command line's
+    /// `--timeout`, which the app does not have.
+    case noData(server: String, seconds: Double)
+    /// Any other cause, in the stream's own words ("HTTP 404 Not Found from 127.0.0.1:8000").
+    case stream(detail: String)
+
+    /// "no data from 127.0.0.1:8000 for 10 s: timed out"; the stream's words otherwise.
+    public var message: String {
+        switch self {
+        case .noData(let server, let seconds):
+            let shown = seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
+            return "no data from \(server) for \(shown) s: timed out"
+        case .stream(let detail):
+            return detail
+        }
+    }
 }
 
 /// What the runner read from the stream player at one tick.

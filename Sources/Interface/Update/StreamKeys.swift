@@ -182,8 +182,9 @@ enum StreamKeys {
                 state.stream = nil
                 state.say("Finished playing \(stream.label).")
                 return restoringInput(stream, &state)
-            case .failed(let message):
+            case .failed(let failure):
                 state.stream = nil
+                let message = failure.message
                 state.fail(stream.phase == .playing ? "The stream stopped: \(message)." : "Cannot play the stream: \(message).")
                 return restoringInput(stream, &state)
             }
