@@ -135,13 +135,13 @@ final class TranscriptionJob: Sendable {
         do {
             transcriber = Transcriber(model: try SpeechModel(directory: modelDirectory))
         } catch {
-            send(.unavailable(error.briefDescription))
+            send(.unavailable(.model(detail: error.briefDescription)))
             return
         }
         do {
             library = try MemoStore.openConnection(environment: environment)
         } catch {
-            send(.unavailable("the library cannot be opened for transcription: \(error)"))
+            send(.unavailable(.library(detail: "\(error)")))
             return
         }
         defer { library.close() }
@@ -231,10 +231,10 @@ final class TranscriptionJob: Sendable {
                 try? library.storeTranscriptionFailure(
                     forMemo: memo.id, problem: error.description, model: transcriber.model.name, frames: memo.frames,
                     at: Date())
-                send(.failed(memoID: memo.id, title: memo.title, problem: error.description))
+                send(.failed(memoID: memo.id, title: memo.title, problem: .file(detail: error.description)))
                 return false
             case .modelMissing, .recognizer:
-                send(.unavailable(error.briefDescription))
+                send(.unavailable(.model(detail: error.briefDescription)))
                 return nil
             }
         }
@@ -251,7 +251,7 @@ final class TranscriptionJob: Sendable {
             send(.skipped(memoID: memo.id))
             return true
         } catch {
-            send(.failed(memoID: memo.id, title: memo.title, problem: "its transcript could not be stored: \(error)"))
+            send(.failed(memoID: memo.id, title: memo.title, problem: .notStored(detail: "\(error)")))
             return false
         }
         log?.note("transcript \(memo.id) \(transcript.words.count)")

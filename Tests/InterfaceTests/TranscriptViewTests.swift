@@ -188,10 +188,27 @@ import Testing
         #expect(!state.pausesTranscription)
         // A saved memo wakes the job; a job that cannot run says why, once, and is not woken again.
         #expect(reduce(&state, .libraryLoaded(memos: Fixtures.memos, deleted: [])) == [.transcribeNewMemos])
-        _ = reduce(&state, .transcription(.unavailable("the speech model is missing (install pocketsphinx-en-us)")))
+        _ = reduce(&state, .transcription(.unavailable(.model(detail: "the speech model is missing (install pocketsphinx-en-us)"))))
         #expect(state.status?.kind == .error && state.status?.text.contains("pocketsphinx-en-us") == true)
         #expect(state.transcriptionLine == nil)
         #expect(reduce(&state, .libraryLoaded(memos: Fixtures.memos, deleted: [])).isEmpty)
+    }
+
+    /// The job's failures are values, worded here: a memo whose file is at fault or whose
+    /// transcript could not be stored is named and the job goes on; a library the job cannot
+    /// open makes transcripts unavailable.
+    @Test func theJobsFailuresAreWordedForTheStatusLine() {
+        var state = Fixtures.state(width: 120, height: 40)
+        _ = reduce(&state, .transcription(.started(memoID: 1, title: "Standup notes", waiting: 1)))
+        _ = reduce(&state, .transcription(.failed(memoID: 1, title: "Standup notes", problem: .notStored(detail: "the disk is full"))))
+        #expect(state.status?.text == "Could not transcribe “Standup notes”: its transcript could not be stored: the disk is full")
+        #expect(state.transcription.unavailable == nil, "the job goes on with the next memo")
+        _ = reduce(&state, .transcription(.failed(memoID: 2, title: "Call", problem: .file(detail: "call.flac cannot be read as audio"))))
+        #expect(state.status?.text == "Could not transcribe “Call”: call.flac cannot be read as audio")
+        _ = reduce(&state, .transcription(.unavailable(.library(detail: "the index is locked"))))
+        #expect(state.status?.kind == .error)
+        #expect(state.status?.text == "Transcripts are unavailable: the library cannot be opened for transcription: the index is locked")
+        #expect(state.transcription.unavailable == .library(detail: "the index is locked"))
     }
 
     /// Issue 30 item 4: a silent input's advice holds the status line; the job's progress goes

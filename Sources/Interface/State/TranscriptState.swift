@@ -56,14 +56,45 @@ public enum TranscriptionEvent: Sendable, Hashable {
     case progress(memoID: Int64, fraction: Double)
     /// The memo's transcript is stored, with this many words.
     case finished(memoID: Int64, title: String, words: Int)
-    /// The memo could not be transcribed (its file is at fault); the job goes on with the next.
-    case failed(memoID: Int64, title: String, problem: String)
+    /// The memo could not be transcribed; the job goes on with the next.
+    case failed(memoID: Int64, title: String, problem: TranscriptionProblem)
     /// The memo was deleted while it was transcribed: nothing stored, the job goes on.
     case skipped(memoID: Int64)
     /// Nothing is left to transcribe.
     case idle
-    /// The job cannot run (the model is missing or broken): why, in plain words.
-    case unavailable(String)
+    /// The job cannot run: the model is missing or broken, or the library cannot be opened.
+    case unavailable(TranscriptionUnavailable)
+}
+
+/// Why one memo could not be transcribed, as the status line says it (`message`).
+public enum TranscriptionProblem: Sendable, Hashable {
+    /// Its file is at fault (the recogniser's or the file's words): remembered, not tried again.
+    case file(detail: String)
+    /// It was transcribed, but the transcript could not be stored (the index's words).
+    case notStored(detail: String)
+
+    public var message: String {
+        switch self {
+        case .file(let detail): detail
+        case .notStored(let detail): "its transcript could not be stored: \(detail)"
+        }
+    }
+}
+
+/// Why the background transcription job cannot run, as the status line says it (`message`).
+public enum TranscriptionUnavailable: Sendable, Hashable {
+    /// The speech model is missing or cannot be loaded (the recogniser's words, with what to
+    /// install).
+    case model(detail: String)
+    /// The job's own connection to the library cannot be opened (the library's words).
+    case library(detail: String)
+
+    public var message: String {
+        switch self {
+        case .model(let detail): detail
+        case .library(let detail): "the library cannot be opened for transcription: \(detail)"
+        }
+    }
 }
 
 /// The background job as the screen shows it.
@@ -81,7 +112,7 @@ public struct BackgroundTranscription: Sendable, Hashable {
     /// Memos waiting after it.
     public var waiting = 0
     /// Why the job cannot run, once it said so.
-    public var unavailable: String?
+    public var unavailable: TranscriptionUnavailable?
 
     public init(isEnabled: Bool = false) {
         self.isEnabled = isEnabled

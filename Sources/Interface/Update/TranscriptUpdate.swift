@@ -99,10 +99,10 @@ enum TranscriptUpdate {
             state.mention("Transcribed “\(title)”: \(words) word\(words == 1 ? "" : "s").")
             return changed(id, &state)
         case .failed(let id, let title, let problem):
-            state.say("Could not transcribe “\(title)”: \(problem)")
+            state.say("Could not transcribe “\(title)”: \(problem.message)")
             return changed(id, &state)
         case .unavailable(let reason):
-            state.fail("Transcripts are unavailable: \(reason)")
+            state.fail("Transcripts are unavailable: \(reason.message)")
             return []
         case .started, .progress, .skipped, .idle:
             return []
