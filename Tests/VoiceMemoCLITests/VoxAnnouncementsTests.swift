@@ -4,8 +4,9 @@ import Testing
 @testable import VoiceMemoCLI
 
 /// What `record --vox` says on standard error as the detector's status changes. The runner
-/// reads the status once more after the input ended, so a file that ends within one poll
-/// still gets these lines from its last status.
+/// reads the status once more after the input ended, so a file read whole before the first
+/// look still gets these lines from its last status (`VoxRoomTests` holds the first look back
+/// with strace).
 @Suite struct VoxAnnouncementsTests {
     static func status(
         _ phase: VoiceActivation.Phase = .armed, threshold: Double = -40, floor: Double? = nil

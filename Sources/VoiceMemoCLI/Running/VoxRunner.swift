@@ -91,8 +91,8 @@ enum VoxRunner {
     /// calibration found and whether the room's noise is close to it.
     ///
     /// The status read after the input ended is the last one, and it is always read: unpaced
-    /// input (a file) can end within one 100 ms poll, and what it established (a room close
-    /// to the threshold) is still said.
+    /// input (a file) can be read whole before the first look (this thread held up on a
+    /// loaded machine), and what it established (a room close to the threshold) is still said.
     private static func listen(
         _ engine: CaptureEngine, recorder: VoiceActivatedRecorder, takes: TakeBook, settings: VoiceActivationSettings,
         live: Bool, eventLog: EventLog?, console: Console
