@@ -7,19 +7,11 @@ import Testing
 /// (permissions, via `setpriv`) still covers the refusal.
 @Suite struct LibraryReadOnlyMountTests {
     /// Whether this process may make mounts in a namespace of its own.
-    static let canMount: Bool = {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        probe.arguments = ["-m", "--propagation", "private", "sh", "-c", "mkdir -p /tmp/.vm-probe-$$ && mount -t tmpfs tmpfs /tmp/.vm-probe-$$ && umount /tmp/.vm-probe-$$; rmdir /tmp/.vm-probe-$$"]
-        do {
-            try probe.run()
-            probe.waitUntilExit()
-            return probe.terminationStatus == 0
-        } catch {
-            return false
-        }
-    }()
+    static let canMount: Bool =
+        getuid() == 0
+        && HostProbe.succeeds(
+            "/usr/bin/unshare",
+            ["-m", "--propagation", "private", "sh", "-c", "mkdir -p /tmp/.vm-probe-$$ && mount -t tmpfs tmpfs /tmp/.vm-probe-$$ && umount /tmp/.vm-probe-$$; rmdir /tmp/.vm-probe-$$"])
 
     @Test(.enabled(if: canMount, "needs root to mount a tmpfs"))
     func readOnlyFileSystemListsExportsAndRefusesChanges() throws {

@@ -84,19 +84,8 @@ import Testing
     }
 
     /// Whether strace can run a program here with a syscall's return delayed (ptrace allowed).
-    static let straceCanDelay: Bool = {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-        probe.arguments = ["-f", "-qq", "-o", "/dev/null", "-e", "trace=getpid", "-e", "inject=getpid:delay_exit=1000", "/bin/true"]
-        do {
-            try probe.run()
-            probe.waitUntilExit()
-            return probe.terminationStatus == 0
-        } catch {
-            return false
-        }
-    }()
+    static let straceCanDelay = HostProbe.succeeds(
+        "/usr/bin/strace", ["-f", "-qq", "-o", "/dev/null", "-e", "trace=getpid", "-e", "inject=getpid:delay_exit=1000", "/bin/true"])
 
     /// Input that ends before `record --vox` first looks at the detector still gets its lines.
     /// CI lost the room's warning once (session 19): the status was read only while the input
