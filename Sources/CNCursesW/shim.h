@@ -58,8 +58,8 @@ static inline int voicememo_draw_text(WINDOW *window, int y, int x, const char *
 }
 
 /* Restoring the terminal when the process dies of a fatal signal (a Swift trap is
- * SIGILL or SIGTRAP): the handler only uses async-signal-safe calls (write, tcsetattr,
- * signal, raise) on data saved before curses started. */
+ * SIGILL or SIGTRAP): the handler only uses async-signal-safe calls (dup, dup2, open, write,
+ * tcsetattr, nanosleep, signal, raise) on data saved before curses started. */
 struct voicememo_fatal_restore_state {
     struct termios saved_termios;
     int termios_saved;
@@ -88,8 +88,18 @@ __attribute__((weak)) struct voicememo_fatal_restore_state *voicememo_fatal_stat
 
 static inline void voicememo_fatal_signal_handler(int number) {
     struct voicememo_fatal_restore_state *state = voicememo_fatal_state();
+    /* The terminal is the handler's from here on. The other threads go on while it runs (the
+     * screen's queue may be drawing a frame, and the handler waits 30 ms below), and curses
+     * writes the cells it thinks changed: after the alternate screen was left they landed on
+     * the shell's screen ("3.0" of a meter reading, before the crash's words). Their fd 1
+     * now leads to /dev/null; the handler keeps the terminal on a descriptor of its own. */
+    int terminal = dup(STDOUT_FILENO);
+    int nowhere = open("/dev/null", O_WRONLY);
+    if (terminal >= 0 && nowhere >= 0) dup2(nowhere, STDOUT_FILENO);
+    if (nowhere >= 0) close(nowhere);
+    if (terminal < 0) terminal = STDOUT_FILENO;
     if (state->reset_length > 0) {
-        ssize_t ignored = write(STDOUT_FILENO, state->reset_bytes, state->reset_length);
+        ssize_t ignored = write(terminal, state->reset_bytes, state->reset_length);
         (void)ignored;
     }
     if (state->termios_saved) tcsetattr(STDIN_FILENO, TCSANOW, &state->saved_termios);

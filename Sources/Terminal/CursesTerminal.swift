@@ -49,7 +49,8 @@ public final class CursesTerminal {
         guard !term.isEmpty, term != "dumb" else {
             throw SetupError(description: "the full-screen app needs a terminal that can move the cursor (TERM is '\(term)')")
         }
-        voicememo_install_fatal_restore("\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\r\n")
+        // CAN first: it ends an escape sequence a frame cut short may have left half-sent.
+        voicememo_install_fatal_restore("\u{18}\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\r\n")
         guard let screen = voicememo_newterm() else {
             voicememo_uninstall_fatal_restore()
             throw SetupError(description: "curses cannot use the terminal '\(term)'")

@@ -108,9 +108,17 @@ import Testing
     /// process. The fatal-signal handler now writes the pipe's last 2 kB on the terminal: a line
     /// the capture has read (written 1 s before) and one it may not have (written just before
     /// the signal), in order. Written from outside through /proc/PID/fd/2, the pipe itself.
+    ///
+    /// The screen's queue goes on drawing while the handler runs (CI once found "3.0", a meter
+    /// reading's cells, drawn on the shell's screen after the alternate screen was left, and
+    /// the words wrapped after it): the input here is noise, whose readings change every
+    /// frame, and nothing but the handler's words and the shell's may be on the screen.
     @Test func whatWasWrittenToStandardErrorBeforeACrashReachesTheTerminal() throws {
         let sandbox = try VoiceMemoSandbox()
-        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40 --device null", width: 100)
+        let noise = try sandbox.shell("sox -n -r 48000 -c 2 -b 16 noise.wav synth 120 whitenoise vol 0.3")
+        try #require(noise.status == 0, "\(noise)")
+        let app = try AppTmuxSession(
+            sandbox: sandbox, arguments: "--source file:\(sandbox.file("noise.wav")) --device null", width: 100)
         try app.waitForStart()
         let pane = try app.panePID()
         let crash = try sandbox.shell("""
@@ -128,5 +136,12 @@ import Testing
         let last = try #require(screen.range(of: "Fatal error: the last words before the trap"), "\(screen)")
         #expect(first.upperBound <= last.lowerBound, "in the order written: \(screen)")
         #expect(!screen.contains("Listening to"), "the app's screen is gone: \(screen)")
+        // Above the shell's report of the signal: the handler's two lines and nothing else.
+        let handlers = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { !$0.contains("Illegal instruction") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(
+            handlers == ["first line, read by the capture", "Fatal error: the last words before the trap"],
+            "nothing of the app's screen is drawn on the shell's: \(handlers) in \(screen)")
     }
 }
