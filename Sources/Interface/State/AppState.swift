@@ -95,10 +95,9 @@ public struct AppState: Sendable, Equatable {
     public var deletedSelection = 0
     /// Index into the picker's choices.
     public var pickerSelection = 0
-    /// The ALSA helper plugins the input picker left out (`InputChoiceList.hidden`).
-    public var hiddenInputs: [String] = []
-    /// The ALSA helper plugins the output picker left out.
-    public var hiddenOutputs: [String] = []
+    /// The ALSA helper plugins the open picker (inputs or outputs) left out, named on its
+    /// title row; set with the list it belongs to.
+    public var hiddenDevices: [String] = []
     /// The first row of the help screen shown (it scrolls when the keys do not fit).
     public var helpScroll = 0
     /// The screen whose keys help shows (the one `?` was pressed on).

@@ -1,5 +1,5 @@
 /// Why a recording that was saved stopped (or was moved) on its own: what
-/// `Action.recordingStoppedOnError` carries, worded for the status line by `message`.
+/// `Action.recordingStoppedOnError` carries, worded for the status line by `reason`.
 public struct RecordingStop: Sendable, Equatable {
     /// The recorder's error as its module words it ("the disk is full"), the recording's path
     /// shortened to its file name; or, when a full disk stopped the encoder, the whole

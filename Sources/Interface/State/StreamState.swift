@@ -97,8 +97,7 @@ public enum StreamFailure: Sendable, Hashable {
     public var message: String {
         switch self {
         case .noData(let server, let seconds):
-            let shown = seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
-            return "no data from \(server) for \(shown) s: timed out"
+            return "no data from \(server) for \(DisplayFormat.seconds(seconds)): timed out"
         case .stream(let detail):
             return detail
         }

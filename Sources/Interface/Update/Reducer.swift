@@ -66,13 +66,13 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
             // The current input is first: Enter keeps it.
             state.mode = .pickingInput(choices: list.choices)
             state.pickerSelection = 0
-            state.hiddenInputs = list.hidden
+            state.hiddenDevices = list.hidden
         }
         effects = []
     case .outputsListed(let choices, let hidden):
         if case .pickingOutput = state.mode {
             state.mode = .pickingOutput(choices: choices)
-            state.hiddenOutputs = hidden
+            state.hiddenDevices = hidden
             // The current device selected: Enter keeps it.
             state.pickerSelection = choices.firstIndex { $0.device == state.playbackDevice } ?? 0
         }

@@ -25,12 +25,12 @@ public enum AppView {
             MemoDetailsView.render(state, memoID: id, in: layout.body, on: &screen)
         case .pickingInput(let choices):
             ListViews.renderPicker(
-                state, rows: choices?.map { ($0.source.description, $0.description) }, hidden: state.hiddenInputs,
+                state, rows: choices?.map { ($0.source.description, $0.description) }, hidden: state.hiddenDevices,
                 in: layout.body, on: &screen)
         case .pickingOutput(let choices):
             ListViews.renderPicker(
                 state, rows: choices?.map { ($0.device, $0.description) }, title: "Choose where memos play", looking: "Looking for playback devices…",
-                hidden: state.hiddenOutputs, in: layout.body, on: &screen)
+                hidden: state.hiddenDevices, in: layout.body, on: &screen)
         default:
             MemoTableView.render(state, in: layout.body, on: &screen)
         }
