@@ -25,6 +25,15 @@ public protocol CaptureSource: AnyObject {
 
     /// Stops capture and releases the device. Safe to call more than once.
     func close()
+
+    /// Float samples the source itself repaired before delivering them (`UsableSamples`): a
+    /// file's reader does; the engine repairs and counts what any other source delivers.
+    /// Read from another thread than `read`'s.
+    var replacedSamples: ReplacedSamples { get }
+}
+
+extension CaptureSource {
+    public var replacedSamples: ReplacedSamples { ReplacedSamples() }
 }
 
 /// What one `CaptureSource.read` produced.

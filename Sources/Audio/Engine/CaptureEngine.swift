@@ -59,6 +59,8 @@ public final class CaptureEngine: Sendable {
     private let framesCaptured = Atomic<Int>(0)
     private let overrunCount = Atomic<Int>(0)
     private let lostFrameCount = Atomic<Int>(0)
+    private let notNumberCount = Atomic<Int>(0)
+    private let clampedCount = Atomic<Int>(0)
     private let failure = Mutex<CaptureError?>(nil)
     private let ended = Atomic<Bool>(false)
     private let thread = Mutex<AudioThread?>(nil)
@@ -174,6 +176,16 @@ public final class CaptureEngine: Sendable {
     /// while open: `InputDiagnosis.noAudio` is the report. Clears with the next frame.
     public var isStalled: Bool { secondsWithoutAudio >= InputDiagnosis.noAudioAfter }
 
+    /// The float samples the input delivered that were not usable and were repaired before the
+    /// meter and any tap saw them (`UsableSamples`: NaN and ±∞ as silence, beyond full scale
+    /// clamped), the source's own repairs (a file's reader) included.
+    public var replacedSamples: ReplacedSamples {
+        var total = ReplacedSamples(
+            notNumbers: notNumberCount.load(ordering: .relaxed), clamped: clampedCount.load(ordering: .relaxed))
+        total += source.replacedSamples
+        return total
+    }
+
     // MARK: Metering
 
     /// Whether the capture thread feeds the meter (on by default).
@@ -275,6 +287,12 @@ public final class CaptureEngine: Sendable {
             }
             if read.frames > 0 {
                 lastAudioAt.store(clock.nanoseconds(), ordering: .releasing)
+                let replaced = UsableSamples.repair(
+                    target, samples: read.frames * format.channels, format: format.sampleFormat)
+                if !replaced.isEmpty {
+                    notNumberCount.add(replaced.notNumbers, ordering: .relaxed)
+                    clampedCount.add(replaced.clamped, ordering: .relaxed)
+                }
                 meter(target, frames: read.frames)
                 let first = framesCaptured.load(ordering: .relaxed)
                 taps.withLock { taps in

@@ -321,7 +321,8 @@ public final class Recorder: Sendable {
         guard let parts = currentParts else { return RecorderStatistics() }
         return RecorderStatistics(
             overruns: parts.engine.overruns, lostFrames: parts.engine.lostFrames,
-            droppedFrames: parts.sink.droppedFrames, framesWritten: parts.sink.framesWritten)
+            droppedFrames: parts.sink.droppedFrames, framesWritten: parts.sink.framesWritten,
+            replacedSamples: parts.engine.replacedSamples)
     }
 
     /// What was written, measured as `voicememo analyze` measures a file: sample peak, true
@@ -408,11 +409,18 @@ public struct RecorderStatistics: Sendable, Equatable {
     public var droppedFrames = 0
     /// Frames written into the file.
     public var framesWritten: Int64 = 0
+    /// Float samples the input delivered that were not usable (NaN, ±∞, beyond full scale)
+    /// and were repaired before anything saw them (`UsableSamples`).
+    public var replacedSamples = ReplacedSamples()
 
-    public init(overruns: Int = 0, lostFrames: Int = 0, droppedFrames: Int = 0, framesWritten: Int64 = 0) {
+    public init(
+        overruns: Int = 0, lostFrames: Int = 0, droppedFrames: Int = 0, framesWritten: Int64 = 0,
+        replacedSamples: ReplacedSamples = ReplacedSamples()
+    ) {
         self.overruns = overruns
         self.lostFrames = lostFrames
         self.droppedFrames = droppedFrames
         self.framesWritten = framesWritten
+        self.replacedSamples = replacedSamples
     }
 }

@@ -54,4 +54,6 @@ public final class FileSource: CaptureSource {
     public func close() {
         reader.close()
     }
+
+    public var replacedSamples: ReplacedSamples { reader.replacedSamples }
 }

@@ -185,7 +185,28 @@ final class SndFileHandle {
     // MARK: Samples
 
     /// Writes interleaved frames; returns `nil` when all were written, else what happened.
+    /// Float samples that are not usable (`UsableSamples`) are repaired in a copy first: this
+    /// is the last step before every libsndfile encoder, whatever read the samples (an
+    /// intermediate left by an older recording, too).
     func write(_ buffer: UnsafeRawPointer, frames: Int, sampleFormat: SampleFormat) -> ShortWrite? {
+        if sampleFormat == .float32 {
+            let samples = frames * Int(info.channels)
+            let given = UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Float.self), count: samples)
+            if !UsableSamples.areUsable(given) {
+                var copy = Array(given)
+                replacedSamples += copy.withUnsafeMutableBufferPointer { UsableSamples.repair($0) }
+                return copy.withUnsafeBytes { bytes in
+                    writeUsable(bytes.baseAddress ?? buffer, frames: frames, sampleFormat: sampleFormat)
+                }
+            }
+        }
+        return writeUsable(buffer, frames: frames, sampleFormat: sampleFormat)
+    }
+
+    /// What `write` repaired so far (`UsableSamples`).
+    private(set) var replacedSamples = ReplacedSamples()
+
+    private func writeUsable(_ buffer: UnsafeRawPointer, frames: Int, sampleFormat: SampleFormat) -> ShortWrite? {
         guard let file else {
             return ShortWrite(framesWritten: 0, osError: nil, libraryMessage: "the file is closed")
         }
@@ -255,6 +276,10 @@ final class SndFileHandle {
         return subtype == Int(SF_FORMAT_FLOAT) || subtype == Int(SF_FORMAT_DOUBLE)
     }
 
+    /// Float samples read as integers that were not usable (`UsableSamples`) and were
+    /// repaired before the conversion.
+    private(set) var repairedOnRead = ReplacedSamples()
+
     /// Reusable room for float samples being converted to integers.
     private var floatScratch: [Float] = []
 
@@ -272,7 +297,9 @@ final class SndFileHandle {
         }
         guard read >= 0 else { return nil }
         let count = Int(read) * Int(info.channels)
-        for index in 0..<count where floatScratch[index].isNaN { floatScratch[index] = 0 }
+        repairedOnRead += floatScratch.withUnsafeMutableBufferPointer {
+            UsableSamples.repair(UnsafeMutableBufferPointer(rebasing: $0[0..<count]))
+        }
         switch sampleFormat {
         case .int16:
             let out = buffer.assumingMemoryBound(to: Int16.self)

@@ -246,7 +246,7 @@ final class MP4AudioWriter {
                 let sample = (start + index) * channels + channel
                 output[index] =
                     switch sampleFormat {
-                    case .float32: buffer.load(fromByteOffset: sample * 4, as: Float.self)
+                    case .float32: UsableSamples.usable(buffer.load(fromByteOffset: sample * 4, as: Float.self))
                     case .int16: Float(buffer.load(fromByteOffset: sample * 2, as: Int16.self)) / 32768
                     case .int32: Float(Double(buffer.load(fromByteOffset: sample * 4, as: Int32.self)) / 2_147_483_648)
                     }

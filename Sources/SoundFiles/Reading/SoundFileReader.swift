@@ -15,7 +15,18 @@ public final class SoundFileReader: @unchecked Sendable {
         set { lock.locked { storedMetadata = newValue } }
     }
 
+    /// The float samples read so far that were not usable and were repaired (`UsableSamples`):
+    /// every float sample this reader hands out is finite and within -1…1.
+    public var replacedSamples: ReplacedSamples {
+        lock.locked {
+            var total = storedReplacedSamples
+            if let handle { total += handle.repairedOnRead }
+            return total
+        }
+    }
+
     private let lock = NSLock()
+    private var storedReplacedSamples = ReplacedSamples()
     private var storedMetadata: SoundFileMetadata
     private var handle: SndFileHandle?
     private var mp4: MP4AudioReader?
@@ -53,13 +64,19 @@ public final class SoundFileReader: @unchecked Sendable {
         throws(SoundFileError) -> Int
     {
         try lock.locked { () throws(SoundFileError) -> Int in
-            if let mp4 { return try mp4.read(into: buffer, frames: frames, as: sampleFormat) }
-            guard let handle else {
-                throw SoundFileError(kind: .read, path: path, detail: "the reader is closed")
+            let count: Int
+            if let mp4 {
+                count = try mp4.read(into: buffer, frames: frames, as: sampleFormat)
+            } else {
+                guard let handle else {
+                    throw SoundFileError(kind: .read, path: path, detail: "the reader is closed")
+                }
+                guard let read = handle.read(into: buffer, frames: frames, as: sampleFormat) else {
+                    throw SoundFileError(kind: .read, path: path, libraryMessage: handle.lastErrorMessage)
+                }
+                count = read
             }
-            guard let count = handle.read(into: buffer, frames: frames, as: sampleFormat) else {
-                throw SoundFileError(kind: .read, path: path, libraryMessage: handle.lastErrorMessage)
-            }
+            storedReplacedSamples += UsableSamples.repair(buffer, samples: count * info.channels, format: sampleFormat)
             return count
         }
     }
@@ -79,6 +96,7 @@ public final class SoundFileReader: @unchecked Sendable {
     /// Releases the file. Further reads throw. Idempotent.
     public func close() {
         lock.locked {
+            if let handle { storedReplacedSamples += handle.repairedOnRead }
             handle?.close()
             handle = nil
             mp4?.close()

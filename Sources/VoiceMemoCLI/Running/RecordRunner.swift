@@ -273,6 +273,9 @@ enum RecordRunner {
         if statistics.droppedFrames > 0 {
             console.printErrorMessage("warning: the disk fell behind; \(statistics.droppedFrames) frame(s) dropped")
         }
+        if let replaced = statistics.replacedSamples.sentence {
+            console.printErrorMessage("warning: \(replaced)")
+        }
         return Outcome(
             exitCode: .success, kept: true, peak: peak, statistics: statistics, measured: recorder.measuredStatistics)
     }

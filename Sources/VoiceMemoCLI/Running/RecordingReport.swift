@@ -26,6 +26,8 @@ struct RecordingReport {
             ("peak_db", .number(Double(peak))),
             ("overruns", .int(Int64(statistics.overruns))),
             ("lost_frames", .int(Int64(statistics.lostFrames))),
+            ("samples_not_numbers", .int(Int64(statistics.replacedSamples.notNumbers))),
+            ("samples_clamped", .int(Int64(statistics.replacedSamples.clamped))),
         ])
         return value.serialized
     }

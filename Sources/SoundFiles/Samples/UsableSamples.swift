@@ -1,0 +1,81 @@
+/// What making float samples usable replaced: samples that were not numbers (NaN, ±∞), written
+/// as silence, and finite samples beyond full scale, clamped to ±1.
+public struct ReplacedSamples: Sendable, Equatable {
+    public var notNumbers: Int
+    public var clamped: Int
+
+    public init(notNumbers: Int = 0, clamped: Int = 0) {
+        self.notNumbers = notNumbers
+        self.clamped = clamped
+    }
+
+    public var isEmpty: Bool { notNumbers == 0 && clamped == 0 }
+
+    public static func += (total: inout ReplacedSamples, more: ReplacedSamples) {
+        total.notNumbers += more.notNumbers
+        total.clamped += more.clamped
+    }
+
+    /// The report a command prints, or nil when nothing was replaced: "12 samples were not
+    /// numbers and were written as silence; 3 samples beyond full scale were clamped".
+    public var sentence: String? {
+        var parts: [String] = []
+        if notNumbers > 0 {
+            parts.append(notNumbers == 1
+                ? "1 sample was not a number and was written as silence"
+                : "\(notNumbers) samples were not numbers and were written as silence")
+        }
+        if clamped > 0 {
+            parts.append("\(clamped) \(clamped == 1 ? "sample" : "samples") beyond full scale "
+                + "\(clamped == 1 ? "was" : "were") clamped")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+}
+
+/// The one rule for float samples before an encoder, a meter or a DSP stage sees them: every
+/// sample is finite and within -1…1. NaN and ±∞ (a damaged float file, a float device, a
+/// stream's decoder) become 0; a finite sample beyond full scale is clamped. LAME asserts on a
+/// NaN (and on a finite 1e36, whose energy overflows) and aborts the process; FFmpeg's AAC
+/// encoder refuses the frame.
+public enum UsableSamples {
+    /// Makes `samples` usable in place and says what it replaced.
+    public static func repair(_ samples: UnsafeMutableBufferPointer<Float>) -> ReplacedSamples {
+        var replaced = ReplacedSamples()
+        for index in samples.indices {
+            let sample = samples[index]
+            // One comparison for the common case: false for NaN and for anything past ±1.
+            if sample.magnitude <= 1 { continue }
+            if sample.isFinite {
+                samples[index] = sample > 0 ? 1 : -1
+                replaced.clamped += 1
+            } else {
+                samples[index] = 0
+                replaced.notNumbers += 1
+            }
+        }
+        return replaced
+    }
+
+    /// Makes the `count` samples at `bytes`, stored as `format`, usable in place. Integer
+    /// samples are always usable.
+    public static func repair(_ bytes: UnsafeMutableRawPointer, samples count: Int, format: SampleFormat)
+        -> ReplacedSamples
+    {
+        guard format == .float32, count > 0 else { return ReplacedSamples() }
+        return repair(UnsafeMutableBufferPointer(start: bytes.assumingMemoryBound(to: Float.self), count: count))
+    }
+
+    /// One sample made usable.
+    @inline(__always)
+    public static func usable(_ sample: Float) -> Float {
+        if sample.magnitude <= 1 { return sample }
+        return sample.isFinite ? (sample > 0 ? 1 : -1) : 0
+    }
+
+    /// Whether every one of `samples` is already usable.
+    public static func areUsable(_ samples: UnsafeBufferPointer<Float>) -> Bool {
+        for sample in samples where !(sample.magnitude <= 1) { return false }
+        return true
+    }
+}
