@@ -184,6 +184,26 @@ enum FileSystem {
         }
     }
 
+    /// Whether the file at `path` is shared with another name: a symbolic link (to what), or a
+    /// file with other hard links (how many names it has). `nil` for a file of its own, or
+    /// nothing there.
+    static func sharing(of path: String) -> Sharing? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        if (status.st_mode & S_IFMT) == S_IFLNK {
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &target, target.count - 1)
+            return .symbolicLink(to: count > 0 ? String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?")
+        }
+        if (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink > 1 { return .hardLinks(names: Int(status.st_nlink)) }
+        return nil
+    }
+
+    enum Sharing: Equatable {
+        case symbolicLink(to: String)
+        case hardLinks(names: Int)
+    }
+
     /// The absolute path with every symbolic link, `.` and `..` resolved (`realpath`), or `errno`.
     static func canonicalPath(_ path: String) -> Result<String, FileSystemError> {
         guard let resolved = realpath(path, nil) else { return .failure(FileSystemError(code: errno)) }

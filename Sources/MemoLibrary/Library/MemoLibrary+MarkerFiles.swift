@@ -28,6 +28,7 @@ extension MemoLibrary {
         case .damaged: return .indexOnly(reason: "its file cannot be read as audio")
         case .complete, .recovered: break
         }
+        if let shared = sharedFileReason(memo) { return .indexOnly(reason: shared) }
         let markers: [Marker]
         do {
             markers = try self.markers(ofMemo: memo.id)

@@ -1,6 +1,7 @@
 import Foundation
 import MemoRules
 import SoundFiles
+import TerminalText
 
 extension MemoLibrary {
     /// Gives memo `id` a new title, stored exactly as given, in the index and in the file's tags.
@@ -56,6 +57,22 @@ extension MemoLibrary {
     /// Whether renaming `memo` writes the new title into its file (else only the index has it).
     public func titleIsWrittenToFile(_ memo: Memo) -> Bool {
         (memo.state == .complete || memo.state == .recovered) && TitleRewrite.method(format: memo.format, encoding: memo.encoding) != nil
+            && sharedFileReason(memo) == nil
+    }
+
+    /// Why the library does not write into `memo`'s file (tags, markers) although it could:
+    /// the file is a symbolic link (a write would change the file it points to, outside the
+    /// library, or replace the link with a copy) or has other hard links (a write in place
+    /// changes every name's contents). `nil` for a file of its own. Edits still work: they
+    /// write new files.
+    public func sharedFileReason(_ memo: Memo) -> String? {
+        switch FileSystem.sharing(of: memo.path) {
+        case .symbolicLink(let target)?:
+            "its file is a symbolic link (to \(TerminalText.safe(target))), which the library never writes through"
+        case .hardLinks(let names)?:
+            "its file has \(names - 1) other hard \(names == 2 ? "link" : "links"), which a write would change too"
+        case nil: nil
+        }
     }
 
     // MARK: Helpers

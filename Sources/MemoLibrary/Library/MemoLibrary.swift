@@ -88,6 +88,7 @@ public final class MemoLibrary {
                 throw .folderUnavailable(path: folder, reason: FileSystem.describe(code))
             }
         }
+        try LibraryStructure.check(folder)
         let milliseconds = Int32(clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
         let opened = try IndexOpener(folder: folder, busyTimeoutMilliseconds: milliseconds).open(now: now)
         self.index = opened.index

@@ -54,6 +54,12 @@ public struct OutputDestination: Sendable, Equatable {
                 reason: "that is inside the memo library (\(inside)); only the library writes there. "
                     + "Choose a path outside it")
         }
+        if kind == .regularFile, let folder = libraryFolder, let shared = libraryFile(sharing: target, folder: folder) {
+            throw .file(
+                path: path,
+                reason: "that file is also \(shared) in the memo library (a hard link to it); writing there would "
+                    + "change the library's file, even with --force. Choose another path")
+        }
         if let (problem, code) = folderProblem(of: target) {
             throw .file(path: path, reason: problem, osError: code)
         }
@@ -115,6 +121,21 @@ public struct OutputDestination: Sendable, Equatable {
         let library = canonical(folder)
         let file = resolved(target)
         return file == library || file.hasPrefix(library + "/") ? folder : nil
+    }
+
+    /// The library's file (a memo's, Recently Deleted's, the index) that `target` is another
+    /// hard link to, named as inside the library folder; `nil` when it has no other link, or
+    /// none in the library.
+    private static func libraryFile(sharing target: String, folder: String) -> String? {
+        guard case .hardLinks? = FileSystem.sharing(of: target), let identity = FileSystem.identity(of: target) else {
+            return nil
+        }
+        let trash = folder + "/" + MemoLibrary.trashFolderName
+        let candidates = FileSystem.regularFiles(in: folder, sizes: false).map { $0.name }
+            + FileSystem.hiddenFiles(in: folder).map { $0.name }
+            + FileSystem.regularFiles(in: trash, sizes: false).map { MemoLibrary.trashFolderName + "/" + $0.name }
+            + FileSystem.hiddenFiles(in: trash).map { MemoLibrary.trashFolderName + "/" + $0.name }
+        return candidates.first { FileSystem.identity(of: folder + "/" + $0) == identity }
     }
 
     /// `target` with its folder resolved (`canonical`) and its own name kept.

@@ -32,7 +32,9 @@ enum LibraryRunners {
             let memo = try library.memo(matching: options.memo)
             return try library.rename(id: memo.id, to: options.title)
         }
-        if !library.titleIsWrittenToFile(memo) {
+        if let shared = library.sharedFileReason(memo), memo.state == .complete || memo.state == .recovered {
+            context.console.printErrorMessage("note: the new title is kept in the index only: \(shared)")
+        } else if !library.titleIsWrittenToFile(memo) {
             context.console.printErrorMessage(indexOnlyRenameNote(memo))
         }
         context.console.reply(.renamed(memo))
@@ -167,6 +169,8 @@ enum LibraryRunners {
         }
         if case .failed(let reason) = outcome {
             context.console.printErrorMessage("the marker is kept in the index, but not written into the memo's file: \(reason)")
+        } else if let shared = library.sharedFileReason(memo) {
+            context.console.printErrorMessage("note: the marker is kept in the index only: \(shared)")
         }
         context.console.reply(.marked(memo, at: seconds, label: options.label ?? ""))
         return .success
