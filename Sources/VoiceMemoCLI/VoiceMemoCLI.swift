@@ -26,7 +26,11 @@ public enum VoiceMemoCLI {
         console: Console = .standard,
         implementations: CommandImplementations = .builtIn
     ) -> Int32 {
-        run(
+        if let refusal = OpenFileLimit.ensure() {
+            console.printErrorMessage(refusal)
+            return ExitCode.failure.rawValue
+        }
+        return run(
             Array(arguments.dropFirst()),
             context: CommandContext(console: console, environment: environment),
             implementations: implementations

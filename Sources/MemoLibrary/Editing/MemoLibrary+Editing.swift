@@ -284,10 +284,16 @@ extension MemoLibrary {
     /// the intermediate of a lossy one (`..NAME.edit-PID.ext.partial.w64` and `.partial.json`,
     /// and an M4A's `.encoding.m4a`).
     static func editOwnerProcessID(ofTemporaryName name: String) -> Int32? {
+        ownerProcessID(ofTemporaryName: name, purpose: editPurpose)
+    }
+
+    /// The process that made `name`: a copy made for `purpose` by `AtomicReplacement`, or a
+    /// lossy writer's file beside such a copy (`TemporarySibling`); `nil` for another file.
+    static func ownerProcessID(ofTemporaryName name: String, purpose: String) -> Int32? {
         for suffix in TemporarySibling.allCases.map(\.suffix) where name.hasPrefix("..") && name.hasSuffix(suffix) {
-            return AtomicReplacement.ownerProcessID(ofTemporaryName: String(name.dropFirst().dropLast(suffix.count)), purpose: editPurpose)
+            return AtomicReplacement.ownerProcessID(ofTemporaryName: String(name.dropFirst().dropLast(suffix.count)), purpose: purpose)
         }
-        return AtomicReplacement.ownerProcessID(ofTemporaryName: name, purpose: editPurpose)
+        return AtomicReplacement.ownerProcessID(ofTemporaryName: name, purpose: purpose)
     }
 
     /// Removes the W64 intermediate (and its recipe) a lossy format's writer left beside `path`.

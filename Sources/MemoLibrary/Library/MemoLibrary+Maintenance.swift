@@ -322,8 +322,17 @@ extension MemoLibrary {
             switch row.state {
             case .recording: break
             case .missing: plan.reprobe.append((row.id, relativePath))
-            case .complete, .recovered, .damaged:
+            case .complete, .recovered:
                 if let size = entry.size, row.size != size { plan.reprobe.append((row.id, relativePath)) }
+            case .damaged:
+                // Looked at again at every opening, changed or not: the mark may have come from a
+                // failure that was not about the file's contents (no file descriptor left, a
+                // disk that did not answer), and a header read is cheap.
+                if let size = entry.size, row.size != size {
+                    plan.reprobe.append((row.id, relativePath))
+                } else if FileProbe(path: absolute(relativePath), timeZone: timeZone).info != nil {
+                    plan.reprobe.append((row.id, relativePath))
+                }
             }
         }
         for row in rows where row.state != .recording && row.state != .missing && !seen.contains(row.path) {

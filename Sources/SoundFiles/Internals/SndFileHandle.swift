@@ -100,6 +100,9 @@ final class SndFileHandle {
                 kind: .unsupported, path: path, detail: "the encoding is not supported", libraryMessage: message)
         case SF_ERR_MALFORMED_FILE:
             return SoundFileError(kind: .corrupt, path: path, libraryMessage: message)
+        case _ where osError == EMFILE || osError == ENFILE:
+            return SoundFileError(
+                kind: .cannotOpen, path: path, detail: SoundFileReader.openFailure(osError), osError: osError)
         default:
             // libsndfile says this (and a stale errno: ENOENT from a decoder's probing) for a
             // readable file whose bytes its decoders refuse, e.g. text named .mp3.

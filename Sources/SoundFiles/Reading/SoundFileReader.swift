@@ -1,5 +1,6 @@
 import CSndFile
 import Foundation
+import Glibc
 
 /// Reads a sound file in any format libsndfile knows, or AAC in MP4 (`.m4a`, through FFmpeg:
 /// `MP4AudioReader`), as interleaved int16, int32 or float32 frames.
@@ -106,28 +107,56 @@ public final class SoundFileReader: @unchecked Sendable {
 
     // MARK: Opening
 
-    /// Refuses a missing path, a directory or an empty file with words better than libsndfile's.
+    /// Refuses a missing path, a directory, anything but a regular file and an empty file with
+    /// words better than libsndfile's, before libsndfile opens it. What is there is looked at
+    /// through any symbolic link, by opening it without blocking (`O_NONBLOCK`): opening a FIFO
+    /// for reading otherwise waits for a writer, in a call no signal ends.
     static func checkIsNonEmptyFile(_ path: String) throws(SoundFileError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SoundFileError(kind: .cannotOpen, path: path, detail: "no such file", osError: ENOENT)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        if descriptor < 0 {
+            let code = errno
+            switch code {
+            case ENOENT:
+                throw SoundFileError(kind: .cannotOpen, path: path, detail: "no such file", osError: ENOENT)
+            case EISDIR:
+                throw SoundFileError(kind: .cannotOpen, path: path, detail: "it is a directory, not a sound file")
+            default:
+                throw SoundFileError(kind: .cannotOpen, path: path, detail: openFailure(code), osError: code)
+            }
         }
-        if isDirectory.boolValue {
+        defer { _ = Glibc.close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            throw SoundFileError(kind: .cannotOpen, path: path, detail: openFailure(code), osError: code)
+        }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFDIR {
             throw SoundFileError(kind: .cannotOpen, path: path, detail: "it is a directory, not a sound file")
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular, type != .typeSymbolicLink {
-            let what: String = switch type {
-            case .typeCharacterSpecial: "a character device"
-            case .typeBlockSpecial: "a block device"
-            case .typeSocket: "a socket"
-            default: "a FIFO (named pipe) or another special file"
-            }
+        if type != S_IFREG {
+            let what: String =
+                switch type {
+                case S_IFCHR: "a character device"
+                case S_IFBLK: "a block device"
+                case S_IFSOCK: "a socket"
+                case S_IFIFO: "a FIFO (named pipe)"
+                default: "a special file"
+                }
             throw SoundFileError(kind: .cannotOpen, path: path, detail: "it is \(what), not a sound file")
         }
-        let size = attributes?[.size] as? Int
-        if size == 0 {
+        if status.st_size == 0 {
             throw SoundFileError(kind: .corrupt, path: path, detail: "the file is empty (0 bytes)")
+        }
+    }
+
+    /// The words for a failed `open`: no file descriptor left is the process's or the system's
+    /// limit, never the file's fault.
+    static func openFailure(_ code: Int32) -> String {
+        switch code {
+        case EMFILE: "too many open files: raise the limit (ulimit -n) and try again"
+        case ENFILE: "the system has too many open files; close some programs and try again"
+        default: String(cString: strerror(code)).lowercased()
         }
     }
 

@@ -142,11 +142,18 @@ enum LibraryRunners {
                 memo, to: options.path, labels: options.labels, format: options.format, replacing: options.force)
             plan.loudness = options.loudness
             plan.enhance = options.enhance
-            let normalised = try library.perform(plan) { progress in
-                let text = ExportProgressLine.text(memo, progress)
-                if let line, text != shown {
-                    shown = text
-                    line.redraw(text)
+            let targets = [plan.audio?.destination.target, plan.labels?.target].compactMap { $0 }
+            for folder in Set(targets.map(OutputDestination.folder(of:))) {
+                reportRemoved(ExportLeftovers.removeAbandoned(in: folder), in: folder, console: context.console)
+            }
+            let normalised = try SignalCleanup.removing(targets.flatMap(ExportLeftovers.temporaries(for:))) {
+                () throws(MemoLibraryError) in
+                try library.perform(plan) { progress in
+                    let text = ExportProgressLine.text(memo, progress)
+                    if let line, text != shown {
+                        shown = text
+                        line.redraw(text)
+                    }
                 }
             }
             return (plan, normalised)
@@ -158,6 +165,16 @@ enum LibraryRunners {
             context.console.printErrorMessage("note: " + CommandReply.normalisation(normalised))
         }
         return .success
+    }
+
+    /// Says which files a killed export left in `folder` were just removed.
+    private static func reportRemoved(_ removed: [ExportLeftovers.Removed], in folder: String, console: Console) {
+        guard !removed.isEmpty else { return }
+        let bytes = removed.reduce(Int64(0)) { $0 + $1.size }
+        console.printErrorMessage(
+            "removed \(removed.count) hidden \(removed.count == 1 ? "file" : "files") (\(MemoTable.sizeText(bytes))) that an "
+                + "interrupted export left in \(TerminalText.safe(folder)): "
+                + removed.map { TerminalText.safe(URL(fileURLWithPath: $0.path).lastPathComponent) }.joined(separator: ", "))
     }
 
     static func mark(_ options: MarkOptions, context: CommandContext) throws -> ExitCode {
