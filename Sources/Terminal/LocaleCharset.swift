@@ -27,13 +27,30 @@ public enum LocaleCharset {
     /// is: titles and paths are the user's bytes, and a script run with no locale (cron) must
     /// get back the path it gave, not one with `?` in it. The screen goes further (every cell
     /// in ASCII, `ASCIIGlyphs.fallback`), as curses draws there.
+    /// A control's picture (`TerminalText.safe`: ␛, ␇, ␡) in caret notation, as `cat -v` shows
+    /// the control itself: `^[`, `^G`, `^?`.
+    static func caretNotation(of character: Character) -> String? {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return nil }
+        switch scalar.value {
+        case 0x2400...0x241F: return "^" + String(UnicodeScalar(UInt8(scalar.value - 0x2400 + 0x40)))
+        case 0x2421: return "^?"
+        default: return nil
+        }
+    }
+
     public static func asciiSymbols(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
             let glyph = String(character)
-            result += ASCIIGlyphs.table[glyph] ?? glyph
+            if let ascii = ASCIIGlyphs.table[glyph] {
+                result += ascii
+            } else if let picture = Self.caretNotation(of: character) {
+                result += picture
+            } else {
+                result += glyph
+            }
         }
         return result
     }

@@ -7,8 +7,11 @@
 ///   shows as `␛[31m`), DEL becomes `␡`: one cell each, readable.
 /// - C1 controls (U+0080…U+009F, which some terminals obey as CSI, OSC…), the bidirectional
 ///   marks, embeddings, overrides and isolates (U+061C, U+200E/F, U+202A…U+202E,
-///   U+2066…U+2069) and the line and paragraph separators (U+2028/9) have no picture: they
-///   show as `\u{9B}`, the form a person can read and type back.
+///   U+2066…U+2069), the line and paragraph separators (U+2028/9) and the invisible
+///   characters that would hide a difference between two names (U+200B zero width space,
+///   U+2060…U+2064 word joiner and invisible operators, U+FEFF, U+180E) have no picture: they
+///   show as `\u{9B}`, the form a person can read and type back. The zero width
+///   (non-)joiners U+200C/D stay: scripts and emoji sequences need them.
 ///
 /// Everything else, including every printable letter of every script, is kept as it is.
 public enum TerminalText {
@@ -22,10 +25,20 @@ public enum TerminalText {
         return String(result)
     }
 
+    /// `text` made safe line by line: its line breaks are kept (a message of several lines),
+    /// every other control is shown as in `safe(_:)`. For whole messages that carry paths,
+    /// titles and other text from anyone.
+    public static func safeLines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !isSafe($0) && $0 != "\n" }) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { safe(String($0)) }.joined(separator: "\n")
+    }
+
     /// Whether `scalar` goes to the terminal as it is.
     public static func isSafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F, 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: false
+        case 0x00...0x1F, 0x7F, 0x80...0x9F, 0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x2028...0x202E, 0x2060...0x2064,
+            0x2066...0x2069, 0xFEFF:
+            false
         default: true
         }
     }

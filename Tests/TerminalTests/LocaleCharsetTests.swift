@@ -14,6 +14,7 @@ import Testing
         #expect(LocaleCharset.asciiSymbols("L ███▒▒░░ ──") == "L ###==-- --")
         #expect(LocaleCharset.asciiSymbols("/tmp/Café 会議.wav") == "/tmp/Café 会議.wav", "a path comes back as given")
         #expect(LocaleCharset.asciiSymbols("plain") == "plain")
+        #expect(LocaleCharset.asciiSymbols("a␛]0;x␇ b␊ c␉") == "a^]0;x^G b^J c^I", "a control's picture in caret notation (␛ and ␡ as the key glyphs)")
         for (symbol, ascii) in ASCIIGlyphs.table {
             #expect(LocaleCharset.asciiSymbols(symbol) == ascii)
             let isASCII = ascii.unicodeScalars.allSatisfy { $0.isASCII }

@@ -16,7 +16,7 @@ import TerminalText
         #expect(TerminalText.safe("\u{80}") != TerminalText.safe("\u{81}"), "two controls stay told apart")
     }
 
-    @Test(arguments: [0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069])
+    @Test(arguments: [0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2060, 0x2064, 0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF])
     func bidirectionalMarksAndSeparatorsAreShownAsEscapes(_ value: UInt32) throws {
         let scalar = try #require(Unicode.Scalar(value))
         let shown = TerminalText.safe("evil" + String(Character(scalar)) + "txt")
@@ -24,8 +24,13 @@ import TerminalText
         #expect(!TerminalText.isSafe(scalar))
     }
 
+    @Test func aMessageKeepsItsLineBreaksAndNothingElse() {
+        #expect(TerminalText.safeLines("cannot open /tmp/a\u{1B}]0;x\u{7}.wav\nsecond line\t") == "cannot open /tmp/a␛]0;x␇.wav\nsecond line␉")
+        #expect(TerminalText.safeLines("plain\nlines") == "plain\nlines")
+    }
+
     @Test func printableTextOfEveryScriptIsKept() {
-        for text in ["Réunion 14:00", "会議メモ", "مرحبا", "👩‍👩‍👧 Family", "e\u{301}", "\u{200B}zero width", "tab-free"] {
+        for text in ["Réunion 14:00", "会議メモ", "مرحبا", "👩‍👩‍👧 Family", "e\u{301}", "zero width joiner: 👨\u{200D}💻, non-joiner: \u{200C}", "tab-free"] {
             #expect(TerminalText.safe(text) == text)
         }
     }

@@ -1,3 +1,4 @@
+import TerminalText
 import ErrorOutput
 import Foundation
 import Terminal
@@ -66,8 +67,11 @@ public struct Console: Sendable {
     }
 
     /// Writes `line` and a newline to standard output.
+    /// On a terminal every control in it is shown visibly (`TerminalText.safeLines`): a path
+    /// or a title from anyone never reaches the terminal raw; a script reading a pipe gets the
+    /// text as it is.
     public func printLine(_ line: String) {
-        writeOutput(line + "\n")
+        writeOutput((isOutputTerminal ? TerminalText.safeLines(line) : line) + "\n")
     }
 
     /// Writes a line of JSON and a newline to standard output, always as UTF-8 (JSON's
@@ -88,7 +92,9 @@ public struct Console: Sendable {
     }
 
     /// Writes `voicememo: ` + `message` and a newline to standard error.
+    /// Every control in `message` but its line breaks is shown visibly (`TerminalText.safeLines`):
+    /// messages carry paths, titles and device names from anyone.
     public func printErrorMessage(_ message: String) {
-        writeError("voicememo: " + message + "\n")
+        writeError("voicememo: " + TerminalText.safeLines(message) + "\n")
     }
 }
