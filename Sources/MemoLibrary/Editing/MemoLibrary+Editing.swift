@@ -265,8 +265,16 @@ extension MemoLibrary {
         case .recording: throw .notAllowed(memo: memo, reason: "it is being recorded; it can be \(verb) once the recording stops")
         case .missing: throw .notAllowed(memo: memo, reason: "its file is missing")
         case .damaged: throw .notAllowed(memo: memo, reason: Self.damagedReason(of: memo))
-        case .complete, .recovered: return memo
+        case .complete, .recovered: break
         }
+        // An edit writes new files of the memo's own format, rate and channels: a file that
+        // came from elsewhere (1 Hz, 1 024 channels) may have what no writer takes.
+        if let limitation = conversionSettings(memo, format: memo.format).limitation() {
+            throw .notAllowed(
+                memo: memo, reason: "its audio (\(memo.sampleRate) Hz, \(memo.channels) \(memo.channels == 1 ? "channel" : "channels")) "
+                    + "cannot be written again as \(memo.format.displayName): \(limitation)")
+        }
+        return memo
     }
 
     /// `title (n)`, shortened so that it stays within `MemoTitle.maximumLength`.

@@ -122,10 +122,14 @@ extension MemoLibrary {
         }
         // Refused before anything is written, in export's words (it has no --rate or --channels).
         if target != memo.format, let limitation = conversionSettings(memo, format: target).limitation() {
+            // A format that takes this memo's rate and channels, the memo's own first.
+            let workable = ([memo.format] + FileFormat.allCases).first { conversionSettings(memo, format: $0).limitation() == nil }
+            let remedy = workable.map { "choose another format, e.g. --format \($0.rawValue) (name it .\(ExportName.fileExtension(of: $0)))" }
+                ?? "no format takes it: export it as it is (its own format, \(memo.format.displayName))"
             throw .file(
                 path: file,
-                reason: "this memo (\(memo.sampleRate) Hz, \(memo.channels) channels) cannot be exported as "
-                    + "\(target.displayName): \(limitation); choose another format, e.g. --format flac (name it .flac)")
+                reason: "this memo (\(memo.sampleRate) Hz, \(memo.channels) \(memo.channels == 1 ? "channel" : "channels")) "
+                    + "cannot be exported as \(target.displayName): \(limitation); \(remedy)")
         }
         // Never into the library (another memo's file, the index), never over a device or a FIFO;
         // through a symbolic link, the file it points to; into a folder that exists.

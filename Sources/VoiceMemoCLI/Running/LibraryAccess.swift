@@ -134,6 +134,9 @@ enum LibraryAccess {
             return (memo.path, memo.title)
         } catch .notFound {
             throw CommandFailure("no file or memo named “\(TerminalText.safe(reference))” (`voicememo list` shows the memos)")
+        } catch .noMemoWithID(let digits, let deleted, true) {
+            // Where the memo is, as every other command says it.
+            throw failure(.noMemoWithID(digits, inRecentlyDeleted: deleted, onTheOtherSide: true))
         } catch .noMemoWithID(let digits, _, _) {
             throw CommandFailure("no file named “\(digits)” and no memo with id \(digits) (`voicememo list` shows the memos)")
         } catch {
