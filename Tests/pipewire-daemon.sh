@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test suite's private PipeWire (recipe: shared/LINUX-AUDIO-NOTES.md), beside its PulseAudio.
+# The test suite's private PipeWire, beside its PulseAudio.
 #
 #   Tests/pipewire-daemon.sh start DIR [WATCH_PID]        pipewire + wireplumber; print the socket
 #   Tests/pipewire-daemon.sh start-bare DIR [WATCH_PID]   pipewire alone: streams open, nothing links them

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test suite's one private PulseAudio daemon (recipe: shared/LINUX-AUDIO-NOTES.md).
+# The test suite's one private PulseAudio daemon, with a null sink per test.
 #
 #   Tests/pulse-daemon.sh start DIR [WATCH_PID]   start it in DIR; print its server address
 #   Tests/pulse-daemon.sh stop DIR                stop it

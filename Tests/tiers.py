@@ -29,7 +29,7 @@ Times are those of a parameterized test's cases, from their start and end events
 Testing's own durations of a test here all read as the whole run's (every test starts at once
 and waits for a thread of the cooperative pool), and a test without arguments reports no case.
 So the bodies are read too: a unit-tier test whose own lines sleep or open a paced source is
-refused whatever its time (waiting for work through a helper with a deadline is not a sleep).
+refused whatever its time (waiting for work through a wait with a deadline is not a sleep).
 """
 import json
 import re

@@ -96,7 +96,7 @@ import Testing
     }
 
     /// A WAV cut mid-data (a crash) is not refused: libsndfile reads what is there,
-    /// and all of it plays (PRODUCT.md §5: a killed recording stays playable).
+    /// and all of it plays (a killed recording stays playable).
     @Test func wavCutMidDataPlaysWhatIsThere() throws {
         let fixture = try PlayerFixture()
         defer { fixture.remove() }

@@ -70,7 +70,7 @@ import Testing
         #expect(elapsed >= .seconds(1.9), "a paced source runs in real time")
     }
 
-    /// Every format/encoding of PRODUCT.md §4 records a file libsndfile reads back right.
+    /// Every format/encoding `record` offers records a file libsndfile reads back right.
     @Test(arguments: [
         ("wav", "pcm16"), ("wav", "pcm24"), ("wav", "pcm32"), ("wav", "float"), ("wav", "ulaw"),
         ("wav", "alaw"), ("wav", "ima-adpcm"), ("flac", "pcm16"), ("flac", "pcm24"), ("ogg", nil),

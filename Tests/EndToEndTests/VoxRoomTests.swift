@@ -88,12 +88,11 @@ import Testing
         "/usr/bin/strace", ["-f", "-qq", "-o", "/dev/null", "-e", "trace=getpid", "-e", "inject=getpid:delay_exit=1000", "/bin/true"])
 
     /// Input that ends before `record --vox` first looks at the detector still gets its lines.
-    /// CI lost the room's warning once (session 19): the status was read only while the input
-    /// had not ended, so a file read whole before the first look (the main thread held up just
-    /// after it started the capture thread, on a loaded machine) printed nothing. strace holds
+    /// A file read whole before the first look (the main thread held up just after it started
+    /// the capture thread, on a loaded machine) must still print them, so the status is read
+    /// once more after the input ended. strace holds
     /// the main thread 400 ms on returning from its second `clone3` (the capture thread's: the
-    /// first starts the take controller), so the 6 s are read before it looks. Before the fix
-    /// this missed the warning 5 times in 5.
+    /// first starts the take controller), so the 6 s are read before it looks.
     @Test(.enabled(if: straceCanDelay, "needs strace with ptrace allowed"))
     func theRoomAndTheCalibrationAreSaidWhenTheInputEndsBeforeTheFirstLook() throws {
         let sandbox = try VoiceMemoSandbox()

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Interface
 
-/// The classic LED meter's rules, PRODUCT.md §1.
+/// The classic LED meter's rules.
 @Suite struct LEDBarTests {
     @Test func twentyLEDsAreNineGreenSixYellowFiveRed() {
         let zones = LEDBar.lights(level: 0, peak: 0, count: 20).map(\.zone)

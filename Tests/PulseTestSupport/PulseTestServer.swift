@@ -119,7 +119,7 @@ public final class PulseTestSink: Sendable {
     }
 }
 
-/// Runs a short helper program (`pactl`, the daemon script) and collects its output.
+/// Runs a short program (`pactl`, the daemon script) and collects its output.
 ///
 /// `posix_spawn` and `waitpid` rather than Foundation's `Process`, whose exit monitoring was
 /// seen to miss a child's exit when started from a static initializer inside the test runner.

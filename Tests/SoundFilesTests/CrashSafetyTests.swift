@@ -9,7 +9,7 @@ import Testing
 /// writer is open are exactly what a killed process leaves; whatever the encoders still hold in
 /// memory is lost in both cases.
 @Suite struct CrashSafetyTests {
-    /// Frames every format may lose: PRODUCT.md promises at most the last 0.5 s.
+    /// Frames every format may lose: a crash loses at most the last 0.5 s.
     static let allowedLoss: Int64 = 24000
 
     static let formatsAndEncodings: [RoundTripCase] = RoundTripCase.all.filter { $0.fed == .float32 }

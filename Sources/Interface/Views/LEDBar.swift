@@ -1,4 +1,4 @@
-/// How the classic LED meter lights (PRODUCT.md §1, the iOS LevelMeterView): pure
+/// How the classic LED meter lights (after the iOS LevelMeterView): pure
 /// arithmetic on the 0…1 scale, no drawing.
 ///
 /// With `n` LEDs, LED `i` spans `(i/n, (i+1)/n]`; its colour zone follows its upper edge

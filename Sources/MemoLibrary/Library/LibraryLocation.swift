@@ -1,4 +1,4 @@
-/// Where the memo library lives (PRODUCT.md §3).
+/// Where the memo library lives: `$VOICEMEMO_HOME`, else `$XDG_DATA_HOME/voicememo`, else `~/.local/share/voicememo`.
 public enum LibraryLocation {
     /// `$VOICEMEMO_HOME`, else `$XDG_DATA_HOME/voicememo`, else `$HOME/.local/share/voicememo`.
     ///

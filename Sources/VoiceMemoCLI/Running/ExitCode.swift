@@ -1,4 +1,4 @@
-/// The status `voicememo` exits with, as PRODUCT.md §2 defines them.
+/// The status `voicememo` exits with: 0 done, 1 runtime failure, 2 usage error, 130 interrupted.
 public struct ExitCode: RawRepresentable, Hashable, Sendable {
     public let rawValue: Int32
 

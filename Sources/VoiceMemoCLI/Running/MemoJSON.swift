@@ -1,7 +1,7 @@
 import MemoLibrary
 
 extension Memo {
-    /// The memo as `record --json` prints it: one object (PRODUCT.md §2, plus `state`).
+    /// The memo as `record --json` prints it: one object (the memo's fields and its `state`).
     var jsonText: String {
         var writer = JSONWriter(capacity: 512)
         writeJSON(into: &writer)

@@ -7,7 +7,7 @@ import SoundFiles
 /// Plays a file to its end, a stop signal, or an error.
 ///
 /// Exit status: 0 at the end, and also when SIGINT, SIGTERM or SIGHUP stops playback
-/// (stopping on request is not a failure and loses nothing: PRODUCT.md §2 keeps 130 for
+/// (stopping on request is not a failure and loses nothing: the exit codes keep 130 for
 /// "interrupted before anything was kept", which is about recording); 1 for a file or
 /// device that cannot be played, or a failure mid-way; 2 for a `--from` beyond the end.
 enum PlayRunner {
