@@ -59,7 +59,7 @@ let package = Package(
             name: "CSpeexDSP", pkgConfig: "speexdsp",
             providers: [.apt(["libspeexdsp-dev"])]),
 
-        // Pure Swift, no C: meters, decibels, ballistics, formatting. Optimised in debug builds
+        // Meters, decibels, ballistics, formatting: Swift and libm, no Foundation. Optimised in debug builds
         // too: unoptimised, a memo's statistics (K-weighting, 4× true-peak oversampling) cost
         // 29 % of a core per recording instead of 0.2 %, so the debug binary the end-to-end
         // tests drive could not keep 20 concurrent recordings in real time on two cores.
@@ -135,6 +135,6 @@ let package = Package(
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "InputNames", "Metering", "TerminalText"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // Drives the built `voicememo` binary as a user or a script would.
-        .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "PulseTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "PulseTestSupport", "VoiceMemoCLI", "Interface"]),
     ]
 )

@@ -1,3 +1,4 @@
+import Glibc
 /// Conversions between linear levels and decibels relative to full scale (dBFS).
 ///
 /// Follows AVAudioRecorder's conventions: silence reads −160 dB (the floor), a full-scale
@@ -12,7 +13,7 @@ public enum Decibels {
     /// Zero, negative and NaN amplitudes read as `floor`.
     public static func fromAmplitude(_ amplitude: Double) -> Float {
         guard amplitude > 0 else { return floor }
-        return clampedToFloor(20 * ElementaryFunctions.logarithmBase10(amplitude))
+        return clampedToFloor(20 * log10(amplitude))
     }
 
     /// The level in dBFS of a mean square (power) where 1.0 is full scale: 10·log10(power).
@@ -20,12 +21,12 @@ public enum Decibels {
     /// Taking the logarithm of the power instead of its square root saves a rounding step.
     public static func fromPower(_ meanSquare: Double) -> Float {
         guard meanSquare > 0 else { return floor }
-        return clampedToFloor(10 * ElementaryFunctions.logarithmBase10(meanSquare))
+        return clampedToFloor(10 * log10(meanSquare))
     }
 
     /// The amplitude (1.0 is full scale) of a level in dBFS: 10^(dB/20).
     public static func toAmplitude(_ decibels: Double) -> Double {
-        ElementaryFunctions.exponentialBase10(0.05 * decibels)
+        exp10(0.05 * decibels)
     }
 
     private static func clampedToFloor(_ decibels: Double) -> Float {

@@ -1,3 +1,4 @@
+import Glibc
 /// Text for the numbers the meter screen and the memo list show.
 ///
 /// Pure functions, no Foundation: clock times `HH:mm:ss`, byte counts in SI units, and levels
@@ -28,7 +29,7 @@ public enum DisplayFormat {
     /// 10¹⁵ s read as 10¹⁵ s.
     public static func seconds(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds > 0 else { return "0 s" }
-        let hundredths = Int64(ElementaryFunctions.nearestInteger(min(seconds, 1e15) * 100))
+        let hundredths = Int64(Glibc.round(min(seconds, 1e15) * 100))
         let whole = hundredths / 100
         let fraction = hundredths % 100
         if fraction == 0 { return "\(whole) s" }
@@ -67,7 +68,7 @@ public enum DisplayFormat {
     /// - Parameter includingUnit: whether to append " dB".
     public static func decibels(_ level: Float, includingUnit: Bool = true) -> String {
         let clamped = level.isNaN ? Decibels.floor : min(max(level, Decibels.floor), 999.9)
-        let tenths = Int(ElementaryFunctions.nearestInteger(Double(clamped) * 10))
+        let tenths = Int(Glibc.round(Double(clamped) * 10))
         let sign = tenths < 0 ? "-" : ""
         let text = "\(sign)\(tenths.magnitude / 10).\(tenths.magnitude % 10)"
         return includingUnit ? text + " dB" : text

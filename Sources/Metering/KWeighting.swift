@@ -1,3 +1,4 @@
+import Glibc
 /// The K-weighting of ITU-R BS.1770-4 at any sample rate: a high shelf (+4 dB above about
 /// 1.5 kHz, modelling the head) followed by the RLB high-pass (about 38 Hz).
 ///
@@ -27,9 +28,9 @@ public struct KWeighting: Sendable, Equatable {
     ///   `LoudnessMeter.supportedSampleRates` (8 kHz and up) is what the meters accept.
     public init(sampleRate: Double) {
         let pi = Double.pi
-        let shelfWarp = ElementaryFunctions.tangent(pi * Self.shelfFrequency / sampleRate)
-        let highGain = ElementaryFunctions.exponentialBase10(Self.shelfGain / 20)
-        let midGain = ElementaryFunctions.power(highGain, Self.shelfMidGainExponent)
+        let shelfWarp = tan(pi * Self.shelfFrequency / sampleRate)
+        let highGain = exp10(Self.shelfGain / 20)
+        let midGain = pow(highGain, Self.shelfMidGainExponent)
         let shelfWarp2 = shelfWarp * shelfWarp
         let shelfNorm = 1 + shelfWarp / Self.shelfQ + shelfWarp2
         shelf = BiquadCoefficients(
@@ -39,7 +40,7 @@ public struct KWeighting: Sendable, Equatable {
             a1: 2 * (shelfWarp2 - 1) / shelfNorm,
             a2: (1 - shelfWarp / Self.shelfQ + shelfWarp2) / shelfNorm)
 
-        let passWarp = ElementaryFunctions.tangent(pi * Self.highPassFrequency / sampleRate)
+        let passWarp = tan(pi * Self.highPassFrequency / sampleRate)
         let passWarp2 = passWarp * passWarp
         let passNorm = 1 + passWarp / Self.highPassQ + passWarp2
         highPass = BiquadCoefficients(
@@ -53,7 +54,7 @@ public struct KWeighting: Sendable, Equatable {
         let power =
             shelf.powerGain(atFrequency: frequency, sampleRate: sampleRate)
             * highPass.powerGain(atFrequency: frequency, sampleRate: sampleRate)
-        return 10 * ElementaryFunctions.logarithmBase10(power)
+        return 10 * log10(power)
     }
 }
 
@@ -72,8 +73,8 @@ public struct BiquadCoefficients: Sendable, Equatable {
     /// |H|² on the unit circle at `frequency` Hz.
     func powerGain(atFrequency frequency: Double, sampleRate: Double) -> Double {
         let omega = 2 * Double.pi * frequency / sampleRate
-        let cos1 = ElementaryFunctions.cosine(omega), sin1 = ElementaryFunctions.sine(omega)
-        let cos2 = ElementaryFunctions.cosine(2 * omega), sin2 = ElementaryFunctions.sine(2 * omega)
+        let cos1 = cos(omega), sin1 = sin(omega)
+        let cos2 = cos(2 * omega), sin2 = sin(2 * omega)
         let numeratorReal = b0 + b1 * cos1 + b2 * cos2
         let numeratorImaginary = b1 * sin1 + b2 * sin2
         let denominatorReal = 1 + a1 * cos1 + a2 * cos2

@@ -1,3 +1,4 @@
+import Glibc
 /// One-pole smoothing with separate attack and release time constants.
 ///
 /// Rising input moves the output towards it with the attack time constant, falling input
@@ -36,7 +37,7 @@ public struct LevelSmoother: Sendable, Equatable {
         if timeConstant == 0 {
             smoothed = input
         } else {
-            let remaining = ElementaryFunctions.exponential(-step / timeConstant)
+            let remaining = exp(-step / timeConstant)
             smoothed = input + Float(Double(current - input) * remaining)
         }
         value = smoothed

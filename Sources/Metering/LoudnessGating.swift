@@ -1,3 +1,4 @@
+import Glibc
 /// The gated measurements of ITU-R BS.1770-4 and EBU Tech 3342, over lists of block energies.
 ///
 /// An energy is a block's channel-weighted mean square of K-weighted samples (Σ Gᵢ·zᵢ); its
@@ -18,12 +19,12 @@ enum LoudnessGating {
     /// The loudness in LUFS of a channel-weighted mean square; −∞ for 0.
     static func loudness(ofEnergy energy: Double) -> Double {
         guard energy > 0 else { return -.infinity }
-        return offset + 10 * ElementaryFunctions.logarithmBase10(energy)
+        return offset + 10 * log10(energy)
     }
 
     /// The energy whose loudness is `loudness` LUFS.
     static func energy(ofLoudness loudness: Double) -> Double {
-        ElementaryFunctions.exponentialBase10((loudness - offset) / 10)
+        exp10((loudness - offset) / 10)
     }
 
     /// The integrated loudness (BS.1770-4 §2.8) of 400 ms gating blocks, or `nil` when no block
@@ -31,7 +32,7 @@ enum LoudnessGating {
     static func integratedLoudness(blockEnergies: [Double]) -> Double? {
         let absoluteThreshold = energy(ofLoudness: absoluteGate)
         guard let ungatedMean = mean(of: blockEnergies, above: absoluteThreshold) else { return nil }
-        let relativeThreshold = ungatedMean * ElementaryFunctions.exponentialBase10(integratedRelativeGate / 10)
+        let relativeThreshold = ungatedMean * exp10(integratedRelativeGate / 10)
         let threshold = max(absoluteThreshold, relativeThreshold)
         return mean(of: blockEnergies, above: threshold).map(loudness(ofEnergy:))
     }
@@ -43,7 +44,7 @@ enum LoudnessGating {
     static func loudnessRange(shortTermEnergies: [Double]) -> Double? {
         let absoluteThreshold = energy(ofLoudness: absoluteGate)
         guard let ungatedMean = mean(of: shortTermEnergies, above: absoluteThreshold) else { return nil }
-        let relativeThreshold = ungatedMean * ElementaryFunctions.exponentialBase10(rangeRelativeGate / 10)
+        let relativeThreshold = ungatedMean * exp10(rangeRelativeGate / 10)
         let threshold = max(absoluteThreshold, relativeThreshold)
         let gated = shortTermEnergies.filter { $0 > threshold }.sorted()
         guard !gated.isEmpty else { return nil }

@@ -1,3 +1,4 @@
+import Glibc
 /// A loudness target for an export: an integrated loudness (EBU R128, LUFS) and a true-peak
 /// ceiling (dBTP) the copy must stay under. `podcast` is −16 LUFS under −1 dBTP.
 public struct LoudnessTarget: Sendable, Hashable {
@@ -27,7 +28,7 @@ public struct LoudnessTarget: Sendable, Hashable {
 
     /// A figure to one decimal, without a trailing .0: -16, -0.5.
     public static func figure(_ value: Double) -> String {
-        let tenths = ElementaryFunctions.nearestInteger(value * 10)
+        let tenths = Glibc.round(value * 10)
         let whole = Int(tenths / 10)
         let rest = Int(tenths) - whole * 10
         if rest == 0 { return "\(whole)" }
@@ -94,7 +95,7 @@ public struct LoudnessNormalization: Sendable, Equatable {
         }
 
         private static func seconds(_ value: Double) -> String {
-            let hundredths = Int(ElementaryFunctions.nearestInteger(value * 100))
+            let hundredths = Int(Glibc.round(value * 100))
             return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
         }
     }

@@ -1,3 +1,4 @@
+import Glibc
 /// A lookup from dBFS to a 0…1 meter position, as in Apple's classic MeterTable.
 ///
 /// Entry `i` holds the position of `dB_i = i · minDecibels / (tableSize − 1)`:
@@ -42,15 +43,15 @@ public struct MeterTable: Sendable, Equatable {
         decibelResolution = minDecibels / Float(tableSize - 1)
         scaleFactor = Float(1 / Double(decibelResolution))
 
-        let minAmplitude = ElementaryFunctions.exponentialBase10(0.05 * Double(minDecibels))
+        let minAmplitude = exp10(0.05 * Double(minDecibels))
         let inverseAmplitudeRange = 1 / (1 - minAmplitude)
         let reciprocalRoot = 1 / Double(root)
         let resolution = Double(decibelResolution)
         table = (0..<tableSize).map { index in
             let decibels = Double(index) * resolution
-            let amplitude = ElementaryFunctions.exponentialBase10(0.05 * decibels)
+            let amplitude = exp10(0.05 * decibels)
             let adjustedAmplitude = max((amplitude - minAmplitude) * inverseAmplitudeRange, 0)
-            return Float(ElementaryFunctions.power(adjustedAmplitude, reciprocalRoot))
+            return Float(pow(adjustedAmplitude, reciprocalRoot))
         }
     }
 

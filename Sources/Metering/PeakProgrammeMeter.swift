@@ -1,3 +1,4 @@
+import Glibc
 /// A quasi-peak programme meter (PPM) after IEC 60268-10, type I or type II, for interleaved
 /// audio of any channel count: what each channel's needle would show.
 ///
@@ -89,8 +90,8 @@ public struct PeakProgrammeMeter: Sendable {
         let rate = Double(sampleRate)
         fastWeight = ballistics.fastWeight
         slowWeight = 1 - ballistics.fastWeight
-        fastCoefficient = Float(1 - ElementaryFunctions.exponential(-1 / (ballistics.fastTime * rate)))
-        slowCoefficient = Float(1 - ElementaryFunctions.exponential(-1 / (ballistics.slowTime * rate)))
+        fastCoefficient = Float(1 - exp(-1 / (ballistics.fastTime * rate)))
+        slowCoefficient = Float(1 - exp(-1 / (ballistics.slowTime * rate)))
         returnFactor = Float(Decibels.toAmplitude(-ballistics.returnDecibels / (ballistics.returnTime * rate)))
         gain = ballistics.gain
         fast = Array(repeating: 0, count: channels)

@@ -1,3 +1,4 @@
+import Glibc
 /// The polyphase FIR that oversamples for the true-peak meter: a Kaiser-windowed sinc.
 ///
 /// The prototype low-pass has `factor × tapsPerPhase` taps, cut off at the input's Nyquist
@@ -105,13 +106,13 @@ struct TruePeakInterpolator: Sendable {
         guard x != 0 else { return 1 }
         // sin(πx) vanishes exactly at integers; the series would leave 10⁻¹⁶ there.
         if x == x.rounded(.towardZero) { return 0 }
-        return ElementaryFunctions.sine(Double.pi * x) / (Double.pi * x)
+        return sin(Double.pi * x) / (Double.pi * x)
     }
 
     /// The Kaiser window at `t` in −1…1.
     private static func kaiser(_ t: Double) -> Double {
         let inside = max(0, 1 - t * t)
-        return besselI0(kaiserBeta * ElementaryFunctions.squareRoot(inside)) / besselI0(kaiserBeta)
+        return besselI0(kaiserBeta * sqrt(inside)) / besselI0(kaiserBeta)
     }
 
     /// The modified Bessel function of the first kind, order 0: Σ ((x/2)^k / k!)².

@@ -1,3 +1,4 @@
+import Glibc
 /// A gain followed by a look-ahead true-peak limiter, for a loudness-normalised export
 /// (`LoudnessNormalization`): interleaved Float frames in, the same frames out, `latency`
 /// frames later, each multiplied by `gain` and, where that would cross `ceiling` in true
@@ -80,7 +81,7 @@ public struct TruePeakLimiter: Sendable {
         }
         absoluteGain = phases.map { $0.reduce(0) { $0 + $1.magnitude } }.max() ?? 1
         lookAhead = max(1, Int((Self.lookAheadTime * Double(sampleRate)).rounded()))
-        releaseCoefficient = 1 - ElementaryFunctions.exponential(-1 / (Self.releaseTime * Double(sampleRate)))
+        releaseCoefficient = 1 - exp(-1 / (Self.releaseTime * Double(sampleRate)))
         history = Array(repeating: 0, count: channels * 2 * TruePeakInterpolator.tapsPerPhase)
         delay = Array(repeating: 0, count: channels * (lookAhead + 2 * Self.reach + 1))
         boxValues = Array(repeating: 1, count: lookAhead + 1)

@@ -61,6 +61,10 @@ let benchmarks: [Benchmark] = [
         summary: "CPU of `voicememo export --enhance` (SpeexDSP) on 60 s beside sox's `noisered` on the same file",
         run: { EnhanceBenchmark().run() }),
     Benchmark(
+        name: "enhance-quality",
+        summary: "What `enhance` does to read speech in 9 noises: floor in the pauses, loudness, word error rate",
+        run: { EnhanceQualityBenchmark().run() }),
+    Benchmark(
         name: "stream",
         summary: "RSS of `voicememo play URL` over 24 h of a live MP3 from the loopback server, unpaced (VOICEMEMO_BENCH_HOURS)",
         run: { StreamMemoryBenchmark(hours: StreamMemoryBenchmark.hoursFromEnvironment()).run() }),

@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 import Testing
 
 /// The meter as a person reads it at 80×24: silence (or anything below the meter's floor) read the same way in every meter mode,
@@ -15,8 +16,8 @@ import Testing
         try TestSignals.writeSines(to: path, levels: [nil, nil], seconds: 120)
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source file:\(path)")
         var screen = try app.waitForStart("Listening to")
-        // digital, PPM I, PPM II, VU, loudness: each reads the floor, never a figure below it.
-        for mode in ["digital peak", "PPM type I", "PPM type II", "VU", "loudness"] {
+        // Every mode `m` cycles through, in its order: each reads the floor, never a figure below it.
+        for mode in MeterMode.allCases.map(\.descriptor.name) {
             screen = try app.waitUntil(timeout: 10) { screen in
                 let rows = Self.meterRows(screen)
                 return screen.contains(mode) && rows.count == 2 && rows.allSatisfy { $0.contains("<-") }
@@ -46,10 +47,14 @@ import Testing
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source file:\(path)")
         _ = try app.waitForStart("Listening to")
         // The zone's line runs between the marks of its range, and the legend names it.
-        let zones = [
-            ("digital peak", "-30───-20─────-10"), ("PPM type I", "-20─────-10────-6"), ("PPM type II", "-20─────-10────-6"),
-            ("VU", "-30───-20─────-10"), ("loudness", "────0─────"),
+        let lines = [
+            MeterMode.digital: "-30───-20─────-10", .ppm1: "-20─────-10────-6", .ppm2: "-20─────-10────-6",
+            .vu: "-30───-20─────-10", .loudness: "────0─────",
         ]
+        // Every mode `m` cycles through: a new one fails here until its scale line is added.
+        let zones = try MeterMode.allCases.map { mode in
+            (mode.descriptor.name, try #require(lines[mode], "the scale line of the \(mode.descriptor.name) mode"))
+        }
         for (mode, line) in zones {
             let screen = try app.waitUntil(timeout: 10) { screen in Self.scaleRow(screen)?.contains(mode) == true }
             let scale = Self.scaleRow(screen) ?? ""

@@ -1,11 +1,13 @@
 import Testing
 
+@testable import VoiceMemoCLI
+
 /// The command line as a user or a script sees it: the real binary, its streams, its status.
 @Suite("voicememo command line")
 struct CommandLineSurfaceTests {
-    static let subcommands = [
-        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "export", "devices",
-    ]
+    /// Every subcommand the command line has, as its runner lists them: a new one is checked
+    /// here without being typed in twice.
+    static var subcommands: [String] { CommandLineRunner.subcommands.map(\.name) }
 
     @Test func versionShowsTheLibraries() throws {
         let outcome = try VoiceMemoSandbox().run("--version")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import VoiceMemoCLI
+
 /// `make install` / `make uninstall` into a temporary DESTDIR, and what they install: a man
 /// page that renders, and bash, zsh and fish completions that complete from the command
 /// declarations and the library. (`install-files` with the binary these tests drive: the
@@ -12,10 +14,8 @@ import Testing
         "bin/voicememo", "share/man/man1/voicememo.1", "share/bash-completion/completions/voicememo",
         "share/zsh/site-functions/_voicememo", "share/fish/vendor_completions.d/voicememo.fish",
     ]
-    static let subcommands = [
-        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "recover", "export", "mark", "trim", "split",
-        "enhance", "waveform", "devices", "gain", "analyze", "transcribe", "search",
-    ]
+    /// Every subcommand, as the command line's runner lists them.
+    static var subcommands: [String] { CommandLineRunner.subcommands.map(\.name) }
 
     /// Installs into `$WORK/dest` with PREFIX=/usr; returns the sandbox.
     func installed() throws -> VoiceMemoSandbox {

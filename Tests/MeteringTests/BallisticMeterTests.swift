@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import Metering
@@ -11,7 +12,7 @@ import Testing
     static func tone(frequency: Double = 5_000, decibels: Double = 0, seconds: Double, rate: Int = rate) -> [Float] {
         let amplitude = Decibels.toAmplitude(decibels)
         let frames = Int((seconds * Double(rate)).rounded())
-        return (0..<frames).map { Float(amplitude * ElementaryFunctions.sine(2 * Double.pi * frequency * Double($0) / Double(rate))) }
+        return (0..<frames).map { Float(amplitude * sin(2 * Double.pi * frequency * Double($0) / Double(rate))) }
     }
 
     static func silence(seconds: Double, rate: Int = rate) -> [Float] {

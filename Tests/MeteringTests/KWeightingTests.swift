@@ -58,39 +58,3 @@ import Testing
         #expect(abs(measured - filter.gain(atFrequency: frequency, sampleRate: Double(rate))) < 0.01)
     }
 }
-
-/// The pure-Swift trigonometry the filter design uses, against the C library.
-@Suite struct TrigonometryTests {
-    static let arguments: [Double] = [
-        -1e5, -100, -7, -Double.pi, -2, -1, -0.5, -1e-8, 0, 1e-300, 1e-8, 0.1, 0.5, 0.785, 1, 1.5707963,
-        2, 3, Double.pi, 4, 10, 100, 12345.678,
-    ]
-
-    /// Four units in the last place, and 10⁻¹⁷ absolute where the result is near zero.
-    static func tolerance(_ expected: Double) -> Double {
-        4 * abs(expected).ulp + 1e-17
-    }
-
-    @Test func sineAndCosineMatchLibm() {
-        for x in Self.arguments {
-            #expect(abs(ElementaryFunctions.sine(x) - sin(x)) <= Self.tolerance(sin(x)), "sin \(x)")
-            #expect(abs(ElementaryFunctions.cosine(x) - cos(x)) <= Self.tolerance(cos(x)), "cos \(x)")
-        }
-        #expect(ElementaryFunctions.sine(.infinity).isNaN)
-        #expect(ElementaryFunctions.cosine(.nan).isNaN)
-    }
-
-    @Test func tangentMatchesLibm() {
-        for x in Self.arguments {
-            let expected = tan(x)
-            #expect(abs(ElementaryFunctions.tangent(x) - expected) <= 2 * Self.tolerance(expected), "tan \(x)")
-        }
-        // The prewarping arguments of the K-weighting filters at 8 kHz … 768 kHz.
-        for rate in [8_000.0, 44_100, 48_000, 96_000, 768_000] {
-            for frequency in [38.13547087602444, 1681.974450955533] {
-                let x = Double.pi * frequency / rate
-                #expect(abs(ElementaryFunctions.tangent(x) - tan(x)) <= 4 * tan(x).ulp)
-            }
-        }
-    }
-}

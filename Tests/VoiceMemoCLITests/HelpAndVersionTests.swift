@@ -1,13 +1,10 @@
 import Testing
-import VoiceMemoCLI
+@testable import VoiceMemoCLI
 
 @Suite("Help and version")
 struct HelpAndVersionTests {
     /// Every subcommand (`CommandLineRunner.subcommands`), in the order the top-level help lists them.
-    static let subcommands = [
-        "record", "meter", "list", "play", "rename", "delete", "restore", "purge", "recover", "export", "mark", "trim", "split",
-        "enhance", "waveform", "devices", "gain", "analyze", "transcribe", "search",
-    ]
+    static let subcommands = CommandLineRunner.subcommands.map(\.name)
 
     @Test func version() {
         let outcome = runCommandLine(["--version"])
