@@ -26,7 +26,7 @@ public enum Decibels {
 
     /// The amplitude (1.0 is full scale) of a level in dBFS: 10^(dB/20).
     public static func toAmplitude(_ decibels: Double) -> Double {
-        exp10(0.05 * decibels)
+        pow(10, 0.05 * decibels)
     }
 
     private static func clampedToFloor(_ decibels: Double) -> Float {

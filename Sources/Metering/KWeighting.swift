@@ -29,7 +29,7 @@ public struct KWeighting: Sendable, Equatable {
     public init(sampleRate: Double) {
         let pi = Double.pi
         let shelfWarp = tan(pi * Self.shelfFrequency / sampleRate)
-        let highGain = exp10(Self.shelfGain / 20)
+        let highGain = pow(10, Self.shelfGain / 20)
         let midGain = pow(highGain, Self.shelfMidGainExponent)
         let shelfWarp2 = shelfWarp * shelfWarp
         let shelfNorm = 1 + shelfWarp / Self.shelfQ + shelfWarp2

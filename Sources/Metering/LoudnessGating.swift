@@ -24,7 +24,7 @@ enum LoudnessGating {
 
     /// The energy whose loudness is `loudness` LUFS.
     static func energy(ofLoudness loudness: Double) -> Double {
-        exp10((loudness - offset) / 10)
+        pow(10, (loudness - offset) / 10)
     }
 
     /// The integrated loudness (BS.1770-4 §2.8) of 400 ms gating blocks, or `nil` when no block
@@ -32,7 +32,7 @@ enum LoudnessGating {
     static func integratedLoudness(blockEnergies: [Double]) -> Double? {
         let absoluteThreshold = energy(ofLoudness: absoluteGate)
         guard let ungatedMean = mean(of: blockEnergies, above: absoluteThreshold) else { return nil }
-        let relativeThreshold = ungatedMean * exp10(integratedRelativeGate / 10)
+        let relativeThreshold = ungatedMean * pow(10, integratedRelativeGate / 10)
         let threshold = max(absoluteThreshold, relativeThreshold)
         return mean(of: blockEnergies, above: threshold).map(loudness(ofEnergy:))
     }
@@ -44,7 +44,7 @@ enum LoudnessGating {
     static func loudnessRange(shortTermEnergies: [Double]) -> Double? {
         let absoluteThreshold = energy(ofLoudness: absoluteGate)
         guard let ungatedMean = mean(of: shortTermEnergies, above: absoluteThreshold) else { return nil }
-        let relativeThreshold = ungatedMean * exp10(rangeRelativeGate / 10)
+        let relativeThreshold = ungatedMean * pow(10, rangeRelativeGate / 10)
         let threshold = max(absoluteThreshold, relativeThreshold)
         let gated = shortTermEnergies.filter { $0 > threshold }.sorted()
         guard !gated.isEmpty else { return nil }

@@ -43,13 +43,13 @@ public struct MeterTable: Sendable, Equatable {
         decibelResolution = minDecibels / Float(tableSize - 1)
         scaleFactor = Float(1 / Double(decibelResolution))
 
-        let minAmplitude = exp10(0.05 * Double(minDecibels))
+        let minAmplitude = pow(10, 0.05 * Double(minDecibels))
         let inverseAmplitudeRange = 1 / (1 - minAmplitude)
         let reciprocalRoot = 1 / Double(root)
         let resolution = Double(decibelResolution)
         table = (0..<tableSize).map { index in
             let decibels = Double(index) * resolution
-            let amplitude = exp10(0.05 * decibels)
+            let amplitude = pow(10, 0.05 * decibels)
             let adjustedAmplitude = max((amplitude - minAmplitude) * inverseAmplitudeRange, 0)
             return Float(pow(adjustedAmplitude, reciprocalRoot))
         }
