@@ -32,7 +32,14 @@ import Testing
         #expect(row?.contains("00:00:02") == true, "\(screen)")
         #expect(row?.hasPrefix("▶") == true, "the new memo is selected: \(screen)")
         #expect(screen.contains("idle  00:00:00"), "\(screen)")
-        let listed = try sandbox.run("list", "--json")
+        // The screen shows the title at ⏎; the rename reaches the library on the effect runner's
+        // queue a moment later (longer on a loaded machine): wait for it, within 10 s.
+        var listed = try sandbox.run("list", "--json")
+        let renamedBy = Date().addingTimeInterval(10)
+        while !listed.standardOutput.contains("\"title\": \"Kitchen idea 漢字\""), Date() < renamedBy {
+            usleep(100_000)
+            listed = try sandbox.run("list", "--json")
+        }
         #expect(listed.status == 0, "\(listed)")
         #expect(listed.standardOutput.contains("\"title\": \"Kitchen idea 漢字\""), "the library has it: \(listed)")
         #expect(listed.standardOutput.contains("\"duration\": 2"), "\(listed)")

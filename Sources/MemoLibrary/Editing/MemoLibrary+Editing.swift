@@ -257,7 +257,7 @@ extension MemoLibrary {
     ///
     /// - Throws: `.readOnly`; `.notAllowed` for a memo in Recently Deleted, being recorded,
     ///   missing or damaged (naming the damage); `.noMemoWithID`.
-    public func editable(_ id: Int64, verb: String) throws(MemoLibraryError) -> Memo {
+    public func editable(_ id: Int64, verb: String, checkingItsAudio: Bool = true) throws(MemoLibraryError) -> Memo {
         guard !isReadOnly else { throw readOnlyRefusal }
         let memo = try existing(id)
         if memo.deletedAt != nil { throw .notAllowed(memo: memo, reason: "it is in Recently Deleted; restore it before it can be \(verb)") }
@@ -267,14 +267,19 @@ extension MemoLibrary {
         case .damaged: throw .notAllowed(memo: memo, reason: Self.damagedReason(of: memo))
         case .complete, .recovered: break
         }
-        // An edit writes new files of the memo's own format, rate and channels: a file that
-        // came from elsewhere (1 Hz, 1 024 channels) may have what no writer takes.
+        if checkingItsAudio { try checkRewritable(memo) }
+        return memo
+    }
+
+    /// An edit writes new files of the memo's own format, rate and channels: a file that came
+    /// from elsewhere (1 Hz, 1 024 channels) may have what no writer takes. Refused before any
+    /// range is checked, so that the words name the memo's audio, not the range.
+    func checkRewritable(_ memo: Memo) throws(MemoLibraryError) {
         if let limitation = conversionSettings(memo, format: memo.format).limitation() {
             throw .notAllowed(
                 memo: memo, reason: "its audio (\(memo.sampleRate) Hz, \(memo.channels) \(memo.channels == 1 ? "channel" : "channels")) "
                     + "cannot be written again as \(memo.format.displayName): \(limitation)")
         }
-        return memo
     }
 
     /// `title (n)`, shortened so that it stays within `MemoTitle.maximumLength`.

@@ -17,12 +17,14 @@ extension MemoLibrary {
         id: Int64, settings: EnhancementSettings = .standard, at date: Date,
         progress: @escaping (EditProgress) -> Bool = { _ in true }
     ) throws(MemoLibraryError) -> EditResult {
-        let memo = try editable(id, verb: "enhanced")
+        // Enhance's own limits (its rates) are said first: they are the narrower ones.
+        let memo = try editable(id, verb: "enhanced", checkingItsAudio: false)
         do {
             _ = try SpeechEnhancer(sampleRate: memo.sampleRate, channels: memo.channels, settings: settings)
         } catch {
             throw .notAllowed(memo: memo, reason: error.description)
         }
+        try checkRewritable(memo)
         guard memo.frames > 0 else {
             throw .notAllowed(memo: memo, reason: "it holds no audio: there is nothing to enhance")
         }
