@@ -20,10 +20,9 @@
 # its own share of the suites (Tests/tiers.py split): most e2e tests wait (for a subprocess, for
 # real time, for a PulseAudio capture) and block one of the cooperative pool's threads while they
 # do, and that pool has as many threads as the machine has cores, so one process ran two tests
-# at a time on two cores while the CPU idled (870 s for the tier on a clean clone). The two
-# longest suites each run alone in a shard of their own from the start: FourGiBRecordingTests
-# (minutes of writing gigabytes) and EnhanceAcceptanceTests (nine cases of denoising and
-# recognising speech, minutes of CPU). The real-time tests a loaded machine starves
+# at a time on two cores while the CPU idled (870 s for the tier on a clean clone). The
+# longest suite runs alone in a shard of its own from the start: FourGiBRecordingTests
+# (minutes of writing gigabytes). The real-time tests a loaded machine starves
 # (PipeWireTests' bit-exact capture lost 593 760 frames beside three shards; AudioTests'
 # PulseAudio playback underran; an Icecast start took 1.0004 s) run after the shards, in one
 # process with nothing beside them (e2e_quiet), once the package build is done. Each process's lines are printed
@@ -58,7 +57,7 @@ unit | e2e | all) ;;
 esac
 unit_test_limit=${VOICEMEMO_UNIT_TEST_LIMIT:-30}
 e2e_shards=${VOICEMEMO_E2E_SHARDS:-4}
-e2e_alone=EndToEndTests.FourGiBRecordingTests,EndToEndTests.EnhanceAcceptanceTests
+e2e_alone=EndToEndTests.FourGiBRecordingTests
 # Real-time captures that fail when the machine is loaded: with more than one shard they run
 # after the shards, alone.
 # AudioTests' e2e tests are all real-time (PulseAudio, paced sources, slowed devices):
