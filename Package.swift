@@ -72,18 +72,15 @@ let package = Package(
         .target(name: "ErrorOutput"),
         // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
         .target(name: "Streaming", dependencies: ["CFFmpeg", "CFFmpegLog", "SoundFiles"]),
-        // Where audio comes from, by name (`InputName`: alsa:NAME, tone:, file:, url:), pure Swift:
-        // its text form written and split in one place, for the engine, the app and its state.
-        .target(name: "InputNames"),
         // ALSA devices, sources, the ring buffer, the recorder.
         .target(
-            name: "Audio", dependencies: ["InputNames", "Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"],
+            name: "Audio", dependencies: ["Vocabulary", "Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"],
             swiftSettings: optimisedInDebug),
-        // The one rule for putting someone else's text on a terminal (titles, names, values).
-        .target(name: "TerminalText"),
-        // The memo rules the library and the app share, pure Swift: what a title may be, silence
-        // removal's parameters, transcript search words, how long Recently Deleted keeps a memo.
-        .target(name: "MemoRules", dependencies: ["TerminalText"]),
+        // The words the engine, the library, the app and the command line share, pure Swift: where
+        // audio comes from by name (`InputName`), what a memo title may be, Recently Deleted's
+        // lifetime, silence removal's parameters, transcript search words, and the one rule for
+        // putting someone else's text on a terminal (`TerminalText`).
+        .target(name: "Vocabulary"),
         // Noise suppression over SpeexDSP (`SpeechEnhancer`): the library's `enhance` and the
         // player's and export's on-the-fly enhancement share it.
         // Optimised in debug builds too, as Metering is: the low cut and the conversions run per
@@ -92,47 +89,47 @@ let package = Package(
             name: "SpeechEnhancement", dependencies: ["CSpeexDSP"],
             swiftSettings: optimisedInDebug),
         // SQLite index of memos.
-        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "TerminalText", "MemoRules", "SpeechEnhancement"]),
+        .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "Vocabulary", "SpeechEnhancement"]),
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
         .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "CPocketSphinx", "CSampleRate"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
-        .target(name: "Interface", dependencies: ["InputNames", "Metering", "MemoRules", "TerminalText"], swiftSettings: optimisedInDebug),
+        .target(name: "Interface", dependencies: ["Vocabulary", "Metering"], swiftSettings: optimisedInDebug),
         // ncursesw backend: draws a Screen, reads keys.
         .target(name: "Terminal", dependencies: ["Interface", "CNCursesW", "ErrorOutput"], swiftSettings: optimisedInDebug),
         // Pure command-line parsing: options, values, durations, usage errors.
-        .target(name: "ArgumentParsing", dependencies: ["TerminalText"]),
+        .target(name: "ArgumentParsing", dependencies: ["Vocabulary"]),
         // What the commands and the app's runtime both use while they run: the event log, the
         // replay's moments, `--source` parsing, an input's analysis (diagnostics, meter modes),
         // the words for a stream's events and for a recording waiting for room.
         .target(
             name: "RuntimeSupport",
-            dependencies: ["ArgumentParsing", "Audio", "InputNames", "Interface", "Metering", "SoundFiles", "Streaming", "TerminalText"]),
+            dependencies: ["ArgumentParsing", "Audio", "Vocabulary", "Interface", "Metering", "SoundFiles", "Streaming"]),
         // The full-screen app's runtime: the loop that feeds `reduce` and performs its effects,
         // the input, playback and voice sessions, the library on the effect runner.
         .target(
             name: "AppRuntime",
-            dependencies: ["RuntimeSupport", "InputNames", "Metering", "Audio", "SoundFiles", "MemoLibrary", "MemoRules", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming"]),
+            dependencies: ["RuntimeSupport", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming"]),
         // The commands of `voicememo`: their definitions, help texts and wiring.
         .target(
             name: "VoiceMemoCLI",
-            dependencies: ["ArgumentParsing", "InputNames", "Metering", "Audio", "SoundFiles", "MemoLibrary", "MemoRules", "Interface", "Terminal", "Transcription", "TerminalText", "Streaming", "ErrorOutput", "RuntimeSupport", "AppRuntime"]),
+            dependencies: ["ArgumentParsing", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming", "ErrorOutput", "RuntimeSupport", "AppRuntime"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
         .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
 
         .testTarget(name: "MeteringTests", dependencies: ["Metering"]),
-        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
+        .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
-        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "AppRuntime", "InputNames", "RuntimeSupport", "SoundFiles", "Audio"]),
+        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "AppRuntime", "Vocabulary", "RuntimeSupport", "SoundFiles", "Audio"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
         .testTarget(name: "SpeechEnhancementTests", dependencies: ["SpeechEnhancement", "Metering"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "CFFmpeg", "CFFmpegLog"]),
         // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),
-        .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "MemoRules", "SoundFiles", "Metering", "TerminalText"]),
+        .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "Vocabulary", "SoundFiles", "Metering"]),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "MemoLibrary", "SoundFiles"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "InputNames", "Metering", "TerminalText"], exclude: ["Snapshots"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Vocabulary", "Metering"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // Drives the built `voicememo` binary as a user or a script would.
         .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "PulseTestSupport", "VoiceMemoCLI", "Interface"]),

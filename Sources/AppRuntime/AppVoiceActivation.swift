@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import Interface
 import MemoLibrary
-import MemoRules
+import Vocabulary
 import RuntimeSupport
 import SoundFiles
 import Synchronization

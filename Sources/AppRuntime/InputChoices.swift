@@ -1,5 +1,5 @@
 import Audio
-import InputNames
+import Vocabulary
 import Interface
 
 /// The inputs the picker offers, and how a failure to open one is said.

@@ -1,7 +1,7 @@
 import Foundation
 import Interface
 import MemoLibrary
-import MemoRules
+import Vocabulary
 import Metering
 import SoundFiles
 import Synchronization

@@ -1,5 +1,5 @@
 import Foundation
-import MemoRules
+import Vocabulary
 import SoundFiles
 
 /// One memo as the library knows it: a row of the index, describing a file on disk.

@@ -1,6 +1,6 @@
 import ArgumentParsing
 import Audio
-import InputNames
+import Vocabulary
 import Streaming
 
 /// Parsing `--source`: `alsa:NAME`, `tone:FREQ@DBFS`, `file:PATH` or `url:URL` into the engine's

@@ -1,5 +1,5 @@
 import Streaming
-import TerminalText
+import Vocabulary
 
 /// The words `play URL` prints on stderr for each stream event (failures are printed once,
 /// at the end, by the runner).

@@ -1,4 +1,4 @@
-import MemoRules
+import Vocabulary
 import Testing
 
 @testable import Interface

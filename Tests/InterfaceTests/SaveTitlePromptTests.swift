@@ -1,4 +1,4 @@
-import InputNames
+import Vocabulary
 import Testing
 
 @testable import Interface

@@ -1,4 +1,4 @@
-import TerminalText
+import Vocabulary
 import Testing
 
 @testable import Interface

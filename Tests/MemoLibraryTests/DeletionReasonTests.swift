@@ -1,5 +1,5 @@
 import Foundation
-import MemoRules
+import Vocabulary
 import SoundFiles
 import Testing
 

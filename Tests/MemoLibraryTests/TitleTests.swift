@@ -1,6 +1,5 @@
 import Foundation
-import MemoRules
-import TerminalText
+import Vocabulary
 import Testing
 @testable import MemoLibrary
 

@@ -1,5 +1,5 @@
 import Audio
-import InputNames
+import Vocabulary
 import Interface
 import Foundation
 import Testing

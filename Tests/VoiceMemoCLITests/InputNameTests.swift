@@ -1,6 +1,6 @@
 import ArgumentParsing
 import Audio
-import InputNames
+import Vocabulary
 import RuntimeSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import TerminalText
+import Vocabulary
 
 extension UsageError {
     /// The one line a person reads, without the program name or the hint to run `--help`.

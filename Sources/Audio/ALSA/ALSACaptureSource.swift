@@ -1,6 +1,6 @@
 import CALSA
 import Glibc
-import InputNames
+import Vocabulary
 import SoundFiles
 
 /// Captures from an ALSA device: the `CaptureSource` behind `--source alsa:NAME`.

@@ -1,6 +1,6 @@
 import CALSA
 import Glibc
-import InputNames
+import Vocabulary
 import SoundFiles
 import Synchronization
 

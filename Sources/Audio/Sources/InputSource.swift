@@ -1,4 +1,4 @@
-import InputNames
+import Vocabulary
 import SoundFiles
 import Streaming
 

@@ -1,5 +1,5 @@
 import Glibc
-import InputNames
+import Vocabulary
 import SoundFiles
 import Streaming
 

@@ -1,4 +1,4 @@
-import TerminalText
+import Vocabulary
 
 /// A grid of cells that views draw into, ratatui-style: rendering is pure, and a
 /// terminal backend compares two Screens and writes only the cells that changed.

@@ -1,4 +1,4 @@
-import TerminalText
+import Vocabulary
 
 /// Fitting text into a number of columns, by display width. Text is sanitised first
 /// (see `TerminalText.safe`), so what is measured is what will be drawn.

@@ -1,4 +1,4 @@
-import InputNames
+import Vocabulary
 import Metering
 
 /// Everything that can happen to the app: keys, time, and the results of effects.

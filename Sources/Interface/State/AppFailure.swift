@@ -1,4 +1,4 @@
-import InputNames
+import Vocabulary
 
 /// What failed, for the status line: `Action.failed` carries it, and ``message`` words it.
 ///

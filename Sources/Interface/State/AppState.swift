@@ -1,4 +1,4 @@
-import InputNames
+import Vocabulary
 import Metering
 
 /// Everything the screen shows, and nothing else: views are pure functions of it.

@@ -1,4 +1,4 @@
-import InputNames
+import Vocabulary
 import Metering
 
 /// What the reducer asks the outside world to do: data, performed by one runner, whose

@@ -1,4 +1,4 @@
-import InputNames
+import Vocabulary
 import Metering
 
 /// Whether audio is going to a file.

@@ -1,4 +1,4 @@
-import MemoRules
+import Vocabulary
 
 /// One memo as the app shows it: the table's row, the details screen (`I`), Recently Deleted.
 ///

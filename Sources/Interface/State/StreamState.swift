@@ -1,4 +1,4 @@
-import MemoRules
+import Vocabulary
 import Metering
 
 /// The network stream playing (`o`), as the screen shows it.

@@ -1,4 +1,4 @@
-import InputNames
+import Vocabulary
 
 /// Slow work the effect runner is doing or has queued for the app: what it is, since
 /// when, and how far it has got. Pure state: the reducer adds one when it emits an effect

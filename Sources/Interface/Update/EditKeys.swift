@@ -1,4 +1,4 @@
-import MemoRules
+import Vocabulary
 import Metering
 
 /// Editing on the memo table, part of `reduce`: while a memo plays, `(` and `)` set the in and

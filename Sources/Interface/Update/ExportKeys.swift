@@ -1,6 +1,5 @@
 import Metering
-import MemoRules
-import TerminalText
+import Vocabulary
 
 /// `E`: the export prompt for the selected memo. It opens with a path in
 /// `AppState.exportFolder` named after the title, in the memo's own format; the name's

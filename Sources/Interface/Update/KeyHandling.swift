@@ -1,4 +1,4 @@
-import MemoRules
+import Vocabulary
 import Metering
 
 /// What each key does, by mode. Part of `reduce`.

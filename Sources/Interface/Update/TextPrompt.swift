@@ -1,4 +1,4 @@
-import TerminalText
+import Vocabulary
 
 /// The prompts that take one typed value (`E`'s path, `o`'s URL). Part of `reduce`.
 ///

@@ -1,4 +1,4 @@
-import TerminalText
+import Vocabulary
 
 /// The status line (messages and prompts) and the footer (keys). On short terminals
 /// they share one line: a prompt or message wins over the keys.

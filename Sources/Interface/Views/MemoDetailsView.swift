@@ -1,4 +1,4 @@
-import MemoRules
+import Vocabulary
 import Metering
 
 /// Everything the index knows about one memo (`I`), in the table's place: its title, file,

@@ -1,4 +1,4 @@
-import MemoRules
+import Vocabulary
 import Metering
 
 /// The memo table: title, date, time, length, size (and format and loudness on wide terminals),

@@ -1,4 +1,4 @@
-import MemoRules
+import Vocabulary
 import Metering
 
 /// Recently Deleted: each memo's title, why it is here, when it was deleted, its length, size

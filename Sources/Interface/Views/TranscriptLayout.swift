@@ -1,4 +1,4 @@
-import TerminalText
+import Vocabulary
 
 /// How a transcript is laid out in lines for a width, and which part of it is in view: one
 /// pure function for the view that draws it and the reducer that scrolls it.

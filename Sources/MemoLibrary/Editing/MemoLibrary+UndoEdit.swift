@@ -1,5 +1,5 @@
 import Foundation
-import MemoRules
+import Vocabulary
 
 extension MemoLibrary {
     /// Undoes an edit (`EditResult`): the original back from Recently Deleted, the memos the

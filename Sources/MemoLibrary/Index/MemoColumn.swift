@@ -1,5 +1,5 @@
 import Foundation
-import MemoRules
+import Vocabulary
 import SoundFiles
 
 /// A memo as a row of the `memos` table: the memo, and its path relative to the library folder

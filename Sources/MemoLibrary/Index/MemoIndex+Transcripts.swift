@@ -1,5 +1,5 @@
 import Foundation
-import MemoRules
+import Vocabulary
 
 /// Transcripts in the index (schema version 3): `transcripts` (one row per transcribed memo),
 /// `transcript_words` (its words with times) and `transcript_search` (FTS5, rowid = memo id).

@@ -1,4 +1,4 @@
-import MemoRules
+import Vocabulary
 import SoundFiles
 
 /// The file an export writes for the PATH it was given: a folder gets `<title>.<ext>` in it,

@@ -1,5 +1,5 @@
 import Foundation
-import MemoRules
+import Vocabulary
 import SoundFiles
 
 /// What an audio file on disk says about itself: its audio info and tags, or that it is unreadable.

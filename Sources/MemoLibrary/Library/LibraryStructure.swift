@@ -1,5 +1,5 @@
 import Foundation
-import TerminalText
+import Vocabulary
 
 /// What must hold of a library folder before anything in it is read, written, moved or
 /// deleted: it can be read (else an empty listing would tell a script there are no memos), and

@@ -1,4 +1,4 @@
-import TerminalText
+import Vocabulary
 
 extension Memo {
     /// The title, safe to print on a terminal (`TerminalText.safe`).

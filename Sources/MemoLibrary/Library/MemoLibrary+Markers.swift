@@ -1,5 +1,5 @@
 import Foundation
-import MemoRules
+import Vocabulary
 
 /// A place in a memo worth coming back to: seconds from its start, and an optional label.
 public struct Marker: Sendable, Hashable {

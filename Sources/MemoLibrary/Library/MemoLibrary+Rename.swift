@@ -1,7 +1,6 @@
 import Foundation
-import MemoRules
+import Vocabulary
 import SoundFiles
-import TerminalText
 
 extension MemoLibrary {
     /// Gives memo `id` a new title, stored exactly as given, in the index and in the file's tags.

@@ -1,5 +1,5 @@
 import Foundation
-import MemoRules
+import Vocabulary
 
 /// Transcripts: storing what the recogniser heard, reading it back, and searching by it.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import MemoRules
+import Vocabulary
 import SoundFiles
 
 /// A folder of memo audio files with its SQLite index: list, find, rename, delete, restore, purge,

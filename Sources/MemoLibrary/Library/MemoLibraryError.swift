@@ -1,7 +1,6 @@
 import Glibc
-import MemoRules
+import Vocabulary
 import SoundFiles
-import TerminalText
 
 /// Why a library operation failed; `description` is the sentence a person reads.
 public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
@@ -43,7 +42,7 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     /// process gave it another title since; `memo` is as it is now.
     case titleChangedElsewhere(memo: Memo, expected: String)
 
-    /// Why a title was refused (the rule and its words are `MemoTitle`'s, in MemoRules).
+    /// Why a title was refused (the rule and its words are `MemoTitle`'s, in Vocabulary).
     public typealias TitleProblem = MemoTitle.Problem
 
     /// Whether the cause is a full disk or quota (`ENOSPC`, `EDQUOT`), from the error's code

@@ -1,5 +1,5 @@
 import Foundation
-import MemoRules
+import Vocabulary
 
 /// One recognised word and where it is in its memo, in seconds from the start of the file.
 public struct TranscriptWord: Sendable, Hashable {
@@ -66,7 +66,7 @@ public struct TranscriptHit: Sendable, Hashable {
     public var wordIndex: Int
 }
 
-/// The index's side of `TranscriptTokens` (MemoRules).
+/// The index's side of `TranscriptTokens` (Vocabulary).
 extension TranscriptTokens {
     /// The FTS5 query for `tokens`: each a quoted string (so no word is read as an operator such
     /// as NOT or NEAR), all required.

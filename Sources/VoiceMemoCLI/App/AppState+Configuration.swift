@@ -1,7 +1,7 @@
 import Audio
 import Interface
 import MemoLibrary
-import MemoRules
+import Vocabulary
 import Metering
 
 extension AppState {

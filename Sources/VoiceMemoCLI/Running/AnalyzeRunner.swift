@@ -2,7 +2,7 @@ import Foundation
 import MemoLibrary
 import Metering
 import SoundFiles
-import TerminalText
+import Vocabulary
 
 /// Runs `voicememo analyze FILE|MEMO [--json]`: measures the file and prints the figures.
 enum AnalyzeRunner {

@@ -1,6 +1,6 @@
 import Metering
 import MemoLibrary
-import TerminalText
+import Vocabulary
 
 /// What a library command prints when it succeeds, worded in this one place.
 ///

@@ -1,4 +1,4 @@
-import TerminalText
+import Vocabulary
 import ErrorOutput
 import Foundation
 import Terminal

@@ -1,6 +1,6 @@
 import Foundation
 import MemoLibrary
-import MemoRules
+import Vocabulary
 import Metering
 
 /// `trim`, `split` and `enhance`: a memo becomes new memos of chosen frames; the original goes to

@@ -1,7 +1,7 @@
 import Foundation
 import MemoLibrary
 import RuntimeSupport
-import TerminalText
+import Vocabulary
 
 /// Opening the memo library for a command, and turning library errors into command failures.
 enum LibraryAccess {

@@ -1,7 +1,6 @@
 import Foundation
 import MemoLibrary
-import MemoRules
-import TerminalText
+import Vocabulary
 
 /// `list`, `rename`, `delete`, `restore`, `purge`, `export`: the library commands.
 ///

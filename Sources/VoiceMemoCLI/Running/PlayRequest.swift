@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Audio
 import Foundation
-import InputNames
+import Vocabulary
 
 /// Everything `voicememo play` needs once its arguments are parsed.
 struct PlayRequest {

@@ -1,6 +1,6 @@
 import SoundFiles
 import Streaming
-import TerminalText
+import Vocabulary
 
 /// `play URL --json`: one object per event, `{"event": NAME, …}`.
 enum StreamEventJSON {

@@ -2,12 +2,11 @@ import ArgumentParsing
 import Audio
 import Dispatch
 import Glibc
-import InputNames
+import Vocabulary
 import Metering
 import RuntimeSupport
 import Streaming
 import Synchronization
-import TerminalText
 
 /// Everything `voicememo play URL` needs once its arguments are parsed.
 struct StreamPlayRequest {

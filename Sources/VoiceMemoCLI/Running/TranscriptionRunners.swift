@@ -1,8 +1,7 @@
 import Foundation
 import MemoLibrary
-import MemoRules
+import Vocabulary
 import RuntimeSupport
-import TerminalText
 import Transcription
 
 /// `transcribe` and `search`: a memo's words with their times, and memos by their words.

@@ -2,7 +2,7 @@ import Audio
 import Dispatch
 import Foundation
 import MemoLibrary
-import MemoRules
+import Vocabulary
 import Metering
 import RuntimeSupport
 import SoundFiles

@@ -1,7 +1,7 @@
 import Foundation
-import MemoRules
+import Vocabulary
 
-/// The library's side of `MemoTitle` (MemoRules): the default title, which needs a calendar,
+/// The library's side of `MemoTitle` (Vocabulary): the default title, which needs a calendar,
 /// and a refusal as the library's error.
 extension MemoTitle {
     /// `accepted(_:)`, its refusal as `MemoLibraryError.invalidTitle`.

@@ -1,9 +1,9 @@
 import Foundation
-import MemoRules
+import Vocabulary
 import Metering
 import SoundFiles
 
-/// The library's side of `SilenceRemoval` (MemoRules): reading a file's silent blocks, and
+/// The library's side of `SilenceRemoval` (Vocabulary): reading a file's silent blocks, and
 /// the threshold in its messages.
 extension SilenceRemoval {
     /// The threshold as messages show it: `-50`, `-42.5`.

@@ -1,5 +1,5 @@
 import Testing
-import TerminalText
+import Vocabulary
 
 /// The one rule for putting someone else's text on a terminal.
 @Suite struct TerminalTextTests {

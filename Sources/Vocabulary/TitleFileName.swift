@@ -1,4 +1,3 @@
-import TerminalText
 
 /// A memo's title made one safe file name, for a copy written out (`export MEMO FOLDER/`, the
 /// app's export prompt): the one rule, so the command line and the app name a copy alike.

@@ -1,4 +1,3 @@
-import TerminalText
 
 /// The rules for memo titles: what is accepted, the longest, and the words for a refusal. The one
 /// rule for the library, the command line and the app (the default title's text is here; the
