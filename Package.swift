@@ -66,15 +66,16 @@ let package = Package(
         .target(name: "Metering", swiftSettings: optimisedInDebug),
         // libsndfile: format table, validation, reading and writing sound files; AAC in MP4 (.m4a)
         // through FFmpeg.
-        .target(name: "SoundFiles", dependencies: ["CSndFile", "CFFmpeg", "CFFmpegLog", "ErrorOutput"]),
-        // Who writes on standard error: our own messages, and C libraries silenced while a
-        // decoder runs (libmpg123's notes on a damaged MP3).
-        .target(name: "ErrorOutput"),
+        .target(name: "SoundFiles", dependencies: ["CSndFile", "CFFmpeg", "CFFmpegLog", "Platform"]),
+        // The process's own plumbing: who writes on standard error (our messages, and C libraries
+        // silenced while a decoder runs), the stop signals a command polls, the open-file limit,
+        // the event log tests measure from, the product's name and version.
+        .target(name: "Platform"),
         // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
         .target(name: "Streaming", dependencies: ["CFFmpeg", "CFFmpegLog", "SoundFiles"]),
         // ALSA devices, sources, the ring buffer, the recorder.
         .target(
-            name: "Audio", dependencies: ["Vocabulary", "Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"],
+            name: "Audio", dependencies: ["Platform", "Vocabulary", "Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"],
             swiftSettings: optimisedInDebug),
         // The words the engine, the library, the app and the command line share, pure Swift: where
         // audio comes from by name (`InputName`), what a memo title may be, Recently Deleted's
@@ -95,24 +96,20 @@ let package = Package(
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
         .target(name: "Interface", dependencies: ["Vocabulary", "Metering"], swiftSettings: optimisedInDebug),
         // ncursesw backend: draws a Screen, reads keys.
-        .target(name: "Terminal", dependencies: ["Interface", "CNCursesW", "ErrorOutput"], swiftSettings: optimisedInDebug),
+        .target(name: "Terminal", dependencies: ["Interface", "CNCursesW", "Platform"], swiftSettings: optimisedInDebug),
         // Pure command-line parsing: options, values, durations, usage errors.
         .target(name: "ArgumentParsing", dependencies: ["Vocabulary"]),
-        // What the commands and the app's runtime both use while they run: the event log, the
-        // replay's moments, `--source` parsing, an input's analysis (diagnostics, meter modes),
-        // the words for a stream's events and for a recording waiting for room.
-        .target(
-            name: "RuntimeSupport",
-            dependencies: ["ArgumentParsing", "Audio", "Vocabulary", "Interface", "Metering", "SoundFiles", "Streaming"]),
         // The full-screen app's runtime: the loop that feeds `reduce` and performs its effects,
-        // the input, playback and voice sessions, the library on the effect runner.
+        // the input, playback and voice sessions, the library on the effect runner; and what the
+        // commands run the same way (`Shared/`): `--source` parsing, an input's analysis, the
+        // words for a stream's events and for a recording waiting for room.
         .target(
             name: "AppRuntime",
-            dependencies: ["RuntimeSupport", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming"]),
+            dependencies: ["ArgumentParsing", "Platform", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming"]),
         // The commands of `voicememo`: their definitions, help texts and wiring.
         .target(
             name: "VoiceMemoCLI",
-            dependencies: ["ArgumentParsing", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming", "ErrorOutput", "RuntimeSupport", "AppRuntime"]),
+            dependencies: ["ArgumentParsing", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming", "Platform", "AppRuntime"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
         .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
 
@@ -120,7 +117,7 @@ let package = Package(
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
-        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "AppRuntime", "Vocabulary", "RuntimeSupport", "SoundFiles", "Audio"]),
+        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "AppRuntime", "Vocabulary", "SoundFiles", "Audio"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
         .testTarget(name: "SpeechEnhancementTests", dependencies: ["SpeechEnhancement", "Metering"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "CFFmpeg", "CFFmpegLog"]),

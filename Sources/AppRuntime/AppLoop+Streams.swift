@@ -1,7 +1,6 @@
 import Audio
 import Dispatch
 import Interface
-import RuntimeSupport
 import Streaming
 
 /// A network stream in the app (`o`): a `StreamPlayer` on the app's playback device. Making

@@ -1,9 +1,9 @@
+import Platform
 import Audio
 import Dispatch
 import Foundation
 import Interface
 import MemoLibrary
-import RuntimeSupport
 import SoundFiles
 import Terminal
 

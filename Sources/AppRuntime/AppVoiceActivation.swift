@@ -1,10 +1,10 @@
+import Platform
 import Audio
 import Dispatch
 import Foundation
 import Interface
 import MemoLibrary
 import Vocabulary
-import RuntimeSupport
 import SoundFiles
 import Synchronization
 

@@ -1,10 +1,10 @@
+import Platform
 import Audio
 import Dispatch
 import Foundation
 import Interface
 import MemoLibrary
 import Metering
-import RuntimeSupport
 import SoundFiles
 import Synchronization
 

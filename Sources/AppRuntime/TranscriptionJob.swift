@@ -1,8 +1,8 @@
+import Platform
 import Audio
 import Foundation
 import Interface
 import MemoLibrary
-import RuntimeSupport
 import Synchronization
 import Transcription
 

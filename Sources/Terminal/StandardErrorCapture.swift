@@ -1,6 +1,6 @@
 import CNCursesW
 import Dispatch
-import ErrorOutput
+import Platform
 import Glibc
 import Synchronization
 

@@ -16,7 +16,7 @@ extension InputName {
 
     /// The kind `text` names and what follows its prefix ("alsa:hw:1,0" is `.alsa` and
     /// "hw:1,0"); `nil` when it starts with no kind's prefix. What follows is not checked:
-    /// the caller words what is wrong with it (`--source` parsing in RuntimeSupport).
+    /// the caller words what is wrong with it (`--source` parsing in AppRuntime).
     public static func parts(of text: String) -> (kind: Kind, detail: String)? {
         for kind in Kind.allCases where text.hasPrefix(kind.prefix) {
             return (kind, String(text.dropFirst(kind.prefix.count)))

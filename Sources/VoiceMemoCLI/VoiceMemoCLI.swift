@@ -1,7 +1,8 @@
+import Platform
 import Audio
 import Foundation
 import MemoLibrary
-import RuntimeSupport
+import AppRuntime
 import SoundFiles
 import Terminal
 

@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Audio
 import Vocabulary
-import RuntimeSupport
+import AppRuntime
 import Testing
 
 /// `InputName`: the one place an input's text form is written and split, and the checks a

@@ -1,7 +1,7 @@
 import Audio
 import ArgumentParsing
 import Testing
-import RuntimeSupport
+import AppRuntime
 import VoiceMemoCLI
 
 @Suite("--source")

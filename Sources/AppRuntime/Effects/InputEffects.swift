@@ -1,7 +1,6 @@
 import Audio
 import Vocabulary
 import Interface
-import RuntimeSupport
 
 /// The input's effects (`i` and the input picker, the capture keys `<` `>` `M`, the noise
 /// alert `n` and its bell; `Interface/Update/NoiseAlertUpdate.swift`, the picker's keys): the

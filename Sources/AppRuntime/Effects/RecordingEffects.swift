@@ -4,7 +4,6 @@ import Foundation
 import Interface
 import MemoLibrary
 import Metering
-import RuntimeSupport
 import SoundFiles
 import Synchronization
 

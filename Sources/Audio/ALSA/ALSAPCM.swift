@@ -1,3 +1,4 @@
+import Platform
 import CALSA
 import Dispatch
 import Glibc
@@ -109,7 +110,7 @@ public final class ALSAPCM: @unchecked Sendable {
             done.signal()
         }
         while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
-            let interrupted = openInterruption.withLock { $0?() ?? false }
+            let interrupted = openInterruption.withLock { $0?() ?? false } || (StopSignals.isInstalled && StopSignals.pending != nil)
             if interrupted, pending.abandon() { return nil }
         }
         return pending.outcome

@@ -1,5 +1,5 @@
 import CSndFile
-import ErrorOutput
+import Platform
 import Foundation
 
 /// The one place that calls libsndfile: an open SNDFILE and the calls made on it.

@@ -1,3 +1,4 @@
+import Platform
 import AppRuntime
 import Audio
 import Foundation

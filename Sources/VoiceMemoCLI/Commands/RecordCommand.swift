@@ -1,4 +1,4 @@
-import RuntimeSupport
+import AppRuntime
 import SoundFiles
 import ArgumentParsing
 

@@ -1,6 +1,6 @@
 import Audio
 import ArgumentParsing
-import RuntimeSupport
+import AppRuntime
 import SoundFiles
 
 /// Arguments several subcommands declare the same way.

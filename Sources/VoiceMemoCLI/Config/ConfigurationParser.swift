@@ -2,7 +2,7 @@ import ArgumentParsing
 import Audio
 import Foundation
 import Interface
-import RuntimeSupport
+import AppRuntime
 import SoundFiles
 
 /// Reads the config file's text: `key = value` lines, `#` comments, blank lines. Pure.

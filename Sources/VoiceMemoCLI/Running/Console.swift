@@ -1,5 +1,5 @@
 import Vocabulary
-import ErrorOutput
+import Platform
 import Foundation
 import Terminal
 

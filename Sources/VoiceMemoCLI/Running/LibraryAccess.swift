@@ -1,6 +1,7 @@
+import Platform
 import Foundation
 import MemoLibrary
-import RuntimeSupport
+import AppRuntime
 import Vocabulary
 
 /// Opening the memo library for a command, and turning library errors into command failures.

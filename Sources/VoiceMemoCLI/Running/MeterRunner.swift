@@ -1,7 +1,8 @@
+import Platform
 import Audio
 import Foundation
 import Metering
-import RuntimeSupport
+import AppRuntime
 import SoundFiles
 
 /// Everything `voicememo meter` needs once its arguments are parsed.

@@ -1,3 +1,4 @@
+import Platform
 import ArgumentParsing
 import Audio
 import Dispatch

@@ -1,9 +1,10 @@
+import Platform
 import Audio
 import Dispatch
 import Foundation
 import MemoLibrary
 import Metering
-import RuntimeSupport
+import AppRuntime
 import SoundFiles
 
 /// Everything `voicememo record` needs once its arguments are parsed.

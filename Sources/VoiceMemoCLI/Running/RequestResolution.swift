@@ -1,9 +1,10 @@
+import Platform
 import ArgumentParsing
 import Audio
 import Foundation
 import MemoLibrary
 import Metering
-import RuntimeSupport
+import AppRuntime
 import SoundFiles
 import Transcription
 

@@ -1,3 +1,4 @@
+import Platform
 import Glibc
 
 /// Files to remove if SIGINT, SIGTERM or SIGHUP ends the process while some work runs: an

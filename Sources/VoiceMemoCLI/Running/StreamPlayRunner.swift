@@ -1,10 +1,11 @@
+import Platform
 import ArgumentParsing
 import Audio
 import Dispatch
 import Glibc
 import Vocabulary
 import Metering
-import RuntimeSupport
+import AppRuntime
 import Streaming
 import Synchronization
 

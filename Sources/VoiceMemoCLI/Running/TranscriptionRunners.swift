@@ -1,7 +1,8 @@
+import Platform
 import Foundation
 import MemoLibrary
 import Vocabulary
-import RuntimeSupport
+import AppRuntime
 import Transcription
 
 /// `transcribe` and `search`: a memo's words with their times, and memos by their words.

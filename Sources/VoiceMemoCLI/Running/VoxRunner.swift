@@ -1,10 +1,11 @@
+import Platform
 import Audio
 import Dispatch
 import Foundation
 import MemoLibrary
 import Vocabulary
 import Metering
-import RuntimeSupport
+import AppRuntime
 import SoundFiles
 import Synchronization
 

@@ -6,7 +6,7 @@ import Glibc
 /// opening the finished file failed with EMFILE (the memo was then marked damaged) and at 8
 /// the dispatch library trapped on its eventfd. The soft limit is raised towards the hard one
 /// first, as most long-running programs do; a hard limit below `minimum` is a clear error.
-enum OpenFileLimit {
+public enum OpenFileLimit {
     /// Enough for the app with a recording, voice activation, playback and transcription at once.
     static let minimum: rlim_t = 64
     /// What the soft limit is raised to, when the hard limit allows.
@@ -14,7 +14,7 @@ enum OpenFileLimit {
 
     /// Raises the soft limit where it is below `wanted`; the error to print when even the hard
     /// limit is below `minimum`, else `nil`.
-    static func ensure() -> String? {
+    public static func ensure() -> String? {
         var limit = rlimit()
         guard getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0 else { return nil }
         if limit.rlim_cur < wanted {

@@ -1,4 +1,3 @@
-import Audio
 import Glibc
 import Synchronization
 
@@ -14,14 +13,14 @@ import Synchronization
 /// SIGXFSZ is ignored for the life of the process: a file-size limit then makes writes
 /// fail with EFBIG, which the writer reports, instead of killing us mid-recording.
 ///
-/// While installed, a stop signal also ends a wait for an ALSA device to open
-/// (`ALSAPCM.openInterruption`): the pulse plugin waits 30 s for a server that does not
+/// While installed, a stop signal also ends a wait for an ALSA device to open (`ALSAPCM`
+/// asks `isInstalled` and `pending`): the pulse plugin waits 30 s for a server that does not
 /// answer. The command then reports the interruption (`interruptedWhileOpening(_:)`).
-enum StopSignals {
+public enum StopSignals {
     /// The first stop signal received since `install()`, or 0.
     private static let received = Atomic<Int32>(0)
 
-    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    public static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// How many `install()`s are not yet `uninstall()`ed: the handlers stay until the
     /// outermost one is undone, so a step that installs them for itself (opening the library
@@ -30,7 +29,7 @@ enum StopSignals {
 
     /// Installs the handlers and unblocks the signals. Call from the main thread before
     /// starting other threads, so that they inherit the mask. Nests: see `depth`.
-    static func install() {
+    public static func install() {
         guard depth.add(1, ordering: .relaxed).oldValue == 0 else { return }
         _ = received.load(ordering: .relaxed)  // initialise before a handler can run
         signal(SIGXFSZ, SIG_IGN)
@@ -47,14 +46,12 @@ enum StopSignals {
             sigaddset(&mask, number)
         }
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-        ALSAPCM.openInterruption.withLock { $0 = { StopSignals.pending != nil } }
     }
 
     /// Puts the default actions back (a second Ctrl-C after the command is done kills as usual),
     /// when this undoes the outermost `install()`.
-    static func uninstall() {
+    public static func uninstall() {
         guard depth.subtract(1, ordering: .relaxed).newValue == 0 else { return }
-        ALSAPCM.openInterruption.withLock { $0 = nil }
         for number in handled { signal(number, SIG_DFL) }
     }
 
@@ -62,18 +59,21 @@ enum StopSignals {
     /// `nil` when no signal came (the failure is the device's).
     ///
     /// - Parameter what: "the input", "the playback device".
-    static func interruptedWhileOpening(_ what: String) -> String? {
+    public static func interruptedWhileOpening(_ what: String) -> String? {
         pending.map { "interrupted by \(name($0)) while \(what) was opening" }
     }
 
+    /// Whether the handlers are installed (a command is running that stops on a signal).
+    public static var isInstalled: Bool { depth.load(ordering: .relaxed) > 0 }
+
     /// The signal that asked us to stop, if one did.
-    static var pending: Int32? {
+    public static var pending: Int32? {
         let number = received.load(ordering: .relaxed)
         return number == 0 ? nil : number
     }
 
     /// The signal's name, e.g. "SIGTERM".
-    static func name(_ number: Int32) -> String {
+    public static func name(_ number: Int32) -> String {
         switch number {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"
