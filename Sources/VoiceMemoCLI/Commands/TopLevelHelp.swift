@@ -28,7 +28,7 @@ enum TopLevelHelp {
         lines += TextWrapping.wrap("Run 'voicememo SUBCOMMAND --help' for a subcommand's options.", width: width)
         lines += [""]
         lines += TextWrapping.wrap(
-            "The manual: man voicememo once installed (sudo make install); without installing it:", width: width)
+            "Manual: man voicememo after 'sudo make install'; before, read it with:", width: width)
         lines += ["  voicememo --generate-man-page | man -l -"]
         return lines.joined(separator: "\n") + "\n"
     }
