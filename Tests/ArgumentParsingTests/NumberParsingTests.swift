@@ -62,7 +62,8 @@ struct NumberParsingTests {
         #expect(throws: ValueRejection.notAChoice(choices: ["apple", "pear", "plum"], suggestion: nil)) {
             try ValueParser<Fruit>.choice.parse("banana")
         }
-        #expect(throws: ValueRejection.notAChoice(choices: ["apple", "pear", "plum"], suggestion: nil)) {
+        // Spelled in capitals: refused, naming the choice meant.
+        #expect(throws: ValueRejection.notAChoice(choices: ["apple", "pear", "plum"], suggestion: "pear")) {
             try ValueParser<Fruit>.choice.parse("PEAR")
         }
     }

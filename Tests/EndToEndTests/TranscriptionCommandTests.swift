@@ -156,7 +156,7 @@ import Testing
         // Issue 28 item 8: no match exits 1, as grep does, and the help says so.
         let nothing = try sandbox.run("search", "elephant")
         #expect(nothing.status == 1 && nothing.standardOutput.isEmpty, "\(nothing)")
-        #expect(nothing.standardError.contains("no memo's transcript holds \"elephant\" (1 memo has no transcript yet"), "\(nothing)")
+        #expect(nothing.standardError.contains("no memo's title or transcript holds \"elephant\" (1 memo has no transcript yet"), "\(nothing)")
         let nothingJSON = try sandbox.run("search", "elephant", "--json")
         #expect(nothingJSON.status == 1 && nothingJSON.standardOutput == "[]\n", "\(nothingJSON)")
         let help = try sandbox.run("search", "--help").standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -10,18 +10,25 @@ public struct Positional<Value>: PositionalDeclaring {
     public let isOptional: Bool
     /// Turns the text given on the command line into a typed value.
     public let parser: ValueParser<Value>
+    /// Whether it takes every argument left (it must be the last positional): they are joined
+    /// with single spaces into one value, so `search budget meeting` reads as
+    /// `search "budget meeting"`.
+    public let takesTheRest: Bool
 
-    public init(name: String, help: String, isOptional: Bool = false, parser: ValueParser<Value>) {
+    public init(
+        name: String, help: String, isOptional: Bool = false, takesTheRest: Bool = false, parser: ValueParser<Value>
+    ) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
+        self.takesTheRest = takesTheRest
         self.parser = parser
     }
 
     public var specification: PositionalSpecification {
         let parser = self.parser
         return PositionalSpecification(
-            name: name, help: help, isOptional: isOptional,
+            name: name, help: help, isOptional: isOptional, takesTheRest: takesTheRest,
             validate: { text in
                 do throws(ValueRejection) {
                     _ = try parser.parse(text)
@@ -42,18 +49,21 @@ public struct PositionalSpecification: Sendable {
     public let help: String
     /// Whether the command runs without it.
     public let isOptional: Bool
+    /// Whether it takes every argument left, joined with single spaces into one value.
+    public let takesTheRest: Bool
     /// Returns why a value is refused, or `nil` when it is accepted.
     public let validate: @Sendable (String) -> ValueRejection?
     /// What a shell may offer for the value.
     public let completion: ValueCompletion
 
     public init(
-        name: String, help: String, isOptional: Bool,
+        name: String, help: String, isOptional: Bool, takesTheRest: Bool = false,
         validate: @escaping @Sendable (String) -> ValueRejection?, completion: ValueCompletion = .none
     ) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
+        self.takesTheRest = takesTheRest
         self.validate = validate
         self.completion = completion
     }

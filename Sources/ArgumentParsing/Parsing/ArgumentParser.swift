@@ -8,6 +8,7 @@
 /// - `--flag` and `-f` for flags; `--flag=VALUE` is refused.
 /// - `--` ends the options: everything after it is positional, even `--help`.
 /// - `-` alone is a positional (by convention standard input or output).
+/// - A last positional that takes the rest (`WORDS...`) joins every argument left with spaces.
 /// - `--help`/`-h` anywhere before `--` asks for help, even when other arguments are wrong.
 ///
 /// Each option may be given at most once. Values are checked by their parsers here, in
@@ -51,11 +52,12 @@ public struct ArgumentParser: Sendable {
                 if positional.isOptional { break }
                 throw .missingArgument(positional.name)
             }
-            let text = given[index]
+            let text = positional.takesTheRest ? given[index...].joined(separator: " ") : given[index]
             if let rejection = positional.validate(text) {
                 throw .invalidValue(argument: positional.name, value: text, rejection: rejection)
             }
             values[positional.name] = text
+            if positional.takesTheRest { return values }
         }
         if given.count > specification.positionals.count {
             throw .unexpectedArgument(given[specification.positionals.count])

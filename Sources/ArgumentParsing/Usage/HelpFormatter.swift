@@ -28,7 +28,8 @@ public enum HelpFormatter {
         var words = [commandPath]
         if !specification.options.isEmpty { words.append("[OPTIONS]") }
         for positional in specification.positionals {
-            words.append(positional.isOptional ? "[\(positional.name)]" : positional.name)
+            let name = positional.name + (positional.takesTheRest ? "..." : "")
+            words.append(positional.isOptional ? "[\(name)]" : name)
         }
         return words.joined(separator: " ")
     }

@@ -163,8 +163,7 @@ public struct AppState: Sendable, Equatable {
     /// whose transcript matched it.
     public var visibleMemos: [MemoRow] {
         guard !filter.isEmpty else { return memos }
-        let needle = filter.lowercased()
-        return memos.filter { $0.title.lowercased().contains(needle) || transcriptMatch(for: $0.id) != nil }
+        return memos.filter { TitleFilter.matches(title: $0.title, query: filter) || transcriptMatch(for: $0.id) != nil }
     }
 
     /// Puts the selection on memo `id` when the table lists it (a filter may hide it);

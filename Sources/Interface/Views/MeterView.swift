@@ -94,13 +94,9 @@ enum MeterView {
         screen.set(x: x, y: row.y, Cell(glyph: glyph, style: style))
     }
 
-    /// "L"/"R" for stereo, "M" for mono, channel numbers beyond.
+    /// "L"/"R" for stereo, "M" for mono, channel numbers beyond (`ChannelLabel`).
     static func label(_ channel: Int, of count: Int) -> String {
-        switch count {
-        case 1: "M"
-        case 2: channel == 0 ? "L" : "R"
-        default: channel < 9 ? "\(channel + 1)" : "+"
-        }
+        ChannelLabel.name(channel, of: count)
     }
 
     /// The glyph and style of one LED. In colour: lit `█`, partly lit `▒`/`▓`, unlit a dim

@@ -9,6 +9,8 @@ import SoundFiles
 ///   never hidden), the extension is the format's: `--format`'s, else the memo's own.
 /// - A name whose extension names a format (`talk.flac`) is written as named, in that format
 ///   unless `--format` says otherwise (a clash is refused by the caller).
+/// - A name ending in another tool's extension for a format (`talk.mp4`, `talk.aac`) is refused
+///   naming ours (`.m4a`), unless `--format` asks for that very format.
 /// - Any other name (`Standup`, `notes.v2`) gets the format's extension: `Standup.flac`.
 ///   Except where something other than a regular file is at the path already (a device, a
 ///   FIFO, a symbolic link): that is left as named, for `OutputDestination` to judge.
@@ -34,11 +36,28 @@ enum ExportName {
         if let named = RecordingSettings.inferred(fromPath: path) {
             return (path, asked ?? named)
         }
+        if let other = otherToolsExtension(of: path) {
+            // `out.mp4` means an M4A: written as named only when --format says so.
+            if asked == other.format { return (path, other.format) }
+            throw .file(
+                path: path,
+                reason: "“.\(other.text)” is not an extension VoiceMemo writes; for \(other.format.displayName) name it "
+                    + ".\(fileExtension(of: other.format)) (or add --format \(other.format.rawValue) to keep the name)")
+        }
         let format = asked ?? memoFormat
         switch FileSystem.kind(of: path) {
         case .none, .regularFile: return (path + "." + fileExtension(of: format), format)
         default: return (path, format)
         }
+    }
+
+    /// The extension of `path`'s name when it is another tool's name for a format VoiceMemo
+    /// writes (`.mp4`, `.aac`: `FileFormat.otherNames`), and that format.
+    private static func otherToolsExtension(of path: String) -> (text: String, format: FileFormat)? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let text = String(name[name.index(after: dot)...])
+        return FileFormat.otherNames[text.lowercased()].map { (text, $0) }
     }
 
     /// The extension a file of `format` is given: its first (`.ogg`, `.aiff`).

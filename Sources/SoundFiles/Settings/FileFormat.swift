@@ -16,6 +16,13 @@ public enum FileFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Other tools' names for a format VoiceMemo writes (lower case), as extensions or
+    /// format names: what a person who types them means.
+    public static let otherNames: [String: FileFormat] = [
+        "mp4": .m4a, "aac": .m4a, "m4b": .m4a, "aif": .aiff, "aifc": .aiff, "oga": .ogg, "vorbis": .ogg,
+        "wave": .wav, "mpeg": .mp3, "alac": .caf,
+    ]
+
     /// File name extensions (lower case, no dot) that name this format; the first is preferred.
     public var fileExtensions: [String] {
         switch self {

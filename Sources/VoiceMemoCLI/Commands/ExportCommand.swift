@@ -19,7 +19,7 @@ enum ExportCommand: SubcommandDefinition {
     static let format = Option<FileFormat>(
         name: "format", valueName: "F",
         help: "The file format: wav, flac, ogg, opus, mp3, caf, aiff or m4a (AAC).",
-        defaultDescription: "from PATH's extension, else the memo's own", parser: .choice)
+        defaultDescription: "from PATH's extension, else the memo's own", parser: .choice(otherNames: FileFormat.otherNames))
 
     static let loudness = Option<Double>(
         name: "loudness", valueName: "LUFS",

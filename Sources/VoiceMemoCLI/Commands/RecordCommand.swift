@@ -18,7 +18,7 @@ enum RecordCommand: SubcommandDefinition {
         help: "The file format: wav, flac, ogg, opus, mp3, caf, aiff or m4a (AAC). A WAV past 4 GiB "
             + "(6 h 12 min of 48 kHz stereo 16-bit) becomes RF64; an AIFF (and a WAV in ima-adpcm) cannot "
             + "pass 4 GiB: a longer --duration is refused, and a recording without one stops there, kept.",
-        defaultDescription: RecordingSettings.defaultFormat.rawValue, parser: .choice)
+        defaultDescription: RecordingSettings.defaultFormat.rawValue, parser: .choice(otherNames: FileFormat.otherNames))
     static let encoding = Option<Encoding>(
         name: "encoding", valueName: "E",
         help: "The sample encoding, where the format allows it: pcm16, pcm24, pcm32, float, "

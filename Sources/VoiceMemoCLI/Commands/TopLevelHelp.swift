@@ -20,9 +20,16 @@ enum TopLevelHelp {
         lines += TextWrapping.columns([
             (label: "-h, --help", text: "Show this help."),
             (label: "    --version", text: "Show the version of voicememo and of its libraries."),
+            (label: "    --generate-man-page", text: "Print the manual page (roff), made from the same declarations as this help."),
+            (label: "    --generate-completion SHELL", text: "Print a completion script for bash, zsh or fish."),
+            (label: "    --complete-memos", text: "Print every memo's id, then every title, one per line (what the completions offer)."),
         ])
         lines += [""]
         lines += TextWrapping.wrap("Run 'voicememo SUBCOMMAND --help' for a subcommand's options.", width: width)
+        lines += [""]
+        lines += TextWrapping.wrap(
+            "Manual: man voicememo after 'sudo make install'; before, read it with:", width: width)
+        lines += ["  voicememo --generate-man-page | man -l -"]
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -8,7 +8,8 @@ import Vocabulary
 enum AnalyzeRunner {
     static func run(_ options: AnalyzeOptions, context: CommandContext) throws -> ExitCode {
         let console = context.console
-        let (path, memoTitle) = try LibraryAccess.audioFile(for: options.path, context: context)
+        let (path, memo) = try LibraryAccess.audioFile(for: options.path, context: context)
+        let memoTitle = memo?.title
         let analysis: FileAnalysis
         do {
             analysis = try FileAnalysis.measure(path: path)

@@ -24,6 +24,9 @@ public struct Console: Sendable {
     public let isInputTerminal: Bool
     /// Reads one line of standard input (without its newline); `nil` at its end.
     private let readInputLine: @Sendable () -> String?
+    /// Writes bytes to standard output as they are (a sound file streamed into a pipe);
+    /// returns 0, or the `errno` of the write that failed (`EPIPE`: the reader left).
+    private let rawOutputBytes: @Sendable (UnsafeRawBufferPointer) -> Int32
 
     public init(
         writeOutput: @escaping @Sendable (String) -> Void,
@@ -32,8 +35,10 @@ public struct Console: Sendable {
         isErrorTerminal: Bool = false,
         asciiOnly: Bool = false,
         isInputTerminal: Bool = false,
-        readLine: @escaping @Sendable () -> String? = { nil }
+        readLine: @escaping @Sendable () -> String? = { nil },
+        writeOutputBytes: @escaping @Sendable (UnsafeRawBufferPointer) -> Int32 = { _ in 0 }
     ) {
+        self.rawOutputBytes = writeOutputBytes
         self.rawOutput = writeOutput
         self.rawError = writeError
         self.isOutputTerminal = isOutputTerminal
@@ -54,7 +59,25 @@ public struct Console: Sendable {
         isErrorTerminal: isatty(STDERR_FILENO) == 1,
         asciiOnly: !LocaleCharset.isUTF8,
         isInputTerminal: isatty(STDIN_FILENO) == 1,
-        readLine: { Swift.readLine(strippingNewline: true) })
+        readLine: { Swift.readLine(strippingNewline: true) },
+        writeOutputBytes: { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return 0
+        })
+
+    /// Writes `bytes` to standard output as they are.
+    /// - Returns: 0, or the `errno` of the write that failed.
+    public func writeOutputBytes(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        rawOutputBytes(bytes)
+    }
 
     /// Writes text for people to standard output (ASCII symbols under a non-UTF-8 locale).
     public func writeOutput(_ text: String) {

@@ -58,15 +58,24 @@ enum EditRunners {
         Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
     }
 
+    /// "memo 1 is now memo 7", "memo 7 is now memos 8 and 9": an edit makes new memos, with
+    /// new ids, so a script holding the old id learns the new ones.
+    static func idChange(from original: Memo, to memos: [Memo]) -> String {
+        let ids = memos.map { String($0.id) }
+        let made = ids.count == 1 ? "memo \(ids[0])" : "memos " + ids.joined(separator: " and ")
+        return "memo \(original.id) is now \(made)"
+    }
+
     private static func report(_ result: EditResult, json: Bool, context: CommandContext) {
         if result.reencoded {
             context.console.printErrorMessage(
                 "note: \(result.original.encoding.displayName) is lossy: the kept audio was decoded and encoded again")
         }
+        context.console.printErrorMessage("note: " + idChange(from: result.original, to: result.memos))
         context.console.printErrorMessage(
             "note: the original, memo \(result.original.id), is in Recently Deleted ('voicememo restore \(result.original.id)' brings it back)")
         if json {
-            context.console.printJSON(Memo.jsonText(of: result.memos))
+            context.console.printJSON(Memo.jsonText(of: result.memos, replacing: result.original.id))
         } else {
             context.console.reply(.edited(result.memos, from: result.original))
         }

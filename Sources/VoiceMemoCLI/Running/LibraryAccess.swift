@@ -122,8 +122,8 @@ enum LibraryAccess {
         try audioFile(for: reference, context: context).path
     }
 
-    /// `audioPath(for:context:)` and, when `reference` named a memo, its title.
-    static func audioFile(for reference: String, context: CommandContext) throws -> (path: String, memoTitle: String?) {
+    /// `audioPath(for:context:)` and, when `reference` named a memo, that memo.
+    static func audioFile(for reference: String, context: CommandContext) throws -> (path: String, memo: Memo?) {
         if FileManager.default.fileExists(atPath: reference) {
             // A directory goes on to the sound-file reader, whose error names it as one.
             return (reference, nil)
@@ -132,7 +132,7 @@ enum LibraryAccess {
         defer { library.close() }
         do {
             let memo = try library.memo(matching: reference)
-            return (memo.path, memo.title)
+            return (memo.path, memo)
         } catch .notFound {
             throw CommandFailure("no file or memo named “\(TerminalText.safe(reference))” (`voicememo list` shows the memos)")
         } catch .noMemoWithID(let digits, let deleted, true) {

@@ -131,6 +131,9 @@ enum LibraryRunners {
     }
 
     static func export(_ options: ExportOptions, context: CommandContext) throws -> ExitCode {
+        if options.path == ExportToStandardOutput.name {
+            return try ExportToStandardOutput.run(options, context: context)
+        }
         let library = try LibraryAccess.open(context)
         // Every destination is checked before anything is written (`planExport`).
         let line = context.console.isErrorTerminal && options.loudness != nil ? LevelBars(console: context.console, channels: 0) : nil
@@ -160,6 +163,11 @@ enum LibraryRunners {
         }
         if !shown.isEmpty { line?.clear() }
         shown = ""
+        if let given = options.path, let written = plan.audio?.destination.path,
+            let note = ExportNameNote.text(given: given, written: written)
+        {
+            context.console.printErrorMessage(note)
+        }
         context.console.reply(.exported(plan.memo, to: plan.paths, normalised: normalised))
         if let normalised, !context.console.isOutputTerminal {
             context.console.printErrorMessage("note: " + CommandReply.normalisation(normalised))

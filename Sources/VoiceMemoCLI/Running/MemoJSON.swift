@@ -9,12 +9,19 @@ extension Memo {
     }
 
     /// Memos as `list --json` prints them: one array, built straight into one buffer.
-    static func jsonText(of memos: [Memo], transcripts: [Int64: TranscriptState] = [:], markers: [Int64: [Marker]] = [:]) -> String {
+    ///
+    /// - Parameter original: for an edit's memos, the id of the memo they replace (`replaces`).
+    static func jsonText(
+        of memos: [Memo], transcripts: [Int64: TranscriptState] = [:], markers: [Int64: [Marker]] = [:],
+        replacing original: Int64? = nil
+    ) -> String {
         var writer = JSONWriter(capacity: 64 + memos.count * 400)
         writer.raw("[")
         for (index, memo) in memos.enumerated() {
             if index > 0 { writer.raw(", ") }
-            memo.writeJSON(into: &writer, transcript: transcripts[memo.id] ?? TranscriptState.none, markers: markers[memo.id] ?? [])
+            memo.writeJSON(
+                into: &writer, transcript: transcripts[memo.id] ?? TranscriptState.none, markers: markers[memo.id] ?? [],
+                replaces: original)
         }
         writer.raw("]")
         return writer.text
@@ -29,7 +36,10 @@ extension Memo {
     /// Written field by field rather than through a `JSONValue` tree: this is `list --json`'s
     /// inner loop (docs/PERFORMANCE.md, "Memo library").
     /// `transcript`: the transcript state, `none` (a new recording's), `complete`, `stale` or `failed`.
-    func writeJSON(into writer: inout JSONWriter, transcript: TranscriptState = .none, markers: [Marker] = []) {
+    /// `replaces`, last and only for an edit's memos: the id of the memo the edit replaced.
+    func writeJSON(
+        into writer: inout JSONWriter, transcript: TranscriptState = .none, markers: [Marker] = [], replaces: Int64? = nil
+    ) {
         writer.raw("{\"id\": ")
         writer.int(id)
         writer.raw(", \"title\": ")
@@ -90,6 +100,11 @@ extension Memo {
             writer.string(marker.label)
             writer.raw("}")
         }
-        writer.raw("]}")
+        writer.raw("]")
+        if let replaces {
+            writer.raw(", \"replaces\": ")
+            writer.int(replaces)
+        }
+        writer.raw("}")
     }
 }

@@ -1,4 +1,5 @@
 import Platform
+import Interface
 import Audio
 import Foundation
 import Metering
@@ -171,9 +172,12 @@ enum MeterRunner {
         return line
     }
 
+    /// "L rms -15.0 pk -12.0   R rms …": the channels and readings named as the app's meter
+    /// names them in its digital mode (the RMS level and the sample peak).
     private static func levelsText(average: [Float], peak: [Float]) -> String {
-        zip(average, peak).enumerated().map { channel, levels in
-            "ch\(channel + 1) avg \(DisplayFormat.decibels(levels.0)) pk \(DisplayFormat.decibels(levels.1))"
+        let reading = MeterMode.digital.descriptor.readingLabel
+        return zip(average, peak).enumerated().map { channel, levels in
+            "\(ChannelLabel.name(channel, of: average.count)) \(reading) \(DisplayFormat.decibels(levels.0)) pk \(DisplayFormat.decibels(levels.1))"
         }.joined(separator: "   ")
     }
 }

@@ -7,6 +7,8 @@ import Vocabulary
 struct PlayRequest {
     /// The sound file to play.
     var file: String
+    /// How messages name what plays: `memo 5 “Standup”` for a memo, else the file's path.
+    var shownName: String?
     /// The ALSA playback device name (without `alsa:`).
     var device: String
     /// `--from`: seconds into the file to start at.
@@ -21,8 +23,9 @@ extension PlayRequest {
     /// - Throws: `CommandFailure` (exit 1) when MEMO names nothing playable.
     init(_ options: PlayOptions, context: CommandContext) throws {
         let device = options.device ?? "default"
+        let (file, memo) = try LibraryAccess.audioFile(for: options.memo, context: context)
         self.init(
-            file: try LibraryAccess.audioPath(for: options.memo, context: context),
+            file: file, shownName: memo.map { "memo \($0.id) “\(TerminalText.safe($0.title))”" },
             device: InputName.playbackDevice(named: device),
             start: options.start?.seconds,
             adjustments: PlaybackAdjustments(

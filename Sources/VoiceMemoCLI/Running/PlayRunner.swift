@@ -36,7 +36,7 @@ enum PlayRunner {
                 throw UsageError.invalidValue(
                     argument: "--from", value: secondsText(start),
                     rejection: .custom(
-                        problem: "is at or beyond the end of \(request.file)",
+                        problem: "is at or beyond the end of \(request.shownName ?? request.file)",
                         allowed: "it is \(DisplayFormat.seconds(player.duration)) long; start before that"))
             }
             player.currentTime = start

@@ -6,6 +6,7 @@ import MemoLibrary
 import Metering
 import AppRuntime
 import SoundFiles
+import Vocabulary
 
 /// Everything `voicememo record` needs once its arguments are parsed.
 struct RecordRequest {
@@ -110,11 +111,20 @@ enum RecordRunner {
         if outcome.exitCode == .success, request.json {
             context.console.printJSON(memo.jsonText)
         }
+        if outcome.exitCode == .success, context.console.isErrorTerminal {
+            // For the person at the terminal (the app's words); standard output keeps the id alone.
+            context.console.writeError(savedLine(memo) + "\n")
+        }
         let status = try playAfterStop(request, file: memo.path, outcome: outcome, context: context)
         if let model = request.transcriptionModel, outcome.exitCode == .success {
             TranscriptionRunners.transcribeAfterRecording(memo, in: library, model: model, context: context)
         }
         return status
+    }
+
+    /// "Saved “Standup” (00:00:29), id 29": what a recording kept, as the app says it.
+    static func savedLine(_ memo: Memo) -> String {
+        "Saved “\(TerminalText.safe(memo.title))” (\(DisplayFormat.elapsedTime(seconds: memo.duration))), id \(memo.id)"
     }
 
     /// `--play` / `play_after_stop`: plays what was just saved, when the recording ended by

@@ -3,8 +3,9 @@ import Glibc
 
 /// Files to remove if SIGINT, SIGTERM or SIGHUP ends the process while some work runs: an
 /// export's hidden copy and its lossy writer's intermediate at the destination, which nothing
-/// else would ever remove there (`ExportLeftovers`). The handler only `unlink`s (safe in a
-/// signal handler) the paths prepared beforehand, then lets the signal end the process as it
+/// else would ever remove there (`ExportLeftovers`), and `export -`'s private folder. The
+/// handler only `unlink`s (or, for an empty folder, `rmdir`s: both safe in a signal handler)
+/// the paths prepared beforehand, in their order, then lets the signal end the process as it
 /// would have: the exit status still says which signal it was.
 enum SignalCleanup {
     /// The paths, as a NULL-terminated array of C strings the handler walks.
@@ -25,7 +26,7 @@ enum SignalCleanup {
             action.__sigaction_handler.sa_handler = { number in
                 if var cursor = SignalCleanup.pending {
                     while let path = cursor.pointee {
-                        unlink(path)
+                        if unlink(path) != 0 { rmdir(path) }
                         cursor += 1
                     }
                 }

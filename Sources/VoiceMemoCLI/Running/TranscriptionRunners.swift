@@ -47,21 +47,36 @@ enum TranscriptionRunners {
         }
         let library = try LibraryAccess.open(context, fileCheck: .names)
         defer { library.close() }
-        let hits = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.searchTranscripts(options.words) }
-        if options.json {
-            context.console.printJSON(JSONValue.array(hits.map(json)).serialized)
-            return hits.isEmpty ? .nothingMatched : .success
+        // As the app's `/`: memos whose transcripts hold the words (best first), then those
+        // only whose titles hold the text.
+        let (spoken, titled) = try LibraryAccess.perform { () throws(MemoLibraryError) in
+            let spoken = try library.searchTranscripts(options.words)
+            let found = Set(spoken.map(\.memo.id))
+            let titled = try library.memos().filter {
+                !found.contains($0.id) && TitleFilter.matches(title: $0.title, query: options.words)
+            }
+            return (spoken, titled)
         }
-        if hits.isEmpty {
+        let matched = spoken.count + titled.count
+        if options.json {
+            context.console.printJSON(JSONValue.array(spoken.map(json) + titled.map(titleJSON)).serialized)
+            return matched == 0 ? .nothingMatched : .success
+        }
+        if matched == 0 {
             let untranscribed = (try? library.memosToTranscribe().count) ?? 0
             let note = untranscribed > 0 ? " (\(untranscribed) memo\(untranscribed == 1 ? " has" : "s have") no transcript yet: voicememo transcribe MEMO)" : ""
-            context.console.printErrorMessage("no memo's transcript holds \"\(TerminalText.safe(options.words))\"\(note)")
+            context.console.printErrorMessage(
+                "no memo's title or transcript holds \"\(TerminalText.safe(options.words))\"\(note)")
         }
-        for hit in hits {
+        for hit in spoken {
             context.console.printLine(
                 "\(hit.memo.id)  \(timestamp(hit.time))  \(TerminalText.safe(hit.memo.title))  \(TerminalText.safe(hit.snippet))")
         }
-        return hits.isEmpty ? .nothingMatched : .success
+        for memo in titled {
+            // The time column says where the match is: the title, not a moment of the memo.
+            context.console.printLine("\(memo.id)  title       \(TerminalText.safe(memo.title))")
+        }
+        return matched == 0 ? .nothingMatched : .success
     }
 
     // MARK: Transcribing
@@ -207,7 +222,15 @@ enum TranscriptionRunners {
     static func json(_ hit: TranscriptHit) -> JSONValue {
         .object([
             ("id", .int(hit.memo.id)), ("title", .string(hit.memo.title)), ("path", .string(hit.memo.path)),
-            ("time", .number(hit.time)), ("snippet", .string(hit.snippet)),
+            ("matched", .string("transcript")), ("time", .number(hit.time)), ("snippet", .string(hit.snippet)),
+        ])
+    }
+
+    /// A memo found by its title alone: no time, no snippet.
+    static func titleJSON(_ memo: Memo) -> JSONValue {
+        .object([
+            ("id", .int(memo.id)), ("title", .string(memo.title)), ("path", .string(memo.path)),
+            ("matched", .string("title")), ("time", .null), ("snippet", .null),
         ])
     }
 }

@@ -32,9 +32,11 @@ enum VoxRunner {
         // A stop signal ends a replay at once (the loop below then stops the recorder, which
         // joins the thread that replays); the end of `--duration` lets the last one play.
         let replay = request.replayPitch.map { _ in TakeReplay(interruption: { StopSignals.pending != nil }) }
+        let live = console.isErrorTerminal && !request.json
+        let lines = VoxLines(console: console, live: live)
         let takes = TakeBook(
             library: library, title: request.title, settings: request.settings, json: request.json, console: console,
-            replay: replay, replayPitch: request.replayPitch ?? 0, eventLog: eventLog)
+            replay: replay, replayPitch: request.replayPitch ?? 0, eventLog: eventLog, lines: lines)
         let startedAt = Date()
         let rate = Double(format.sampleRate)
         let recorder: VoiceActivatedRecorder
@@ -52,11 +54,13 @@ enum VoxRunner {
         }
         replay?.attach(recorder)
         engine.start(frameLimit: request.duration.map { Int(($0 * rate).rounded()) })
-        let live = console.isErrorTerminal && !request.json
-        listen(engine, recorder: recorder, takes: takes, settings: settings, live: live, eventLog: eventLog, console: console)
+        listen(engine, recorder: recorder, takes: takes, settings: settings, lines: lines, eventLog: eventLog)
         recorder.stop()
         engine.stop()
-        if live { console.writeError("\r\u{1B}[K") }
+        lines.clear()
+        if console.isErrorTerminal {
+            console.writeError(Self.summary(ids: takes.keptIDs) + "\n")
+        }
         if let error = recorder.inputError ?? engine.error {
             console.printErrorMessage(error.message)
             return .failure
@@ -96,7 +100,7 @@ enum VoxRunner {
     /// loaded machine), and what it established (a room close to the threshold) is still said.
     private static func listen(
         _ engine: CaptureEngine, recorder: VoiceActivatedRecorder, takes: TakeBook, settings: VoiceActivationSettings,
-        live: Bool, eventLog: EventLog?, console: Console
+        lines: VoxLines, eventLog: EventLog?
     ) {
         var listening = false
         var announcements = VoxAnnouncements(settings: settings)
@@ -109,19 +113,28 @@ enum VoxRunner {
             }
             let status = recorder.status
             for line in announcements.lines(after: status) {
-                console.writeError((live ? "\r\u{1B}[K" : "") + line + "\n")
+                lines.printAbove { $0.writeError(line + "\n") }
             }
-            if live {
+            if lines.live {
                 let line =
                     engine.isStalled
                     ? InputDiagnosis.noAudio.message
                     : recorder.isIgnoringInput
                         ? "replaying the last take (not listening) · \(takes.keptCount) memo\(takes.keptCount == 1 ? "" : "s")"
                         : statusLine(status, kept: takes.keptCount)
-                console.writeError("\r" + line + "\u{1B}[K")
+                lines.show(line)
             }
             if ended { return }
             usleep(100_000)
+        }
+    }
+
+    /// What a run kept, said at its end on a terminal: "Saved 2 memos (ids 17, 18)".
+    static func summary(ids: [Int64]) -> String {
+        switch ids.count {
+        case 0: "No memo was saved: no take had enough sound"
+        case 1: "Saved 1 memo (id \(ids[0]))"
+        default: "Saved \(ids.count) memos (ids \(ids.map(String.init).joined(separator: ", ")))"
         }
     }
 
@@ -177,7 +190,7 @@ struct VoxAnnouncements {
 final class TakeBook: Sendable {
     private struct State {
         var recordings: [Int: MemoRecording] = [:]
-        var kept = 0
+        var kept: [Int64] = []
         var failed = false
     }
 
@@ -192,12 +205,15 @@ final class TakeBook: Sendable {
     private let replay: TakeReplay?
     private let replayPitch: Double
     private let eventLog: EventLog?
+    /// Where ids go: above the live line, never glued onto it.
+    private let lines: VoxLines
     private let state = Mutex(State())
 
     init(
         library: MemoLibrary, title: String?, settings: RecordingSettings, json: Bool, console: Console,
-        replay: TakeReplay? = nil, replayPitch: Double = 0, eventLog: EventLog? = nil
+        replay: TakeReplay? = nil, replayPitch: Double = 0, eventLog: EventLog? = nil, lines: VoxLines? = nil
     ) {
+        self.lines = lines ?? VoxLines(console: console, live: false)
         self.library = library
         self.title = title
         self.settings = settings
@@ -208,7 +224,9 @@ final class TakeBook: Sendable {
         self.eventLog = eventLog
     }
 
-    var keptCount: Int { state.withLock { $0.kept } }
+    var keptCount: Int { state.withLock { $0.kept.count } }
+    /// The ids of the memos kept, in the order they were saved.
+    var keptIDs: [Int64] { state.withLock { $0.kept } }
     var failed: Bool { state.withLock { $0.failed } }
 
     func begin(_ info: TakeInfo, at date: Date) throws(RecorderError) -> TakeDestination {
@@ -237,8 +255,8 @@ final class TakeBook: Sendable {
                 return
             }
             let memo = try library.finishRecording(recording, statistics: take.statistics)
-            state.withLock { $0.kept += 1 }
-            console.printJSON(json ? memo.jsonText : String(memo.id))
+            state.withLock { $0.kept.append(memo.id) }
+            lines.printAbove { $0.printJSON(json ? memo.jsonText : String(memo.id)) }
             do {
                 try replay?.replay(memo.path, memoID: memo.id, pitchSemitones: replayPitch, eventLog: eventLog)
             } catch {
@@ -253,5 +271,50 @@ final class TakeBook: Sendable {
     /// `Memo 2026-11-29 14:03:12` (or `TITLE 2026-11-29 14:03:12` with `--title`), local time.
     static func title(_ prefix: String?, at date: Date) -> String {
         MemoTitle.defaultTitle(for: date, timeZone: .current, prefix: prefix ?? "Memo")
+    }
+}
+
+/// `record --vox`'s lines on a terminal: the live status line on standard error, redrawn in
+/// place, and what is printed above it (ids on standard output, announcements on standard
+/// error), each after the live line is cleared and before it is drawn again, one at a time:
+/// ids come from the recorder's thread, the live line from the main one, and on one
+/// terminal an id written after the live line would be glued onto it ("… · 0 memos17").
+final class VoxLines: Sendable {
+    let console: Console
+    /// Whether a live line is drawn (standard error is a terminal, no `--json`).
+    let live: Bool
+    /// The live line shown now ("" when none).
+    private let shown = Mutex("")
+
+    init(console: Console, live: Bool) {
+        self.console = console
+        self.live = live
+    }
+
+    /// Draws `line` over the live line.
+    func show(_ line: String) {
+        guard live else { return }
+        shown.withLock { shown in
+            shown = line
+            console.writeError("\r" + line + "\u{1B}[K")
+        }
+    }
+
+    /// Runs `print` with the live line cleared, then draws the live line again under what it printed.
+    func printAbove(_ print: (Console) -> Void) {
+        shown.withLock { shown in
+            if live { console.writeError("\r\u{1B}[K") }
+            print(console)
+            if live, !shown.isEmpty { console.writeError("\r" + shown + "\u{1B}[K") }
+        }
+    }
+
+    /// Clears the live line for good.
+    func clear() {
+        guard live else { return }
+        shown.withLock { shown in
+            shown = ""
+            console.writeError("\r\u{1B}[K")
+        }
     }
 }
