@@ -242,7 +242,6 @@ import Testing
         #expect(screen.contains("▶ Long"), "\(screen)")
         #expect(Self.waitForEvent("transcribed \(long) ", in: log), "\(Self.events(log))")
         try app.press("d")
-        try app.press("y")
         screen = try app.waitFor("Moved “Long” to Recently Deleted")
         #expect(Self.waitForEvent("skipped \(long)", in: log, timeout: 30), "\(Self.events(log))")
         #expect(Self.waitForEvent("transcript \(short) 4 ", in: log), "the job goes on with the next: \(Self.events(log))")
