@@ -65,7 +65,7 @@ import Testing
         try app.press("p")
         screen = try app.waitFor("(y/N)")
         let row = screen.split(separator: "\n").first { $0.contains("(y/N)") }.map(String.init) ?? ""
-        #expect(row.hasPrefix(" Purge “Interview") && row.hasSuffix("” for good? (y/N)"), "\(screen)")
+        #expect(row.hasPrefix(" Purge “Interview") && row.hasSuffix("”? (y/N)"), "\(screen)")
         try app.press("n")
         try app.press("q")
         try app.press("q")

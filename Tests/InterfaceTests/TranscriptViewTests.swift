@@ -249,7 +249,7 @@ import Testing
         #expect(KeyHelp.all.contains { $0.0 == "T" })
         #expect(KeyHelp.footer(for: .browsing).contains { $0.0 == "T" })
         let footer = KeyHelp.footer(for: .transcript).map(\.0)
-        #expect(footer == ["⏎", "space", "← →", "s", "↑↓", "Esc q", "/", "?"])
+        #expect(footer == ["⏎", "Esc q", "space", "← →", "s", "/", "↑↓", "?"])
         // Every key the view takes is in its footer (k j g G Home End PgUp PgDn are the table's too).
         let state = Self.viewing()
         for key in [Key.character("x"), .character("r"), .tab] {

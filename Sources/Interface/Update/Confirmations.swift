@@ -6,7 +6,7 @@ extension AppState {
         switch mode {
         case .confirmingPurge(let id):
             let title = quoted(deletedMemos.first { $0.id == id }?.title, width: max(width / 2, 8))
-            return Confirmation(full: "Purge \(title) for good? This cannot be undone. \(answer)", short: "Purge \(title) for good? \(answer)")
+            return Confirmation(full: "Purge \(title) for good? This cannot be undone. \(answer)", short: "Purge \(title)? \(answer)")
         case .confirmingEdit(let request):
             return EditKeys.question(request, width: width)
         case .confirmingQuit:

@@ -366,7 +366,7 @@ enum KeyTable {
 
     /// The transcript view's keys (`T` on the table).
     static let transcript: [KeyBinding] = [
-        KeyBinding([.enter], "⏎", "play the memo from the top line (the view follows the word heard)", footer: [.any(10, "play from the top line")]) {
+        KeyBinding([.enter], "⏎", "play the memo from the top line (the view follows the word heard)", footer: [.any(10, "play from the top")]) {
             _, state in TranscriptUpdate.playFromTop(&state)
         },
         KeyBinding(" ", label: "space", "pause / resume", footer: [.any(20, "pause")]) { _, state in PlaybackUpdate.togglePause(&state) },
@@ -381,10 +381,10 @@ enum KeyTable {
         KeyBinding([.home, .end, .character("g"), .character("G")], "Home End  g G", "the first / last line") { key, state in
             TranscriptUpdate.scroll(key, &state)
         },
-        KeyBinding([.escape, .character("T"), .character("q")], "Esc T q", "back to the memo table", footer: [.any(60, "back", keys: "Esc q")]) {
+        KeyBinding([.escape, .character("T"), .character("q")], "Esc T q", "back to the memo table", footer: [.any(15, "back", keys: "Esc q")]) {
             _, state in TranscriptUpdate.close(&state)
         },
-        KeyBinding("/", "back to the memo table to find memos by title or spoken words", footer: [.any(65, "find")]) { _, state in
+        KeyBinding("/", "back to the memo table to find memos by title or spoken words", footer: [.any(48, "find")]) { _, state in
             TranscriptUpdate.findOnTable(&state)
         },
         KeyBinding("?", "these keys", footer: [.any(70, "help")]) { _, state in
