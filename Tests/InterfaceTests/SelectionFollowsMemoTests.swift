@@ -146,4 +146,28 @@ import Testing
         #expect(reduce(&state, .key(.character("d"))) == [.deleteMemo(id: 7)])
         #expect(state.selectedMemo?.id == 6)
     }
+
+    /// `u` after an edit brings the original back in place of what the edit made: the original
+    /// is selected at once, and stays so when the library answers.
+    @Test func undoingAnEditSelectsTheOriginal() {
+        var state = Fixtures.state(width: 80, height: 24, memos: Self.memos)
+        _ = reduce(&state, .key(.down))
+        _ = reduce(&state, .key(.character("Z")))
+        let request = EditRequest.removeSilences(memoID: 2, title: "Train times")
+        #expect(reduce(&state, .key(.character("y"))) == [.editMemo(request)])
+        let made = Fixtures.memo(100, "Train times", minutesAgo: 2, seconds: 8, size: 900)
+        _ = reduce(&state, .memoEdited(EditOutcome(
+            request: request, originalID: 2, title: "Train times", originalDuration: 10, made: [made], reencoded: false)))
+        var original = Self.memos[1]
+        original.deletedAt = Fixtures.now
+        _ = reduce(&state, .libraryLoaded(memos: Self.memos.filter { $0.id != 2 } + [made], deleted: [original]))
+        #expect(state.selectedMemo?.id == 100)
+        #expect(reduce(&state, .key(.character("u"))) == [.undoEdit(originalID: 2, madeIDs: [100])])
+        #expect(state.selectedMemo?.id == 2, "the original, back")
+        #expect(!state.memos.contains { $0.id == 100 })
+        var undone = made
+        undone.deletedAt = Fixtures.now
+        _ = reduce(&state, .libraryLoaded(memos: Self.memos, deleted: [undone]))
+        #expect(state.selectedMemo?.id == 2)
+    }
 }

@@ -191,6 +191,11 @@ enum EditKeys {
         }
         var stops: [Effect] = []
         for id in madeIDs { stops += PlaybackUpdate.stoppingPlayback(ofMemo: id, &state) }
+        // The original takes the place of what the edit made at once, selected (the library's
+        // answer lists what the edit made in Recently Deleted).
+        state.memos.removeAll { madeIDs.contains($0.id) }
+        KeyHandling.showRestored(originalID, &state)
+        state.selectMemo(id: originalID)
         state.say("Bringing back “\(title)”; what the edit made goes to Recently Deleted.")
         return stops + [.undoEdit(originalID: originalID, madeIDs: madeIDs)]
     }

@@ -422,7 +422,7 @@ enum KeyHandling {
     }
 
     /// Moves memo `id` from Recently Deleted back into the table (before the runner answers).
-    private static func showRestored(_ id: Int64, _ state: inout AppState) {
+    static func showRestored(_ id: Int64, _ state: inout AppState) {
         guard let index = state.deletedMemos.firstIndex(where: { $0.id == id }) else { return }
         var memo = state.deletedMemos.remove(at: index)
         memo.deletedAt = nil
