@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Confirmations (`d`, `Z`, `X`, `q` while recording) as a person reads them at 80×24, 60×20
+/// Confirmations (`p` in Recently Deleted, `Z`, `X`, `q` while recording) as a person reads them at 80×24, 60×20
 /// and on a short terminal: the whole question and its answer keys are on the screen, worded
 /// to fit or wrapped onto the second status row, never cut mid-sentence.
 @Suite(.serialized) struct AppTmuxConfirmationFitTests {
@@ -45,23 +45,29 @@ import Testing
 
     /// A long title is shortened, the question and its keys are not; on a terminal too short
     /// for two status rows the reason is left out rather than the question.
-    @Test func deletingAMemoWithALongTitleKeepsTheQuestion() throws {
+    @Test func purgingAMemoWithALongTitleKeepsTheQuestion() throws {
         let sandbox = try VoiceMemoSandbox()
         let title = "Interview with the planning committee about the spring budget"
         try Self.makeMemos(sandbox, titles: [title])
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-40")
         _ = try app.waitForStart("Listening to tone:440@-40", timeout: 20)
         try app.press("d")
+        _ = try app.waitFor("Moved “Interview with the planning")
+        try app.press("t")
+        _ = try app.waitFor("Recently Deleted")
+        try app.press("p")
         var screen = try app.waitFor("(y/N)")
         let text = Self.statusText(screen)
-        #expect(text.hasPrefix("Delete “Interview with the planning") && text.hasSuffix("”? It goes to Recently Deleted. (y/N)"), "\(screen)")
+        #expect(text.hasPrefix("Purge “Interview with the planning") && text.hasSuffix("” for good? This cannot be undone. (y/N)"), "\(screen)")
         try app.press("n")
+        _ = try app.waitFor("Not purged")
         try app.resize(width: 40, height: 12)
-        try app.press("d")
+        try app.press("p")
         screen = try app.waitFor("(y/N)")
         let row = screen.split(separator: "\n").first { $0.contains("(y/N)") }.map(String.init) ?? ""
-        #expect(row.hasPrefix(" Delete “Interview") && row.hasSuffix("”? (y/N)"), "\(screen)")
+        #expect(row.hasPrefix(" Purge “Interview") && row.hasSuffix("”? (y/N)"), "\(screen)")
         try app.press("n")
+        try app.press("q")
         try app.press("q")
         #expect(try app.waitFor("END").contains("EXIT=0"))
     }

@@ -147,8 +147,6 @@ import Testing
         screen = try shown(app, "Removed the pauses of “Pauses”", timeout: 20)
         try app.press("Up")
         try app.press("d")
-        screen = try shown(app, "(y/N)")
-        try app.press("y")
         screen = try shown(app, "Moved “No pause” to Recently Deleted")
 
         try app.press("t")

@@ -53,10 +53,8 @@ import Testing
         #expect(memo?["clips"] as? Int == 0, "\(String(describing: memo))")
 
         try app.press("d")
-        screen = try app.waitFor("(y/N)")
-        #expect(screen.contains("Delete “Kitchen idea 漢字”?"), "\(screen)")
-        try app.press("y")
-        screen = try app.waitFor("No memos yet")
+        screen = try app.waitFor("No memos. Press u to undo the delete")
+        #expect(screen.contains("Moved “Kitchen idea 漢字” to Recently Deleted. Press u to undo."), "\(screen)")
         #expect(!screen.contains("▶ Kitchen"), "\(screen)")
         try app.press("u")
         screen = try app.waitFor("▶ Kitchen idea")

@@ -27,13 +27,16 @@ import Testing
         #expect(pauses.lines(width: 0, rows: 1).isEmpty && pauses.lines(width: 40, rows: 0).isEmpty)
     }
 
-    @Test func theDeleteQuestionAt80ColumnsWithALongTitleWrapsInsteadOfLosingTheAnswer() {
+    @Test func thePurgeQuestionAt80ColumnsWithALongTitleWrapsInsteadOfLosingTheAnswer() {
         var state = Fixtures.state(width: 80, height: 24)
-        state.memos[0].title = String(repeating: "Interview with the committee ", count: 3)
-        state.mode = .confirmingDelete(id: state.memos[0].id)
+        var deleted = state.memos[0]
+        deleted.title = String(repeating: "Interview with the committee ", count: 3)
+        deleted.deletedAt = Fixtures.now
+        state.deletedMemos = [deleted]
+        state.mode = .confirmingPurge(id: deleted.id)
         #expect(state.layout.status?.height == 2)
         let lines = AppView.render(state).lines()
         let status = lines[(state.layout.status?.y ?? 0)...].prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(status.joined(separator: " ").hasSuffix("It goes to Recently Deleted. (y/N)"), "\(status)")
+        #expect(status.joined(separator: " ").hasSuffix("This cannot be undone. (y/N)"), "\(status)")
     }
 }

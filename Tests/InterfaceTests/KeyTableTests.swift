@@ -92,7 +92,7 @@ import Testing
     @Test func eachScreenHasItsOwnHelp() {
         var state = Fixtures.state(width: 80, height: 24, [.key(.character("t"))])
         #expect(state.mode == .recentlyDeleted)
-        #expect(KeyHelp.footer(for: state).map(\.0) == ["⏎", "p", "↑↓", "Esc", "?"])
+        #expect(KeyHelp.footer(for: state).map(\.0) == ["⏎", "p", "↑↓", "Esc q", "?"])
         _ = reduce(&state, .key(.character("?")))
         #expect(state.mode == .help && state.helpScreen == .recentlyDeleted)
         var text = AppView.render(state).lines().joined(separator: "\n")

@@ -170,15 +170,16 @@ import Testing
         _ = reduce(&state, .transcription(.started(memoID: 3, title: "Interview", waiting: 2)))
         _ = reduce(&state, .transcription(.progress(memoID: 3, fraction: 0.4)))
         _ = reduce(&state, .tick(time: Fixtures.now + 30, snapshot: Fixtures.levels(recording: .idle)))
-        #expect(state.transcriptionLine == "Transcribing “Interview” 40 % · 2 more")
-        #expect(AppView.render(state).lines()[22].hasPrefix(" Transcribing “Interview” 40 % · 2 more"))
+        // The memo as the table titles it, not as the job read it.
+        #expect(state.transcriptionLine == "Transcribing “Interview with Dr. Ōtsuka” 40 % · 2 more")
+        #expect(AppView.render(state).lines()[22].hasPrefix(" Transcribing “Interview with Dr. Ōtsuka” 40 % · 2 more"))
         _ = reduce(&state, .key(.character("r")))
         #expect(state.pausesTranscription, "the recording is being started")
         _ = reduce(&state, .recordingStarted(title: "Memo"))
         _ = reduce(&state, .workFinished)
         _ = reduce(&state, .tick(time: Fixtures.now + 31, snapshot: Fixtures.levels(recording: .recording)))
         #expect(state.pausesTranscription)
-        #expect(state.transcriptionLine == "Transcription of “Interview” paused while recording (40 %) · 2 more")
+        #expect(state.transcriptionLine == "Transcription of “Interview with Dr. Ōtsuka” paused while recording (40 %) · 2 more")
         _ = reduce(&state, .tick(time: Fixtures.now + 32, snapshot: Fixtures.levels(recording: .paused)))
         #expect(state.pausesTranscription, "a paused recording is still a recording")
         _ = reduce(&state, .key(.character("s")))
@@ -203,7 +204,8 @@ import Testing
         _ = reduce(&state, .transcription(.failed(memoID: 1, title: "Standup notes", problem: .notStored(detail: "the disk is full"))))
         #expect(state.status?.text == "Could not transcribe “Standup notes”: its transcript could not be stored: the disk is full")
         #expect(state.transcription.unavailable == nil, "the job goes on with the next memo")
-        _ = reduce(&state, .transcription(.failed(memoID: 2, title: "Call", problem: .file(detail: "call.flac cannot be read as audio"))))
+        // A memo the table does not list (yet): the job's title for it.
+        _ = reduce(&state, .transcription(.failed(memoID: 99, title: "Call", problem: .file(detail: "call.flac cannot be read as audio"))))
         #expect(state.status?.text == "Could not transcribe “Call”: call.flac cannot be read as audio")
         _ = reduce(&state, .transcription(.unavailable(.library(detail: "the index is locked"))))
         #expect(state.status?.kind == .error)
@@ -223,7 +225,7 @@ import Testing
             #expect(state.statusLine?.kind == .warning, "\(width)x\(height)")
             let lines = AppView.render(state).lines()
             let advice = lines.firstIndex { $0.contains("Input is silent") }
-            let progress = lines.firstIndex { $0.contains("Transcribing “Interview” 25 %") }
+            let progress = lines.firstIndex { $0.contains("Transcribing “Interview with Dr. Ōtsuka” 25 %") }
             #expect(advice != nil && progress == advice.map { $0 + 1 }, "\(width)x\(height):\n\(lines.joined(separator: "\n"))")
             #expect(lines[height - 1].contains("? help"), "the footer stays")
         }
@@ -247,10 +249,10 @@ import Testing
         #expect(KeyHelp.all.contains { $0.0 == "T" })
         #expect(KeyHelp.footer(for: .browsing).contains { $0.0 == "T" })
         let footer = KeyHelp.footer(for: .transcript).map(\.0)
-        #expect(footer == ["⏎", "space", "← →", "s", "↑↓", "Esc", "?"])
+        #expect(footer == ["⏎", "Esc q", "space", "← →", "s", "/", "↑↓", "?"])
         // Every key the view takes is in its footer (k j g G Home End PgUp PgDn are the table's too).
         let state = Self.viewing()
-        for key in [Key.character("x"), .character("r"), .character("q"), .tab] {
+        for key in [Key.character("x"), .character("r"), .tab] {
             var copy = state
             #expect(reduce(&copy, .key(key)).isEmpty && copy.mode == .transcript, "\(key) does nothing here")
         }

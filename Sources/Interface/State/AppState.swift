@@ -87,8 +87,23 @@ public struct AppState: Sendable, Equatable {
     public var transcriptMatches: [Int64: TranscriptMatch] = [:]
     /// The filter text `transcriptMatches` answer; matches for an older text are not shown.
     public var transcriptMatchQuery = ""
-    /// Index into `visibleMemos`.
-    public var selection = 0
+    /// Index into `visibleMemos`: the row the table marks. Setting it chooses the memo on that
+    /// row (`selectedMemoID`), which the selection then follows.
+    public var selection: Int {
+        get { shownSelection }
+        set {
+            shownSelection = newValue
+            let visible = visibleMemos
+            selectedMemoID = visible.indices.contains(newValue) ? visible[newValue].id : selectedMemoID
+        }
+    }
+    /// The row the table marks, as `settleSelection` and `keepSelectionInRange` place it.
+    var shownSelection = 0
+    /// The memo the selection is on, by id: it stays on it when the list changes (a filter, a
+    /// reload, a restore, an edit: `settleSelection`). While a filter hides it, the table marks
+    /// its nearest shown neighbour and comes back to it once it is shown again; only when it
+    /// is gone from the library does the selection move to a neighbour for good.
+    public internal(set) var selectedMemoID: Int64?
     /// First visible row of the table.
     public var scrollOffset = 0
     /// Index into `deletedMemos` in the Recently Deleted view.
@@ -166,13 +181,55 @@ public struct AppState: Sendable, Equatable {
         return memos.filter { TitleFilter.matches(title: $0.title, query: filter) || transcriptMatch(for: $0.id) != nil }
     }
 
-    /// Puts the selection on memo `id` when the table lists it (a filter may hide it);
-    /// returns whether it does.
+    /// Puts the selection on memo `id` when the library has it; returns whether the table
+    /// lists it (a filter may hide it: then the selection follows it until it is shown).
     @discardableResult
     public mutating func selectMemo(id: Int64?) -> Bool {
-        guard let id, let index = visibleMemos.firstIndex(where: { $0.id == id }) else { return false }
-        selection = index
+        guard let id, memos.contains(where: { $0.id == id }) else { return false }
+        selectedMemoID = id
+        guard let index = visibleMemos.firstIndex(where: { $0.id == id }) else { return false }
+        shownSelection = index
         return true
+    }
+
+    /// After the list changed (`before` is the library's memos as they were): the selection
+    /// back on its memo (`selectedMemoID`); while a filter hides it, on its nearest shown
+    /// neighbour; when it is gone, on its nearest neighbour in `before` that is left, the one
+    /// after it first (the row a deleted memo leaves is taken by the next one).
+    mutating func settleSelection(before: [MemoRow]) {
+        let visible = visibleMemos
+        guard var followed = selectedMemoID else {
+            selectedMemoID = visible.indices.contains(shownSelection) ? visible[shownSelection].id : visible.first?.id
+            return
+        }
+        if let index = visible.firstIndex(where: { $0.id == followed }) {
+            shownSelection = index
+            return
+        }
+        if !memos.contains(where: { $0.id == followed }) {
+            let left = Set(memos.map(\.id))
+            guard let neighbour = Self.nearest(to: followed, in: before.map(\.id), where: left.contains) else {
+                selectedMemoID = visible.indices.contains(shownSelection) ? visible[shownSelection].id : visible.first?.id
+                return
+            }
+            followed = neighbour
+            selectedMemoID = neighbour
+        }
+        let shown = Set(visible.map(\.id))
+        if shown.contains(followed) {
+            shownSelection = visible.firstIndex { $0.id == followed } ?? 0
+        } else if let neighbour = Self.nearest(to: followed, in: memos.map(\.id), where: shown.contains) {
+            shownSelection = visible.firstIndex { $0.id == neighbour } ?? 0
+        } else {
+            shownSelection = 0
+        }
+    }
+
+    /// The id nearest `id` in `order` that `isWanted`: the ones after it, nearest first, then
+    /// the ones before it; `nil` when `order` lacks `id` or none is wanted.
+    private static func nearest(to id: Int64, in order: [Int64], where isWanted: (Int64) -> Bool) -> Int64? {
+        guard let position = order.firstIndex(of: id) else { return nil }
+        return order[(position + 1)...].first(where: isWanted) ?? order[..<position].last(where: isWanted)
     }
 
     /// The memo under the selection, if any.
@@ -339,8 +396,8 @@ public enum MemoSortOrder: Sendable, Hashable, CaseIterable {
 extension AppState {
     /// Puts `memos` in `sortOrder`, the selection kept on the memo it was on.
     public mutating func sortMemos() {
-        let selectedID = selectedMemo?.id
+        let before = memos
         memos = sortOrder.sorted(memos)
-        selectMemo(id: selectedID)
+        settleSelection(before: before)
     }
 }

@@ -10,8 +10,6 @@ public enum Mode: Sendable, Hashable {
     case exporting(id: Int64, field: TextField)
     /// The URL prompt of a network stream to play (`o`).
     case openingStream(TextField)
-    /// "Delete …? (y/N)" for memo `id`.
-    case confirmingDelete(id: Int64)
     /// "Purge …? (y/N)" for memo `id` in Recently Deleted.
     case confirmingPurge(id: Int64)
     /// "Stop, save and quit? (y/N)" while recording.

@@ -158,10 +158,18 @@ extension AppState {
         guard let current = transcription.current else { return nil }
         let percent = Int((current.fraction * 100).rounded(.down))
         let more = transcription.waiting > 0 ? " · \(transcription.waiting) more" : ""
+        let title = currentTitle(ofMemo: current.memoID, else: current.title)
         if pausesTranscription {
-            return "Transcription of “\(current.title)” paused while recording (\(percent) %)\(more)"
+            return "Transcription of “\(title)” paused while recording (\(percent) %)\(more)"
         }
-        return "Transcribing “\(current.title)” \(percent) %\(more)"
+        return "Transcribing “\(title)” \(percent) %\(more)"
+    }
+
+    /// Memo `id`'s title now (renamed since the job read it, or given at its save), else `title`.
+    func currentTitle(ofMemo id: Int64, else title: String) -> String {
+        if let memo = memos.first(where: { $0.id == id }) { return memo.title }
+        if let saving = savingRecording, saving.id == id { return saving.title }
+        return title
     }
 
     /// The background job's line on a status row of its own, under a message that holds the

@@ -4,12 +4,9 @@ extension AppState {
     public func confirmation(width: Int) -> Confirmation? {
         let answer = Confirmation.answer
         switch mode {
-        case .confirmingDelete(let id):
-            let title = quoted(memos.first { $0.id == id }?.title, width: max(width / 2, 8))
-            return Confirmation(full: "Delete \(title)? It goes to Recently Deleted. \(answer)", short: "Delete \(title)? \(answer)")
         case .confirmingPurge(let id):
             let title = quoted(deletedMemos.first { $0.id == id }?.title, width: max(width / 2, 8))
-            return Confirmation(full: "Purge \(title) for good? This cannot be undone. \(answer)", short: "Purge \(title) for good? \(answer)")
+            return Confirmation(full: "Purge \(title) for good? This cannot be undone. \(answer)", short: "Purge \(title)? \(answer)")
         case .confirmingEdit(let request):
             return EditKeys.question(request, width: width)
         case .confirmingQuit:

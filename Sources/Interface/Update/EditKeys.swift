@@ -191,6 +191,11 @@ enum EditKeys {
         }
         var stops: [Effect] = []
         for id in madeIDs { stops += PlaybackUpdate.stoppingPlayback(ofMemo: id, &state) }
+        // The original takes the place of what the edit made at once, selected (the library's
+        // answer lists what the edit made in Recently Deleted).
+        state.memos.removeAll { madeIDs.contains($0.id) }
+        KeyHandling.showRestored(originalID, &state)
+        state.selectMemo(id: originalID)
         state.say("Bringing back “\(title)”; what the edit made goes to Recently Deleted.")
         return stops + [.undoEdit(originalID: originalID, madeIDs: madeIDs)]
     }
@@ -216,7 +221,18 @@ enum EditKeys {
             }
             state.memos.removeAll { $0.id == outcome.originalID }
             state.memos = state.sortOrder.sorted(state.memos)
+            // Found by its words under the filter: the library moved the words to the new memos,
+            // so they are shown in its place until the search, asked again, says which hold them.
+            var effects: [Effect] = []
+            if let match = state.transcriptMatch(for: outcome.originalID) {
+                for memo in outcome.made {
+                    state.transcriptMatches[memo.id] = TranscriptMatch(
+                        memoID: memo.id, time: min(match.time, memo.duration), snippet: match.snippet)
+                }
+                effects.append(.searchTranscripts(query: state.filter))
+            }
             state.selectMemo(id: outcome.made.first?.id)
+            return effects
         case .waveformLoaded(let memoID, let envelope):
             state.waveform = WaveformState(memoID: memoID, envelope: envelope)
         default:

@@ -17,7 +17,6 @@ enum KeyHandling {
         case .exporting(let id, var field): return ExportKeys.prompt(key, id: id, &field, &state)
         case .openingStream(var field): return StreamKeys.prompt(key, &field, &state)
         case .labelingMarker(let memoID, let time, var field): return MarkerKeys.labelPrompt(key, memoID: memoID, time: time, &field, &state)
-        case .confirmingDelete(let id): return confirmDelete(key, id: id, &state)
         case .confirmingPurge(let id): return confirmPurge(key, id: id, &state)
         case .confirmingQuit: return confirmQuit(key, &state)
         case .confirmingEdit(let request): return EditKeys.confirm(key, request, &state)
@@ -28,18 +27,24 @@ enum KeyHandling {
             // Back to the screen it was opened on: Recently Deleted for a deleted memo.
             state.mode = state.deletedMemos.contains { $0.id == id } ? .recentlyDeleted : .browsing
             return []
-        case .recentlyDeleted: return KeyScreen.recentlyDeleted.binding(for: key)?.action(key, &state) ?? []
+        case .recentlyDeleted: return onScreen(.recentlyDeleted, key, &state)
         case .pickingInput(let choices): return pickInput(key, choices: choices ?? [], &state)
         case .pickingOutput(let choices): return pickOutput(key, choices: choices ?? [], &state)
-        case .voiceSettings: return KeyScreen.voiceSettings.binding(for: key)?.action(key, &state) ?? []
-        case .transcript: return KeyScreen.transcript.binding(for: key)?.action(key, &state) ?? []
+        case .voiceSettings: return onScreen(.voiceSettings, key, &state)
+        case .transcript: return onScreen(.transcript, key, &state)
         }
     }
 
     // MARK: The memo table (its keys: `KeyTable.memoTable`)
 
     private static func browse(_ key: Key, _ state: inout AppState) -> [Effect] {
-        if let binding = KeyScreen.memoTable.binding(for: key) {
+        onScreen(.memoTable, key, &state)
+    }
+
+    /// A key on a screen with a key table: its row's action (or why it is refused now); a
+    /// printable key no row takes says so and points at `?`, on every screen alike.
+    private static func onScreen(_ screen: KeyScreen, _ key: Key, _ state: inout AppState) -> [Effect] {
+        if let binding = screen.binding(for: key) {
             if let refusal = binding.disabled(state) { return nothing(refusal, &state) }
             return binding.action(key, &state)
         }
@@ -69,7 +74,6 @@ enum KeyHandling {
     static func nextSortOrder(_ state: inout AppState) -> [Effect] {
         state.sortOrder = state.sortOrder.next
         state.sortMemos()
-        state.keepSelectionInRange()
         state.say("Memos \(state.sortOrder.name); a changes the order.")
         return []
     }
@@ -92,10 +96,19 @@ enum KeyHandling {
         return openDetails(of: memo.id, &state)
     }
 
-    static func askDelete(_ state: inout AppState) -> [Effect] {
+    /// `d`: the selected memo to Recently Deleted at once; `u` brings it back, so nothing asks.
+    static func deleteSelected(_ state: inout AppState) -> [Effect] {
         guard let memo = state.selectedMemo else { return nothing("No memo to delete.", &state) }
-        state.mode = .confirmingDelete(id: memo.id)
-        return []
+        state.memos.removeAll { $0.id == memo.id }
+        // Shown in Recently Deleted at once: the runner may still be busy with earlier work.
+        var deleted = memo
+        deleted.deletedAt = state.now
+        deleted.deletionReason = .deleted
+        state.deletedMemos.removeAll { $0.id == memo.id }
+        state.deletedMemos.insert(deleted, at: 0)
+        state.undoStack.append(.deleted(id: memo.id, title: memo.title))
+        state.say("Moved “\(memo.title)” to Recently Deleted. Press u to undo.")
+        return PlaybackUpdate.stoppingPlayback(ofMemo: memo.id, &state) + [.deleteMemo(id: memo.id)]
     }
 
     static func openRecentlyDeleted(_ state: inout AppState) -> [Effect] {
@@ -245,8 +258,8 @@ enum KeyHandling {
             field.apply(key)
             state.mode = .filtering(field)
             guard field.text != state.filter else { return [] }
+            // The selection stays on its memo while it matches (`settleSelection`).
             state.filter = field.text
-            state.selection = 0
             return TranscriptUpdate.filterChanged(&state)
         }
         return []
@@ -314,26 +327,13 @@ enum KeyHandling {
         return [.renameMemo(id: id, title: title)]
     }
 
-    private static func confirmDelete(_ key: Key, id: Int64, _ state: inout AppState) -> [Effect] {
-        state.mode = .browsing
-        guard key == .character("y") || key == .character("Y") else { return [] }
-        guard let index = state.memos.firstIndex(where: { $0.id == id }) else { return [] }
-        let memo = state.memos.remove(at: index)
-        // Shown in Recently Deleted at once: the runner may still be busy with earlier work.
-        var deleted = memo
-        deleted.deletedAt = state.now
-        deleted.deletionReason = .deleted
-        state.deletedMemos.removeAll { $0.id == id }
-        state.deletedMemos.insert(deleted, at: 0)
-        state.undoStack.append(.deleted(id: id, title: memo.title))
-        state.say("Moved “\(memo.title)” to Recently Deleted. Press u to undo.")
-        return PlaybackUpdate.stoppingPlayback(ofMemo: id, &state) + [.deleteMemo(id: id)]
-    }
-
     private static func confirmPurge(_ key: Key, id: Int64, _ state: inout AppState) -> [Effect] {
         state.mode = .recentlyDeleted
-        guard key == .character("y") || key == .character("Y") else { return [] }
         guard let index = state.deletedMemos.firstIndex(where: { $0.id == id }) else { return [] }
+        guard key == .character("y") || key == .character("Y") else {
+            state.say("Not purged: “\(state.deletedMemos[index].title)” stays in Recently Deleted.")
+            return []
+        }
         let memo = state.deletedMemos.remove(at: index)
         state.undoStack.removeAll { entry in
             if case .deleted(let deletedID, _) = entry { return deletedID == id }
@@ -422,7 +422,7 @@ enum KeyHandling {
     }
 
     /// Moves memo `id` from Recently Deleted back into the table (before the runner answers).
-    private static func showRestored(_ id: Int64, _ state: inout AppState) {
+    static func showRestored(_ id: Int64, _ state: inout AppState) {
         guard let index = state.deletedMemos.firstIndex(where: { $0.id == id }) else { return }
         var memo = state.deletedMemos.remove(at: index)
         memo.deletedAt = nil

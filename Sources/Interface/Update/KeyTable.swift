@@ -186,9 +186,9 @@ enum KeyTable {
             KeyHandling.renameSelected(&state)
         },
         KeyBinding(
-            [.character("d"), .delete], "d Del", "delete the selected memo (to Recently Deleted)",
+            [.character("d"), .delete], "d Del", "delete the selected memo at once (to Recently Deleted; u undoes)",
             footer: [.table(60, "delete", keys: "d")]
-        ) { _, state in KeyHandling.askDelete(&state) },
+        ) { _, state in KeyHandling.deleteSelected(&state) },
         KeyBinding(
             "E", "export the selected memo to a file (its extension names the format)", footer: [.table(120, "export")]
         ) { _, state in ExportKeys.open(&state) },
@@ -353,7 +353,7 @@ enum KeyTable {
             [.character("p"), .character("d"), .delete], "p d Del", "purge the selected memo for good (asks)",
             footer: [.any(20, "purge", keys: "p")]
         ) { _, state in KeyHandling.askPurge(&state) },
-        KeyBinding([.escape, .character("t"), .character("q")], "Esc t q", "back to the memo table", footer: [.any(40, "back", keys: "Esc")]) {
+        KeyBinding([.escape, .character("t"), .character("q")], "Esc t q", "back to the memo table", footer: [.any(40, "back", keys: "Esc q")]) {
             _, state in
             state.mode = .browsing
             return []
@@ -366,7 +366,7 @@ enum KeyTable {
 
     /// The transcript view's keys (`T` on the table).
     static let transcript: [KeyBinding] = [
-        KeyBinding([.enter], "⏎", "play the memo from the top line (the view follows the word heard)", footer: [.any(10, "play from the top line")]) {
+        KeyBinding([.enter], "⏎", "play the memo from the top line (the view follows the word heard)", footer: [.any(10, "play from the top")]) {
             _, state in TranscriptUpdate.playFromTop(&state)
         },
         KeyBinding(" ", label: "space", "pause / resume", footer: [.any(20, "pause")]) { _, state in PlaybackUpdate.togglePause(&state) },
@@ -381,8 +381,11 @@ enum KeyTable {
         KeyBinding([.home, .end, .character("g"), .character("G")], "Home End  g G", "the first / last line") { key, state in
             TranscriptUpdate.scroll(key, &state)
         },
-        KeyBinding([.escape, .character("T")], "Esc T", "back to the memo table", footer: [.any(60, "close", keys: "Esc")]) {
+        KeyBinding([.escape, .character("T"), .character("q")], "Esc T q", "back to the memo table", footer: [.any(15, "back", keys: "Esc q")]) {
             _, state in TranscriptUpdate.close(&state)
+        },
+        KeyBinding("/", "back to the memo table to find memos by title or spoken words", footer: [.any(48, "find")]) { _, state in
+            TranscriptUpdate.findOnTable(&state)
         },
         KeyBinding("?", "these keys", footer: [.any(70, "help")]) { _, state in
             HelpLayout.open(&state)

@@ -25,6 +25,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 // spread over files for no gain in reading.
 private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect] {
     let effects: [Effect]
+    // The library's memos before the action: where a memo that goes stood.
+    let memosBefore = state.memos
     switch action {
     case .key(let key):
         effects = KeyHandling.handle(key, in: &state)
@@ -78,10 +80,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         }
         effects = []
     case .libraryLoaded(let memos, let deleted):
-        let selectedID = state.selectedMemo?.id
         state.memos = state.sortOrder.sorted(memos)
         state.deletedMemos = deleted.sorted { ($0.deletedAt ?? $0.created) > ($1.deletedAt ?? $1.created) }
-        state.selectMemo(id: selectedID)
         // A saved, adopted or restored memo may want a transcript.
         effects = state.transcription.isEnabled && state.transcription.unavailable == nil ? [.transcribeNewMemos] : []
     case .transcriptMatchesFound, .transcriptLoaded, .transcription:
@@ -159,6 +159,12 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         }
         effects = []
     }
+    switch action {
+    case .tick, .clock, .playbackProgress, .streamProgress:
+        break  // The list does not change: no search for the selected memo at every tick.
+    default:
+        state.settleSelection(before: memosBefore)
+    }
     state.keepSelectionInRange()
     return effects
 }
@@ -173,7 +179,7 @@ private func showSaved(_ memo: MemoRow, in state: inout AppState) {
         state.memos.insert(memo, at: 0)
     }
     state.filter = ""
-    state.selection = state.visibleMemos.firstIndex(where: { $0.id == memo.id }) ?? 0
+    state.selectMemo(id: memo.id)
 }
 
 /// Takes in one engine reading: levels into the meters, the recording state as the
@@ -230,14 +236,14 @@ extension AppState {
     mutating func keepSelectionInRange() {
         let visible = visibleMemos
         let count = visible.count
-        selection = count == 0 ? 0 : min(max(selection, 0), count - 1)
+        shownSelection = count == 0 ? 0 : min(max(shownSelection, 0), count - 1)
         deletedSelection = deletedMemos.isEmpty ? 0 : min(max(deletedSelection, 0), deletedMemos.count - 1)
         let rows = max(layout.tableRows - (liveRecordingRow == nil ? 0 : 1), 1)
         let heights = visible.map { tableLines(for: $0) }
-        if selection < scrollOffset { scrollOffset = selection }
+        if shownSelection < scrollOffset { scrollOffset = shownSelection }
         // Lines from the first shown memo through the selected one must fit.
-        var shown = heights.isEmpty ? 0 : heights[max(min(scrollOffset, count - 1), 0)...selection].reduce(0, +)
-        while scrollOffset < selection, shown > rows {
+        var shown = heights.isEmpty ? 0 : heights[max(min(scrollOffset, count - 1), 0)...shownSelection].reduce(0, +)
+        while scrollOffset < shownSelection, shown > rows {
             shown -= heights[scrollOffset]
             scrollOffset += 1
         }

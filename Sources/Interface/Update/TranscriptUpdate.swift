@@ -22,6 +22,13 @@ enum TranscriptUpdate {
         return []
     }
 
+    /// `/`: back to the table with its find prompt open (it searches every memo's words).
+    static func findOnTable(_ state: inout AppState) -> [Effect] {
+        _ = close(&state)
+        state.mode = .filtering(TextField(state.filter))
+        return []
+    }
+
     /// ↑ ↓ j k, PgUp PgDn, Home End g G: scrolls the lines (and stops following the play head).
     static func scroll(_ key: Key, _ state: inout AppState) -> [Effect] {
         guard var view = state.transcriptView else { return close(&state) }
@@ -77,10 +84,9 @@ enum TranscriptUpdate {
         switch action {
         case .transcriptMatchesFound(let query, let matches):
             guard query == state.filter else { return [] }
-            let selectedID = state.selectedMemo?.id
+            // The selection stays on its memo (`settleSelection`), shown again if it matched.
             state.transcriptMatches = Dictionary(matches.map { ($0.memoID, $0) }, uniquingKeysWith: { first, _ in first })
             state.transcriptMatchQuery = query
-            state.selectMemo(id: selectedID)
             return []
         case .transcriptLoaded(let id, let content):
             if state.transcriptView?.memoID == id { state.transcriptView?.content = content }
@@ -96,10 +102,10 @@ enum TranscriptUpdate {
         state.transcription.apply(event)
         switch event {
         case .finished(let id, let title, let words):
-            state.mention("Transcribed “\(title)”: \(words) word\(words == 1 ? "" : "s").")
+            state.mention("Transcribed “\(state.currentTitle(ofMemo: id, else: title))”: \(words) word\(words == 1 ? "" : "s").")
             return changed(id, &state)
         case .failed(let id, let title, let problem):
-            state.say("Could not transcribe “\(title)”: \(problem.message)")
+            state.say("Could not transcribe “\(state.currentTitle(ofMemo: id, else: title))”: \(problem.message)")
             return changed(id, &state)
         case .unavailable(let reason):
             state.fail("Transcripts are unavailable: \(reason.message)")

@@ -58,12 +58,10 @@ enum VoiceKeys {
 
     /// A kept take joins the table (the selection stays on the memo it was on).
     static func takeSaved(_ memo: MemoRow, _ state: inout AppState) {
-        let selectedID = state.selectedMemo?.id
         if !state.memos.contains(where: { $0.id == memo.id }) {
             state.memos.append(memo)
             state.memos = state.sortOrder.sorted(state.memos)
         }
-        state.selectMemo(id: selectedID)
         state.say("Saved “\(memo.title)” (\(DisplayFormat.elapsedTime(seconds: memo.duration))).")
     }
 

@@ -19,7 +19,7 @@ enum BottomLinesView {
 
     private static func hasStatus(_ state: AppState) -> Bool {
         switch state.mode {
-        case .filtering, .renaming, .exporting, .openingStream, .labelingMarker, .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: true
+        case .filtering, .renaming, .exporting, .openingStream, .labelingMarker, .confirmingPurge, .confirmingQuit, .confirmingEdit: true
         default: state.statusLine != nil
         }
     }
@@ -53,7 +53,7 @@ enum BottomLinesView {
             } else {
                 renderPrompt(label, field, in: row, theme: theme, on: &screen)
             }
-        case .confirmingDelete, .confirmingPurge, .confirmingEdit, .confirmingQuit:
+        case .confirmingPurge, .confirmingEdit, .confirmingQuit:
             guard let confirmation = state.confirmation(width: row.width - 1) else { return }
             for (offset, line) in confirmation.lines(width: row.width - 1, rows: row.height).enumerated() {
                 screen.put(" " + line, x: row.x, y: row.y + offset, style: .bold, maxWidth: row.width)

@@ -47,7 +47,7 @@ enum KeyHelp {
         case .labelingMarker(_, _, let field) where field.isSelected:
             [("type", "replaces it"), ("⏎", "save"), ("⌫", "clear"), ("Esc", "cancel")]
         case .labelingMarker: [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
-        case .confirmingDelete, .confirmingPurge, .confirmingQuit, .confirmingEdit: [("y", "yes"), ("n", "no")]
+        case .confirmingPurge, .confirmingQuit, .confirmingEdit: [("y", "yes"), ("n", "no")]
         case .help, .details: [("any key", "closes")]
         case .recentlyDeleted: KeyScreen.recentlyDeleted.footer
         case .pickingInput, .pickingOutput: [("⏎", "choose"), ("↑↓", "select"), ("Esc", "cancel")]

@@ -167,6 +167,17 @@ enum MemoTableView {
     static func emptyMessage(_ state: AppState) -> String {
         if state.isLibraryLoading { return "Loading the library…" }
         if !state.filter.isEmpty { return "No title or transcript holds “\(state.filter)”. Esc clears the filter." }
+        // Memos deleted (or an undo to make): the keys that bring them back come first.
+        var ways: [String] = []
+        if let last = state.undoStack.last {
+            if case .deleted = last { ways.append("u to undo the delete") } else { ways.append("u to undo") }
+        }
+        if !state.deletedMemos.isEmpty {
+            let count = state.deletedMemos.count
+            ways.append(ways.isEmpty ? "t for Recently Deleted (\(count) memo\(count == 1 ? "" : "s") there)" : "t for Recently Deleted")
+        }
+        let record = state.input == nil ? "i to choose an input, then r to record" : "r to record"
+        if !ways.isEmpty { return "No memos. Press \((ways + [record]).joined(separator: ", "))." }
         if state.input == nil { return "No memos yet. Press i to choose an input, then r to record." }
         return "No memos yet. Press r to record your first one."
     }
