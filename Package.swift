@@ -89,6 +89,11 @@ let package = Package(
         .target(
             name: "SpeechEnhancement", dependencies: ["CSpeexDSP"],
             swiftSettings: optimisedInDebug),
+        // Hands-free recording: the detector (level and room), the takes it records with their
+        // pre-roll, the talking-app replay, the noise alert; over Audio's engine and recorder.
+        .target(
+            name: "VoiceActivation", dependencies: ["Audio", "Platform", "Metering", "SoundFiles", "Vocabulary"],
+            swiftSettings: optimisedInDebug),
         // SQLite index of memos.
         .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "Vocabulary", "SpeechEnhancement"]),
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
@@ -105,25 +110,28 @@ let package = Package(
         // words for a stream's events and for a recording waiting for room.
         .target(
             name: "AppRuntime",
-            dependencies: ["ArgumentParsing", "Platform", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming"]),
+            dependencies: ["VoiceActivation", "ArgumentParsing", "Platform", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming"]),
         // The commands of `voicememo`: their definitions, help texts and wiring.
         .target(
             name: "VoiceMemoCLI",
-            dependencies: ["ArgumentParsing", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming", "Platform", "AppRuntime"]),
+            dependencies: ["VoiceActivation", "ArgumentParsing", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming", "Platform", "AppRuntime"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
-        .executableTarget(name: "voicememo-bench", dependencies: ["Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
+        .executableTarget(name: "voicememo-bench", dependencies: ["VoiceActivation", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
 
         .testTarget(name: "MeteringTests", dependencies: ["Metering"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
-        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceMemoCLI", "AppRuntime", "Vocabulary", "SoundFiles", "Audio"]),
+        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceActivation", "VoiceMemoCLI", "AppRuntime", "Vocabulary", "SoundFiles", "Audio", "Platform"]),
+        .testTarget(
+            name: "AppRuntimeTests",
+            dependencies: ["VoiceActivation", "AppRuntime", "Audio", "Vocabulary", "Interface", "Streaming", "MemoLibrary", "SoundFiles", "ArgumentParsing"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
         .testTarget(name: "SpeechEnhancementTests", dependencies: ["SpeechEnhancement", "Metering"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "CFFmpeg", "CFFmpegLog"]),
         // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.
         .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),
+        .testTarget(name: "AudioTests", dependencies: ["VoiceActivation", "Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),
         .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "Vocabulary", "SoundFiles", "Metering"]),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "MemoLibrary", "SoundFiles"]),
         .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Vocabulary", "Metering"], exclude: ["Snapshots"]),

@@ -1,3 +1,4 @@
+import VoiceActivation
 import Platform
 import Audio
 import Dispatch

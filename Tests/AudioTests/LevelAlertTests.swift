@@ -1,3 +1,4 @@
+@testable import VoiceActivation
 import Testing
 
 @testable import Audio

@@ -1,3 +1,4 @@
+@testable import VoiceActivation
 import Dispatch
 import Foundation
 import SoundFiles

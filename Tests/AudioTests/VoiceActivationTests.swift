@@ -1,3 +1,4 @@
+@testable import VoiceActivation
 import SoundFiles
 import Testing
 

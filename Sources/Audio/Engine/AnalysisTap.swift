@@ -73,7 +73,7 @@ public final class AnalysisTap: CaptureTap, Sendable {
         return frames
     }
 
-    func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
+    package func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
         let bytesPerFrame = format.bytesPerFrame
         var pushed = 0
         // Also stop waiting once the engine is stopping: its owner may be the thread that
@@ -92,7 +92,7 @@ public final class AnalysisTap: CaptureTap, Sendable {
         }
     }
 
-    func captureEnded(error: CaptureError?) {
+    package func captureEnded(error: CaptureError?) {
         ended.store(true, ordering: .releasing)
     }
 }

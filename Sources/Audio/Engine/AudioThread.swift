@@ -8,11 +8,11 @@ import Glibc
 ///
 /// `join()` (or `detach()`) must be called once: owners keep the thread in a `Mutex` and take it
 /// out to join.
-final class AudioThread: Sendable {
+package final class AudioThread: Sendable {
     private let thread: pthread_t?
 
     /// Starts `body` on a new thread.
-    init(_ body: @escaping @Sendable () -> Void) {
+    package init(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         var handle = pthread_t()
         let status = pthread_create(&handle, nil, { argument in
@@ -32,7 +32,7 @@ final class AudioThread: Sendable {
     }
 
     /// Waits for the thread to finish. Call once (and not after `detach()`).
-    func join() {
+    package func join() {
         guard let thread else { return }
         pthread_join(thread, nil)
     }
@@ -40,7 +40,7 @@ final class AudioThread: Sendable {
     /// Lets the thread finish on its own, unjoined: for a thread stuck in a call that does not
     /// return (alsa-lib waiting for a sound server that stopped answering). Call once, instead
     /// of `join()`.
-    func detach() {
+    package func detach() {
         guard let thread else { return }
         pthread_detach(thread)
     }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Called with the engine's tap lock held: implementations copy and return; they
 /// never block, allocate, log or touch files.
-protocol CaptureTap: AnyObject, Sendable {
+package protocol CaptureTap: AnyObject, Sendable {
     /// `frames` interleaved frames in the engine's format; the first of them is
     /// device frame `firstFrame` (counted from when capture began).
     func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int)
@@ -21,7 +21,7 @@ protocol CaptureTap: AnyObject, Sendable {
 }
 
 extension CaptureTap {
-    func captureRegion() -> UnsafeMutableRawBufferPointer? { nil }
+    package func captureRegion() -> UnsafeMutableRawBufferPointer? { nil }
 }
 
 /// Runs a capture source on its own thread and meters every frame it delivers.
@@ -232,14 +232,14 @@ public final class CaptureEngine: Sendable {
 
     /// Adds a tap: from the next chunk on it sees every captured frame. Several taps
     /// can share one input (a recording, voice activation, loudness analysis).
-    func attach(_ newTap: any CaptureTap) {
+    package func attach(_ newTap: any CaptureTap) {
         taps.withLock { taps in
             if !taps.contains(where: { $0 === newTap }) { taps.append(newTap) }
         }
         if hasEnded { newTap.captureEnded(error: error) }
     }
 
-    func detach(_ oldTap: any CaptureTap) {
+    package func detach(_ oldTap: any CaptureTap) {
         taps.withLock { taps in taps.removeAll { $0 === oldTap } }
     }
 

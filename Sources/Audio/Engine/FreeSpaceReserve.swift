@@ -15,19 +15,19 @@ import Synchronization
 /// filling the disk too). A real-time recording writes a block about every 100 ms and is
 /// checked about as often as before; an unpaced source (a file, a benchmark) is not slowed by
 /// one `statvfs` per 0.1 s of audio.
-final class FreeSpaceReserve: Sendable {
+package final class FreeSpaceReserve: Sendable {
     /// The default: 256 KiB, far more than finishing a memo writes to the index (a few
     /// 4 KiB pages of write-ahead log) plus the sound file's header and trailer.
     static let defaultBytes = 256 * 1024
 
     /// The file being written; its directory's file system is the one checked.
-    let path: String
-    let bytes: Int
+    package let path: String
+    package let bytes: Int
 
     private let allowance = Mutex(Allowance())
     private let origin = ContinuousClock.now
 
-    init(path: String, bytes: Int) {
+    package init(path: String, bytes: Int) {
         self.path = path
         self.bytes = bytes
     }
@@ -36,7 +36,7 @@ final class FreeSpaceReserve: Sendable {
     /// only when `Allowance` says so).
     ///
     /// - Parameter count: the bytes about to be written.
-    func check(beforeWriting count: Int) throws(SoundFileError) {
+    package func check(beforeWriting count: Int) throws(SoundFileError) {
         let now = ContinuousClock.now - origin
         guard allowance.withLock({ $0.mustAsk(beforeWriting: count, at: now) }) else { return }
         let available = availableBytes()

@@ -19,7 +19,7 @@ import Synchronization
 /// has written to the intermediate and encodes it into the final file
 /// (`IntermediateEncoding`), so that at stop only what it has not reached yet is left. At the
 /// end the writer thread joins it and encodes that rest itself, at its own priority.
-final class RecordingSink: CaptureTap, Sendable {
+package final class RecordingSink: CaptureTap, Sendable {
     private enum Mode: Equatable {
         /// Prepared: the input runs, nothing is recorded yet.
         case idle
@@ -81,7 +81,7 @@ final class RecordingSink: CaptureTap, Sendable {
 
     /// - Parameter measuresStatistics: whether the writer thread measures what it writes
     ///   (`statistics`); costs about 0.2 % of a core in real time (see docs/PERFORMANCE.md).
-    init(
+    package init(
         writer: SoundFileWriter, format: StreamFormat, reserve: FreeSpaceReserve?, measuresStatistics: Bool,
         eventQueue: DispatchQueue, events: RecorderEvents
     ) {
@@ -107,7 +107,7 @@ final class RecordingSink: CaptureTap, Sendable {
 
     // MARK: Control (any thread)
 
-    func start(atFrame startFrame: Int?, limit: Int?) {
+    package func start(atFrame startFrame: Int?, limit: Int?) {
         control.withLock { control in
             guard control.mode != .done else { return }
             if let limit { control.limit = recorded.load(ordering: .acquiring) + limit }
@@ -115,7 +115,7 @@ final class RecordingSink: CaptureTap, Sendable {
         }
     }
 
-    func pause() {
+    package func pause() {
         control.withLock { control in
             switch control.mode {
             case .recording, .armed: control.mode = .paused
@@ -126,7 +126,7 @@ final class RecordingSink: CaptureTap, Sendable {
 
     /// Accepts no more frames, writes what is queued, closes the file and delivers
     /// the events. Waits for the writer; idempotent.
-    func finish(error: RecorderError?) {
+    package func finish(error: RecorderError?) {
         if let error { fail(error) }
         endInput()
         let writerThread = thread.withLock { value -> AudioThread? in
@@ -136,35 +136,35 @@ final class RecordingSink: CaptureTap, Sendable {
         writerThread?.join()
     }
 
-    var isRecording: Bool { control.withLock { $0.mode == .recording } }
-    var recordedFrames: Int { recorded.load(ordering: .acquiring) }
-    var droppedFrames: Int { dropped.load(ordering: .relaxed) }
-    var framesWritten: Int64 { written.load(ordering: .acquiring) }
+    package var isRecording: Bool { control.withLock { $0.mode == .recording } }
+    package var recordedFrames: Int { recorded.load(ordering: .acquiring) }
+    package var droppedFrames: Int { dropped.load(ordering: .relaxed) }
+    package var framesWritten: Int64 { written.load(ordering: .acquiring) }
     /// When the first recorded frame was captured (Unix seconds), once one was.
-    var firstFrameCapturedAt: Double? {
+    package var firstFrameCapturedAt: Double? {
         let nanoseconds = firstRecordedAt.load(ordering: .acquiring)
         return nanoseconds == 0 ? nil : Double(nanoseconds) / 1e9
     }
-    var hasFinished: Bool { closed.load(ordering: .acquiring) }
-    var error: RecorderError? { failure.withLock { $0 } }
+    package var hasFinished: Bool { closed.load(ordering: .acquiring) }
+    package var error: RecorderError? { failure.withLock { $0 } }
 
     /// For a recording encoded from an intermediate: frames encoded into the final file and
     /// frames written to the intermediate. `nil` for the other formats.
-    var encodingProgress: (encoded: Int64, written: Int64)? {
+    package var encodingProgress: (encoded: Int64, written: Int64)? {
         guard let encoding else { return nil }
         return (encoding.framesEncoded, written.load(ordering: .acquiring))
     }
 
     /// Peaks, loudness and clips of every frame written, once the file is closed; `nil`
     /// before, and when the sink does not measure.
-    var statistics: ProgrammeStatistics? {
+    package var statistics: ProgrammeStatistics? {
         guard hasFinished else { return nil }
         return measurement.withLock { $0?.meter.statistics }
     }
 
     // MARK: CaptureTap (the capture thread)
 
-    func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
+    package func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
         var offset = 0
         var count = 0
         var reachedLimit = false
@@ -210,7 +210,7 @@ final class RecordingSink: CaptureTap, Sendable {
 
     /// While recording, the ring's free space: the engine reads the next chunk straight into
     /// it, and `push` then hands it over without copying (`RingBuffer.write`).
-    func captureRegion() -> UnsafeMutableRawBufferPointer? {
+    package func captureRegion() -> UnsafeMutableRawBufferPointer? {
         guard control.withLock({ $0.mode == .recording }) else { return nil }
         let region = ring.writableRegion()
         return region.count >= format.bytesPerFrame ? region : nil
@@ -244,7 +244,7 @@ final class RecordingSink: CaptureTap, Sendable {
         }
     }
 
-    func captureEnded(error: CaptureError?) {
+    package func captureEnded(error: CaptureError?) {
         if let error {
             fail(RecorderError(error.kind == .disconnected ? .disconnected : .input, error.message, cause: error.cause))
         }
@@ -410,7 +410,7 @@ extension RecordingSink {
     /// voice-activated take alike.
     ///
     /// - Throws: `RecorderError` of kind `.file`, its cause the `SoundFileError`.
-    static func creatingFile(
+    package static func creatingFile(
         at url: String, settings: RecordingSettings, metadata: SoundFileMetadata, format: StreamFormat,
         measuresStatistics: Bool, eventQueue: DispatchQueue, events: RecorderEvents
     ) throws(RecorderError) -> RecordingSink {

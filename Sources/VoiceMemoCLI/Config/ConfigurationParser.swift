@@ -1,3 +1,4 @@
+import VoiceActivation
 import ArgumentParsing
 import Audio
 import Foundation

@@ -1,3 +1,4 @@
+import VoiceActivation
 import Audio
 import Foundation
 

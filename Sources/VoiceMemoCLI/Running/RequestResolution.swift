@@ -1,3 +1,4 @@
+import VoiceActivation
 import Platform
 import ArgumentParsing
 import Audio

@@ -1,3 +1,4 @@
+import Audio
 import SoundFiles
 
 /// The most recent captured frames, addressed by device frame number: the pre-roll,

@@ -1,3 +1,4 @@
+import Audio
 /// A snapshot of voice activation for a display: what the detector is doing and how
 /// far the silence countdown has run.
 public struct VoiceActivationStatus: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Audio
 import Glibc
 
 /// The recent level of a room, from block powers: the RMS over the last 200 ms (what ends a

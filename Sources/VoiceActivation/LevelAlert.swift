@@ -1,3 +1,4 @@
+import Audio
 import Glibc
 
 /// The noise alert's decisions (`voicememo meter --alert-above DB --for T`), as a pure function

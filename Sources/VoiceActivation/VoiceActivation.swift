@@ -1,3 +1,4 @@
+import Audio
 import Glibc
 
 /// The decisions of voice-activated recording, as a pure function of block levels.

@@ -1,3 +1,4 @@
+import Audio
 /// The parameters of voice-activated recording.
 ///
 /// Durations are in seconds, levels in dBFS. The defaults follow the product spec:

@@ -1,3 +1,4 @@
+import Audio
 import Dispatch
 import SoundFiles
 import Synchronization
@@ -83,7 +84,7 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
 
     // MARK: CaptureTap (the capture thread)
 
-    func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
+    package func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
         captureSide.withLock { side in
             waitForRoom(until: firstFrame + frames)
             history.append(buffer, frames: frames, firstFrame: firstFrame)
@@ -112,7 +113,7 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
         }
     }
 
-    func captureEnded(error: CaptureError?) {
+    package func captureEnded(error: CaptureError?) {
         endInput(error: error)
     }
 

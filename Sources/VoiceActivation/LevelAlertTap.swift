@@ -1,3 +1,4 @@
+import Audio
 import SoundFiles
 import Synchronization
 
@@ -59,7 +60,7 @@ public final class LevelAlertTap: CaptureTap, Sendable {
     /// One past the last frame judged.
     public var judgedFrames: Int { state.withLock { $0.position } }
 
-    func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
+    package func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
         state.withLock { state in
             var offset = 0
             while offset < frames {
@@ -79,5 +80,5 @@ public final class LevelAlertTap: CaptureTap, Sendable {
         }
     }
 
-    func captureEnded(error: CaptureError?) {}
+    package func captureEnded(error: CaptureError?) {}
 }

@@ -1,3 +1,4 @@
+import Audio
 import SoundFiles
 
 /// The peak and RMS of a block of interleaved samples, over all channels (1.0 = full scale).

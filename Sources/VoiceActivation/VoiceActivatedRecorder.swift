@@ -1,3 +1,4 @@
+import Audio
 import Dispatch
 import Metering
 import SoundFiles
