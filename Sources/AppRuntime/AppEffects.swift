@@ -74,6 +74,9 @@ final class AppEffects: Sendable {
             switch found {
             case .unchanged: return ([], false)
             case .changedElsewhere: return ([], true)
+            case .filesChanged(let adopted):
+                let notes = adopted.map { DroppedFile(fileName: $0.fileName, title: $0.title, titleFromTags: $0.titleFromTags) }
+                return (notes.isEmpty ? [] : [.filesAdopted(notes)], true)
             case .reopened(let onDisk): return ([.failed(.libraryReopened(Self.reopening(onDisk, folder: store.folder, recording: recordings.runnerRecordingPath != nil)))], true)
             }
         } catch {

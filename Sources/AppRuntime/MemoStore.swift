@@ -22,6 +22,9 @@ final class MemoStore: Sendable {
         var generation = 0
         /// `PRAGMA data_version` at the last look (`refresh()`).
         var changeCounter: Int64?
+        /// The folder's and Recently Deleted's modification times at the last look that found
+        /// them settled (`refresh()`).
+        var folderStamp: FolderStamp?
     }
 
     private let connection: Mutex<Connection>
@@ -34,7 +37,7 @@ final class MemoStore: Sendable {
         self.environment = environment
         let library = try MemoLibrary(environment: environment, now: Date())
         let counter = try? library.changeCounter()
-        connection = Mutex(Connection(library: library, changeCounter: counter))
+        connection = Mutex(Connection(library: library, changeCounter: counter, folderStamp: library.folderStamp()))
     }
 
     /// Runs `body` with the connection (on the runner; the mutex makes the compiler check it).
@@ -62,7 +65,13 @@ final class MemoStore: Sendable {
         /// The index or the folder was no longer the one opened (`LibraryOnDisk`): the library
         /// was opened again where it belongs (creating the folder if it was deleted).
         case reopened(LibraryOnDisk)
+        /// Files came into the folder (adopted as memos) or left it (their memos missing).
+        case filesChanged(adopted: [AdoptedFile])
     }
+
+    /// How long after the folder last changed it is looked at again on every refresh: a file
+    /// being copied in is adopted as soon as it appears, and measured again as it grows.
+    static let folderSettlingSeconds = 3.0
 
     /// Looks whether the library changed under the app since the last look: the folder and the
     /// index still the ones opened (device and inode), and SQLite's `data_version`, which other
@@ -78,7 +87,21 @@ final class MemoStore: Sendable {
                 held.library = reopened
                 held.generation += 1
                 held.changeCounter = try? reopened.changeCounter()
+                held.folderStamp = reopened.folderStamp()
                 return .reopened(onDisk)
+            }
+            // Files dropped into the folder or taken away (a file manager, `cp`, `mv`): the
+            // folder's modification time says so without reading it.
+            let stamp = held.library.folderStamp()
+            if stamp != held.folderStamp {
+                let now = Date().timeIntervalSince1970
+                let changedAt = Double(max(stamp.folder ?? 0, stamp.trash ?? 0)) / 1e9
+                if now - changedAt >= Self.folderSettlingSeconds { held.folderStamp = stamp }
+                let found = try held.library.lookAtFolder(now: Date())
+                if !found.adopted.isEmpty || !found.missing.isEmpty {
+                    held.changeCounter = try? held.library.changeCounter()
+                    return .filesChanged(adopted: found.adopted)
+                }
             }
             let counter = try held.library.changeCounter()
             defer { held.changeCounter = counter }

@@ -24,6 +24,9 @@ public enum Action: Sendable {
     case outputsListed([OutputChoice], hidden: [String] = [])
     /// The library's memos and Recently Deleted, newest first.
     case libraryLoaded(memos: [MemoRow], deleted: [MemoRow])
+    /// Files dropped into the library folder while the app runs, adopted as memos (the
+    /// lists come with the next `libraryLoaded`).
+    case filesAdopted([DroppedFile])
     /// Memo `memoID` started playing: `duration` seconds of `channels` channels.
     case playbackStarted(memoID: Int64, title: String, duration: Double, channels: Int)
     /// The player's play head and levels at one tick; `time` as in `.tick`.

@@ -79,6 +79,9 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
             state.pickerSelection = choices.firstIndex { $0.device == state.playbackDevice } ?? 0
         }
         effects = []
+    case .filesAdopted(let files):
+        state.say(DroppedFile.announcement(files))
+        effects = []
     case .libraryLoaded(let memos, let deleted):
         state.memos = state.sortOrder.sorted(memos)
         state.deletedMemos = deleted.sorted { ($0.deletedAt ?? $0.created) > ($1.deletedAt ?? $1.created) }

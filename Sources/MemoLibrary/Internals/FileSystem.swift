@@ -84,6 +84,14 @@ enum FileSystem {
     }
 
     /// The modification time of the file at `path`.
+    /// The modification time of `path` in nanoseconds (what changes when a folder gains, loses
+    /// or renames an entry); `nil` when nothing is there.
+    static func modificationStamp(of path: String) -> Int64? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    }
+
     static func modificationDate(of path: String) -> Date? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
