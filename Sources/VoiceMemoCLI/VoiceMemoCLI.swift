@@ -20,12 +20,10 @@ public enum VoiceMemoCLI {
     ///   - arguments: `CommandLine.arguments`, the program name first.
     ///   - environment: the environment variables.
     ///   - console: where to print.
-    ///   - implementations: the subcommands that are built.
     public static func main(
         _ arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        console: Console = .standard,
-        implementations: CommandImplementations = .builtIn
+        console: Console = .standard
     ) -> Int32 {
         if let refusal = OpenFileLimit.ensure() {
             console.printErrorMessage(refusal)
@@ -33,15 +31,12 @@ public enum VoiceMemoCLI {
         }
         return run(
             Array(arguments.dropFirst()),
-            context: CommandContext(console: console, environment: environment),
-            implementations: implementations
+            context: CommandContext(console: console, environment: environment)
         ).rawValue
     }
 
     /// Runs the arguments after the program name and returns the exit code.
-    public static func run(
-        _ arguments: [String], context: CommandContext, implementations: CommandImplementations = .builtIn
-    ) -> ExitCode {
-        CommandLineRunner(context: context, implementations: implementations).run(arguments)
+    public static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+        CommandLineRunner(context: context).run(arguments)
     }
 }

@@ -1,29 +1,17 @@
 import Testing
-import VoiceMemoCLI
+@testable import VoiceMemoCLI
 
-/// `voicememo analyze`: its arguments reach the implementation, and it is listed.
+/// `voicememo analyze`: its arguments become its options, and it is listed.
 @Suite struct AnalyzeCommandParsingTests {
     @Test func argumentsBecomeOptions() {
-        let received = ReceivedValue<AnalyzeOptions>()
-        var implementations = CommandImplementations()
-        implementations.analyze = { options, _ in
-            received.store(options)
-            return .success
-        }
-        #expect(runCommandLine(["analyze", "take 1.wav", "--json"], implementations: implementations).exitCode == .success)
-        #expect(received.value == AnalyzeOptions(path: "take 1.wav", json: true))
-        _ = runCommandLine(["analyze", "x.flac"], implementations: implementations)
-        #expect(received.value == AnalyzeOptions(path: "x.flac", json: false))
-    }
-
-    @Test func notBuiltWithoutAnImplementation() {
-        let outcome = runCommandLine(["analyze", "x.wav"])
-        #expect(outcome.exitCode == .usageError)
-        #expect(outcome.standardError == "voicememo: 'analyze' is not built yet\n")
+        let (outcome, options) = parseCommandLine(AnalyzeCommand.self, ["take 1.wav", "--json"])
+        #expect(outcome.exitCode == .success)
+        #expect(options == AnalyzeOptions(path: "take 1.wav", json: true))
+        #expect(parseCommandLine(AnalyzeCommand.self, ["x.flac"]).options == AnalyzeOptions(path: "x.flac", json: false))
     }
 
     @Test func missingFileIsAUsageError() {
-        let outcome = runCommandLine(["analyze"], implementations: .builtIn)
+        let outcome = runCommandLine(["analyze"])
         #expect(outcome.exitCode == .usageError)
         #expect(outcome.standardError.contains("missing FILE|MEMO"))
     }

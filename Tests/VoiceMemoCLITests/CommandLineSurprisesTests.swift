@@ -1,19 +1,13 @@
 import Testing
-import VoiceMemoCLI
+@testable import VoiceMemoCLI
 
 /// What a person meets in a first hour with the command line: several words for `search`,
 /// the format they meant behind a name of another tool's, the way to the manual without
 /// installing.
 @Suite struct CommandLineSurprisesTests {
-    /// Runs `search` with `arguments`, only `search` built, and returns what it received.
+    /// Parses `search` with `arguments` and returns what its run would receive.
     private func searchOptions(_ arguments: [String]) -> (CommandLineOutcome, SearchOptions?) {
-        let received = ReceivedValue<SearchOptions>()
-        var implementations = CommandImplementations()
-        implementations.search = { options, _ in
-            received.store(options)
-            return .success
-        }
-        return (runCommandLine(["search"] + arguments, implementations: implementations), received.value)
+        parseCommandLine(SearchCommand.self, arguments)
     }
 
     @Test func searchTakesSeveralWordsAsOneQuery() {

@@ -1,20 +1,14 @@
 import Metering
 import Testing
-import VoiceMemoCLI
+@testable import VoiceMemoCLI
 
-/// `export --loudness LUFS [--true-peak DBTP]`: the target reaches the implementation, the
+/// `export --loudness LUFS [--true-peak DBTP]`: the target reaches the export's options, the
 /// ceiling defaults to −1 dBTP, and what is out of range or alone is a usage error (exit 2)
 /// naming the option, before anything runs.
 @Suite struct ExportLoudnessParsingTests {
     static func parse(_ arguments: [String]) -> (ExportOptions?, CommandLineOutcome) {
-        let received = ReceivedValue<ExportOptions>()
-        var implementations = CommandImplementations()
-        implementations.export = { options, _ in
-            received.store(options)
-            return .success
-        }
-        let outcome = runCommandLine(["export"] + arguments, implementations: implementations)
-        return (received.value, outcome)
+        let (outcome, options) = parseCommandLine(ExportCommand.self, arguments)
+        return (options, outcome)
     }
 
     @Test func theTargetAndItsDefaultCeilingReachTheExport() {

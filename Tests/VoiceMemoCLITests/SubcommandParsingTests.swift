@@ -1,20 +1,14 @@
 import Testing
-import VoiceMemoCLI
+@testable import VoiceMemoCLI
 
 /// Every subcommand turns its valid forms into the expected typed options.
 @Suite("Subcommands parse their valid forms")
 struct SubcommandParsingTests {
-    /// Runs `arguments` with only `record` built and returns the options it received.
+    /// Parses `record` with `arguments` and returns the options its run would receive.
     private func recordOptions(_ arguments: [String]) -> RecordOptions? {
-        let received = ReceivedValue<RecordOptions>()
-        var implementations = CommandImplementations()
-        implementations.record = { options, _ in
-            received.store(options)
-            return .success
-        }
-        let outcome = runCommandLine(["record"] + arguments, implementations: implementations)
+        let (outcome, options) = parseCommandLine(RecordCommand.self, arguments)
         #expect(outcome.exitCode == .success, "\(outcome.standardError)")
-        return received.value
+        return options
     }
 
     @Test func recordWithoutOptionsLeavesEverythingToTheConfig() {
@@ -54,84 +48,53 @@ struct SubcommandParsingTests {
     }
 
     @Test func meter() {
-        let received = ReceivedValue<MeterOptions>()
-        var implementations = CommandImplementations()
-        implementations.meter = { options, _ in
-            received.store(options)
-            return .success
-        }
-        let outcome = runCommandLine(
-            ["meter", "--source", "file:/tmp/a b.wav", "--duration", "250ms", "--json"],
-            implementations: implementations)
+        let (outcome, options) = parseCommandLine(
+            MeterCommand.self, ["--source", "file:/tmp/a b.wav", "--duration", "250ms", "--json"])
         #expect(outcome.exitCode == .success)
-        #expect(received.value == MeterOptions(source: .file(path: "/tmp/a b.wav"), duration: .milliseconds(250), json: true))
+        #expect(options == MeterOptions(source: .file(path: "/tmp/a b.wav"), duration: .milliseconds(250), json: true))
     }
 
     @Test func libraryCommands() {
-        let list = ReceivedValue<ListOptions>()
-        let play = ReceivedValue<PlayOptions>()
-        let rename = ReceivedValue<RenameOptions>()
-        let delete = ReceivedValue<DeleteOptions>()
-        let restore = ReceivedValue<RestoreOptions>()
-        let purge = ReceivedValue<PurgeOptions>()
-        let export = ReceivedValue<ExportOptions>()
-        let devices = ReceivedValue<DevicesOptions>()
-        var implementations = CommandImplementations()
-        implementations.list = { list.store($0); _ = $1; return .success }
-        implementations.play = { play.store($0); _ = $1; return .success }
-        implementations.rename = { rename.store($0); _ = $1; return .success }
-        implementations.delete = { delete.store($0); _ = $1; return .success }
-        implementations.restore = { restore.store($0); _ = $1; return .success }
-        implementations.purge = { purge.store($0); _ = $1; return .success }
-        implementations.export = { export.store($0); _ = $1; return .success }
-        implementations.devices = { devices.store($0); _ = $1; return .success }
-        let commandLines = [
-            ["list", "--json", "--deleted"], ["play", "Stand", "--device", "hw:0", "--from", "01:00"],
-            ["rename", "42", "New title"], ["delete", "42"], ["restore", "Idea"], ["purge", "--all"],
-            ["export", "42", "/tmp/x.ogg", "--format", "ogg"], ["devices"],
-        ]
-        for arguments in commandLines {
-            let outcome = runCommandLine(arguments, implementations: implementations)
-            #expect(outcome.exitCode == .success, "\(arguments): \(outcome.standardError)")
+        /// The options `definition` gets from `arguments`, expecting the command line to accept them.
+        func parsed<Definition: SubcommandDefinition>(_ definition: Definition.Type, _ arguments: [String]) -> Definition.Options? {
+            let (outcome, options) = parseCommandLine(definition, arguments)
+            #expect(outcome.exitCode == .success, "\(definition.specification.name) \(arguments): \(outcome.standardError)")
+            return options
         }
-        #expect(list.value == ListOptions(json: true, deleted: true))
-        #expect(play.value == PlayOptions(memo: "Stand", device: "hw:0", start: .seconds(60)))
-        #expect(rename.value == RenameOptions(memo: "42", title: "New title"))
-        #expect(delete.value == DeleteOptions(memo: "42"))
-        #expect(restore.value == RestoreOptions(memo: "Idea"))
-        #expect(purge.value == PurgeOptions(target: .all))
-        #expect(export.value == ExportOptions(memo: "42", path: "/tmp/x.ogg", format: .ogg))
-        #expect(devices.value == DevicesOptions())
+        #expect(parsed(ListCommand.self, ["--json", "--deleted"]) == ListOptions(json: true, deleted: true))
+        #expect(
+            parsed(PlayCommand.self, ["Stand", "--device", "hw:0", "--from", "01:00"])
+                == PlayOptions(memo: "Stand", device: "hw:0", start: .seconds(60)))
+        #expect(parsed(RenameCommand.self, ["42", "New title"]) == RenameOptions(memo: "42", title: "New title"))
+        #expect(parsed(DeleteCommand.self, ["42"]) == DeleteOptions(memo: "42"))
+        #expect(parsed(RestoreCommand.self, ["Idea"]) == RestoreOptions(memo: "Idea"))
+        #expect(parsed(PurgeCommand.self, ["--all"]) == PurgeOptions(target: .all))
+        #expect(
+            parsed(ExportCommand.self, ["42", "/tmp/x.ogg", "--format", "ogg"])
+                == ExportOptions(memo: "42", path: "/tmp/x.ogg", format: .ogg))
+        #expect(parsed(DevicesCommand.self, []) == DevicesOptions())
 
-        _ = runCommandLine(["purge", "Old idea"], implementations: implementations)
-        #expect(purge.value == PurgeOptions(target: .memo("Old idea")))
-        _ = runCommandLine(["list"], implementations: implementations)
-        #expect(list.value == ListOptions())
-        _ = runCommandLine(["rename", "--", "-7", "--json"], implementations: implementations)
-        #expect(rename.value == RenameOptions(memo: "-7", title: "--json"))
+        #expect(parsed(PurgeCommand.self, ["Old idea"]) == PurgeOptions(target: .memo("Old idea")))
+        #expect(parsed(ListCommand.self, []) == ListOptions())
+        #expect(parsed(RenameCommand.self, ["--", "-7", "--json"]) == RenameOptions(memo: "-7", title: "--json"))
     }
 
-    @Test func theAppRunsWithoutASubcommand() {
-        let received = ReceivedValue<AppOptions>()
-        var implementations = CommandImplementations()
-        implementations.app = { options, _ in
-            received.store(options)
-            return .success
-        }
-        #expect(runCommandLine([], implementations: implementations).exitCode == .success)
-        #expect(received.value == AppOptions())
+    @Test func theAppRunsWithoutASubcommand() throws {
+        // `voicememo` alone hands the app the options of no arguments.
+        #expect(try AppCommand.options(from: []) == AppOptions())
     }
 
-    @Test func implementationsSeeTheEnvironment() {
+    @Test func subcommandsSeeTheEnvironment() {
         let received = ReceivedValue<Bool>()
-        var implementations = CommandImplementations()
-        implementations.devices = { _, context in
-            received.store(context.allowsColor)
-            return .success
-        }
-        _ = runCommandLine(["devices"], environment: ["NO_COLOR": "1"], implementations: implementations)
+        let devices = Subcommand(
+            specification: DevicesCommand.specification,
+            perform: { _, context in
+                received.store(context.allowsColor)
+                return .success
+            })
+        _ = runSubcommand(devices, [], environment: ["NO_COLOR": "1"])
         #expect(received.value == false)
-        _ = runCommandLine(["devices"], environment: [:], implementations: implementations)
+        _ = runSubcommand(devices, [], environment: [:])
         #expect(received.value == true)
     }
 }
@@ -143,14 +106,8 @@ struct SubcommandParsingTests {
         ("mute", .mute), ("UNMUTE", .unmute), ("toggle", .toggle),
     ])
     func changes(text: String, change: GainChange) throws {
-        let received = ReceivedValue<GainOptions>()
-        var implementations = CommandImplementations()
-        implementations.gain = { options, _ in
-            received.store(options)
-            return .success
-        }
-        let outcome = runCommandLine(["gain", "--json", text], implementations: implementations)
+        let (outcome, options) = parseCommandLine(GainCommand.self, ["--json", text])
         #expect(outcome.exitCode == .success, "\(outcome.standardError)")
-        #expect(received.value == GainOptions(change: change, json: true))
+        #expect(options == GainOptions(change: change, json: true))
     }
 }

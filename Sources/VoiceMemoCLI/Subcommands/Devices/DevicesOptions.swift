@@ -1,0 +1,4 @@
+/// `voicememo devices`. No options yet.
+public struct DevicesOptions: Sendable, Equatable {
+    public init() {}
+}

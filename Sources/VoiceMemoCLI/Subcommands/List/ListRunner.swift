@@ -1,0 +1,24 @@
+import Platform
+import Foundation
+import MemoLibrary
+import Vocabulary
+
+/// `list`: the memos, as a table or as JSON.
+enum ListRunner {
+    static func run(_ options: ListOptions, context: CommandContext) throws -> ExitCode {
+        let library = try LibraryAccess.open(
+            context, fileCheck: .names, pendingRecoveries: options.noWait ? .leave : .finish)
+        let memos = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.memos(deleted: options.deleted) }
+        if options.json {
+            let (transcripts, markers) = try LibraryAccess.perform { () throws(MemoLibraryError) in
+                (try library.transcriptStates(), try library.allMarkers())
+            }
+            context.console.printJSON(Memo.jsonText(of: memos, transcripts: transcripts, markers: markers))
+        } else {
+            let width = TerminalWidth.columns(environment: context.environment, isTerminal: context.console.isOutputTerminal)
+            let table = MemoTable(memos: memos, width: width, deleted: options.deleted, timeZone: .current)
+            context.console.writeOutput(table.rendered)
+        }
+        return .success
+    }
+}

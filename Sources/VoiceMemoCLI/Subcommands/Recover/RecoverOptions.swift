@@ -1,0 +1,4 @@
+/// `voicememo recover`.
+public struct RecoverOptions: Sendable, Equatable {
+    public init() {}
+}

@@ -1,0 +1,64 @@
+import Platform
+import Foundation
+import MemoLibrary
+import Vocabulary
+import AppRuntime
+import Transcription
+
+/// `search`: memos by their words, then by their titles.
+enum SearchRunner {
+    static func run(_ options: SearchOptions, context: CommandContext) throws -> ExitCode {
+        guard !TranscriptTokens.tokens(of: options.words).isEmpty else {
+            throw CommandFailure(
+                "WORDS \"\(TerminalText.safe(options.words))\" has no letters or digits to search for",
+                exitCode: .usageError)
+        }
+        let library = try LibraryAccess.open(context, fileCheck: .names)
+        defer { library.close() }
+        // As the app's `/`: memos whose transcripts hold the words (best first), then those
+        // only whose titles hold the text.
+        let (spoken, titled) = try LibraryAccess.perform { () throws(MemoLibraryError) in
+            let spoken = try library.searchTranscripts(options.words)
+            let found = Set(spoken.map(\.memo.id))
+            let titled = try library.memos().filter {
+                !found.contains($0.id) && TitleFilter.matches(title: $0.title, query: options.words)
+            }
+            return (spoken, titled)
+        }
+        let matched = spoken.count + titled.count
+        if options.json {
+            context.console.printJSON(JSONValue.array(spoken.map(json) + titled.map(titleJSON)).serialized)
+            return matched == 0 ? .nothingMatched : .success
+        }
+        if matched == 0 {
+            let untranscribed = (try? library.memosToTranscribe().count) ?? 0
+            let note = untranscribed > 0 ? " (\(untranscribed) memo\(untranscribed == 1 ? " has" : "s have") no transcript yet: voicememo transcribe MEMO)" : ""
+            context.console.printErrorMessage(
+                "no memo's title or transcript holds \"\(TerminalText.safe(options.words))\"\(note)")
+        }
+        for hit in spoken {
+            context.console.printLine(
+                "\(hit.memo.id)  \(MemoTranscription.timestamp(hit.time))  \(TerminalText.safe(hit.memo.title))  \(TerminalText.safe(hit.snippet))")
+        }
+        for memo in titled {
+            // The time column says where the match is: the title, not a moment of the memo.
+            context.console.printLine("\(memo.id)  title       \(TerminalText.safe(memo.title))")
+        }
+        return matched == 0 ? .nothingMatched : .success
+    }
+
+    static func json(_ hit: TranscriptHit) -> JSONValue {
+        .object([
+            ("id", .int(hit.memo.id)), ("title", .string(hit.memo.title)), ("path", .string(hit.memo.path)),
+            ("matched", .string("transcript")), ("time", .number(hit.time)), ("snippet", .string(hit.snippet)),
+        ])
+    }
+
+    /// A memo found by its title alone: no time, no snippet.
+    static func titleJSON(_ memo: Memo) -> JSONValue {
+        .object([
+            ("id", .int(memo.id)), ("title", .string(memo.title)), ("path", .string(memo.path)),
+            ("matched", .string("title")), ("time", .null), ("snippet", .null),
+        ])
+    }
+}

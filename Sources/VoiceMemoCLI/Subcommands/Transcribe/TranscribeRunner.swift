@@ -1,0 +1,85 @@
+import Platform
+import Foundation
+import MemoLibrary
+import Vocabulary
+import AppRuntime
+import Transcription
+
+/// `transcribe`: a memo's words with their times.
+enum TranscribeRunner {
+    static func run(_ options: TranscribeOptions, context: CommandContext) throws -> ExitCode {
+        let configuration = try context.configuration()
+        if configuration.transcribeMode == .off {
+            throw CommandFailure(
+                "transcription is off (transcribe = off in \(ConfigurationFile.path(environment: context.environment))); "
+                    + "set transcribe = manual or auto to allow it")
+        }
+        let library = try LibraryAccess.open(context)
+        defer { library.close() }
+        let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.memo(matching: options.memo) }
+        try checkTranscribable(memo)
+        let stored = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.transcript(of: memo) }
+        let transcript: Transcript
+        if !options.again, let stored, stored.state == .complete {
+            transcript = stored.transcript
+        } else {
+            let eventLog = EventLog(environment: context.environment)
+            defer { eventLog?.close() }
+            transcript = try MemoTranscription.transcribeAndStore(
+                memo, in: library, modelDirectory: configuration.transcriptionModel ?? SpeechModel.defaultDirectory,
+                console: context.console, eventLog: eventLog)
+        }
+        if options.json {
+            context.console.printJSON(json(transcript, id: memo.id).serialized)
+        } else if transcript.words.isEmpty {
+            context.console.printErrorMessage("no words were recognised in memo \(memo.id) (English speech only)")
+        } else {
+            for line in lines(transcript.words) { context.console.printLine(line) }
+        }
+        return .success
+    }
+
+    private static func checkTranscribable(_ memo: Memo) throws {
+        switch memo.state {
+        case .complete, .recovered: return
+        case .recording:
+            throw CommandFailure("memo \(memo.id) is being recorded; transcribe it once the recording stops")
+        case .missing:
+            throw CommandFailure("memo \(memo.id)'s file is missing (\(memo.path)); there is nothing to transcribe")
+        case .damaged:
+            throw CommandFailure("memo \(memo.id)'s file cannot be read as audio (\(memo.path))")
+        }
+    }
+
+    /// The words in lines, each starting with its first word's time: a new line after a pause of
+    /// half a second or more, or after 12 words.
+    static func lines(_ words: [TranscriptWord]) -> [String] {
+        var lines: [String] = []
+        var current: [TranscriptWord] = []
+        func flush() {
+            guard let first = current.first else { return }
+            lines.append(MemoTranscription.timestamp(first.start) + "  " + TerminalText.safe(current.map(\.word).joined(separator: " ")))
+            current = []
+        }
+        for word in words {
+            if let last = current.last, word.start - last.end >= 0.5 || current.count >= 12 { flush() }
+            current.append(word)
+        }
+        flush()
+        return lines
+    }
+
+    static func json(_ transcript: Transcript, id: Int64) -> JSONValue {
+        .object([
+            ("id", .int(id)),
+            (
+                "words",
+                .array(
+                    transcript.words.map { word in
+                        .object([("word", .string(word.word)), ("start", .number(word.start)), ("end", .number(word.end))])
+                    })
+            ),
+            ("text", .string(transcript.text)),
+        ])
+    }
+}
