@@ -25,6 +25,7 @@ until its standard input closes (so it never outlives the test that started it).
   /redirect/NAME       302 to /files/NAME
   /redirect-to?location=URL  302 to URL (file:///etc/passwd, ftp://…)
   /html                a text/html page
+  /endless-headers     a 200 status, then icy-* header lines for up to 20 s, never an empty line
 """
 import http.server
 import os
@@ -94,6 +95,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_header("Location", query.get("location", "/"))
                 self.send_header("Content-Length", "0")
                 self.end_headers()
+            elif route == "endless-headers":
+                self.wfile.write(b"HTTP/1.0 200 OK\r\nContent-Type: audio/mpeg\r\n")
+                until = time.time() + 20
+                count = 0
+                while time.time() < until:
+                    self.wfile.write(b"icy-x%d: %s\r\n" % (count, b"y" * 200))
+                    count += 1
+                    if count % 50 == 0:
+                        time.sleep(0.001)
             elif route == "html":
                 body = b"<!DOCTYPE html><html><body><h1>Welcome</h1></body></html>\n"
                 self.send_response(200)

@@ -228,6 +228,16 @@ final class MemoStore: Sendable {
     /// existing file; gives the memo and the path written.
     ///
     /// With `loudness`, the copy is normalised to it (`export --loudness`), `progress` told how far it is.
+    /// Checks that memo `id` may be exported to `path` (the folder exists, nothing is there,
+    /// nowhere only the library writes), writing nothing.
+    func checkExport(_ id: Int64, to path: String) throws(MemoLibraryError) {
+        try withLibrary { (held: inout Connection) throws(MemoLibraryError) -> Void in
+            let library = held.library
+            guard let memo = try library.memo(id: id) else { throw .notFound(reference: String(id), inRecentlyDeleted: false) }
+            _ = try library.planExport(memo, to: path, labels: nil, format: nil, replacing: false)
+        }
+    }
+
     func export(
         _ id: Int64, to path: String, loudness: LoudnessTarget? = nil, progress: (ExportProgress) -> Void = { _ in }
     ) throws(MemoLibraryError) -> (title: String, path: String, normalised: LoudnessExportResult?) {

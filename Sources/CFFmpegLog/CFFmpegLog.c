@@ -13,6 +13,7 @@ static _Thread_local char error_line[200];
 static _Thread_local char location_line[1024];
 static _Thread_local int location_count;
 static _Thread_local int icy_count;
+static _Thread_local long header_bytes;
 
 static void vm_log_callback(void *context, int level, const char *format, va_list arguments) {
     (void)context;
@@ -28,6 +29,9 @@ static void vm_log_callback(void *context, int level, const char *format, va_lis
     vsnprintf(line, sizeof line, format, arguments);
     /* line is header='HTTP/1.1 404 Not Found'\n, or header='Location: /next'\n */
     const char *value = line + 8;
+    /* Every header line counts (its text; the trace wraps it in header='…'): a server that
+       never ends its headers is stopped at a bound (StreamInterruption). */
+    header_bytes += (long)strlen(value);
     if (strncasecmp(value, "icy-", 4) == 0) {
         icy_count += 1;
         return;
@@ -65,6 +69,7 @@ void vm_http_status_reset(void) {
     location_line[0] = 0;
     location_count = 0;
     icy_count = 0;
+    header_bytes = 0;
 }
 
 const char *vm_http_status_last(void) { return status_line; }
@@ -73,3 +78,4 @@ const char *vm_last_error_message(void) { return error_line; }
 const char *vm_http_location_last(void) { return location_line; }
 int vm_http_locations(void) { return location_count; }
 int vm_http_icy_header_lines(void) { return icy_count; }
+long vm_http_header_bytes(void) { return header_bytes; }

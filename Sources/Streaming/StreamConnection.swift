@@ -96,6 +96,10 @@ final class StreamConnection {
             if opened >= 0 { avio_closep(&http) }
             throw StreamError(.redirectRefused(location: location), url: url)
         }
+        if interruption.didOverflowHeaders {
+            if opened >= 0 { avio_closep(&http) }
+            throw StreamError(.endlessHeaders(limit: StreamInterruption.headerLimit), url: url)
+        }
         guard opened >= 0, let http else {
             throw Self.openFailure(FFmpegError(rawValue: opened), url: url, interruption: interruption, timeout: options.timeout)
         }

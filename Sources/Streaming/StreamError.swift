@@ -16,6 +16,8 @@ public struct StreamError: Error, Sendable, Equatable, CustomStringConvertible {
         case dropped
         /// The reply is not audio (an HTML page, a text file).
         case notAudio(contentType: String)
+        /// The server sent header lines past `limit` bytes without ending them.
+        case endlessHeaders(limit: Int)
         /// The server could not be reached or the TLS handshake failed (refused, no such host,
         /// certificate not trusted): FFmpeg's reason.
         case connection(String)
@@ -62,6 +64,8 @@ public struct StreamError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAudio(let type):
             let what = type.lowercased().hasPrefix("text/html") ? "an HTML page" : "not audio"
             return "\(server) replied with \(what) (\(type)) for \(url), not an audio stream"
+        case .endlessHeaders(let limit):
+            return "\(server) sent more than \(limit / 1024) KiB of HTTP headers without ending them: not an audio stream"
         case .connection(let reason):
             return "cannot connect to \(server): \(reason)"
         case .decode(let reason):

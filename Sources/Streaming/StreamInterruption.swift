@@ -19,6 +19,11 @@ public final class StreamInterruption: Sendable {
     /// Location headers looked at since the connection began.
     private let locationsSeen = Atomic<Int>(0)
     private let refused = Mutex<String?>(nil)
+    private let headersOverflowed = Atomic<Bool>(false)
+
+    /// The most header bytes a connection reads before it is given up as not an audio stream
+    /// (a server sending header lines for ever; FFmpeg keeps every `icy-*` line in memory).
+    public static let headerLimit = 64 * 1024
 
     public init() {}
 
@@ -38,7 +43,11 @@ public final class StreamInterruption: Sendable {
     func beginConnection() {
         locationsSeen.store(0, ordering: .relaxed)
         refused.withLock { $0 = nil }
+        headersOverflowed.store(false, ordering: .relaxed)
     }
+
+    /// Whether the connection was given up for headers past `headerLimit`.
+    var didOverflowHeaders: Bool { headersOverflowed.load(ordering: .relaxed) }
 
     /// The Location of a redirect to another scheme than http(s), once one was seen.
     var refusedRedirect: String? { refused.withLock { $0 } }
@@ -53,6 +62,10 @@ public final class StreamInterruption: Sendable {
             if !StreamRedirect.isFollowed(location) { refused.withLock { $0 = location } }
         }
         if refusedRedirect != nil { return true }
+        if vm_http_header_bytes() > Self.headerLimit {
+            headersOverflowed.store(true, ordering: .relaxed)
+            return true
+        }
         let limit = deadline.load(ordering: .relaxed)
         if limit != 0, Self.now() > limit {
             timedOut.store(true, ordering: .relaxed)

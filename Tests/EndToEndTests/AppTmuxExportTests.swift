@@ -34,6 +34,10 @@ import Testing
         try app.press("Enter")
         screen = try app.waitFor("already exists")
         #expect(screen.contains("Not exported:"), "\(screen)")
+        // The prompt comes back with the path as typed, for another name; Esc leaves it.
+        #expect(screen.contains("Export to: ") && screen.contains("/home/Standup.wav"), "\(screen)")
+        try app.press("Escape")
+        _ = try app.waitUntil { !$0.contains("Export to: ") }
         #expect(try FileManager.default.attributesOfItem(atPath: copy)[.modificationDate] as? Date == before)
         #expect(FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: memoPath))
 
@@ -54,6 +58,9 @@ import Testing
         // A folder that does not exist: the cause, nothing written, the memo as it was.
         screen = try Self.export(app, to: "\(home)/no/such/folder/x.wav", until: "Cannot export:")
         #expect(!FileManager.default.fileExists(atPath: home + "/no"), "\(screen)")
+        #expect(screen.contains("Cannot export: the folder") && screen.contains("/no/such/folder/x.wav"), "the typed path is kept: \(screen)")
+        try app.press("Escape")
+        _ = try app.waitUntil { !$0.contains("Export to: ") }
         #expect(try sandbox.listedMemos().count == 1)
 
         // A folder ending in `/`: the copy is named after the title in it, as `voicememo export

@@ -97,6 +97,9 @@ import Testing
         ("redirect-to?location=file:///etc/passwd", [],
          "redirected to file:///etc/passwd, which is not an http:// or https:// URL: not followed"),
         ("redirect-to?location=ftp://127.0.0.1/tone.mp3", [], "redirected to ftp://127.0.0.1/tone.mp3, which is not"),
+        // Header lines for ever (megabytes of icy-* lines that FFmpeg keeps in memory): given
+        // up at 64 KiB, long before the timeout.
+        ("endless-headers", ["--timeout", "30"], "sent more than 64 KiB of HTTP headers without ending them: not an audio stream"),
     ])
     func failureIsNamed(path: String, flags: [String], cause: String) throws {
         let (sandbox, server, _) = try setUp()

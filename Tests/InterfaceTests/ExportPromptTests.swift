@@ -150,4 +150,25 @@ import Testing
         #expect(state.statusLine?.text == "Exported “Standup” at -23.0 LUFS (true peak -0.1 dBTP) to /tmp/a.wav.")
         #expect(state.statusLine?.kind == .info)
     }
+
+    @Test func aRefusedPathComesBackToThePromptAsTyped() {
+        var state = Self.browsing()
+        _ = reduce(&state, .key(.character("E")))
+        _ = reduce(&state, .key(.enter))
+        #expect(state.mode == .browsing)
+        _ = reduce(&state, .exportRefused(id: 1, typed: "~/no/such/x.flac", failure: .export(detail: "the folder /home/ana/no/such does not exist")))
+        #expect(Self.field(state)?.text == "~/no/such/x.flac", "the path as typed, ~ included")
+        #expect(state.promptProblem == "Cannot export: the folder /home/ana/no/such does not exist")
+        let lines = AppView.render(state).lines()
+        #expect(lines.contains { $0.contains("does not exist") } && lines.contains { $0.contains("Export to: ~/no/such/x.flac") }, "\(lines)")
+    }
+
+    @Test func aRefusalWhileAnotherPromptIsOpenIsSaidOnTheStatusLine() {
+        var state = Self.browsing()
+        _ = reduce(&state, .key(.character("/")))
+        let mode = state.mode
+        _ = reduce(&state, .exportRefused(id: 1, typed: "/x/y.wav", failure: .exportTargetExists(path: "/x/y.wav")))
+        #expect(state.mode == mode, "the other prompt is not taken away")
+        #expect(state.status?.text.contains("already exists") == true, "\(state.status?.text ?? "")")
+    }
 }

@@ -85,6 +85,16 @@ struct LibraryEffects {
                 guard let store = effects.store else { throw .notFound(reference: String(id), inRecentlyDeleted: false) }
                 // The conversion can take a core for a minute: it gives way to the screen.
                 let target = Self.expandingHome(path, home: home)
+                // The destination is checked first: a path refused there (a folder that does not
+                // exist, a device, the library) comes back to the prompt as typed.
+                do throws(MemoLibraryError) {
+                    try store.checkExport(id, to: target)
+                } catch .destinationExists(let existing) {
+                    return { loop.dispatch(.exportRefused(id: id, typed: path, failure: .exportTargetExists(path: existing))) }
+                } catch .file(_, let reason, _) {
+                    // The reason first (it names the folder): the path is in the prompt below it.
+                    return { loop.dispatch(.exportRefused(id: id, typed: path, failure: .export(detail: reason))) }
+                }
                 let written = try BackgroundPriority.heavy.run {
                     Result { () throws(MemoLibraryError) in
                         try store.export(id, to: target, loudness: loudness) { step in progress(step.fraction, step.description) }

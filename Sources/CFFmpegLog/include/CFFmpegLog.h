@@ -33,5 +33,7 @@ int vm_http_locations(void);
 
 /* How many icy-* header lines (icy-metaint, icy-name, icy-pub, …) the calling thread read. */
 int vm_http_icy_header_lines(void);
+/* How many bytes of header lines the calling thread read (status line included). */
+long vm_http_header_bytes(void);
 
 #endif

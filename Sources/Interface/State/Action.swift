@@ -75,6 +75,10 @@ public enum Action: Sendable {
     case failed(AppFailure)
     /// Export wrote a copy of a memo.
     case exported(ExportedCopy)
+    /// The export prompt's path was refused before anything was written (a folder that does
+    /// not exist, a file already there, a place only the library writes): the prompt opens
+    /// again with the path as typed and the reason above it.
+    case exportRefused(id: Int64, typed: String, failure: AppFailure)
     /// The app started with this input: open it and the library.
     case launched(input: InputName)
     /// The open input's capture control as read (after a change when `changed`).

@@ -44,6 +44,20 @@ enum ExportKeys {
         }
     }
 
+    /// The path typed at the prompt was refused before anything was written: the prompt comes
+    /// back with it (the cursor at its end) and the reason above it, so a mistyped folder is
+    /// corrected rather than typed again. When something else took the screen meanwhile (a
+    /// prompt, a list), or the memo is gone, the reason is said on the status line instead.
+    static func reopen(id: Int64, typed: String, failure: AppFailure, _ state: inout AppState) -> [Effect] {
+        guard state.mode == .browsing, state.memos.contains(where: { $0.id == id }) else {
+            state.fail(failure.message)
+            return []
+        }
+        state.mode = .exporting(id: id, field: TextField(typed, maximumLength: 4096))
+        state.promptProblem = failure.message
+        return []
+    }
+
     /// The characters of the file name without its extension in `path` (`Standup` in
     /// `/home/ana/Standup.flac`): what the prompt opens with selected.
     static func nameRange(in path: String) -> Range<Int> {

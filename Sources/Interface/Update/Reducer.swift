@@ -148,6 +148,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
     case .exported(let copy):
         state.say(copy.message)
         effects = []
+    case .exportRefused(let id, let typed, let failure):
+        effects = ExportKeys.reopen(id: id, typed: typed, failure: failure, &state)
     case .launched(let input):
         effects = [.selectInput(source: input), .openLibrary]
     case .captureGainRead, .captureGainFailed:

@@ -1,4 +1,5 @@
 import Foundation
+import Interface
 
 #if canImport(Glibc)
 import Glibc
@@ -21,37 +22,15 @@ enum TerminalWidth {
         return 80
     }
 
-    /// The columns `text` takes on a terminal: 2 for East Asian wide and emoji characters,
-    /// 0 for combining marks and zero-width characters, 1 otherwise (per grapheme cluster).
+    /// The columns `text` takes on a terminal: the screen's rule (`DisplayWidth`), so a title
+    /// lines up the same in `list` and in the app.
     static func displayWidth(of text: String) -> Int {
-        text.reduce(0) { $0 + displayWidth(of: $1) }
+        DisplayWidth.of(text)
     }
 
     /// The columns one character (grapheme cluster) takes.
     static func displayWidth(of character: Character) -> Int {
-        var width = 0
-        for scalar in character.unicodeScalars {
-            width = max(width, displayWidth(of: scalar))
-        }
-        return width
-    }
-
-    private static func displayWidth(of scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        if value == 0x200B { return 0 }
-        if scalar.properties.isEmojiPresentation { return 2 }
-        switch value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
+        DisplayWidth.of(character)
     }
 
     /// `text` cut to at most `width` columns, ending in "…" when cut.
