@@ -126,17 +126,19 @@ let package = Package(
         .testTarget(
             name: "AppRuntimeTests",
             dependencies: ["VoiceActivation", "AppRuntime", "Audio", "Vocabulary", "Interface", "Streaming", "MemoLibrary", "SoundFiles", "ArgumentParsing"]),
-        .testTarget(name: "SoundFilesTests", dependencies: ["SoundFiles"]),
+        .testTarget(name: "SoundFilesTests", dependencies: ["TestSupport", "SoundFiles"]),
         .testTarget(name: "SpeechEnhancementTests", dependencies: ["SpeechEnhancement", "Metering"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "CFFmpeg", "CFFmpegLog"]),
-        // The suite's one private PulseAudio daemon (Tests/pulse-daemon.sh) and per-test sinks.
-        .target(name: "PulseTestSupport", path: "Tests/PulseTestSupport"),
-        .testTarget(name: "AudioTests", dependencies: ["VoiceActivation", "Audio", "SoundFiles", "Metering", "MemoLibrary", "PulseTestSupport"]),
-        .testTarget(name: "MemoLibraryTests", dependencies: ["MemoLibrary", "Vocabulary", "SoundFiles", "Metering"]),
+        // What every test target shares: the one seeded random generator, the one temporary
+        // folder, the unit tier's fence, the suite's private PulseAudio daemon (Tests/pulse-daemon.sh)
+        // with per-test sinks, and private PipeWire servers.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "AudioTests", dependencies: ["VoiceActivation", "Audio", "SoundFiles", "Metering", "MemoLibrary", "TestSupport"]),
+        .testTarget(name: "MemoLibraryTests", dependencies: ["TestSupport", "MemoLibrary", "Vocabulary", "SoundFiles", "Metering"]),
         .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "MemoLibrary", "SoundFiles"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["Interface", "Vocabulary", "Metering"], exclude: ["Snapshots"]),
+        .testTarget(name: "InterfaceTests", dependencies: ["TestSupport", "Interface", "Vocabulary", "Metering"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // Drives the built `voicememo` binary as a user or a script would.
-        .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "PulseTestSupport", "VoiceMemoCLI", "Interface"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "TestSupport", "VoiceMemoCLI", "Interface"]),
     ]
 )

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import PulseTestSupport
+import TestSupport
 import Testing
 
 @testable import Audio

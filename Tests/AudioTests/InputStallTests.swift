@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Metering
-import PulseTestSupport
+import TestSupport
 import SoundFiles
 import Synchronization
 import Testing

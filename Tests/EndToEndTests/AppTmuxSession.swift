@@ -1,5 +1,5 @@
 import Foundation
-import PulseTestSupport
+import TestSupport
 
 /// The full-screen app running in a detached tmux session of its own (`-L` socket per
 /// test), driven by keys and read back with `capture-pane`: what a person would see.

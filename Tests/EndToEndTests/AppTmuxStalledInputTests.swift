@@ -1,5 +1,5 @@
 import Foundation
-import PulseTestSupport
+import TestSupport
 import Testing
 
 /// The full-screen app recording from a sound server that stops answering (a private

@@ -1,5 +1,5 @@
 import Foundation
-import PulseTestSupport
+import TestSupport
 import Testing
 
 /// The app's talking-app replay (`V`: Replay on, Pitch +7) through the suite's PulseAudio: the

@@ -1,5 +1,5 @@
 import Foundation
-import PulseTestSupport
+import TestSupport
 import Testing
 
 /// `voicememo play` on a terminal (tmux) takes the app's playback keys — space, ← →, [ ], q —

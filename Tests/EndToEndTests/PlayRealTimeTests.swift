@@ -1,5 +1,5 @@
 import Foundation
-import PulseTestSupport
+import TestSupport
 import SoundFiles
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import PulseTestSupport
+import TestSupport
 import Testing
 
 /// `record --vox --replay`: each take is played back into the room (a PulseAudio null sink whose

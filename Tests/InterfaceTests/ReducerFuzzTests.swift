@@ -1,4 +1,5 @@
 import Vocabulary
+import TestSupport
 import Testing
 
 @testable import Interface
@@ -8,17 +9,6 @@ import Testing
 /// the selection stays in range, after each tick the recording and playback states are the
 /// engine's, and nothing plays while recording.
 @Suite struct ReducerFuzzTests {
-    /// SplitMix64: reproducible across platforms.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// What the runner and engine would do with effects.
     struct Engine {
@@ -191,7 +181,7 @@ import Testing
             return [.playbackProgress(time: time, PlaybackSnapshot(elapsed: current.elapsed, channels: [channel, channel]))]
         }
 
-        mutating func snapshot(_ generator: inout Generator) -> EngineSnapshot? {
+        mutating func snapshot(_ generator: inout SplitMix64) -> EngineSnapshot? {
             guard hasInput else { return nil }
             if recording == .recording { frames += 1600 }
             let level = Float(Int.random(in: -160...0, using: &generator))
@@ -224,7 +214,7 @@ import Testing
     ).sorted { "\($0)" < "\($1)" }
 
     @Test func hundredThousandRandomKeys() {
-        var generator = Generator(state: 0x5EED_1234)
+        var generator = SplitMix64(seed: 0x5EED_1234)
         var engine = Engine()
         var state = Fixtures.state(width: 80, height: 24)
         var time = Fixtures.now + 20

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import SoundFiles
 
@@ -140,20 +141,15 @@ enum SignalSynthesis {
     }
 }
 
-/// SplitMix64 with Box–Muller: the same numbers on every run.
+/// The tests' SplitMix64 (`TestSupport`) as doubles, with Box–Muller: the same numbers on every run.
 struct SeededRandom {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed &+ 0x9E37_79B9_7F4A_7C15) }
 
     /// Uniform in (0, 1).
     mutating func next() -> Double {
-        state = state &+ 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        value ^= value >> 31
-        return (Double(value >> 11) + 0.5) / Double(1 << 53)
+        (Double(generator.next() >> 11) + 0.5) / Double(1 << 53)
     }
 
     mutating func uniform(_ low: Double, _ high: Double) -> Double {

@@ -1,3 +1,4 @@
+import TestSupport
 import CSndFile
 import Foundation
 import Testing

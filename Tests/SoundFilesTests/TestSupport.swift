@@ -1,31 +1,8 @@
 import Foundation
+
 import Testing
 
 @testable import SoundFiles
-
-/// A fresh directory under the system temp folder, removed when the test is done with it.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("SoundFilesTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        path = url.path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String {
-        path + "/" + name
-    }
-
-    var contents: [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    }
-}
 
 /// Interleaved test signals: a sine per channel (440 Hz left, 660 Hz right, …) at half scale.
 enum Signal {

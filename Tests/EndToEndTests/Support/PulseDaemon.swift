@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import PulseTestSupport
+import TestSupport
 
 /// A private PulseAudio daemon with a null sink (LINUX-AUDIO-NOTES.md): the only
 /// real-time playback device on a machine without a sound card. ALSA reaches it as

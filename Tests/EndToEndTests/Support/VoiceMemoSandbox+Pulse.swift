@@ -1,5 +1,5 @@
 import Foundation
-import PulseTestSupport
+import TestSupport
 
 extension VoiceMemoSandbox {
     /// The ALSA device name `usePulse()` defines.

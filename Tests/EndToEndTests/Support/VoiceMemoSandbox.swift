@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 
 /// A private world for one end-to-end test: its own library, config and home directories, and
