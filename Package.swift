@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceActivation", "VoiceMemoCLI", "AppRuntime", "Vocabulary", "SoundFiles", "Audio", "Platform"]),
         .testTarget(
             name: "AppRuntimeTests",
-            dependencies: ["VoiceActivation", "AppRuntime", "Audio", "Vocabulary", "Interface", "Streaming", "MemoLibrary", "SoundFiles", "ArgumentParsing"]),
+            dependencies: ["TestSupport", "VoiceActivation", "AppRuntime", "Audio", "Vocabulary", "Interface", "Streaming", "MemoLibrary", "SoundFiles", "ArgumentParsing"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["TestSupport", "SoundFiles"]),
         .testTarget(name: "SpeechEnhancementTests", dependencies: ["SpeechEnhancement", "Metering"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "CFFmpeg", "CFFmpegLog"]),

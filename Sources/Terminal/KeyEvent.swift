@@ -32,6 +32,7 @@ public enum KeyDecoder {
         case 8, 127: return .key(.backspace)
         case 9: return .key(.tab)
         case 21: return .key(.clearToStart)
+        case 12: return .key(.control("l"))
         case 0..<32: return .key(.other)
         default:
             guard let scalar = Unicode.Scalar(code) else { return .key(.other) }

@@ -3,9 +3,9 @@ import Testing
 
 /// Issue 30 item 7 and issue 31 in the app: `E` proposes the memo's own format with the name
 /// selected (typing replaces it, the extension stays), says how to clear the line (`^U`) and
-/// offers the podcast loudness (`Tab`: −16 LUFS, −1 dBTP), which the copy then measures.
+/// offers the podcast loudness (Ctrl-L: −16 LUFS, −1 dBTP), which the copy then measures.
 @Suite(.serialized) struct AppTmuxExportLoudnessTests {
-    @Test func thePromptSelectsTheNameAndTabExportsAtPodcastLoudness() throws {
+    @Test func thePromptSelectsTheNameControlLExportsAtPodcastLoudnessAndTabCompletes() throws {
         let sandbox = try VoiceMemoSandbox()
         let recorded = try sandbox.shell("""
             espeak-ng -w speech22.wav "Standup notes. The export prompt now selects the name, and tab offers the podcast loudness." \
@@ -20,12 +20,12 @@ import Testing
         try app.press("E")
         var screen = try app.waitFor("Export to: ")
         #expect(screen.contains("/home/Standup.mp3"), "the memo's own format, not .flac: \(screen)")
-        #expect(screen.contains("type renames") && screen.contains("^U clear") && screen.contains("Tab -16 LUFS"),
+        #expect(screen.contains("type renames") && screen.contains("^U clear") && screen.contains("^L -16 LUFS"),
                 "the footer says what typing does, how to clear the line and the loudness key: \(screen)")
         try app.type("Weekly")
         screen = try app.waitFor("/home/Weekly.mp3")
         #expect(!screen.contains("Standup.mp3"), "typing replaced the name only: \(screen)")
-        try app.press("Tab")
+        try app.press("C-l")
         screen = try app.waitFor("Export at -16 LUFS to: ")
         try app.press("Enter")
         screen = try app.waitFor("Exported “Standup” at -16", timeout: 60)
@@ -44,7 +44,11 @@ import Testing
         try app.press("C-u")
         screen = try app.waitUntil { !$0.contains("/home/Standup.mp3") }
         #expect(screen.contains("⏎ export"), "\(screen)")
+        // Tab completes the path: the home folder's one entry starting with "Wee".
+        try app.type(home + "/Wee")
         try app.press("Tab")
+        _ = try app.waitFor(home + "/Weekly.mp3")
+        try app.press("C-l")
         _ = try app.waitFor("Export to: ")
         try app.press("Escape")
         try app.press("q")

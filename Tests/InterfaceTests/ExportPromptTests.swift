@@ -47,7 +47,7 @@ import Testing
         let field = Self.field(state)
         #expect(field?.selection == 10..<23, "“Standup notes” in /home/ana/Standup notes.flac")
         let footer = AppView.render(state).lines().last ?? ""
-        #expect(footer.contains("type renames") && footer.contains("^U clear") && footer.contains("Tab -16 LUFS"), "\(footer)")
+        #expect(footer.contains("type renames") && footer.contains("^U clear") && footer.contains("^L -16 LUFS") && footer.contains("Tab complete"), "\(footer)")
         for character in "Weekly" { _ = reduce(&state, .key(.character(character))) }
         #expect(Self.field(state)?.text == "/home/ana/Weekly.flac")
         #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/home/ana/Weekly.flac")])
@@ -68,19 +68,19 @@ import Testing
         #expect(ExportKeys.nameRange(in: "plain") == 0..<5)
     }
 
-    /// Tab offers the podcast loudness (−16 LUFS, −1 dBTP): said in the prompt, sent with the
-    /// export, kept for the next prompt, and off again with a second Tab.
-    @Test func tabOffersThePodcastLoudness() {
+    /// Ctrl-L offers the podcast loudness (−16 LUFS, −1 dBTP): said in the prompt, sent with
+    /// the export, kept for the next prompt, and off again with a second Ctrl-L.
+    @Test func controlLOffersThePodcastLoudness() {
         var state = Self.browsing()
         _ = reduce(&state, .key(.character("E")))
-        #expect(reduce(&state, .key(.tab)) == [])
+        #expect(reduce(&state, .key(.control("l"))) == [])
         #expect(AppView.render(state).lines().contains { $0.hasPrefix(" Export at -16 LUFS to: /home/ana/") }, "\(AppView.render(state).lines())")
-        #expect(Self.field(state)?.selection == 10..<23, "Tab leaves the path and its selection alone")
-        #expect(AppView.render(state).lines().last?.contains("Tab off") == true, "the footer says how to turn it off")
+        #expect(Self.field(state)?.selection == 10..<23, "Ctrl-L leaves the path and its selection alone")
+        #expect(AppView.render(state).lines().last?.contains("^L off") == true, "the footer says how to turn it off")
         #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/home/ana/Standup notes.flac", loudness: .podcast)])
         _ = reduce(&state, .key(.character("E")))
         #expect(AppView.render(state).lines().contains { $0.hasPrefix(" Export at -16 LUFS to: ") }, "the last used is kept")
-        _ = reduce(&state, .key(.tab))
+        _ = reduce(&state, .key(.control("l")))
         #expect(AppView.render(state).lines().contains { $0.hasPrefix(" Export to: ") })
         #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/home/ana/Standup notes.flac")])
     }
@@ -170,5 +170,27 @@ import Testing
         _ = reduce(&state, .exportRefused(id: 1, typed: "/x/y.wav", failure: .exportTargetExists(path: "/x/y.wav")))
         #expect(state.mode == mode, "the other prompt is not taken away")
         #expect(state.status?.text.contains("already exists") == true, "\(state.status?.text ?? "")")
+    }
+
+    /// Tab completes the path as a shell does: the runner lists the folder, one match replaces
+    /// the path, several extend it to what they share and are listed, an answer to a path typed
+    /// on since is dropped.
+    @Test func tabCompletesThePathAsAShellDoes() {
+        var state = Self.browsing()
+        _ = reduce(&state, .key(.character("E")))
+        _ = reduce(&state, .key(.clearToStart))
+        for character in "/home/ana/Mu" { _ = reduce(&state, .key(.character(character))) }
+        #expect(reduce(&state, .key(.tab)) == [.completeExportPath(id: 1, typed: "/home/ana/Mu")])
+        _ = reduce(&state, .exportPathCompletions(id: 1, typed: "/home/ana/Mu", matches: ["/home/ana/Music/"]))
+        #expect(Self.field(state)?.text == "/home/ana/Music/" && state.promptProblem == nil)
+        _ = reduce(&state, .exportPathCompletions(id: 1, typed: "/home/ana/Mu", matches: ["/home/ana/Mu/"]))
+        #expect(Self.field(state)?.text == "/home/ana/Music/", "an answer to an older path changes nothing")
+        _ = reduce(&state, .exportPathCompletions(
+            id: 1, typed: "/home/ana/Music/", matches: ["/home/ana/Music/take 1.wav", "/home/ana/Music/take 2.wav", "/home/ana/Music/takes/"]))
+        #expect(Self.field(state)?.text == "/home/ana/Music/take", "extended to what the three share")
+        #expect(state.promptProblem == "3 matches: take 1.wav  take 2.wav  takes/")
+        _ = reduce(&state, .exportPathCompletions(id: 1, typed: "/home/ana/Music/take", matches: []))
+        #expect(state.promptProblem == "Nothing there starts with “take”.")
+        #expect(Self.field(state)?.text == "/home/ana/Music/take")
     }
 }

@@ -58,6 +58,8 @@ import Testing
                 return [loaded]
             case .exportMemo(let id, let path, _):
                 return memos.contains { $0.id == id } ? [.exported(ExportedCopy(title: "Memo \(id)", path: path))] : [.failed(.export(detail: "no memo \(id)"))]
+            case .completeExportPath(let id, let typed):
+                return [.exportPathCompletions(id: id, typed: typed, matches: [typed + "a.wav", typed + "b/"])]
             case .editMemo(let request):
                 guard let index = memos.firstIndex(where: { $0.id == request.memoID }) else { return [.failed(.edit(title: request.title, detail: "gone")), loaded] }
                 let original = memos.remove(at: index)

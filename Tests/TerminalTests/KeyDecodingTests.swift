@@ -16,6 +16,7 @@ import Testing
         #expect(KeyDecoder.decode(status: 0, code: 127) == .key(.backspace))
         #expect(KeyDecoder.decode(status: 0, code: 21) == .key(.clearToStart))
         #expect(KeyDecoder.decode(status: 0, code: 3) == .key(.other))
+        #expect(KeyDecoder.decode(status: 0, code: 12) == .key(.control("l")), "Ctrl-L: the export prompt's loudness")
         #expect(KeyDecoder.decode(status: -1, code: 0) == nil, "ERR: nothing waiting")
     }
 

@@ -55,6 +55,12 @@ struct LibraryEffects {
             change(on: loop, tracked: tracked) { store in try store.purge(id) }
         case .exportMemo(let id, let path, let loudness):
             export(id, to: path, loudness: loudness, on: loop, tracked: tracked)
+        case .completeExportPath(let id, let typed):
+            let home = loop.environment["HOME"]
+            loop.onRunner(tracked: false) { _ in
+                let matches = PathCompletions.matches(for: typed, home: home)
+                return { loop.dispatch(.exportPathCompletions(id: id, typed: typed, matches: matches)) }
+            }
         case .addMarker(let memoID, let time):
             addMarker(memoID: memoID, time: time, on: loop)
         case .labelMarker(let memoID, let time, let label):

@@ -79,6 +79,9 @@ public enum Action: Sendable {
     /// not exist, a file already there, a place only the library writes): the prompt opens
     /// again with the path as typed and the reason above it.
     case exportRefused(id: Int64, typed: String, failure: AppFailure)
+    /// The paths that complete `typed` at the export prompt (each as it would be typed, a
+    /// folder ending in `/`), in order.
+    case exportPathCompletions(id: Int64, typed: String, matches: [String])
     /// The app started with this input: open it and the library.
     case launched(input: InputName)
     /// The open input's capture control as read (after a change when `changed`).

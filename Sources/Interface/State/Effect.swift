@@ -26,6 +26,9 @@ public enum Effect: Sendable, Hashable {
     /// another format; an existing file is refused); a notice or a failure follows.
     /// `loudness`: the copy normalised to that target (the prompt's `Tab`), else as it is.
     case exportMemo(id: Int64, path: String, loudness: LoudnessTarget? = nil)
+    /// The export prompt's Tab: the names in the typed path's folder that start with what
+    /// follows its last `/` (`exportPathCompletions` answers).
+    case completeExportPath(id: Int64, typed: String)
     /// Trim or split a memo (the library's edit: the original to Recently Deleted);
     /// `memoEdited` follows, with progress on the status line.
     case editMemo(EditRequest)

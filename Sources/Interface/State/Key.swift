@@ -7,6 +7,8 @@ public enum Key: Sendable, Hashable {
     case enter, escape, backspace, delete, tab
     /// Ctrl-U: clear the prompt up to the cursor.
     case clearToStart
+    /// Ctrl and a letter the app gives a meaning: Ctrl-L (`control("l")`, the export prompt's loudness).
+    case control(Character)
     /// Anything else (function keys, unknown sequences): ignored.
     case other
 }

@@ -5,12 +5,13 @@ import Vocabulary
 /// `AppState.exportFolder` named after the title, in the memo's own format; the name's
 /// extension chooses the format (`.flac`, `.wav`, …), as `voicememo export MEMO PATH` does.
 /// The name part is selected, so typing replaces it and keeps the folder and the extension;
-/// Ctrl-U clears the line. `Tab` turns the podcast loudness (−16 LUFS, −1 dBTP, as
+/// Ctrl-U clears the line. `Tab` completes the path as a shell does (the names in its folder,
+/// listed by the runner); Ctrl-L turns the podcast loudness (−16 LUFS, −1 dBTP, as
 /// `export --loudness -16`) on and off, said in the prompt's label and kept for the next one.
 /// Enter asks the runner to write it (`Effect.exportMemo`); an existing file is refused there
 /// and the memo is never changed.
 enum ExportKeys {
-    /// The target `Tab` offers.
+    /// The target Ctrl-L offers.
     static let podcast = LoudnessTarget.podcast
 
     /// "Export to: ", or "Export at -16 LUFS to: " with the podcast loudness on.
@@ -30,10 +31,14 @@ enum ExportKeys {
     }
 
     static func prompt(_ key: Key, id: Int64, _ field: inout TextField, _ state: inout AppState) -> [Effect] {
-        if key == .tab {
+        if key == .control("l") {
             state.exportsAtPodcastLoudness.toggle()
             state.promptProblem = nil
             return []
+        }
+        if key == .tab {
+            state.promptProblem = nil
+            return [.completeExportPath(id: id, typed: field.text)]
         }
         return TextPrompt.handle(key, &field, &state, reopen: { .exporting(id: id, field: $0) }, problem: problem(with:)) { path, state in
             guard state.memos.contains(where: { $0.id == id }) else {
@@ -56,6 +61,18 @@ enum ExportKeys {
         state.mode = .exporting(id: id, field: TextField(typed, maximumLength: 4096))
         state.promptProblem = failure.message
         return []
+    }
+
+    /// The runner's answer to Tab: one match replaces the path (a file's name completed, a
+    /// folder's with its `/`); several extend it to what they share and are listed above the
+    /// prompt; none says so. An answer to a path typed on since is dropped.
+    static func complete(id: Int64, typed: String, matches: [String], _ state: inout AppState) {
+        guard case .exporting(let open, let field) = state.mode, open == id, field.text == typed else { return }
+        let completed = PathCompletion.extended(typed, by: matches)
+        if completed != typed {
+            state.mode = .exporting(id: id, field: TextField(completed, maximumLength: field.maximumLength))
+        }
+        state.promptProblem = PathCompletion.listing(matches, typed: typed)
     }
 
     /// The characters of the file name without its extension in `path` (`Standup` in

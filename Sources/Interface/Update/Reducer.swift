@@ -150,6 +150,9 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         effects = []
     case .exportRefused(let id, let typed, let failure):
         effects = ExportKeys.reopen(id: id, typed: typed, failure: failure, &state)
+    case .exportPathCompletions(let id, let typed, let matches):
+        ExportKeys.complete(id: id, typed: typed, matches: matches, &state)
+        effects = []
     case .launched(let input):
         effects = [.selectInput(source: input), .openLibrary]
     case .captureGainRead, .captureGainFailed:

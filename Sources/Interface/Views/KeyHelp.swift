@@ -24,14 +24,15 @@ enum KeyHelp {
         return footer(for: state.mode)
     }
 
-    /// The export prompt's: what typing does to the selected name, `Tab` for the podcast
-    /// loudness (or `off` again, the label saying "Export at -16 LUFS"), `^U` to clear the line.
+    /// The export prompt's: what typing does to the selected name, `Tab` to complete the path,
+    /// `^L` for the podcast loudness (or `off` again, the label saying "Export at -16 LUFS"),
+    /// `^U` to clear the line.
     static func exportFooter(_ field: TextField, podcast: Bool) -> [(String, String)] {
-        let loudness = ("Tab", podcast ? "off" : "-16 LUFS")
+        let loudness = ("^L", podcast ? "off" : "-16 LUFS")
         if field.isSelected {
-            return [("type", "renames"), ("⏎", "export"), loudness, ("Esc", "cancel"), ("^U", "clear"), ("← →", "edit")]
+            return [("type", "renames"), ("⏎", "export"), ("Tab", "complete"), loudness, ("Esc", "cancel"), ("^U", "clear"), ("← →", "edit")]
         }
-        return [("⏎", "export"), loudness, ("Esc", "cancel"), ("^U", "clear"), ("← →", "move"), ("⌫", "delete")]
+        return [("⏎", "export"), ("Tab", "complete"), loudness, ("Esc", "cancel"), ("^U", "clear"), ("← →", "move"), ("⌫", "delete")]
     }
 
     /// The footer's keys in each mode.
