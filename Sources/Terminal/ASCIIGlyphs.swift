@@ -10,6 +10,8 @@ enum ASCIIGlyphs {
         "●": "*", "◎": "o", "❚": "|", "…": ".", "“": "\"", "”": "\"", "‘": "'", "’": "'",
         "—": "-", "–": "-", "−": "-", "·": ".", "×": "x", "→": ">", "←": "<", "↑": "^",
         "↓": "v", "⏎": "E", "⌫": "B", "␛": "^", "␡": "~", "§": "S", "�": "?", "♪": "~",
+        // The waveform's eighth blocks, lowest to highest (█ is `#` above).
+        "▁": "_", "▂": "_", "▃": ".", "▄": "-", "▅": "-", "▆": "=", "▇": "=",
     ]
 
     /// `glyph` (one cell's grapheme cluster) in ASCII, as many columns wide as it is.

@@ -7,17 +7,20 @@ import Testing
     /// Every key the help lists, as drawn on the screen at one scroll position.
     private func shownKeys(_ state: AppState) -> [String] {
         let text = AppView.render(state).lines()
+        let width = HelpLayout(state).textWidth
         return KeyHelp.all.map(\.1).filter { description in
-            text.contains { $0.contains(String(description.prefix(12))) }
+            // Its first line: a long description wraps.
+            let first = HelpLayout.wrap(description, toWidth: width).first ?? description
+            return text.contains { $0.contains(String(first.prefix(12))) }
         }
     }
 
-    @Test(arguments: [(80, 24), (40, 12), (30, 8), (200, 50)])
+    @Test(arguments: [(80, 24), (40, 12), (30, 8), (120, 40), (200, 50)])
     func everyKeyCanBeReachedByScrolling(width: Int, height: Int) {
         var state = Fixtures.state(width: width, height: height, [.key(.character("?"))])
         #expect(state.mode == .help)
         var seen = Set(shownKeys(state))
-        for _ in 0..<(HelpLayout(state).scrolls ? KeyHelp.all.count : 0) {
+        for _ in 0..<(HelpLayout(state).scrolls ? HelpLayout(state).rowCount : 0) {
             _ = reduce(&state, .key(.down))
             #expect(state.mode == .help, "scrolling keeps help open")
             seen.formUnion(shownKeys(state))

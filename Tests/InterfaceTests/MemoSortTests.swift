@@ -51,3 +51,18 @@ import Testing
         #expect(MemoSortOrder.allCases.map(\.next) == [.byTitle, .longestFirst, .newestFirst])
     }
 }
+
+/// A split's pieces are made at the same time: newest first lists (1) above (2).
+@Suite struct SplitPiecesOrderTests {
+    @Test func piecesOfASplitListInOrder() {
+        var first = Fixtures.memo(7, "Talk (1)", minutesAgo: 5, seconds: 30, size: 1)
+        var second = Fixtures.memo(8, "Talk (2)", minutesAgo: 5, seconds: 20, size: 1)
+        first.created = Fixtures.now - 300
+        second.created = first.created
+        let memos = [
+            Fixtures.memo(1, "Older", minutesAgo: 60, seconds: 10, size: 1), second, first,
+            Fixtures.memo(9, "Newer", minutesAgo: 1, seconds: 10, size: 1),
+        ]
+        #expect(MemoSortOrder.newestFirst.sorted(memos).map(\.title) == ["Newer", "Talk (1)", "Talk (2)", "Older"])
+    }
+}

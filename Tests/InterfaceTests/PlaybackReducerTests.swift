@@ -245,6 +245,8 @@ import Testing
         #expect(!AppView.render(state).lines()[0].contains("enhanced"))
         #expect(reduce(&state, .key(.character("f"))) == [.adjustPlayback(PlaybackSettings(enhances: true))])
         #expect(state.status?.text.hasPrefix("Enhance on: background noise suppressed while playing") == true, "\(String(describing: state.status))")
+        #expect(state.status?.text.contains("F makes an enhanced memo") == true, "the app's key, in the app's words")
+        #expect(state.status?.text.contains("voicememo") == false)
         #expect(AppView.render(state).lines()[0].contains("enhanced"), "\(AppView.render(state).lines()[0])")
         #expect(reduce(&state, .key(.character("f"))) == [.adjustPlayback(PlaybackSettings())])
         #expect(state.status?.text == "Enhance off.")

@@ -379,7 +379,8 @@ public enum MemoSortOrder: Sendable, Hashable, CaseIterable {
 
     /// `memos` in this order. Pure.
     public func sorted(_ memos: [MemoRow]) -> [MemoRow] {
-        let newestFirst = memos.sorted { ($0.created, $0.id) > ($1.created, $1.id) }
+        // Memos made at one time (a split's pieces) in the order they were made: (1) above (2).
+        let newestFirst = memos.sorted { $0.created != $1.created ? $0.created > $1.created : $0.id < $1.id }
         switch self {
         case .newestFirst:
             return newestFirst

@@ -29,29 +29,29 @@ public enum MeterMode: String, Sendable, Hashable, CaseIterable {
         case .digital:
             MeterModeDescriptor(
                 name: "digital peak", readingLabel: "rms",
-                explanation: "Meter: digital peak (IEC 60268-18): RMS bar, sample peak held 1 s, falls 20 dB in 1.7 s.",
+                explanation: "Meter: digital peak: the bar is the average level, the mark beyond it the peak; speech is good at -24 to -12 dB (IEC 60268-18).",
                 goodLevel: -24 ... -12, meter: nil)
         case .ppm1:
             MeterModeDescriptor(
                 name: "PPM type I", readingLabel: "ppm",
-                explanation: "Meter: PPM type I (IEC 60268-10, DIN): 5 ms integration, falls 20 dB in 1.7 s.",
+                explanation: "Meter: PPM type I: the bar jumps to each peak and falls slowly; speech is good at -18 to -6 dB (IEC 60268-10, DIN).",
                 goodLevel: -18 ... -6
             ) { PeakProgrammeMeter(kind: .typeI, channels: $0, sampleRate: $1) }
         case .ppm2:
             MeterModeDescriptor(
                 name: "PPM type II", readingLabel: "ppm",
-                explanation: "Meter: PPM type II (IEC 60268-10, BBC/EBU): 10 ms integration, falls 24 dB in 2.8 s.",
+                explanation: "Meter: PPM type II: the bar rises to each peak, a little slower than type I; speech is good at -18 to -6 dB (IEC 60268-10, BBC/EBU).",
                 goodLevel: -18 ... -6
             ) { PeakProgrammeMeter(kind: .typeII, channels: $0, sampleRate: $1) }
         case .vu:
             MeterModeDescriptor(
-                name: "VU", readingLabel: "vu", explanation: "Meter: VU (IEC 60268-17): 300 ms needle, reads a sine's RMS level.",
+                name: "VU", readingLabel: "vu", explanation: "Meter: VU: the bar moves as a needle would, with the average level; speech is good at -24 to -12 dB (IEC 60268-17).",
                 goodLevel: -24 ... -12
             ) { VolumeUnitMeter(channels: $0, sampleRate: $1) }
         case .loudness:
             MeterModeDescriptor(
                 name: "loudness", readingLabel: "M",
-                explanation: "Meter: loudness (EBU R128): M momentary 400 ms, S short-term 3 s; ┃ marks the target.",
+                explanation: "Meter: loudness: how loud it sounds, M now, S over 3 s; good within 3 LU of ┃, the target (EBU R128).",
                 goodLevel: -3 ... 3, meter: nil)
         }
     }

@@ -1,8 +1,9 @@
 /// A screen's keys, one row each: which keys, what they do, what the `?` screen says of them
 /// and where the footer shows them (`KeyTable`: the memo table, Recently Deleted, the
 /// transcript, the settings panel). The handler (`KeyHandling`), the help screen
-/// (`KeyHelp.entries`) and the footer (`KeyHelp.footer(for:)`) all read these tables, so a key
-/// cannot do what its help does not say, and no two rows can claim one key (`KeyTableTests`).
+/// (`KeyScreen.helpSections`, under the rows' `group`s) and the footer
+/// (`KeyHelp.footer(for:)`) all read these tables, so a key cannot do what its help does not
+/// say, and no two rows can claim one key (`KeyTableTests`).
 ///
 /// Adding a key to one of these screens is one row. A key whose meaning depends on what is
 /// going on (`s` stops a stream, else playback, else the recording) is one row whose action
@@ -16,6 +17,9 @@ struct KeyBinding: Sendable {
     let label: String
     /// What they do, for the help screen.
     let help: String
+    /// Under which heading the help screen lists them (the memo table's keys: each has one;
+    /// another screen's few keys are one list, `nil`).
+    let group: KeyGroup?
     /// Where the footer shows them (none: only on the help screen).
     let footer: [FooterSpot]
     /// Why the keys are refused now, for the status line; `nil` while they are enabled.
@@ -25,13 +29,14 @@ struct KeyBinding: Sendable {
     let action: @Sendable (Key, inout AppState) -> [Effect]
 
     init(
-        _ keys: [Key], _ label: String, _ help: String, footer: [FooterSpot] = [],
+        _ keys: [Key], _ label: String, _ help: String, group: KeyGroup? = nil, footer: [FooterSpot] = [],
         disabled: @escaping @Sendable (AppState) -> String? = { _ in nil },
         action: @escaping @Sendable (Key, inout AppState) -> [Effect]
     ) {
         self.keys = keys
         self.label = label
         self.help = help
+        self.group = group
         self.footer = footer
         self.disabled = disabled
         self.action = action
@@ -39,12 +44,30 @@ struct KeyBinding: Sendable {
 
     /// A row for character keys: `"nN"` are the keys `n` and `N`.
     init(
-        _ characters: String, label: String? = nil, _ help: String, footer: [FooterSpot] = [],
+        _ characters: String, label: String? = nil, _ help: String, group: KeyGroup? = nil, footer: [FooterSpot] = [],
         disabled: @escaping @Sendable (AppState) -> String? = { _ in nil },
         action: @escaping @Sendable (Key, inout AppState) -> [Effect]
     ) {
         self.init(
-            characters.map { Key.character($0) }, label ?? characters, help, footer: footer, disabled: disabled, action: action)
+            characters.map { Key.character($0) }, label ?? characters, help, group: group, footer: footer, disabled: disabled, action: action)
+    }
+}
+
+/// The memo table's keys by what they are about, as the help screen shows them under headings
+/// (htop's and lazygit's help), in this order.
+enum KeyGroup: String, CaseIterable, Sendable {
+    case record, play, edit, library, input, app
+
+    /// The heading.
+    var title: String {
+        switch self {
+        case .record: "Record"
+        case .play: "Play"
+        case .edit: "Edit"
+        case .library: "Library"
+        case .input: "Input"
+        case .app: "App"
+        }
     }
 }
 
@@ -109,7 +132,7 @@ enum KeyTable {
     /// The memo table's keys, in the order the help screen lists them.
     static let memoTable: [KeyBinding] = [
         KeyBinding(
-            "r", "record; again: pause / resume",
+            "r", "record; again: pause / resume", group: .record,
             footer: [
                 .table(10, "record/pause", short: "rec"), .playback(190, "record"), .only([.streaming], 50, "record input"),
             ],
@@ -138,7 +161,7 @@ enum KeyTable {
             return KeyHandling.recordKey(&state)
         },
         KeyBinding(
-            "s", "stop and save (then name the memo); stop playback or a stream",
+            "s", "stop and save (then name the memo); stop playback or a stream", group: .record,
             // Not on the idle table's footer: there is nothing to stop, and its room goes to / and t.
             footer: [.only([.recording], 20, "stop"), .playback(30, "stop"), .only([.streaming], 10, "stop")],
             disabled: { state in
@@ -152,159 +175,159 @@ enum KeyTable {
         ) { _, state in
             StreamKeys.stopOnS(&state) ?? PlaybackUpdate.stopPlaying(&state) ?? KeyHandling.stopKey(&state)
         },
-        KeyBinding("c", "reset the clip indicator and peak hold", footer: [.table(190, "clear clip")]) { _, state in
+        KeyBinding("c", "reset the clip indicator and peak hold", group: .input, footer: [.table(190, "clear clip")]) { _, state in
             KeyHandling.resetClip(&state)
         },
         KeyBinding(
-            "m", "meter: " + MeterMode.allCases.map(\.descriptor.name).joined(separator: " → "),
+            "m", "meter: " + MeterMode.allCases.map(\.descriptor.name).joined(separator: " → "), group: .input,
             footer: [.table(150, "meter"), .only([.streaming], 60, "meter")]
         ) { _, state in KeyHandling.nextMeterMode(&state) },
-        KeyBinding([.up, .down, .character("j"), .character("k")], "↑ ↓  j k", "select a memo") { key, state in
+        KeyBinding([.up, .down, .character("j"), .character("k")], "↑ ↓  j k", "select a memo", group: .library) { key, state in
             KeyHandling.moveMemoSelection(key, &state)
         },
-        KeyBinding([.pageUp, .pageDown], "PgUp PgDn", "page through memos") { key, state in
+        KeyBinding([.pageUp, .pageDown], "PgUp PgDn", "page through memos", group: .library) { key, state in
             KeyHandling.moveMemoSelection(key, &state)
         },
-        KeyBinding("gG", label: "g G", "first / last memo") { key, state in KeyHandling.moveMemoSelection(key, &state) },
+        KeyBinding("gG", label: "g G", "first / last memo", group: .library) { key, state in KeyHandling.moveMemoSelection(key, &state) },
         KeyBinding(
-            [.home, .end], "Home End", "while a memo plays: its start / end; else the first / last memo",
+            [.home, .end], "Home End", "while a memo plays: its start / end; else the first / last memo", group: .play,
             footer: [.playback(160, "start/end")]
         ) { key, state in
             PlaybackUpdate.jumpToEdge(key, &state) ?? KeyHandling.moveMemoSelection(key, &state)
         },
-        KeyBinding("/", "find memos by title or spoken words (Esc clears)", footer: [.table(62, "find")]) { _, state in
+        KeyBinding("/", "find memos by title or spoken words (Esc clears)", group: .library, footer: [.table(62, "find")]) { _, state in
             state.mode = .filtering(TextField(state.filter))
             return []
         },
-        KeyBinding([.escape], "Esc", "clear the search; stop a stream") { _, state in
+        KeyBinding([.escape], "Esc", "clear the search; stop a stream", group: .library) { _, state in
             StreamKeys.stopOnEscape(&state) ?? KeyHandling.clearFilter(&state)
         },
-        KeyBinding("T", "transcript of the selected memo (the word heard lights up)", footer: [.table(90, "words")]) {
+        KeyBinding("T", "transcript of the selected memo (the word heard lights up)", group: .library, footer: [.table(90, "words")]) {
             _, state in TranscriptUpdate.open(&state)
         },
-        KeyBinding("e", "rename the selected memo", footer: [.table(50, "rename")]) { _, state in
+        KeyBinding("e", "rename the selected memo", group: .library, footer: [.table(50, "rename")]) { _, state in
             KeyHandling.renameSelected(&state)
         },
         KeyBinding(
-            [.character("d"), .delete], "d Del", "delete the selected memo at once (to Recently Deleted; u undoes)",
+            [.character("d"), .delete], "d Del", "delete the selected memo at once (to Recently Deleted; u undoes)", group: .library,
             footer: [.table(60, "delete", keys: "d")]
         ) { _, state in KeyHandling.deleteSelected(&state) },
         KeyBinding(
-            "E", "export the selected memo to a file (its extension names the format)", footer: [.table(120, "export")]
+            "E", "export the selected memo to a file (its extension names the format)", group: .library, footer: [.table(120, "export")]
         ) { _, state in ExportKeys.open(&state) },
         KeyBinding(
-            "I", "details of the selected memo: its file, format, levels and state", footer: [.table(200, "info")]
+            "I", "details of the selected memo: its file, format, levels and state", group: .library, footer: [.table(200, "info")]
         ) { _, state in KeyHandling.showDetails(&state) },
         KeyBinding(
-            "a", "order of the memos: newest first → by title → longest first", footer: [.table(210, "order")]
+            "a", "order of the memos: newest first → by title → longest first", group: .library, footer: [.table(210, "order")]
         ) { _, state in KeyHandling.nextSortOrder(&state) },
-        KeyBinding("u", "undo the last delete, rename, trim, split, pause cut or enhance", footer: [.table(70, "undo")]) { _, state in
+        KeyBinding("u", "undo the last delete, rename, trim, split, pause cut or enhance", group: .library, footer: [.table(70, "undo")]) { _, state in
             KeyHandling.undo(&state)
         },
-        KeyBinding("t", "Recently Deleted: ⏎ restore, p purge, Esc back", footer: [.table(64, "deleted")]) {
+        KeyBinding("t", "Recently Deleted: ⏎ restore, p purge, Esc back", group: .library, footer: [.table(64, "deleted")]) {
             _, state in KeyHandling.openRecentlyDeleted(&state)
         },
         KeyBinding(
-            "i", "choose the input (microphones, test tone)", footer: [.table(110, "input")],
+            "i", "choose the input (microphones, test tone)", group: .input, footer: [.table(110, "input")],
             disabled: KeyTable.refusedWhileAnInputOpens
         ) { _, state in KeyHandling.openInputPicker(&state) },
-        KeyBinding("O", "choose where memos play (the playback device)", footer: [.table(130, "output")]) { _, state in
+        KeyBinding("O", "choose where memos play (the playback device)", group: .play, footer: [.table(130, "output")]) { _, state in
             KeyHandling.openOutputPicker(&state)
         },
         KeyBinding(
-            "o", "play a stream: type its http(s) URL (s, space, Esc stop it)",
+            "o", "play a stream: type its http(s) URL (s, space, Esc stop it)", group: .play,
             footer: [.table(140, "stream"), .only([.streaming], 30, "other stream")]
         ) { _, state in StreamKeys.open(&state) },
         KeyBinding(
-            "R", "record the stream that plays into a memo (s stops and names it)",
+            "R", "record the stream that plays into a memo (s stops and names it)", group: .record,
             footer: [.only([.streaming], 20, "record it")]
         ) { _, state in StreamKeys.record(&state) },
         KeyBinding(
-            [.enter], "⏎", "play the selected memo (a word match: from that word)",
+            [.enter], "⏎", "play the selected memo (a word match: from that word)", group: .play,
             footer: [.table(30, "play"), .playback(180, "play selected"), .only([.streaming], 40, "play memo")]
         ) { _, state in StreamKeys.playMemoInstead(&state) ?? PlaybackUpdate.play(&state) },
-        KeyBinding(" ", label: "space", "pause / resume playback (a stream: stop it)",
+        KeyBinding(" ", label: "space", "pause / resume playback (a stream: stop it)", group: .play,
             footer: [.only([.playing], 10, "pause"), .only([.paused], 10, "resume")]
         ) { _, state in StreamKeys.stopOnSpace(&state) ?? PlaybackUpdate.togglePause(&state) },
         KeyBinding(
             [.left, .right, .character("H"), .character("L")], "← →  H L",
-            "seek back / forward 5 s (H L: 30 s) while playing",
+            "seek back / forward 5 s (H L: 30 s) while playing", group: .play,
             footer: [.playback(20, "seek 5 s", keys: "← →"), .playback(150, "30 s", keys: "H L")]
         ) { key, state in PlaybackUpdate.seek(key, &state) },
-        KeyBinding("[]", label: "[ ]", "playback speed −/+ 0.1× (0.5× to 3×, pitch kept)", footer: [.playback(60, "speed")]) {
+        KeyBinding("[]", label: "[ ]", "playback speed −/+ 0.1× (0.5× to 3×, pitch kept)", group: .play, footer: [.playback(60, "speed")]) {
             key, state in PlaybackAdjustmentKeys.adjust(key, &state)
         },
-        KeyBinding("{}", label: "{ }", "playback pitch −/+ 1 semitone (±12, speed kept)", footer: [.playback(80, "pitch")]) {
+        KeyBinding("{}", label: "{ }", "playback pitch −/+ 1 semitone (±12, speed kept)", group: .play, footer: [.playback(80, "pitch")]) {
             key, state in PlaybackAdjustmentKeys.adjust(key, &state)
         },
-        KeyBinding("-+=", label: "- + =", "playback volume −/+ 10 % (0 to 150 %; above 100 % can clip)",
+        KeyBinding("-+=", label: "- + =", "playback volume −/+ 10 % (0 to 150 %; above 100 % can clip)", group: .play,
             footer: [.playback(70, "vol", keys: "- +")]
         ) { key, state in PlaybackAdjustmentKeys.adjust(key, &state) },
-        KeyBinding("x", "skip silence while playing: on / off", footer: [.playback(90, "skip")]) { key, state in
+        KeyBinding("x", "skip silence while playing: on / off", group: .play, footer: [.playback(90, "skip")]) { key, state in
             PlaybackAdjustmentKeys.adjust(key, &state)
         },
-        KeyBinding("f", "enhance while playing (background noise suppressed): on / off", footer: [.playback(175, "enhance")]) {
+        KeyBinding("f", "enhance while playing (background noise suppressed): on / off", group: .play, footer: [.playback(175, "enhance")]) {
             key, state in PlaybackAdjustmentKeys.adjust(key, &state)
         },
-        KeyBinding("0123456789", label: "0 … 9", "jump to 0 % … 90 % of the memo that plays", footer: [.playback(130, "jump", keys: "0-9")]) {
+        KeyBinding("0123456789", label: "0 … 9", "jump to 0 % … 90 % of the memo that plays", group: .play, footer: [.playback(130, "jump", keys: "0-9")]) {
             key, state in PlaybackAdjustmentKeys.adjust(key, &state)
         },
-        KeyBinding(",.", label: ", .", "seek back / forward 1 s while playing", footer: [.playback(140, "1 s")]) { key, state in
+        KeyBinding(",.", label: ", .", "seek back / forward 1 s while playing", group: .play, footer: [.playback(140, "1 s")]) { key, state in
             PlaybackAdjustmentKeys.adjust(key, &state)
         },
         KeyBinding(
-            "b", "marker at the play head, or at the recording's time",
+            "b", "marker at the play head, or at the recording's time", group: .edit,
             footer: [.playback(100, "mark"), .only([.recording], 25, "mark")]
         ) { _, state in MarkerKeys.mark(&state) },
-        KeyBinding("B", "label the marker at the play head (or the one before it) while playing", footer: [.playback(115, "label mark")]) {
+        KeyBinding("B", "label the marker at the play head (or the one before it) while playing", group: .edit, footer: [.playback(115, "label mark")]) {
             _, state in MarkerKeys.openLabel(&state)
         },
-        KeyBinding("nN", label: "n N", "next / previous marker while playing", footer: [.playback(110, "next/prev mark")]) {
+        KeyBinding("nN", label: "n N", "next / previous marker while playing", group: .edit, footer: [.playback(110, "next/prev mark")]) {
             key, state in MarkerKeys.jump(key, &state)
         },
-        KeyBinding("()", label: "( )", "in / out point at the play head (for X)") { key, state in
+        KeyBinding("()", label: "( )", "in / out point at the play head (for X)", group: .edit) { key, state in
             EditKeys.setPoint(isIn: key == .character("("), &state)
         },
-        KeyBinding("P", "preview what X keeps: play from in, pause at out", footer: [.playback(120, "preview trim")]) {
+        KeyBinding("P", "preview what X keeps: play from in, pause at out", group: .edit, footer: [.playback(120, "preview trim")]) {
             _, state in EditKeys.preview(&state)
         },
         KeyBinding(
-            "X", "trim the memo to in … out (asks; the original to Recently Deleted)",
+            "X", "trim the memo to in … out (asks; the original to Recently Deleted)", group: .edit,
             footer: [.playback(40, "trim", keys: "( ) X")]
         ) { _, state in EditKeys.askTrim(&state) },
-        KeyBinding("S", "split the memo that plays in two at the play head (asks)", footer: [.playback(50, "split")]) {
+        KeyBinding("S", "split the memo that plays in two at the play head (asks)", group: .edit, footer: [.playback(50, "split")]) {
             _, state in EditKeys.askSplit(&state)
         },
         KeyBinding(
-            "Z", "remove the pauses: each to 0.5 s (asks; the original to Recently Deleted)",
+            "Z", "remove the pauses: each to 0.5 s (asks; the original to Recently Deleted)", group: .edit,
             footer: [.playback(170, "cut pauses")]
         ) { _, state in EditKeys.askRemoveSilences(&state) },
-        KeyBinding("F", "make an enhanced memo: background noise suppressed (asks; the original to Recently Deleted)") { _, state in
+        KeyBinding("F", "make an enhanced memo: background noise suppressed (asks; the original to Recently Deleted)", group: .edit) { _, state in
             EditKeys.askEnhance(&state)
         },
         KeyBinding(
-            "v", "voice activation: record each utterance as a memo; again: off", footer: [.table(40, "voice")],
+            "v", "voice activation: record each utterance as a memo; again: off", group: .record, footer: [.table(40, "voice")],
             disabled: KeyTable.refusedWhileAnInputOpens
         ) { _, state in VoiceKeys.toggle(&state) },
-        KeyBinding("V", "settings: voice activation, noise alert (level, time)", footer: [.table(160, "settings")]) {
+        KeyBinding("V", "settings: voice activation, noise alert (level, time)", group: .input, footer: [.table(160, "settings")]) {
             _, state in
             state.mode = .voiceSettings(.voice(.threshold))
             return []
         },
-        KeyBinding("<>M", label: "< >  M", "input's capture volume -/+ 1 dB (or 1 %); M mute / unmute",
+        KeyBinding("<>M", label: "< >  M", "input's capture volume -/+ 1 dB (or 1 %); M mute / unmute", group: .input,
             footer: [.table(170, "gain", keys: "< >"), .table(180, "mute", keys: "M")]
         ) { key, state in
             CaptureGainUpdate.change(key == .character("<") ? .down : key == .character(">") ? .up : .toggleSwitch, &state)
         },
         KeyBinding(
-            "?", "this help",
+            "?", "this help", group: .app,
             footer: [.any(1000, "help")]
         ) { _, state in
             HelpLayout.open(&state)
             return []
         },
         KeyBinding(
-            "q", "quit (asks while recording; stopping saves)",
+            "q", "quit (asks while recording; stopping saves)", group: .app,
             footer: [.any(1010, "quit")]
         ) { _, state in
             // With work in flight (a save), asks, then waits for it: nothing is left
@@ -491,6 +514,16 @@ public enum KeyScreen: Sendable, Hashable, CaseIterable {
 
     /// (keys, what they do), in the rows' order.
     var helpEntries: [(String, String)] { rows.map { ($0.label, $0.help) } }
+
+    /// What the help screen lists: the rows by group, in `KeyGroup`'s order, each group under
+    /// its heading (the rows' order within it); rows without a group after them, untitled.
+    var helpSections: [(title: String?, entries: [(String, String)])] {
+        let grouped: [(title: String?, entries: [(String, String)])] = KeyGroup.allCases.map { group in
+            (group.title, rows.filter { $0.group == group }.map { ($0.label, $0.help) })
+        }
+        let ungrouped = rows.filter { $0.group == nil }.map { ($0.label, $0.help) }
+        return grouped.filter { !$0.entries.isEmpty } + (ungrouped.isEmpty ? [] : [(nil, ungrouped)])
+    }
 
     /// The footer of a screen other than the memo table (whose footer follows what it is doing).
     var footer: [(String, String)] { KeyTable.footer(in: .idle, of: rows) }

@@ -66,7 +66,7 @@ enum PlaybackAdjustmentKeys {
             settings.enhances.toggle()
             state.say(
                 settings.enhances
-                    ? "Enhance on: background noise suppressed while playing; 'voicememo enhance' keeps it."
+                    ? "Enhance on: background noise suppressed while playing; F makes an enhanced memo of it."
                     : "Enhance off.")
         default:
             return []

@@ -9,7 +9,6 @@ enum ListViews {
         let theme = Theme(state)
         screen.fill(area)
         let help = HelpLayout(state)
-        let entries = KeyHelp.entries(state)
         var title = " " + state.helpScreen.helpTitle
         if help.scrolls {
             let first = help.scroll + 1
@@ -17,17 +16,19 @@ enum ListViews {
             title += "  \(first)–\(last) of \(help.rowCount) (↑↓ scroll)"
         }
         screen.put(TextFitting.truncated(title, toWidth: area.width), x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
-        let keyWidth = entries.map { DisplayWidth.of($0.0) }.max() ?? 0
-        for column in 0..<help.columns {
+        for (column, lines) in help.lines.enumerated() {
             let x = area.x + 2 + column * help.columnWidth
             let right = column == help.columns - 1 ? area.x + area.width : x + help.columnWidth - 2
             for row in 0..<help.visibleRows {
-                let index = column * help.rowCount + help.scroll + row
-                guard index < entries.count, help.scroll + row < help.rowCount else { break }
-                let entry = entries[index]
+                guard help.scroll + row < lines.count else { break }
                 let y = area.y + 1 + row
-                screen.put(TextFitting.padded(entry.0, toWidth: keyWidth), x: x, y: y, style: theme.key, maxWidth: max(right - x, 0))
-                screen.put(TextFitting.truncated(entry.1, toWidth: max(right - x - keyWidth - 2, 0)), x: x + keyWidth + 2, y: y)
+                switch lines[help.scroll + row] {
+                case .heading(let heading):
+                    screen.put(TextFitting.truncated(heading, toWidth: max(right - x + 1, 0)), x: max(x - 1, area.x), y: y, style: theme.columnHeader, maxWidth: max(right - x + 1, 0))
+                case .entry(let keys, let text):
+                    screen.put(TextFitting.padded(keys, toWidth: help.keyWidth), x: x, y: y, style: theme.key, maxWidth: max(right - x, 0))
+                    screen.put(TextFitting.truncated(text, toWidth: max(right - x - help.keyWidth - 2, 0)), x: x + help.keyWidth + 2, y: y)
+                }
             }
         }
     }
