@@ -55,15 +55,21 @@ import Testing
         let list = try sandbox.run("list", "--json")
         #expect(list.status == 0, "\(list)")
         #expect(try sandbox.listedMemos().first?["state"] as? String == "complete")
+        let said = bad.isFinite ? "3 samples beyond full scale were clamped" : "3 samples were not numbers and were written as silence"
         for target in ["mp3", "m4a", "flac", "ogg"] {
             let copy = sandbox.file("copy.\(target)")
             let exported = try sandbox.run("export", "1", copy)
             #expect(exported.status == 0 && !exported.wasSignalled, "\(target): \(exported)")
+            #expect(exported.standardError.contains("note: in memo 1, \(said)"), "\(target): \(exported.standardError)")
             let reader = try SoundFileReader(path: copy)
             #expect(reader.info.frames > 40_000, "\(target): \(reader.info.frames) frames")
             reader.close()
         }
         let analyzed = try sandbox.run("analyze", "1")
         #expect(analyzed.status == 0, "\(analyzed)")
+        // Normalised, the file is read twice (measured, then written): said once, counted once.
+        let normalised = try sandbox.run("export", "1", sandbox.file("loud.flac"), "--loudness", "-16")
+        #expect(normalised.status == 0, "\(normalised)")
+        #expect(normalised.standardError.components(separatedBy: said).count == 2, "\(normalised.standardError)")
     }
 }

@@ -98,6 +98,7 @@ public final class SoundFileReader: @unchecked Sendable {
     public func close() {
         lock.locked {
             if let handle { storedReplacedSamples += handle.repairedOnRead }
+            if handle != nil || mp4 != nil { UsableSamples.noteRepairs(storedReplacedSamples, readingPath: path) }
             handle?.close()
             handle = nil
             mp4?.close()

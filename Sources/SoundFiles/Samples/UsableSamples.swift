@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What making float samples usable replaced: samples that were not numbers (NaN, ±∞), written
 /// as silence, and finite samples beyond full scale, clamped to ±1.
 public struct ReplacedSamples: Sendable, Equatable {
@@ -39,6 +41,28 @@ public struct ReplacedSamples: Sendable, Equatable {
 /// NaN (and on a finite 1e36, whose energy overflows) and aborts the process; FFmpeg's AAC
 /// encoder refuses the frame.
 public enum UsableSamples {
+    /// What readers of each file repaired, the most one whole read found (`SoundFileReader`
+    /// notes it when closed): every pass over a file meets the same samples, so a command that
+    /// reads a file several times (measure, then write) reports it once.
+    private static let repairsByPath = Mutex<[String: ReplacedSamples]>([:])
+
+    static func noteRepairs(_ replaced: ReplacedSamples, readingPath path: String) {
+        guard !replaced.isEmpty else { return }
+        repairsByPath.withLock { repairs in
+            let known = repairs[path] ?? ReplacedSamples()
+            if replaced.notNumbers + replaced.clamped > known.notNumbers + known.clamped { repairs[path] = replaced }
+        }
+    }
+
+    /// What the readers of `path` closed since `forgetRepairs(readingPath:)` repaired.
+    public static func repairs(readingPath path: String) -> ReplacedSamples {
+        repairsByPath.withLock { $0[path] ?? ReplacedSamples() }
+    }
+
+    public static func forgetRepairs(readingPath path: String) {
+        repairsByPath.withLock { _ = $0.removeValue(forKey: path) }
+    }
+
     /// Makes `samples` usable in place and says what it replaced.
     public static func repair(_ samples: UnsafeMutableBufferPointer<Float>) -> ReplacedSamples {
         var replaced = ReplacedSamples()

@@ -1,5 +1,6 @@
 import Platform
 import Foundation
+import SoundFiles
 import MemoLibrary
 import Vocabulary
 
@@ -27,6 +28,7 @@ enum ExportRunner {
             for folder in Set(targets.map(OutputDestination.folder(of:))) {
                 reportRemoved(ExportLeftovers.removeAbandoned(in: folder), in: folder, console: context.console)
             }
+            UsableSamples.forgetRepairs(readingPath: memo.path)
             let normalised = try SignalCleanup.removing(targets.flatMap(ExportLeftovers.temporaries(for:))) {
                 () throws(MemoLibraryError) in
                 try library.perform(plan) { progress in
@@ -45,6 +47,9 @@ enum ExportRunner {
             let note = ExportNameNote.text(given: given, written: written)
         {
             context.console.printErrorMessage(note)
+        }
+        if let repaired = UsableSamples.repairs(readingPath: plan.memo.path).sentence {
+            context.console.printErrorMessage("note: in memo \(plan.memo.id), \(repaired)")
         }
         context.console.reply(.exported(plan.memo, to: plan.paths, normalised: normalised))
         if let normalised, !context.console.isOutputTerminal {
