@@ -26,6 +26,7 @@ until its standard input closes (so it never outlives the test that started it).
   /redirect-to?location=URL  302 to URL (file:///etc/passwd, ftp://…)
   /html                a text/html page
   /endless-headers     a 200 status, then icy-* header lines for up to 20 s, never an empty line
+  /garbage?type=T&bytes=N  N bytes (200000 by default) of seeded random bytes as Content-Type T
 """
 import http.server
 import os
@@ -104,6 +105,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     count += 1
                     if count % 50 == 0:
                         time.sleep(0.001)
+            elif route == "garbage":
+                import random
+                body = random.Random(7).randbytes(int(query.get("bytes", "200000")))
+                self.send_response(200)
+                self.send_header("Content-Type", query.get("type", "application/octet-stream"))
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
             elif route == "html":
                 body = b"<!DOCTYPE html><html><body><h1>Welcome</h1></body></html>\n"
                 self.send_response(200)

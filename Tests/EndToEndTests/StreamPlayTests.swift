@@ -111,6 +111,18 @@ import Testing
         #expect(played(sandbox) == nil, "nothing was played")
     }
 
+    /// Bytes that are no audio under any Content-Type are "not audio", never a drop.
+    @Test(arguments: ["application/octet-stream", "audio/mpeg"])
+    func garbageIsNotAudio(type: String) throws {
+        let (sandbox, server, _) = try setUp()
+        let outcome = try sandbox.run("play", server.url("garbage?type=\(type)"), "--device", "voicememo_playback")
+        #expect(outcome.status == 1, "\(outcome)")
+        let last = outcome.standardError.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasPrefix("voicememo: ") && last.contains("replied with not audio (data FFmpeg does not recognise as audio)"), "\(outcome)")
+        #expect(!outcome.standardError.contains("dropped"), "\(outcome)")
+        #expect(played(sandbox) == nil, "nothing was played")
+    }
+
     @Test func connectionCutShortOfItsLengthIsADrop() throws {
         let (sandbox, server, reference) = try setUp()
         let outcome = try sandbox.run("play", server.url("cut/noise.wav?bytes=200000"), "--device", "voicememo_playback", "--json")
