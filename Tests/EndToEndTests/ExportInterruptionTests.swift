@@ -46,3 +46,46 @@ import Testing
         #expect(remaining == ["other.flac"], "\(remaining)")
     }
 }
+
+/// `record --output FILE` killed with kill -9 while it records MP3 keeps its audio beside FILE;
+/// `recover FILE` finishes it, a running recording is left alone, and nothing records over it.
+@Suite struct RecordOutputRecoveryTests {
+    @Test func aKilledRecordingIntoAFileIsRecoveredNotLost() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let killed = try sandbox.shell("""
+            mkdir -p out
+            voicememo record --source tone:440@-6 --format mp3 --output out/take.mp3 2> err.txt &
+            pid=$!
+            kept() { [ -e out/.take.mp3.partial.w64 ] && [ "$(stat -c %s out/.take.mp3.partial.w64)" -gt 200000 ] || { kill -0 $pid 2>/dev/null || { cat err.txt >&2; exit 3; }; false; }; }
+            wait_until 30 "the recording's intermediate" kept || exit 124
+            voicememo recover out/take.mp3; echo "while recording: $?"
+            kill -9 $pid
+            wait $pid 2>/dev/null
+            ls -A out
+            """)
+        #expect(killed.status == 0, "\(killed)")
+        #expect(killed.standardOutput.contains("while recording: 1"), "\(killed)")
+        #expect(killed.standardError.contains("is still being recorded"), "\(killed)")
+        #expect(killed.standardOutput.contains(".take.mp3.partial.w64"), "the audio is kept: \(killed)")
+
+        var environment = sandbox.environment
+        environment["VOICEMEMO_UNPACED"] = "1"
+        let over = try ProcessRunner.run(
+            try VoiceMemoBinary.url(),
+            arguments: ["record", "--source", "tone:880@-6", "--duration", "1", "--output", sandbox.file("out/take.mp3"), "--force"],
+            environment: environment, timeout: .seconds(30))
+        #expect(over.status == 1, "\(over)")
+        #expect(over.standardError.contains("`voicememo recover \(sandbox.file("out/take.mp3"))` finishes it"), "\(over)")
+
+        let recovered = try sandbox.run("recover", sandbox.file("out/take.mp3"))
+        #expect(recovered.status == 0, "\(recovered)")
+        #expect(recovered.standardError.contains("recovered \(sandbox.file("out/take.mp3"))"), "\(recovered)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.file("out"))
+        #expect(names == ["take.mp3"], "the intermediate and recipe are gone: \(names)")
+        let analyzed = try sandbox.run("analyze", sandbox.file("out/take.mp3"), "--json")
+        let json = try JSONSerialization.jsonObject(with: Data(analyzed.standardOutput.utf8)) as? [String: Any]
+        #expect((json?["duration"] as? Double ?? 0) > 0.1, "\(analyzed)")
+        let again = try sandbox.run("recover", sandbox.file("out/take.mp3"))
+        #expect(again.status == 0 && again.standardError.contains("nothing to recover"), "\(again)")
+    }
+}

@@ -65,6 +65,8 @@ extension RecordRequest {
                 try OutputDestination.check(
                     output, libraryFolder: LibraryLocation.folder(environment: context.environment), replacing: options.force)
             }
+            // Never over a killed recording's audio, kept beside its file until it is recovered.
+            if let refusal = RecoverFileRunner.waitingRecording(at: output) { throw CommandFailure(refusal) }
         }
         self.init(
             output: output ?? "", addsMemo: output == nil, title: options.title, settings: settings, source: source,

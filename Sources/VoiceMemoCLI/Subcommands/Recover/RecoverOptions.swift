@@ -1,4 +1,9 @@
-/// `voicememo recover`.
+/// `voicememo recover [FILE]`.
 public struct RecoverOptions: Sendable, Equatable {
-    public init() {}
+    /// A file `record --output` was writing when it was killed; `nil`: the library's memos.
+    public var file: String?
+
+    public init(file: String? = nil) {
+        self.file = file
+    }
 }
