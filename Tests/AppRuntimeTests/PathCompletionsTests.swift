@@ -8,7 +8,7 @@ import Testing
     @Test func theFoldersEntriesThatStartWithTheNameAreListedAsTyped() throws {
         let folder = try TemporaryDirectory()
         for name in ["take 1.wav", "take 2.wav", ".hidden.wav", "other.flac"] {
-            FileManager.default.createFile(atPath: folder.file(name), contents: Data())
+            _ = FileManager.default.createFile(atPath: folder.file(name), contents: Data())
         }
         try FileManager.default.createDirectory(atPath: folder.file("takes"), withIntermediateDirectories: false)
         #expect(PathCompletions.matches(for: folder.path + "/take", home: nil)
