@@ -137,3 +137,17 @@ import Testing
         #expect(screen.binding(for: .character("q")) != nil, "q goes back on \(screen)")
     }
 }
+
+@Suite struct PlaybackSettingsCarryOverTests {
+    @Test func aMemoPlayedWithSettingsKeptFromTheLastOneSaysSo() {
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .playbackStarted(memoID: 1, title: "First", duration: 10, channels: 2))
+        #expect(state.status?.text == "Playing “First”. Space pauses, ← → seek 5 s, s stops.")
+        _ = reduce(&state, .key(.character("f")))
+        _ = reduce(&state, .key(.character("]")))
+        _ = reduce(&state, .playbackStarted(memoID: 2, title: "Second", duration: 10, channels: 2))
+        #expect(state.status?.text == "Playing “Second” (enhanced, 1.1×). Space pauses, ← → seek 5 s, s stops.")
+        #expect(PlaybackSettings().summary == nil)
+        #expect(PlaybackSettings(pitchSemitones: -3, volumePercent: 120, skipsSilence: true).summary == "−3 st, vol 120 %, skipping silence")
+    }
+}

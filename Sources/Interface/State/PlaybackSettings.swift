@@ -47,4 +47,17 @@ public struct PlaybackSettings: Sendable, Hashable {
 
     /// `vol 120 %`.
     public var volumeText: String { "vol \(volumePercent) %" }
+
+    /// What differs from playing as recorded, in words: `enhanced, 1.5×, skipping silence`;
+    /// `nil` when nothing does. Said when a memo starts playing, since the settings stay from
+    /// one memo to the next.
+    public var summary: String? {
+        var parts: [String] = []
+        if enhances { parts.append("enhanced") }
+        if speedTenths != 10 { parts.append(speedText) }
+        if pitchSemitones != 0 { parts.append(pitchText) }
+        if volumePercent != 100 { parts.append(volumeText) }
+        if skipsSilence { parts.append("skipping silence") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
 }

@@ -57,7 +57,9 @@ enum PlaybackUpdate {
         case .playbackStarted(let memoID, let title, let duration, let channels):
             state.playback = PlaybackState(memoID: memoID, title: title, duration: duration, channels: channels)
             state.previewEnd = nil
-            state.say("Playing “\(title)”. Space pauses, ← → seek 5 s, s stops.")
+            // The settings stay from the last memo: a memo that plays other than as recorded says so.
+            let adjusted = state.playbackSettings.summary.map { " (\($0))" } ?? ""
+            state.say("Playing “\(title)”\(adjusted). Space pauses, ← → seek 5 s, s stops.")
         case .playbackProgress(let time, let snapshot):
             guard var playback = state.playback else { return [] }
             playback.elapsed = min(max(snapshot.elapsed.isFinite ? snapshot.elapsed : 0, 0), playback.duration)
