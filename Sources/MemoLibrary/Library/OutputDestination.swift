@@ -117,11 +117,6 @@ public struct OutputDestination: Sendable, Equatable {
     }
 
     /// The library folder, as the user named it, when `target` is in it (at any depth), else `nil`.
-    /// Whether `path` (its folder's links resolved) is in the library folder, at any depth.
-    public static func isInside(_ path: String, libraryFolder folder: String) -> Bool {
-        insideLibrary(path, folder: folder) != nil
-    }
-
     private static func insideLibrary(_ target: String, folder: String) -> String? {
         let library = canonical(folder)
         let file = resolved(target)

@@ -17,10 +17,11 @@ enum RecoverFileRunner {
             console.printErrorMessage("nothing to recover: no recording was left beside \(file)")
             return .success
         }
-        if let library = LibraryLocation.folder(environment: context.environment),
-            OutputDestination.isInside(file, libraryFolder: library)
-        {
-            throw CommandFailure("\(file) is in the memo library: `voicememo recover` (without FILE) finishes its memos")
+        // The file is written as `record --output --force` would write it: never inside the
+        // library (its memos are `voicememo recover` without FILE's), never a device, a FIFO or
+        // a hard link to a memo's file or the index.
+        _ = try LibraryAccess.perform { () throws(MemoLibraryError) in
+            try OutputDestination.check(file, libraryFolder: LibraryLocation.folder(environment: context.environment), replacing: true)
         }
         let holders = FileHolders.others(holding: intermediate)
         if let holder = holders.first {
