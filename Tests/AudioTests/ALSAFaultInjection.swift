@@ -9,13 +9,14 @@ import Synchronization
 final class FaultInjectingPCMOperations: PCMOperations {
     /// The calls a rule can target.
     enum Call: Hashable, Sendable {
-        case open, readInterleaved, writeInterleaved, prepare, resume, wait, status
+        case open, readInterleaved, writeInterleaved, prepare, resume, wait, status, delay
     }
 
     private struct State {
         var rules: [Call: [Int: Int]] = [:]
         var counts: [Call: Int] = [:]
         var forcedStatus: PCMStatusSnapshot?
+        var forcedState: snd_pcm_state_t?
     }
 
     private let real = SystemPCMOperations()
@@ -39,6 +40,16 @@ final class FaultInjectingPCMOperations: PCMOperations {
             $0.forcedStatus = PCMStatusSnapshot(
                 code: 0, state: SND_PCM_STATE_XRUN, triggerTime: trigger, statusTime: now)
         }
+    }
+
+    /// Makes `snd_pcm_state` report `state` (nil: the device's own again).
+    func reportState(_ state: snd_pcm_state_t?) {
+        self.state.withLock { $0.forcedState = state }
+    }
+
+    func state(_ pcm: OpaquePointer) -> snd_pcm_state_t {
+        if let forced = state.withLock({ $0.forcedState }) { return forced }
+        return real.state(pcm)
     }
 
     /// How many times `call` was made (forced or not).
@@ -81,6 +92,11 @@ final class FaultInjectingPCMOperations: PCMOperations {
     func wait(_ pcm: OpaquePointer, milliseconds: Int32) -> Int32 {
         if let code = forced(.wait) { return Int32(code) }
         return real.wait(pcm, milliseconds: milliseconds)
+    }
+
+    func delay(_ pcm: OpaquePointer, _ frames: inout Int) -> Int32 {
+        if let code = forced(.delay) { return Int32(code) }
+        return real.delay(pcm, &frames)
     }
 
     func status(_ pcm: OpaquePointer, _ status: OpaquePointer) -> PCMStatusSnapshot {

@@ -1,4 +1,5 @@
 import SoundFiles
+import Synchronization
 
 /// An open playback device: the PCM and the write loop over it, owned by one thread at a time.
 ///
@@ -11,6 +12,9 @@ final class PlaybackOutput: Sendable {
     let setup: ALSAStreamSetup
     private let pcm: ALSAPCM
     private let sink: ALSAPlaybackSink
+    /// Frames written since the device was last made ready (opened, `discardQueued`): all
+    /// still queued while it has not started.
+    private let writtenSincePrepare = Atomic<Int>(0)
 
     /// Opens `device` for `format`, trying the other sample formats when the device
     /// refuses `format.sampleFormat` (a device without `plug` may take only integers).
@@ -72,25 +76,33 @@ final class PlaybackOutput: Sendable {
     ///
     /// - Returns: The frames queued (fewer only when a stop was requested).
     func write(from buffer: UnsafeRawPointer, frames: Int, stopRequested: () -> Bool) throws(ALSAError) -> Int {
-        try sink.write(from: buffer, frames: frames, stopRequested: stopRequested)
+        let written = try sink.write(from: buffer, frames: frames, stopRequested: stopRequested)
+        writtenSincePrepare.add(written, ordering: .relaxed)
+        return written
     }
 
     /// Underruns recovered so far.
     var underruns: Int { sink.underruns }
 
-    /// Frames written but not yet heard (`snd_pcm_delay`), 0 when the device cannot tell.
+    /// Frames written but not yet heard (`snd_pcm_delay`).
     ///
+    /// When the device cannot tell: a prepared device has played nothing yet, so everything
+    /// written since it was made ready is queued (the pulse plugin answers EIO while its
+    /// stream connects, after every start and seek); after an underrun nothing is.
     /// Allocation-free (the raw seam call, no error value), for the playback loop.
     func queuedFrames() -> Int {
         guard let handle = pcm.openHandle else { return 0 }
         var frames = 0
-        return pcm.operations.delay(handle, &frames) >= 0 ? max(0, frames) : 0
+        if pcm.operations.delay(handle, &frames) >= 0 { return max(0, frames) }
+        guard pcm.state == .prepared else { return 0 }
+        return min(writtenSincePrepare.load(ordering: .relaxed), setup.bufferFrames)
     }
 
     /// Discards what is queued and makes the device ready for new frames (seek, pause).
     func discardQueued() throws(ALSAError) {
         try pcm.drop()
         try pcm.prepare()
+        writtenSincePrepare.store(0, ordering: .relaxed)
     }
 
     /// Plays out everything queued, then stops: the tail of the file is not cut, unless

@@ -59,7 +59,14 @@ enum PlaybackUpdate {
             state.previewEnd = nil
             // The settings stay from the last memo: a memo that plays other than as recorded says so.
             let adjusted = state.playbackSettings.summary.map { " (\($0))" } ?? ""
-            state.say("Playing “\(title)”\(adjusted). Space pauses, ← → seek 5 s, s stops.")
+            // A memo the filter found by its words starts at the word: say so, or the clock
+            // reads as a play head that ran ahead.
+            if let match = state.transcriptMatch(for: memoID), match.time > 0 {
+                let at = DisplayFormat.elapsedTime(seconds: match.time)
+                state.say("Playing “\(title)”\(adjusted) from \(at), where “\(state.filter)” was said. Home plays from the start.")
+            } else {
+                state.say("Playing “\(title)”\(adjusted). Space pauses, ← → seek 5 s, s stops.")
+            }
         case .playbackProgress(let time, let snapshot):
             guard var playback = state.playback else { return [] }
             playback.elapsed = min(max(snapshot.elapsed.isFinite ? snapshot.elapsed : 0, 0), playback.duration)
