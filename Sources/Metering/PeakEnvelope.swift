@@ -127,18 +127,41 @@ public struct PeakEnvelope: Sendable, Hashable {
 }
 
 /// A waveform as one line of text: a glyph per column whose height follows the column's peak
-/// on a dB scale from `floor` (nothing) to 0 dBFS (a full block).
+/// on a dB scale from `floor` (nothing) to `top` (a full block; 0 dBFS unless given).
 public enum WaveformLine {
     /// Eighth blocks, lowest first; a column at or below the floor is a space.
     public static let glyphs: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    /// The glyph's level, 0…8, for a peak of `decibels`.
-    public static func level(_ decibels: Double, floor: Double = -60) -> Int {
+    /// The glyph's level, 0…8, for a peak of `decibels` on the scale `floor`…`top`.
+    public static func level(_ decibels: Double, floor: Double = -60, top: Double = 0) -> Int {
         guard decibels > floor else { return 0 }
-        return min(8, max(1, Int(((decibels - floor) / -floor * 8).rounded(.up))))
+        let span = max(top - floor, 1)
+        return min(8, max(1, Int(((decibels - floor) / span * 8).rounded(.up))))
     }
 
-    public static func text(_ columnPeaks: [Double], floor: Double = -60) -> String {
-        String(columnPeaks.map { glyphs[level($0, floor: floor)] })
+    public static func text(_ columnPeaks: [Double], floor: Double = -60, top: Double = 0) -> String {
+        String(columnPeaks.map { glyphs[level($0, floor: floor, top: top)] })
+    }
+
+    /// A memo's waveform on the scale of what is heard in it: its loudest column a full block,
+    /// its quiet stretches (the quietest tenth of its columns) a sliver, at least
+    /// `minimumRange` dB between them and nothing under −60 dBFS. A loud memo (speech near
+    /// full scale over a room at −25 dBFS) shows its words and pauses instead of a solid block;
+    /// a quiet one keeps the −60…0 scale's shape.
+    public static func heardText(_ columnPeaks: [Double], minimumRange: Double = 24) -> String {
+        let scale = heardScale(columnPeaks, minimumRange: minimumRange)
+        return text(columnPeaks, floor: scale.floor, top: scale.top)
+    }
+
+    /// The scale `heardText` draws on. Pure.
+    public static func heardScale(_ columnPeaks: [Double], minimumRange: Double = 24) -> (floor: Double, top: Double) {
+        let absoluteFloor = -60.0
+        let heard = columnPeaks.filter { $0.isFinite && $0 > absoluteFloor }.sorted()
+        guard let loudest = heard.last else { return (absoluteFloor, 0) }
+        let top = min(0, loudest)
+        let quiet = heard[heard.count / 10]
+        // 3 dB under the quiet stretches, so they stay a sliver rather than nothing.
+        let floor = max(absoluteFloor, min(quiet - 3, top - minimumRange))
+        return (floor, top)
     }
 }

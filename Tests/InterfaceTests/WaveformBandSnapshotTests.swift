@@ -42,7 +42,7 @@ import Testing
         assertSnapshot(screen, named: "waveform-band-\(width)")
         let glyphs = Array(screen.lines()[0])
         #expect(glyphs.prefix(width / 3).allSatisfy { $0 == " " || $0 == "▁" }, "silence is blank (the play head aside)")
-        #expect(Set(glyphs[(width / 3 + 1)..<(2 * width / 3 - 1)]) == ["▇"], "a −12 dBFS burst: 6.4 of 8 eighths, rounded up")
+        #expect(Set(glyphs[(width / 3 + 1)..<(2 * width / 3 - 1)]) == ["▆"], "a −12 dBFS burst on the memo's own scale: 0 dBFS full, the ramp's quiet end (−39 or −48 dBFS by the width) blank")
         #expect(glyphs.last == "█", "the ramp ends at full scale")
         #expect(screen.lines()[1].filter { "[]▲┃".contains($0) }.count == 4, "in, out, play head and a marker")
         let headCell = Int(1.5 / 3 * Double(width))

@@ -83,3 +83,33 @@ import Testing
         Double(Decibels.toAmplitude(20 * exponent))
     }
 }
+
+/// A memo's waveform drawn on the scale of what is heard in it.
+@Suite struct HeardWaveformTests {
+    /// Speech near full scale over a room at −25 dBFS: words and pauses, not a solid bar.
+    @Test func aLoudMemoShowsItsPausesInsteadOfASolidBlock() {
+        let room = 0.056  // −25 dBFS
+        let envelope = PeakEnvelopeTests.envelope(seconds: 4) { time in
+            (0.5..<1.5).contains(time) || (2.5..<3.5).contains(time) ? 0.9 : room
+        }
+        let peaks = envelope.columnPeaks(width: 8)
+        #expect(WaveformLine.text(peaks) == "▅██▅▅██▅", "on the −60…0 scale the room alone is ▅")
+        #expect(WaveformLine.heardText(peaks) == "▁██▁▁██▁")
+    }
+
+    /// A room at −54 dBFS: the scale reaches down to 3 dB under it, nearly the whole −60…0.
+    @Test func aMemoOverAQuietRoomKeepsNearlyTheWholeScale() {
+        let envelope = PeakEnvelopeTests.envelope(seconds: 4) { time in (1.5..<2.5).contains(time) ? 0.5 : 0.002 }
+        let scale = WaveformLine.heardScale(envelope.columnPeaks(width: 20))
+        #expect((scale.floor * 10).rounded() / 10 == -57 && (scale.top * 10).rounded() / 10 == -6)
+        #expect(WaveformLine.heardText(envelope.columnPeaks(width: 20)) == "▁▁▁▁▁▁▁██████▁▁▁▁▁▁▁")
+    }
+
+    @Test func aSteadyToneIsAFullBarAndSilenceAndNoiseNeverTrap() {
+        let tone = PeakEnvelopeTests.envelope(seconds: 2) { _ in 0.1 }
+        #expect(WaveformLine.heardText(tone.columnPeaks(width: 10)) == String(repeating: "█", count: 10))
+        #expect(WaveformLine.heardText([]) == "")
+        #expect(WaveformLine.heardText([-.infinity, .nan, -160, 3]) == "   █")
+        #expect(WaveformLine.heardScale([.nan]) == (-60, 0))
+    }
+}

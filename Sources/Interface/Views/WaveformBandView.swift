@@ -4,8 +4,8 @@ import Metering
 /// its stored peak envelope (`WaveformState`; the audio is never read to draw it), one column
 /// per cell.
 ///
-/// Row 1: an eighth-block glyph per column (`WaveformLine`: its height is the column's peak on
-/// a −60…0 dBFS scale), dim outside the in … out range when one is set, the play head's column
+/// Row 1: an eighth-block glyph per column (`WaveformLine.heardText`: its height is the column's
+/// peak on the memo's own scale, its loudest column full, its quiet stretches a sliver), dim outside the in … out range when one is set, the play head's column
 /// in reverse video. Row 2: where things are — `▲` the play head, `[` the in point, `]` the out
 /// point, `┃` each marker. Without colour every mark stays a glyph of its own.
 ///
@@ -45,7 +45,7 @@ enum WaveformBandView {
         let keptEnd = points?.outPoint.map(cell) ?? width - 1
         let hasRange = points?.inPoint != nil || points?.outPoint != nil
         let head = playback.map { cell($0.elapsed) }
-        let glyphs = Array(WaveformLine.text(envelope.columnPeaks(width: width)))
+        let glyphs = Array(WaveformLine.heardText(envelope.columnPeaks(width: width)))
         for (column, glyph) in glyphs.enumerated() {
             var style = theme.color(.green)
             if hasRange, column < keptStart || column > keptEnd { style = theme.dim }

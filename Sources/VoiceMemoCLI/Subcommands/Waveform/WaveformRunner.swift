@@ -30,7 +30,7 @@ enum WaveformRunner {
             writer.raw("]}")
             context.console.printLine(writer.text)
         } else {
-            context.console.printLine(WaveformLine.text(peaks))
+            context.console.printLine(WaveformLine.heardText(peaks))
         }
         return .success
     }
