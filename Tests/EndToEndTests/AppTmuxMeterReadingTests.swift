@@ -48,8 +48,8 @@ import Testing
         _ = try app.waitForStart("Listening to")
         // The zone's line runs between the marks of its range, and the legend names it.
         let lines = [
-            MeterMode.digital: "-30───-20─────-10", .ppm1: "-20─────-10────-6", .ppm2: "-20─────-10────-6",
-            .vu: "-30───-20─────-10", .loudness: "────0─────",
+            MeterMode.digital: "-30━━━-20━━━━━-10", .ppm1: "-20━━━━━-10━━━━-6", .ppm2: "-20━━━━━-10━━━━-6",
+            .vu: "-30━━━-20━━━━━-10", .loudness: "━━━━0━━━━━",
         ]
         // Every mode `m` cycles through: a new one fails here until its scale line is added.
         let zones = try MeterMode.allCases.map { mode in
@@ -59,7 +59,7 @@ import Testing
             let screen = try app.waitUntil(timeout: 10) { screen in Self.scaleRow(screen)?.contains(mode) == true }
             let scale = Self.scaleRow(screen) ?? ""
             #expect(scale.contains(line), "\(mode): \(scale)")
-            #expect(scale.contains("── good"), "\(mode): the legend names the line: \(scale)")
+            #expect(scale.contains("━━ good"), "\(mode): the legend names the line: \(scale)")
             try app.press("m")
         }
         try app.press("q")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Terminal
 
-/// Issue 15 item 14: under `LANG=C` the app draws ASCII only.
+/// Under `LANG=C` the app draws ASCII only.
 @Suite struct ASCIIGlyphsTests {
     @Test func everyGlyphBecomesASCIIOfTheSameWidth() {
         let glyphs = ["a", " ", "█", "▒", "░", "─", "▶", "“", "…", "⏎", "␛", "会", "🎙️", "é", "\u{202E}"]

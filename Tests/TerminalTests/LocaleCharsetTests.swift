@@ -12,6 +12,7 @@ import Testing
     @Test func theSymbolsBecomeASCIIAndTheUsersTextStays() {
         #expect(LocaleCharset.asciiSymbols("Saved “Memo” (00:00:02) — 1.5× → ok…") == "Saved \"Memo\" (00:00:02) - 1.5x > ok.")
         #expect(LocaleCharset.asciiSymbols("L ███▒▒░░ ──") == "L ###==-- --")
+        #expect(LocaleCharset.asciiSymbols("-60  -30━━━-20━━━━━-10  ━━ good level") == "-60  -30===-20=====-10  == good level", "the good level band never reads as minus signs")
         #expect(LocaleCharset.asciiSymbols("/tmp/Café 会議.wav") == "/tmp/Café 会議.wav", "a path comes back as given")
         #expect(LocaleCharset.asciiSymbols("plain") == "plain")
         #expect(LocaleCharset.asciiSymbols("a␛]0;x␇ b␊ c␉") == "a^]0;x^G b^J c^I", "a control's picture in caret notation (␛ and ␡ as the key glyphs)")

@@ -46,8 +46,9 @@ enum ScaleView {
         screen.put(label, x: x, y: row.y, style: .dim, maxWidth: room)
     }
 
-    /// The glyph of the good level's line on the scale row.
-    static let goodLevelGlyph = "─"
+    /// The glyph of the good level's line on the scale row: heavier than the separators' `─`,
+    /// and `=` in ASCII, so the marks inside it (`-30━━━-20`) never run into it as minus signs.
+    static let goodLevelGlyph = "━"
 
     /// The LEDs (first…last) that light for a reading in the meter mode's good level
     /// (`MeterModeDescriptor.goodLevel`), while the rows show the input; `nil` while a memo
@@ -68,7 +69,7 @@ enum ScaleView {
 
     /// The unit and the mode's name after the scale, longest first: "dBFS  PPM type II (playback)",
     /// "LU  loudness, 0 = -23 LUFS"; the first that fits is shown. While the rows show the
-    /// input, each form is tried first with what the good level's `──` is.
+    /// input, each form is tried first with what the good level's `━━` is.
     static func labels(_ state: AppState) -> [String] {
         let mode = state.shownMeterMode
         let names: [String]
