@@ -119,6 +119,7 @@ let package = Package(
         .executableTarget(name: "voicememo-bench", dependencies: ["VoiceActivation", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
 
         .testTarget(name: "MeteringTests", dependencies: ["Metering"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),

@@ -74,12 +74,11 @@ final class TranscriptionJob: Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in
+        // Not joined: `stop` waits for it at most a timeout (loading the model cannot be interrupted).
+        DetachedThread.start(name: "vm-transcribe") { [self] in
             run()
             ended.signal()
         }
-        thread.name = "voicememo.transcription"
-        thread.start()
     }
 
     /// Looks for memos to transcribe once the current one is done (or now, when idle).

@@ -2,6 +2,7 @@ import CPocketSphinx
 import Foundation
 import Glibc
 import MemoLibrary
+import Synchronization
 
 /// One word the recogniser heard, with its times in seconds from the start of the stream:
 /// the library's own transcript word, so what is heard is what is stored.
@@ -54,8 +55,10 @@ public final class SpeechRecognizer {
     /// of failing `ps_init`. While a model loads, an `atexit` handler therefore says on standard
     /// error what happened, since the library's own log is off.
     private static func noteExitDuringLoad(of model: SpeechModel?) {
-        exitNoteLock.lock()
-        defer { exitNoteLock.unlock() }
+        exitNoteLock.withLock { _ in setExitNote(for: model) }
+    }
+
+    private static func setExitNote(for model: SpeechModel?) {
         _ = exitNoteInstalled
         free(exitNote)
         exitNote = model.map {
@@ -140,7 +143,7 @@ public final class SpeechRecognizer {
 
 /// The message the `atexit` handler prints while a model loads (`nil` otherwise).
 nonisolated(unsafe) private var exitNote: UnsafeMutablePointer<CChar>?
-private let exitNoteLock = NSLock()
+private let exitNoteLock = Mutex(())
 private let exitNoteInstalled: Void = {
     atexit {
         if let note = exitNote { _ = write(2, note, strlen(note)) }

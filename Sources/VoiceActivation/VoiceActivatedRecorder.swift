@@ -1,3 +1,4 @@
+import Platform
 import Audio
 import Dispatch
 import Metering
@@ -78,7 +79,7 @@ public final class VoiceActivatedRecorder: Sendable {
     private let tap: VoiceActivatedTap
     private let events: VoiceActivationEvents
     private let stopping = Atomic<Bool>(false)
-    private let controller = Mutex<AudioThread?>(nil)
+    private let controller = Mutex<JoinableThread?>(nil)
     /// The open file of each take in flight, and why a take has none.
     private let sinks = Mutex<[Int: (RecordingSink, TakeDestination)]>([:])
     private let failures = Mutex<[Int: RecorderError]>([:])
@@ -105,7 +106,7 @@ public final class VoiceActivatedRecorder: Sendable {
         self.engine = engine
         self.events = events
         tap = VoiceActivatedTap(settings: settings, format: engine.format, firstFrame: engine.capturedFrames)
-        let started = AudioThread { [self] in controlLoop() }
+        let started = JoinableThread { [self] in controlLoop() }
         controller.withLock { $0 = started }
         engine.attach(tap)
     }
@@ -121,7 +122,7 @@ public final class VoiceActivatedRecorder: Sendable {
             engine.detach(tap)
             tap.endInput()
         }
-        let thread = controller.withLock { value -> AudioThread? in
+        let thread = controller.withLock { value -> JoinableThread? in
             defer { value = nil }
             return value
         }

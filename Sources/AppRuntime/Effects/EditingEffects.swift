@@ -1,3 +1,4 @@
+import Platform
 import Audio
 import Foundation
 import Interface

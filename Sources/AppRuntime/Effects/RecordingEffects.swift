@@ -1,3 +1,4 @@
+import Platform
 import Audio
 import Dispatch
 import Foundation
@@ -212,21 +213,16 @@ final class RecordingEffects: Sendable {
         _ recording: InputSession.Recording, storingTitlesIn store: MemoStore?, progress: (Double?, String) -> Void
     ) -> [Action] {
         let recorder = recording.recorder
-        let stopped = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            recorder.stop()
-            stopped.signal()
-        }
         var actions: [Action] = []
         let encoding = "encoding \(recorder.settings.format.displayName)"
-        repeat {
+        Waiting.run("vm-stop", { recorder.stop() }) {
             actions += storeOfferedTitle(forMemo: recording.memo.memo.id, in: store)
             if let fraction = recorder.finishingProgress {
                 progress(fraction, encoding)
             } else {
                 progress(nil, "finishing the file")
             }
-        } while stopped.wait(timeout: .now() + .milliseconds(100)) == .timedOut
+        }
         return actions
     }
 

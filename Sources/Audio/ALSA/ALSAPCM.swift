@@ -109,11 +109,11 @@ public final class ALSAPCM: @unchecked Sendable {
             }
             done.signal()
         }
-        while done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+        let opened = Waiting.wait(for: done, tickingAtOnce: false) {
             let interrupted = openInterruption.withLock { $0?() ?? false } || (StopSignals.isInstalled && StopSignals.pending != nil)
-            if interrupted, pending.abandon() { return nil }
+            return !(interrupted && pending.abandon())
         }
-        return pending.outcome
+        return opened ? pending.outcome : nil
     }
 
     deinit {

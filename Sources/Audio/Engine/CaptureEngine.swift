@@ -1,3 +1,4 @@
+import Platform
 import Dispatch
 import Metering
 import SoundFiles
@@ -63,7 +64,7 @@ public final class CaptureEngine: Sendable {
     private let clampedCount = Atomic<Int>(0)
     private let failure = Mutex<CaptureError?>(nil)
     private let ended = Atomic<Bool>(false)
-    private let thread = Mutex<AudioThread?>(nil)
+    private let thread = Mutex<JoinableThread?>(nil)
     /// Whether the capture loop finished in time for `stop()`, or was left to finish alone.
     private enum Ending { case running, finished, abandoned }
     private let ending = Mutex(Ending.running)
@@ -98,7 +99,7 @@ public final class CaptureEngine: Sendable {
     public func start(frameLimit: Int? = nil) {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
         lastAudioAt.store(clock.nanoseconds(), ordering: .releasing)
-        let started = AudioThread { [self] in captureLoop(frameLimit: frameLimit) }
+        let started = JoinableThread { [self] in captureLoop(frameLimit: frameLimit) }
         thread.withLock { $0 = started }
     }
 
@@ -115,7 +116,7 @@ public final class CaptureEngine: Sendable {
     /// before the stop has reached the taps either way.
     public func stop() {
         running.store(false, ordering: .releasing)
-        let started = thread.withLock { value -> AudioThread? in
+        let started = thread.withLock { value -> JoinableThread? in
             defer { value = nil }
             return value
         }

@@ -1,3 +1,4 @@
+import Platform
 import Dispatch
 import Glibc
 import Metering
@@ -63,7 +64,7 @@ package final class RecordingSink: CaptureTap, Sendable {
     private let failure = Mutex<RecorderError?>(nil)
     private let wakeUp = DispatchSemaphore(value: 0)
     private let spaceFreed = DispatchSemaphore(value: 0)
-    private let thread = Mutex<AudioThread?>(nil)
+    private let thread = Mutex<JoinableThread?>(nil)
     /// The meters of what was written; `nil` when the sink does not measure. Used by the
     /// writer thread, then read once it has closed the file and measured everything.
     private let measurement: Mutex<WrittenFrameMeter?>
@@ -73,7 +74,7 @@ package final class RecordingSink: CaptureTap, Sendable {
     /// other formats, and when the final file could not be created at the start (then
     /// `SoundFileWriter.close()` encodes everything at the end, as it always did).
     private let encoding: IntermediateEncoding?
-    private let encoderThread = Mutex<AudioThread?>(nil)
+    private let encoderThread = Mutex<JoinableThread?>(nil)
     private let encoderWakeUp = DispatchSemaphore(value: 0)
     /// Set by the writer thread when it takes over the encode (the intermediate is closed).
     private let encoderStops = Atomic<Bool>(false)
@@ -97,10 +98,10 @@ package final class RecordingSink: CaptureTap, Sendable {
         ring = RingBuffer(minimumCapacity: format.sampleRate * format.bytesPerFrame * 4)
         wakeThreshold = ring.capacity / 8
         encoding = try? writer.startEncoding()
-        let started = AudioThread { [self] in writeLoop() }
+        let started = JoinableThread { [self] in writeLoop() }
         thread.withLock { $0 = started }
         if encoding != nil {
-            let encoder = AudioThread { [self] in encodeLoop() }
+            let encoder = JoinableThread { [self] in encodeLoop() }
             encoderThread.withLock { $0 = encoder }
         }
     }
@@ -129,7 +130,7 @@ package final class RecordingSink: CaptureTap, Sendable {
     package func finish(error: RecorderError?) {
         if let error { fail(error) }
         endInput()
-        let writerThread = thread.withLock { value -> AudioThread? in
+        let writerThread = thread.withLock { value -> JoinableThread? in
             defer { value = nil }
             return value
         }
@@ -356,7 +357,7 @@ package final class RecordingSink: CaptureTap, Sendable {
     private func finishEncoding(_ encoding: IntermediateEncoding) {
         encoderStops.store(true, ordering: .releasing)
         encoderWakeUp.signal()
-        let encoder = encoderThread.withLock { value -> AudioThread? in
+        let encoder = encoderThread.withLock { value -> JoinableThread? in
             defer { value = nil }
             return value
         }

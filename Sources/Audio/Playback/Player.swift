@@ -1,3 +1,4 @@
+import Platform
 import Dispatch
 import Glibc
 import Metering
@@ -33,7 +34,7 @@ public final class Player: Sendable {
     /// Serialises play/pause/stop/prepare, so that starting and joining never race.
     private let lifecycle = Mutex(())
     private let prepared = Mutex<PlaybackOutput?>(nil)
-    private let thread = Mutex<AudioThread?>(nil)
+    private let thread = Mutex<JoinableThread?>(nil)
 
     /// Opens `url` and checks that it can be played; opens no device yet.
     ///
@@ -157,7 +158,7 @@ public final class Player: Sendable {
                 control.pendingSeek = nil
             }
             let loop = self.loop
-            let started = AudioThread { loop.run(output: output) }
+            let started = JoinableThread { loop.run(output: output) }
             thread.withLock { $0 = started }
         }
     }
@@ -344,7 +345,7 @@ public final class Player: Sendable {
 
     /// Joins the playback thread if there is one (it is ending or has ended). Call under `lifecycle`.
     private func joinFinishedThread() {
-        let finished = thread.withLock { value -> AudioThread? in
+        let finished = thread.withLock { value -> JoinableThread? in
             defer { value = nil }
             return value
         }

@@ -1,3 +1,4 @@
+import Platform
 import Dispatch
 import Glibc
 import Metering
@@ -59,7 +60,7 @@ public final class StreamPlayer: Sendable {
             return !state.started
         }
         guard first else { return }
-        let started = AudioThread { [self] in
+        let started = JoinableThread { [self] in
             run()
             done.signal()
         }

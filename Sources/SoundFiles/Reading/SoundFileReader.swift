@@ -6,8 +6,8 @@ import Glibc
 /// `MP4AudioReader`), as interleaved int16, int32 or float32 frames.
 ///
 /// Safe to hand between threads: every call takes an internal lock. `@unchecked Sendable`: that
-/// lock is an `NSLock` around libsndfile's handle, since the calls take the caller's buffers and
-/// a `Mutex`'s `inout sending` state may not meet a non-Sendable pointer.
+/// lock (`StateLock`) is beside libsndfile's handle rather than holding it, since the calls take
+/// the caller's buffers and a `Mutex`'s `inout sending` state may not meet a non-Sendable pointer.
 public final class SoundFileReader: @unchecked Sendable {
     public let path: String
     public let info: SoundFileInfo
@@ -26,7 +26,7 @@ public final class SoundFileReader: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
+    private let lock = StateLock()
     private var storedReplacedSamples = ReplacedSamples()
     private var storedMetadata: SoundFileMetadata
     private var handle: SndFileHandle?

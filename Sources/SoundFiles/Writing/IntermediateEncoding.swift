@@ -19,7 +19,7 @@ import Glibc
 /// and its recipe removed: until then a crash leaves everything needed to encode again.
 ///
 /// Safe to hand between threads (an encoding thread, then the one that finishes it): every call
-/// takes an internal lock. `@unchecked Sendable`: that lock is an `NSLock` around libsndfile's
+/// takes an internal lock. `@unchecked Sendable`: that lock (`StateLock`) is around libsndfile's
 /// handle, as in `SoundFileWriter` (a `Mutex`'s state may not meet the caller's buffers).
 public final class IntermediateEncoding: @unchecked Sendable {
     /// The W64 intermediate read from.
@@ -30,7 +30,7 @@ public final class IntermediateEncoding: @unchecked Sendable {
     public let sampleRate: Int
     public let channels: Int
 
-    private let lock = NSLock()
+    private let lock = StateLock()
     private var target: Target?
     private let descriptor: Int32
     private let layout: IntermediateLayout

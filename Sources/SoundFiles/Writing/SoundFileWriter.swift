@@ -5,8 +5,9 @@ import Foundation
 /// quality, writes tags, and finalises the file on `close()`.
 ///
 /// Meant for one writer thread, but safe to hand between threads: every call takes an internal lock.
-/// `@unchecked Sendable`: that lock is an `NSLock` around libsndfile's handle, since the calls take
-/// the caller's buffers and a `Mutex`'s `inout sending` state may not meet a non-Sendable pointer.
+/// `@unchecked Sendable`: that lock (`StateLock`) is beside libsndfile's handle rather than
+/// holding it, since the calls take the caller's buffers and a `Mutex`'s `inout sending` state may
+/// not meet a non-Sendable pointer.
 public final class SoundFileWriter: @unchecked Sendable {
     public let path: String
     public let settings: RecordingSettings
@@ -30,7 +31,7 @@ public final class SoundFileWriter: @unchecked Sendable {
     /// `nil` for the formats that grow past 4 GiB.
     private var frameLimit: Int64?
 
-    private let lock = NSLock()
+    private let lock = StateLock()
     private var storedFramesWritten: Int64 = 0
     /// Frames the header on disk describes (for `.headerUpdatedOnWrite`).
     private var framesInHeader: Int64 = 0

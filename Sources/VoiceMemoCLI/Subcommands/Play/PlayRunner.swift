@@ -86,18 +86,20 @@ enum PlayRunner {
     ) -> (stoppedAt: Double, keyError: PlayerError?) {
         let live = console.isErrorTerminal ? PlayLiveLine(console: console, channels: player.numberOfChannels) : nil
         var keyError: PlayerError?
-        playing: while finished.wait(timeout: .now() + .milliseconds(keys == nil ? 100 : 30)) == .timedOut {
-            if StopSignals.pending != nil { break }
+        // Keys are read every 30 ms, so that one pressed is answered at once.
+        Waiting.wait(for: finished, every: keys == nil ? 100 : 30, tickingAtOnce: false) {
+            guard StopSignals.pending == nil else { return false }
             for key in keys?.read() ?? [] {
                 do throws(PlayerError) {
-                    guard try keys?.apply(key, to: player) ?? true else { break playing }
+                    guard try keys?.apply(key, to: player) ?? true else { return false }
                 } catch {
                     keyError = error
-                    break playing
+                    return false
                 }
             }
             player.updateMeters()
             live?.show(player: player)
+            return true
         }
         let stoppedAt = player.currentTime
         player.stop()

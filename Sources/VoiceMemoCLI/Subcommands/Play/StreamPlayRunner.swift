@@ -106,10 +106,11 @@ enum StreamPlayRunner {
         }
         eventLog?.note("stream_connecting")
         player.play()
-        while ended.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
-            if StopSignals.pending != nil { break }
+        Waiting.wait(for: ended, tickingAtOnce: false) {
+            guard StopSignals.pending == nil else { return false }
             player.updateMeters()
             queue.sync { live?.show(player: player) }
+            return true
         }
         player.stop()
         queue.sync { live?.clear() }

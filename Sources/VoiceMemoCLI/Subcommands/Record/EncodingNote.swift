@@ -1,3 +1,4 @@
+import Platform
 import Audio
 import Dispatch
 import SoundFiles
@@ -34,16 +35,7 @@ final class EncodingNote: Sendable {
 
     /// Stops `recorder`, showing the encoder's progress from another thread while `stop()` runs.
     func stop(_ recorder: Recorder) {
-        let stopped = DispatchSemaphore(value: 0)
-        let watcher = DispatchGroup()
-        DispatchQueue.global().async(group: watcher) { [self] in
-            repeat {
-                show(recorder.finishingProgress)
-            } while stopped.wait(timeout: .now() + .milliseconds(100)) == .timedOut
-        }
-        recorder.stop()
-        stopped.signal()
-        watcher.wait()
+        Waiting.run("vm-stop", { recorder.stop() }) { show(recorder.finishingProgress) }
     }
 
     private static func name(_ format: FileFormat) -> String {

@@ -212,8 +212,8 @@ enum RecordRunner {
         var loggedFirstFrame = false
         let encodingNote = EncodingNote(console: console, format: request.settings.format)
         var liveCleared = false
-        while finished.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
-            if StopSignals.pending != nil { break }
+        Waiting.wait(for: finished, tickingAtOnce: false) {
+            guard StopSignals.pending == nil else { return false }
             if let eventLog {
                 if !loggedFirstFrame, let firstFrame = recorder.firstFrameCapturedAt {
                     eventLog.note("first_frame", at: firstFrame)
@@ -226,7 +226,7 @@ enum RecordRunner {
                 if !liveCleared { live?.clear() }
                 liveCleared = true
                 encodingNote.show(progress)
-                continue
+                return true
             }
             recorder.updateMeters()
             let captured = Int(recorder.deviceCurrentTime * Double(request.settings.sampleRate))
@@ -236,6 +236,7 @@ enum RecordRunner {
             live?.show(
                 recorder: recorder, levels: levels, peak: summary.peak,
                 startsIn: startTime.map { $0 - recorder.deviceCurrentTime })
+            return true
         }
         live?.clear()
         encodingNote.stop(recorder)

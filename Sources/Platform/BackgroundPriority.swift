@@ -39,7 +39,7 @@ public enum BackgroundPriority: Int32, Sendable {
     public func run<T>(_ work: sending @escaping () -> T) -> T {
         let slot = ResultSlot(work)
         let priority = self
-        AudioThread { [slot] in
+        JoinableThread { [slot] in
             priority.lowerCallingThread()
             slot.run()
         }.join()
