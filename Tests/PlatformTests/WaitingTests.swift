@@ -10,10 +10,7 @@ import Testing
     @Test func aSignalledWaitEndsAndSaysSo() {
         let done = DispatchSemaphore(value: 0)
         let ticks = Mutex(0)
-        DetachedThread.start {
-            Thread.sleep(forTimeInterval: 0.05)
-            done.signal()
-        }
+        DetachedThread.start { done.signal() }
         #expect(Waiting.wait(for: done, every: 5) {
             ticks.withLock { $0 += 1 }
             return true
@@ -46,13 +43,16 @@ import Testing
     /// `run` does the work on a thread of its own, named, and ticks on the caller's meanwhile.
     @Test func runDoesTheWorkOnANamedThreadAndReturnsWhenItIsDone() throws {
         let seen = Mutex<(name: String, finished: Bool)>(("", false))
+        // The work goes on until the caller has ticked twice.
+        let release = DispatchSemaphore(value: 0)
         var ticks = 0
         Waiting.run("vm-test-worker", every: 2, {
             let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
-            Thread.sleep(forTimeInterval: 0.03)
+            release.wait()
             seen.withLock { $0 = (name.trimmingCharacters(in: .newlines), true) }
         }) {
             ticks += 1
+            if ticks == 2 { release.signal() }
         }
         let result = seen.withLock { $0 }
         #expect(result.finished, "returns only once the work is done")
