@@ -50,7 +50,7 @@ public enum InputDiagnosis: Sendable, Hashable {
     /// The sentence for an input of `kind`: the advice fitted to what can be done about it
     /// (the app's status line). A file or a stream is not told about mixers; a sound
     /// server's input is told the app's own keys (`M`, `<`, `>`) and the desktop's sound
-    /// settings, not alsamixer (issue 30 item 4); a card keeps `message`'s words.
+    /// settings, not alsamixer; a card keeps `message`'s words.
     public func message(for kind: InputKind) -> String {
         switch (self, kind) {
         case (.silent, .file): "Input is silent: this part of the file holds no sound"

@@ -11,7 +11,7 @@ struct LoudnessBenchmark {
     static let bufferFrames = 4_800
     static let rounds = 5
     /// The whole meter (peak, RMS, K-weighted loudness, true peak) must run this much faster
-    /// than real time on one core (issue 9).
+    /// than real time on one core.
     static let fullMeterGoal = 200.0
 
     func run() {

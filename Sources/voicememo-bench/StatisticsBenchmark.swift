@@ -16,10 +16,10 @@ struct StatisticsBenchmark {
     static let sampleRate = 48_000
     static let channels = 2
     static let bufferFrames = 4_800
-    /// `analyze` must cost at most this share of ffmpeg's CPU time (issue 18).
+    /// `analyze` must cost at most this share of ffmpeg's CPU time.
     static let analyzeGoal = 0.2
     /// Statistics and envelope (the writer thread's measuring) must cost at most this many CPU
-    /// seconds per 10 minutes (issue 18).
+    /// seconds per 10 minutes.
     static let measuringGoal = 0.5
 
     let seconds: Int

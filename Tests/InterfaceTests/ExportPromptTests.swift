@@ -39,7 +39,7 @@ import Testing
         #expect(reduce(&state, .key(.enter)) == [.exportMemo(id: 1, path: "/home/ana/Standup notes.wav")])
     }
 
-    /// Issue 30 item 7: the name part is selected, so typing replaces it and keeps the folder
+    /// The name part is selected, so typing replaces it and keeps the folder
     /// and the memo's extension; Ctrl-U clears the line; the footer says both.
     @Test func theNameIsSelectedTypingReplacesItAndCtrlUClears() {
         var state = Self.browsing()

@@ -132,7 +132,7 @@ import Testing
     }
 
     /// At 80 columns the idle table's footer names `/` (find) and `t` (Recently Deleted): a new
-    /// user found neither (issue 30 item 10).
+    /// user found neither.
     @Test func eightyColumnsShowFindAndRecentlyDeleted() {
         let footer = AppView.render(Fixtures.state(width: 80, height: 24)).lines().last ?? ""
         #expect(footer.contains("/ find") && footer.contains("t deleted") && footer.contains("? help"), "\(footer)")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Interface
 
-/// Issue 30 item 3: while it records, the band under the meter shows the recording's own
+/// While it records, the band under the meter shows the recording's own
 /// waveform (newest at the right, bins of recorded time), and says so; it used to go on showing
 /// the selected memo's, which read as a live waveform of the recording.
 @Suite struct LiveWaveformTests {

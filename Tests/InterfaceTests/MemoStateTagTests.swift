@@ -2,7 +2,7 @@ import Testing
 
 @testable import Interface
 
-/// Issue 15 item 14: the app shows which memos are damaged, missing, recovered or being recorded.
+/// The app shows which memos are damaged, missing, recovered or being recorded.
 @Suite struct MemoStateTagTests {
     static func memo(_ id: Int64, _ title: String, state: MemoRow.State) -> MemoRow {
         var memo = Fixtures.memo(id, title, minutesAgo: Double(id), seconds: 5, size: 1000)

@@ -78,7 +78,7 @@ import Testing
         #expect(state.playback?.elapsed == 131, "clamped at the end")
     }
 
-    /// Issue 17: H and L seek 30 s, Home and End go to the memo's start and end while it plays
+    /// H and L seek 30 s, Home and End go to the memo's start and end while it plays
     /// (and select the first / last memo otherwise), and ♪ marks the memo that plays.
     @Test func longSeeksTheMemosEndsAndThePlayingMark() {
         var state = playing(elapsed: 10)
@@ -276,7 +276,7 @@ import Testing
         #expect(state.playback?.elapsed == 118.9)
     }
 
-    /// Home and End are the memo's start and end while it plays (issue 17); g and G still select.
+    /// Home and End are the memo's start and end while it plays; g and G still select.
     @Test func gAndGStillSelectMemosWhilePlaying() {
         var state = playing()
         #expect(reduce(&state, .key(.character("G"))) == [])

@@ -28,7 +28,7 @@ import Testing
         #expect(state.memos.first { $0.id == 99 }?.title == "Memo 2026-11-29 14:05")
     }
 
-    /// Issue 15 item 5: the app's `u` put back the title it had replaced, over a rename
+    /// The app's `u` put back the title it had replaced, over a rename
     /// another process made since. Now the reloaded table shows theirs, and `u` keeps it.
     @Test func undoKeepsATitleRenamedElsewhereSince() {
         var state = Fixtures.state(
@@ -73,7 +73,7 @@ import Testing
         #expect(state.memos.map(\.id) == [4])
     }
 
-    /// Issue 14: after `u` the memo it gave back is selected (the cursor stayed on the next
+    /// After `u` the memo it gave back is selected (the cursor stayed on the next
     /// row, so the next `e` renamed the wrong memo).
     @Test func undoSelectsTheMemoItGaveBack() {
         var state = Fixtures.state(width: 80, height: 24)
@@ -95,7 +95,7 @@ import Testing
         #expect(state.selectedMemo?.id == 2, "the memo whose title came back")
     }
 
-    /// Issue 15 item 13: a recording that wrote nothing (a full disk) leaves no memo and says so.
+    /// A recording that wrote nothing (a full disk) leaves no memo and says so.
     @Test func aRecordingDiscardedGoesIdleWithItsReasonAndNoPrompt() {
         var state = Fixtures.state(width: 80, height: 24)
         let count = state.memos.count
@@ -125,7 +125,7 @@ import Testing
         #expect(state.selectedMemo?.id == selected, "still on memo \(String(describing: selected))")
     }
 
-    /// Issue 15 item 4: the prompt held 200 characters, so ⏎ on a 500-character title saved it cut.
+    /// The prompt held 200 characters, so ⏎ on a 500-character title saved it cut.
     @Test func theTitlePromptTakesTheLibrarysLimitAndAnUneditedEnterChangesNothing() {
         let long = String(repeating: "C", count: 500)
         var state = Fixtures.state(

@@ -54,7 +54,7 @@ import Testing
     }
 
     /// The prompt opens with the title selected, so typing replaces it; every key typed
-    /// after `s`, however soon, is the title (issue 30 item 9: a guard that dropped keys
+    /// after `s`, however soon, is the title (a guard that dropped keys
     /// within 0.3 s of `s` lost the "Quick" of "Quick note").
     @Test func thePromptOpensSelectedAndTakesKeysTypedRightAfterTheStop() {
         var state = Self.recording()

@@ -213,7 +213,7 @@ import Testing
         #expect(state.transcription.unavailable == .library(detail: "the index is locked"))
     }
 
-    /// Issue 30 item 4: a silent input's advice holds the status line; the job's progress goes
+    /// A silent input's advice holds the status line; the job's progress goes
     /// on the row under it, at 80×24 and 120×40; a message that wraps keeps both rows.
     @Test func theProgressKeepsARowOfItsOwnUnderTheAdvice() {
         for (width, height) in [(80, 24), (120, 40)] {

@@ -273,7 +273,7 @@ import Testing
         #expect(state.status?.text == "Cannot turn on voice activation: no")
     }
 
-    /// Issue 30 item 1: the row of the take being recorded (its memo `recording` in the
+    /// The row of the take being recorded (its memo `recording` in the
     /// index, 0 s and 0 B there) counts its length and size; saved, the index's figures rule.
     @Test func theTakesRowCountsItsLengthAndSize() {
         var take = Fixtures.memo(77, "Memo 2026-11-29 14:05:10", minutesAgo: 0, seconds: 0, size: 0)
@@ -291,7 +291,7 @@ import Testing
         #expect(after.contains("00:00:00") && after.contains("0 B"), "listening again: the index's row: \(after)")
     }
 
-    /// Issue 30 item 1: in `V` the meter's `┃` follows the threshold as it is changed (it
+    /// In `V` the meter's `┃` follows the threshold as it is changed (it
     /// said "listening for -40 dB" the whole time: tuning was blind), and the line says the
     /// new one applies once the panel closes; with voice activation off the mark shows too.
     @Test func theMarkFollowsTheThresholdWhileThePanelChangesIt() {

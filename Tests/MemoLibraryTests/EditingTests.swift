@@ -127,7 +127,7 @@ import Testing
         }
     }
 
-    /// Issue 30 item 10: a memo whose pauses were removed was transcribed afresh, and its
+    /// A memo whose pauses were removed was transcribed afresh, and its
     /// words no longer matched what was found before. The original's words go with the audio:
     /// at their times in the new memo, the transcript complete for its frames (not re-made).
     @Test func theWordsFoundBeforeAnEditStayFoundAtTheirNewTimes() throws {

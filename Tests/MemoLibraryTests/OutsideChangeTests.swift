@@ -4,7 +4,7 @@ import SoundFiles
 import Testing
 @testable import MemoLibrary
 
-/// Issue 15 items 5 and 6: what a library that stays open (the app's) learns about changes other
+/// What a library that stays open (the app's) learns about changes other
 /// processes make: commits to the index, the index replaced, the folder deleted.
 @Suite struct OutsideChangeTests {
     @Test func theChangeCounterMovesForAnotherConnectionsCommitOnly() throws {

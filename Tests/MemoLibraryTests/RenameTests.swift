@@ -86,7 +86,7 @@ import Testing
         #expect(try reopened.memos().count == 1)
     }
 
-    /// Issue 15 item 7: a WAV's title is written in place, no copy of its audio.
+    /// A WAV's title is written in place, no copy of its audio.
     @Test func aWAVIsRetitledInPlaceWithItsAudioUntouched() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()

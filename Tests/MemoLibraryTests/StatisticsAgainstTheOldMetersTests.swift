@@ -5,7 +5,7 @@ import Testing
 @testable import Metering
 
 /// A memo's figures (sample peak, true peak, loudness, LRA, clips) from real files through
-/// `FileAnalysis`, against the meters as they were before they were made cheaper (issue 18):
+/// `FileAnalysis`, against the meters as they were before they were made cheaper:
 /// the true peak of every oversampled point of every phase, nothing skipped
 /// (`OldTruePeakMeter`, the old interpolator's arithmetic in the same order), and loudness
 /// filtered one channel and one sample at a time (the `LoudnessMeter` path a one-sample buffer
@@ -276,7 +276,7 @@ import Testing
     }
 }
 
-/// The true-peak meter as it was before issue 18: every phase (phase 0 included) of every
+/// The true-peak meter as it was before they were made cheaper: every phase (phase 0 included) of every
 /// input instant, nothing skipped, the coefficients applied oldest input first in two
 /// accumulators (even and odd taps) — the same arithmetic in the same order, one sample at a
 /// time. Slow, and only for comparison.

@@ -1,7 +1,7 @@
 import Metering
 import Testing
 
-/// The input advice fitted to what stands behind the input (issue 30 item 4): a file or a
+/// The input advice fitted to what stands behind the input: a file or a
 /// stream is not told about mixers or keys, a sound server's input gets the app's keys and the
 /// desktop's settings, never alsamixer; every sentence fits an 80-column status line.
 @Suite struct InputAdviceTests {

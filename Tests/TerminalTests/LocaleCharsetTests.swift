@@ -2,7 +2,7 @@ import Testing
 
 @testable import Terminal
 
-/// Issue 15 item 14: one decision (the locale's codeset) for the screen and the command line.
+/// One decision (the locale's codeset) for the screen and the command line.
 @Suite struct LocaleCharsetTests {
     @Test(arguments: [("UTF-8", true), ("utf8", true), ("UTF8", true), ("ANSI_X3.4-1968", false), ("ISO-8859-1", false), ("", false)])
     func onlyAUTF8CodesetIsUTF8(codeset: String, isUTF8: Bool) {

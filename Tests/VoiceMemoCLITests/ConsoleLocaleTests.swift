@@ -2,7 +2,7 @@ import Synchronization
 import Testing
 import VoiceMemoCLI
 
-/// Issue 15 item 14: under a locale that is not UTF-8 the command line writes its own symbols
+/// Under a locale that is not UTF-8 the command line writes its own symbols
 /// in ASCII; JSON and the user's titles and paths pass through unchanged.
 @Suite struct ConsoleLocaleTests {
     private final class Lines: Sendable {

@@ -122,7 +122,7 @@ struct HelpAndVersionTests {
         #expect(outcome.standardOutput == expected)
     }
 
-    /// `export --help`, quoted whole: `--loudness` and `--true-peak` (issue 31) are in it on purpose.
+    /// `export --help`, quoted whole: `--loudness` and `--true-peak` are in it on purpose.
     @Test func exportHelpSnapshot() {
         let expected = """
             Write a copy of a memo to a file, converting if needed.

@@ -38,7 +38,7 @@ import Testing
         #expect(stalled == "● REC 00:00:03  No audio from the input for 2 s: is the audio server running?")
     }
 
-    /// Silence reads below the bars' floor, as on the app's meter (issue 30 item 5: it read
+    /// Silence reads below the bars' floor, as on the app's meter (it read
     /// "peak -160.0 dB", a figure that looks like a level).
     @Test func recordsLiveLineReadsSilenceBelowTheFloor() {
         let silent = LiveLine.text(

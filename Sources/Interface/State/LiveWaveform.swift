@@ -1,5 +1,5 @@
 /// The waveform of the recording being made, for the band under the meter while it records
-/// (issue 30 item 3: the band used to go on showing the selected memo, which read as a live
+/// (the band used to go on showing the selected memo, which read as a live
 /// waveform of the recording).
 ///
 /// Built from the ticks' peaks (`EngineSnapshot.channels`' highest `peak`, dBFS since the last
