@@ -51,6 +51,24 @@ enum ExportName {
         }
     }
 
+    /// The file to write for a transcript as `format` at `path`: a folder gets `<title>.<ext>`
+    /// in it, a name that does not end in the format's extension gets it (`notes` →
+    /// `notes.srt`).
+    static func resolveTranscript(_ path: String, title: String, format: TranscriptFormat) throws(MemoLibraryError) -> String {
+        if namesAFolder(path) {
+            let folder = withoutTrailingSlashes(path)
+            if let (problem, code) = OutputDestination.folderProblem(ofFolder: folder) {
+                throw .file(path: path, reason: problem, osError: code)
+            }
+            return (folder == "/" ? "" : folder) + "/" + TitleFileName.make(from: title) + "." + format.rawValue
+        }
+        if TranscriptFormat.named(byExtensionOf: path) == format { return path }
+        switch FileSystem.kind(of: path) {
+        case .none, .regularFile: return path + "." + format.rawValue
+        default: return path
+        }
+    }
+
     /// The extension of `path`'s name when it is another tool's name for a format VoiceMemo
     /// writes (`.mp4`, `.aac`: `FileFormat.otherNames`), and that format.
     private static func otherToolsExtension(of path: String) -> (text: String, format: FileFormat)? {

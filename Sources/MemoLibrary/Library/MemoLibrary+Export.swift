@@ -10,10 +10,19 @@ public struct ExportPlan: Sendable, Equatable {
         public let format: FileFormat
     }
 
+    /// The transcript as a document (`TranscriptDocument`) instead of audio.
+    public struct TranscriptCopy: Sendable, Equatable {
+        public let destination: OutputDestination
+        public let format: TranscriptFormat
+    }
+
     public let memo: Memo
     public let audio: Audio?
     public let labels: OutputDestination?
     public let replacing: Bool
+    /// The transcript instead of audio: PATH's extension (`.txt`, `.srt`, `.vtt`, `.md`) or
+    /// `--transcript` asked for it.
+    public var transcript: TranscriptCopy?
     /// `--loudness`: the copy normalised to this target (`MemoLibrary+LoudnessExport`).
     public var loudness: LoudnessTarget?
     /// `--enhance`: the copy's noise suppressed on the way (`MemoLibrary+EnhancedExport`), before
@@ -21,7 +30,7 @@ public struct ExportPlan: Sendable, Equatable {
     public var enhance = false
 
     /// The paths written, as the user would name them: the copy's first, then the labels'.
-    public var paths: [String] { [audio?.destination.path, labels?.path].compactMap { $0 } }
+    public var paths: [String] { [audio?.destination.path, transcript?.destination.path, labels?.path].compactMap { $0 } }
 }
 
 extension MemoLibrary {
@@ -63,13 +72,25 @@ extension MemoLibrary {
     ///
     /// - Throws: as `export` and `exportLabels` do; `.file` naming `labels` when it is the
     ///   copy's file.
-    public func planExport(_ memo: Memo, to path: String?, labels: String?, format: FileFormat?, replacing: Bool)
-        throws(MemoLibraryError) -> ExportPlan
-    {
-        let audio = try path.map { (path) throws(MemoLibraryError) in try audioCopy(of: memo, to: path, format: format, replacing: replacing) }
+    public func planExport(
+        _ memo: Memo, to path: String?, labels: String?, format: FileFormat?, replacing: Bool, transcript: TranscriptFormat? = nil
+    ) throws(MemoLibraryError) -> ExportPlan {
         let labelsDestination = try labels.map { (labels) throws(MemoLibraryError) in
             try OutputDestination.check(labels, libraryFolder: folder, replacing: replacing)
         }
+        // A transcript's extension (or `--transcript`) asks for the words, not the audio.
+        if let path, let kind = transcript ?? (format == nil ? TranscriptFormat.named(byExtensionOf: path) : nil) {
+            let copy = try transcriptCopy(of: memo, to: path, format: kind, replacing: replacing)
+            if let labelsDestination, copy.destination.isSameFile(as: labelsDestination) {
+                throw .file(
+                    path: labelsDestination.path,
+                    reason: "that is the file the transcript goes to (\(copy.destination.path)); give the label track a name of its own")
+            }
+            var plan = ExportPlan(memo: memo, audio: nil, labels: labelsDestination, replacing: replacing)
+            plan.transcript = copy
+            return plan
+        }
+        let audio = try path.map { (path) throws(MemoLibraryError) in try audioCopy(of: memo, to: path, format: format, replacing: replacing) }
         if let audio, let labelsDestination, audio.destination.isSameFile(as: labelsDestination) {
             throw .file(
                 path: labelsDestination.path,
@@ -97,10 +118,51 @@ extension MemoLibrary {
         } else if let audio = plan.audio {
             try writeCopy(of: plan.memo, audio, replacing: plan.replacing)
         }
+        if let transcript = plan.transcript {
+            try writeTranscript(of: plan.memo, transcript, replacing: plan.replacing)
+        }
         if let labels = plan.labels {
             try writeLabels(of: plan.memo, to: labels, replacing: plan.replacing)
         }
         return normalised
+    }
+
+    /// The checked destination of `memo`'s transcript as `format` at `path`: a folder gets
+    /// `<title>.<ext>`, a name without the format's extension gets it.
+    ///
+    /// - Throws: `.notAllowed` for a memo with no transcript (naming `transcribe`) or one whose
+    ///   transcription failed; as `OutputDestination.check` for the destination.
+    private func transcriptCopy(of memo: Memo, to path: String, format: TranscriptFormat, replacing: Bool)
+        throws(MemoLibraryError) -> ExportPlan.TranscriptCopy
+    {
+        let stored = try transcript(of: memo)
+        switch stored?.state ?? .none {
+        case .none:
+            throw .notAllowed(memo: memo, reason: "it has no transcript yet; make one with: voicememo transcribe \(memo.id)")
+        case .failed:
+            throw .notAllowed(
+                memo: memo,
+                reason: "its transcription failed (\(stored?.problem ?? "no reason given")); try again with: voicememo transcribe \(memo.id)")
+        case .complete, .stale:
+            break
+        }
+        let file = try ExportName.resolveTranscript(path, title: memo.title, format: format)
+        let destination = try OutputDestination.check(file, libraryFolder: folder, replacing: replacing)
+        return ExportPlan.TranscriptCopy(destination: destination, format: format)
+    }
+
+    private func writeTranscript(of memo: Memo, _ copy: ExportPlan.TranscriptCopy, replacing: Bool) throws(MemoLibraryError) {
+        guard let stored = try transcript(of: memo) else {
+            throw .notAllowed(memo: memo, reason: "it has no transcript yet; make one with: voicememo transcribe \(memo.id)")
+        }
+        let text = TranscriptDocument.text(stored.transcript, format: copy.format, title: memo.title, duration: memo.duration)
+        try AtomicReplacement(path: copy.destination.target, purpose: "transcript").perform(replacing: replacing) {
+            temporary throws(MemoLibraryError) in
+            let code = FileSystem.write(Array(text.utf8), toNewFile: temporary)
+            if code != 0 {
+                throw .file(path: copy.destination.path, reason: "cannot write the transcript: " + FileSystem.describe(code), osError: code)
+            }
+        }
     }
 
     /// The checked destination and format of a copy of `memo` at `path`.

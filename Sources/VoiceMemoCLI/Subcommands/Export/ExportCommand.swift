@@ -1,15 +1,18 @@
 import SoundFiles
 import ArgumentParsing
+import MemoLibrary
 import Metering
 
-/// `voicememo export MEMO [PATH] [--labels FILE] [--format F]`: write a copy of a memo to a
-/// file, its markers to a label track, or both.
+/// `voicememo export MEMO [PATH] [--labels FILE] [--format F] [--transcript T]`: write a copy of
+/// a memo (its audio, or its transcript as text or subtitles) to a file, its markers to a label
+/// track, or both.
 enum ExportCommand: SubcommandDefinition {
     static let path = Positional<String>(
         name: "PATH",
         help: "The sound file to write (optional with --labels); a folder (one that exists, or "
             + "a path ending in /) gets <title>.<ext> in it; a name without a sound file extension "
-            + "gets the format's (Standup → Standup.flac).",
+            + "gets the format's (Standup → Standup.flac). A name ending in .txt, .srt, .vtt or .md "
+            + "gets the memo's transcript instead (text, subtitles, Markdown); - writes to standard output.",
         isOptional: true,
         parser: ValueParser.nonEmptyText.completing(.file))
     static let labels = Option<String>(
@@ -38,6 +41,12 @@ enum ExportCommand: SubcommandDefinition {
         help: "Suppress the background noise in the copy, as 'voicememo enhance' does (before --loudness); "
             + "the memo stays as it is.")
 
+    static let transcript = Option<TranscriptFormat>(
+        name: "transcript", valueName: "T",
+        help: "Write the memo's transcript instead of its audio: txt (paragraphs), srt or vtt "
+            + "(subtitles: cues of at most 2 lines and 7 s, split at pauses) or md (Markdown with times).",
+        defaultDescription: "from PATH's extension", parser: .choice)
+
     static let force = Flag(
         name: "force", help: "Replace a file already at PATH (only once the new copy is complete).")
 
@@ -49,7 +58,7 @@ enum ExportCommand: SubcommandDefinition {
             + "the memo index or anything but a regular file. Every destination is checked before "
             + "anything is written: a folder that does not exist, or --labels naming the audio "
             + "copy's own file, is refused with nothing written.",
-        options: [format, force, labels, loudness, truePeak, enhance], positionals: [SharedArguments.memo, path])
+        options: [format, force, labels, loudness, truePeak, enhance, transcript], positionals: [SharedArguments.memo, path])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> ExportOptions {
         let path = try arguments.value(of: path)
@@ -57,13 +66,35 @@ enum ExportCommand: SubcommandDefinition {
         guard path != nil || labels != nil else {
             throw UsageError.missingArgument("\(Self.path.name) (or --labels FILE)")
         }
+        let transcript = try transcriptFormat(from: arguments, path: path)
         return ExportOptions(
             memo: try arguments.requiredValue(of: SharedArguments.memo),
             path: path, labels: labels,
             format: try arguments.value(of: format),
             force: arguments.isSet(force),
             loudness: try loudnessTarget(from: arguments, path: path),
-            enhance: try enhanceFlag(from: arguments, path: path))
+            enhance: try enhanceFlag(from: arguments, path: path),
+            transcript: transcript)
+    }
+
+    /// `--transcript`, or the transcript format PATH's extension names (without `--format`);
+    /// neither mixes with what only audio has (`--format`, `--loudness`, `--enhance`).
+    static func transcriptFormat(from arguments: ParsedArguments, path: String?) throws(UsageError) -> TranscriptFormat? {
+        let asked = try arguments.value(of: transcript)
+        if asked != nil, path == nil { throw .missingCompanion(option: transcript.longForm, requirement: Self.path.name) }
+        let named = path.flatMap(TranscriptFormat.named(byExtensionOf:))
+        let audioOnly: String? =
+            try arguments.value(of: format) != nil ? format.longForm
+            : try arguments.value(of: loudness) != nil ? loudness.longForm
+            : arguments.isSet(enhance) ? enhance.longForm : nil
+        if let audioOnly {
+            if asked != nil { throw .conflictingArguments(transcript.longForm, audioOnly) }
+            if named != nil, audioOnly != format.longForm {
+                throw .conflictingArguments(Self.path.name + " (a transcript's ." + (named?.rawValue ?? "") + ")", audioOnly)
+            }
+            return nil
+        }
+        return asked ?? named
     }
 
     /// `--enhance`, which needs PATH (a label track has no audio to enhance).

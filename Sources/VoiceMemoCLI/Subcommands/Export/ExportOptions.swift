@@ -1,3 +1,4 @@
+import MemoLibrary
 import Metering
 import SoundFiles
 
@@ -17,11 +18,14 @@ public struct ExportOptions: Sendable, Equatable {
     public var loudness: LoudnessTarget?
     /// `--enhance`: the copy's noise suppressed (before `--loudness`).
     public var enhance: Bool
+    /// `--transcript T` or PATH's `.txt`/`.srt`/`.vtt`/`.md`: the transcript instead of the audio.
+    public var transcript: TranscriptFormat?
 
     public init(
         memo: String, path: String?, labels: String? = nil, format: FileFormat? = nil, force: Bool = false,
-        loudness: LoudnessTarget? = nil, enhance: Bool = false
+        loudness: LoudnessTarget? = nil, enhance: Bool = false, transcript: TranscriptFormat? = nil
     ) {
+        self.transcript = transcript
         self.enhance = enhance
         self.memo = memo
         self.path = path

@@ -10,6 +10,9 @@ import Vocabulary
 /// a memo that is not there exits 1.
 enum ExportRunner {
     static func run(_ options: ExportOptions, context: CommandContext) throws -> ExitCode {
+        if options.path == ExportToStandardOutput.name, let format = options.transcript {
+            return try printTranscript(options, format: format, context: context)
+        }
         if options.path == ExportToStandardOutput.name {
             return try ExportToStandardOutput.run(options, context: context)
         }
@@ -21,7 +24,8 @@ enum ExportRunner {
         let (plan, normalised) = try LibraryAccess.perform { () throws(MemoLibraryError) in
             let memo = try library.memo(matching: options.memo)
             var plan = try library.planExport(
-                memo, to: options.path, labels: options.labels, format: options.format, replacing: options.force)
+                memo, to: options.path, labels: options.labels, format: options.format, replacing: options.force,
+                transcript: options.transcript)
             plan.loudness = options.loudness
             plan.enhance = options.enhance
             let targets = [plan.audio?.destination.target, plan.labels?.target].compactMap { $0 }
@@ -55,6 +59,22 @@ enum ExportRunner {
         if let normalised, !context.console.isOutputTerminal {
             context.console.printErrorMessage("note: " + CommandReply.normalisation(normalised))
         }
+        return .success
+    }
+
+    /// `export MEMO - --transcript T`: the transcript as a document on standard output.
+    private static func printTranscript(_ options: ExportOptions, format: TranscriptFormat, context: CommandContext) throws -> ExitCode {
+        let library = try LibraryAccess.open(context, fileCheck: .names)
+        defer { library.close() }
+        let (memo, stored) = try LibraryAccess.perform { () throws(MemoLibraryError) in
+            let memo = try library.memo(matching: options.memo)
+            return (memo, try library.transcript(of: memo))
+        }
+        guard let stored, stored.state == .complete || stored.state == .stale else {
+            throw CommandFailure(
+                "memo \(memo.id) ('\(TerminalText.safe(memo.title))') has no transcript yet; make one with: voicememo transcribe \(memo.id)")
+        }
+        context.console.writeOutput(TranscriptDocument.text(stored.transcript, format: format, title: memo.title, duration: memo.duration))
         return .success
     }
 
