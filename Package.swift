@@ -58,6 +58,10 @@ let package = Package(
         .systemLibrary(
             name: "CSpeexDSP", pkgConfig: "speexdsp",
             providers: [.apt(["libspeexdsp-dev"])]),
+        // libebur128: the peer `voicememo-bench ebur128` measures Metering against (the bench only).
+        .systemLibrary(
+            name: "CEBUR128", pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"])]),
 
         // Meters, decibels, ballistics, formatting: Swift and libm, no Foundation. Optimised in debug builds
         // too: unoptimised, a memo's statistics (K-weighting, 4× true-peak oversampling) cost
@@ -116,7 +120,7 @@ let package = Package(
             name: "VoiceMemoCLI",
             dependencies: ["VoiceActivation", "ArgumentParsing", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming", "Platform", "AppRuntime"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
-        .executableTarget(name: "voicememo-bench", dependencies: ["VoiceActivation", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
+        .executableTarget(name: "voicememo-bench", dependencies: ["VoiceActivation", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription", "CEBUR128"]),
 
         .testTarget(name: "MeteringTests", dependencies: ["Metering"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),

@@ -41,6 +41,10 @@ let benchmarks: [Benchmark] = [
         summary: "A memo's statistics in CPU s per 10 min (noise, speech, tones), and `analyze` vs ffmpeg ebur128",
         run: { StatisticsBenchmark(seconds: StatisticsBenchmark.secondsFromEnvironment()).run() }),
     Benchmark(
+        name: "ebur128",
+        summary: "LoudnessMeter and TruePeakMeter vs libebur128: EBU Tech 3341/3342 cases, CPU over 1 h of stereo",
+        run: { EBUR128Benchmark(seconds: EBUR128Benchmark.secondsFromEnvironment()).run() }),
+    Benchmark(
         name: "transcribe",
         summary: "Word error rate and speed of transcription vs pocketsphinx_continuous, and a long memo",
         run: { TranscribeBenchmark().run() }),
