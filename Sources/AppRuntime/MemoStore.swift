@@ -247,7 +247,7 @@ final class MemoStore: Sendable {
             var plan = try library.planExport(memo, to: path, labels: nil, format: nil, replacing: false)
             plan.loudness = loudness
             let normalised = try library.perform(plan, progress: progress)
-            return (memo.title, plan.audio?.destination.path ?? path, normalised)
+            return (memo.title, plan.paths.first ?? path, normalised)
         }
     }
 

@@ -122,7 +122,7 @@ struct HelpAndVersionTests {
         #expect(outcome.standardOutput == expected)
     }
 
-    /// `export --help`, quoted whole: `--loudness` and `--true-peak` are in it on purpose.
+    /// `export --help`, quoted whole: `--loudness`, `--true-peak` and `--transcript` are in it on purpose.
     @Test func exportHelpSnapshot() {
         let expected = """
             Write a copy of a memo to a file, converting if needed.
@@ -142,7 +142,9 @@ struct HelpAndVersionTests {
                     titled "2 weeks").
               PATH  The sound file to write (optional with --labels); a folder (one that
                     exists, or a path ending in /) gets <title>.<ext> in it; a name without
-                    a sound file extension gets the format's (Standup → Standup.flac).
+                    a sound file extension gets the format's (Standup → Standup.flac). A
+                    name ending in .txt, .srt, .vtt or .md gets the memo's transcript
+                    instead (text, subtitles, Markdown); - writes to standard output.
 
             Options:
                   --format F        The file format: wav, flac, ogg, opus, mp3, caf, aiff or
@@ -162,6 +164,10 @@ struct HelpAndVersionTests {
                   --enhance         Suppress the background noise in the copy, as 'voicememo
                                     enhance' does (before --loudness); the memo stays as it
                                     is.
+                  --transcript T    Write the memo's transcript instead of its audio: txt
+                                    (paragraphs), srt or vtt (subtitles: cues of at most 2
+                                    lines and 7 s, split at pauses) or md (Markdown with
+                                    times). (default: from PATH's extension)
               -h, --help            Show this help.
 
             """

@@ -213,7 +213,7 @@ enum KeyTable {
             footer: [.table(60, "delete", keys: "d")]
         ) { _, state in KeyHandling.deleteSelected(&state) },
         KeyBinding(
-            "E", "export the selected memo to a file (its extension names the format)", group: .library, footer: [.table(120, "export")]
+            "E", "export the selected memo to a file (its extension names the format; .srt .vtt .txt .md: its transcript)", group: .library, footer: [.table(120, "export")]
         ) { _, state in ExportKeys.open(&state) },
         KeyBinding(
             "I", "details of the selected memo: its file, format, levels and state", group: .library, footer: [.table(200, "info")]

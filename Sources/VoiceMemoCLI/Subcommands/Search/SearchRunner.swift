@@ -40,6 +40,11 @@ enum SearchRunner {
             context.console.printLine(
                 "\(hit.memo.id)  \(MemoTranscription.timestamp(hit.time))  \(TerminalText.safe(hit.memo.title))  \(TerminalText.safe(hit.snippet))")
         }
+        // On a terminal, how to hear the first match (a pipe gets the lines alone).
+        if let first = spoken.first, context.console.isOutputTerminal {
+            context.console.printErrorMessage(
+                "play it from there: voicememo play \(first.memo.id) --from \(MemoTranscription.timestamp(first.time))")
+        }
         for memo in titled {
             // The time column says where the match is: the title, not a moment of the memo.
             context.console.printLine("\(memo.id)  title       \(TerminalText.safe(memo.title))")
