@@ -278,6 +278,11 @@ final class MemoStore: Sendable {
                 return try library.removeSilences(id: memo.id, SilenceRemoval(), at: Date(), progress: report)
             case .enhance:
                 return try library.enhance(id: memo.id, at: Date(), progress: report)
+            case .cutWords(_, _, let span), .keepWords(_, _, let span):
+                let keeping = if case .keepWords = request { true } else { false }
+                return try library.cutWords(
+                    id: memo.id, pauseBefore: span.pauseBefore, pauseAfter: span.pauseAfter, keeping: keeping, at: Date(),
+                    progress: report)
             }
         }
     }

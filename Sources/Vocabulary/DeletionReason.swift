@@ -78,6 +78,8 @@ public enum MemoEdit: String, Sendable, Hashable, CaseIterable {
     case split
     case removePauses = "remove-pauses"
     case enhance
+    /// Words cut out of the memo (the transcript view's `x`).
+    case cut
 
     public var storedText: String { rawValue }
 
@@ -92,6 +94,7 @@ public enum MemoEdit: String, Sendable, Hashable, CaseIterable {
         case .split: "split"
         case .removePauses: "pause removal"
         case .enhance: "enhance"
+        case .cut: "cut"
         }
     }
 
@@ -107,6 +110,7 @@ public enum MemoEdit: String, Sendable, Hashable, CaseIterable {
         case .split: "its two halves"
         case .removePauses: "the memo without pauses"
         case .enhance: "the enhanced memo"
+        case .cut: "the memo without the cut words"
         }
     }
 }

@@ -249,10 +249,10 @@ import Testing
         #expect(KeyHelp.all.contains { $0.0 == "T" })
         #expect(KeyHelp.footer(for: .browsing).contains { $0.0 == "T" })
         let footer = KeyHelp.footer(for: .transcript).map(\.0)
-        #expect(footer == ["⏎", "Esc q", "space", "← →", "s", "/", "↑↓", "?"])
+        #expect(footer == ["⏎", "Esc q", "space", "← →", "s", "/", "w b", "↑↓", "v", "x", "K", "?"])
         // Every key the view takes is in its footer (k j g G Home End PgUp PgDn are the table's too).
         let state = Self.viewing()
-        for key in [Key.character("x"), .character("r"), .tab] {
+        for key in [Key.character("z"), .character("r"), .tab] {
             var copy = state
             #expect(reduce(&copy, .key(key)).isEmpty && copy.mode == .transcript, "\(key) does nothing here")
         }

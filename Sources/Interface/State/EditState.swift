@@ -25,16 +25,24 @@ public enum EditRequest: Sendable, Hashable {
     case removeSilences(memoID: Int64, title: String)
     /// The memo with its noise suppressed (`voicememo enhance`).
     case enhance(memoID: Int64, title: String)
+    /// The memo without the words chosen in the transcript view (`x` there).
+    case cutWords(memoID: Int64, title: String, span: WordSpan)
+    /// Only the words chosen in the transcript view (`K` there), as a trim keeps them.
+    case keepWords(memoID: Int64, title: String, span: WordSpan)
 
     public var memoID: Int64 {
         switch self {
-        case .trim(let id, _, _, _), .split(let id, _, _), .removeSilences(let id, _), .enhance(let id, _): id
+        case .trim(let id, _, _, _), .split(let id, _, _), .removeSilences(let id, _), .enhance(let id, _),
+            .cutWords(let id, _, _), .keepWords(let id, _, _):
+            id
         }
     }
 
     public var title: String {
         switch self {
-        case .trim(_, let title, _, _), .split(_, let title, _), .removeSilences(_, let title), .enhance(_, let title): title
+        case .trim(_, let title, _, _), .split(_, let title, _), .removeSilences(_, let title), .enhance(_, let title),
+            .cutWords(_, let title, _), .keepWords(_, let title, _):
+            title
         }
     }
 
@@ -45,6 +53,8 @@ public enum EditRequest: Sendable, Hashable {
         case .split: "Splitting “\(title)”"
         case .removeSilences: "Removing the pauses of “\(title)”"
         case .enhance: "Enhancing “\(title)”"
+        case .cutWords(_, _, let span): "Cutting \(span.quoted) out of “\(title)”"
+        case .keepWords(_, _, let span): "Keeping only \(span.quoted) of “\(title)”"
         }
     }
 
@@ -55,7 +65,35 @@ public enum EditRequest: Sendable, Hashable {
         case .split: "splitting"
         case .removeSilences: "removing pauses"
         case .enhance: "enhancing"
+        case .cutWords: "cutting"
+        case .keepWords: "trimming"
         }
+    }
+}
+
+/// Words chosen in the transcript view, and the pauses around them where an edit may fall: the
+/// library cuts at the quietest moment of each pause, never inside a word.
+public struct WordSpan: Sendable, Hashable {
+    /// From the end of the word before (the memo's start when there is none) to the first chosen
+    /// word's start.
+    public var pauseBefore: ClosedRange<Double>
+    /// From the last chosen word's end to the next word's start (the memo's end when there is none).
+    public var pauseAfter: ClosedRange<Double>
+    /// How many words.
+    public var count: Int
+    /// The words, as messages quote them.
+    public var text: String
+
+    public init(pauseBefore: ClosedRange<Double>, pauseAfter: ClosedRange<Double>, count: Int, text: String) {
+        self.pauseBefore = pauseBefore
+        self.pauseAfter = pauseAfter
+        self.count = count
+        self.text = text
+    }
+
+    /// “um sorry let me…” (cut at 30 characters), or “3 words” when there is no room.
+    var quoted: String {
+        "“" + (text.count > 30 ? String(text.prefix(29)) + "…" : text) + "”"
     }
 }
 

@@ -35,6 +35,10 @@ public struct TranscriptViewState: Sendable, Hashable {
     public var scroll = 0
     /// Whether the view keeps the word being played in sight (until ↑ ↓ scroll by hand).
     public var followsPlayback = true
+    /// The word cursor (`w` `b`), an index into `words`; `nil` until it is moved.
+    public var cursor: Int?
+    /// Where the selection (`v`) began; the selection runs from it to the cursor.
+    public var anchor: Int?
 
     public init(memoID: Int64, title: String) {
         self.memoID = memoID
@@ -45,6 +49,12 @@ public struct TranscriptViewState: Sendable, Hashable {
     public var words: [SpokenWord] {
         if case .words(let words) = content { return words }
         return []
+    }
+
+    /// The selected words' indices (anchor to cursor, either way), when a selection is open.
+    public var selection: ClosedRange<Int>? {
+        guard let anchor, let cursor else { return nil }
+        return min(anchor, cursor)...max(anchor, cursor)
     }
 }
 

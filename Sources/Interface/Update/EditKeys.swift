@@ -136,7 +136,7 @@ enum EditKeys {
     }
 
     /// Why memo `memo` cannot be edited now, if it is being recorded.
-    private static func recordingRefusal(_ memo: MemoRow, verb: String, _ state: AppState) -> String? {
+    static func recordingRefusal(_ memo: MemoRow, verb: String, _ state: AppState) -> String? {
         guard memo.state == .recording || memo.id == state.recordingMemoID || memo.id == state.savingRecording?.id else { return nil }
         return "“\(memo.title)” is being recorded; it can be \(verb) once the recording stops."
     }
@@ -168,15 +168,29 @@ enum EditKeys {
             return Confirmation(
                 full: "\(question) Below \(Int(SilenceRemoval.defaultThreshold)) dBFS is a pause; the original goes to Recently Deleted.",
                 short: question)
+        case .cutWords(_, _, let span):
+            let question = "Cut \(span.count) word\(span.count == 1 ? "" : "s") (\(span.quoted)) out of “\(title)”? \(answer)"
+            return Confirmation(full: "\(question) The cut falls in the pauses around them; the original goes to Recently Deleted.", short: question)
+        case .keepWords(_, _, let span):
+            let question = "Keep only \(span.count) word\(span.count == 1 ? "" : "s") (\(span.quoted)) of “\(title)”? \(answer)"
+            return Confirmation(full: "\(question) The trim falls in the pauses around them; the original goes to Recently Deleted.", short: question)
         }
     }
 
     static func confirm(_ key: Key, _ request: EditRequest, _ state: inout AppState) -> [Effect] {
         state.mode = .browsing
+        let byWords = switch request {
+        case .cutWords, .keepWords: true
+        default: false
+        }
         guard key == .character("y") || key == .character("Y") else {
+            // Asked from the transcript view: back there, the selection as it was.
+            if byWords, state.transcriptView != nil { state.mode = .transcript }
             state.say("Not changed.")
             return []
         }
+        // The new memo is selected on the table; its transcript is T away.
+        if byWords { state.transcriptView = nil }
         state.editPoints = nil
         state.say("\(request.inProgress)…")
         // The original's file moves to Recently Deleted: it must not be playing.
@@ -212,6 +226,8 @@ enum EditKeys {
             case .split: "Split “\(outcome.title)” into \(lengths)"
             case .removeSilences: "Removed the pauses of “\(outcome.title)”: \(DisplayFormat.seconds(outcome.originalDuration)) → \(lengths)"
             case .enhance: "Enhanced “\(outcome.title)”: its background noise suppressed"
+            case .cutWords(_, _, let span): "Cut \(span.quoted) out of “\(outcome.title)”: \(DisplayFormat.seconds(outcome.originalDuration)) → \(lengths)"
+            case .keepWords(_, _, let span): "Kept \(span.quoted) of “\(outcome.title)”: \(lengths)"
             }
             let lossy = outcome.reencoded ? " (a lossy format: the kept audio was encoded again)" : ""
             state.say("\(what)\(lossy). The original is in Recently Deleted; u brings it back.")

@@ -389,7 +389,7 @@ enum KeyTable {
 
     /// The transcript view's keys (`T` on the table).
     static let transcript: [KeyBinding] = [
-        KeyBinding([.enter], "⏎", "play the memo from the top line (the view follows the word heard)", footer: [.any(10, "play from the top")]) {
+        KeyBinding([.enter], "⏎", "play the memo from the top line (the view follows the word heard)", footer: [.any(10, "play")]) {
             _, state in TranscriptUpdate.playFromTop(&state)
         },
         KeyBinding(" ", label: "space", "pause / resume", footer: [.any(20, "pause")]) { _, state in PlaybackUpdate.togglePause(&state) },
@@ -401,6 +401,18 @@ enum KeyTable {
             key, state in TranscriptUpdate.scroll(key, &state)
         },
         KeyBinding([.pageUp, .pageDown], "PgUp PgDn", "scroll a page") { key, state in TranscriptUpdate.scroll(key, &state) },
+        KeyBinding([.character("w"), .character("b")], "w b", "the word cursor to the next / previous word", footer: [.any(49, "word", keys: "w b")]) {
+            key, state in TranscriptUpdate.moveCursor(key, &state)
+        },
+        KeyBinding("v", "select words from the cursor (w b extend; v again lets go)", footer: [.any(51, "select")]) { _, state in
+            TranscriptUpdate.toggleSelection(&state)
+        },
+        KeyBinding("x", "cut the selected words out (a new memo; u on the table brings the original back)", footer: [.any(56, "cut")]) {
+            _, state in TranscriptUpdate.askWordEdit(keeping: false, &state)
+        },
+        KeyBinding("K", "keep only the selected words (a trim at the pauses around them)", footer: [.any(58, "keep")]) { _, state in
+            TranscriptUpdate.askWordEdit(keeping: true, &state)
+        },
         KeyBinding([.home, .end, .character("g"), .character("G")], "Home End  g G", "the first / last line") { key, state in
             TranscriptUpdate.scroll(key, &state)
         },

@@ -69,6 +69,95 @@ enum TranscriptUpdate {
         return [.play(memo, from: lines.indices.contains(top) ? lines[top].start : 0)]
     }
 
+    // Editing by words: a word cursor, a selection, and the cut or trim to it.
+
+    /// `w` `b`: the word cursor to the next / previous word. Its first press puts it on the word
+    /// heard, else on the first word of the top line; the view keeps it in sight.
+    static func moveCursor(_ key: Key, _ state: inout AppState) -> [Effect] {
+        guard var view = state.transcriptView else { return close(&state) }
+        let words = view.words
+        guard !words.isEmpty else {
+            state.say("No words here to move through.")
+            return []
+        }
+        let lines = TranscriptLayout.lines(words, width: state.layout.body.width)
+        let top = TranscriptLayout.top(state)
+        if let cursor = view.cursor {
+            view.cursor = min(max(cursor + (key == .character("b") ? -1 : 1), 0), words.count - 1)
+        } else {
+            let start = TranscriptLayout.highlightedWord(state) ?? (lines.indices.contains(top) ? lines[top].words.lowerBound : 0)
+            view.cursor = start
+            state.say("Word cursor on “\(words[start].word)”: w b move it, v selects from it, x cuts a word out.")
+        }
+        // The cursor's line in sight.
+        let rows = max(TranscriptLayout.rows(in: state.layout.body), 1)
+        if let cursor = view.cursor, let line = lines.firstIndex(where: { $0.words.contains(cursor) }) {
+            view.scroll = line < top ? line : line >= top + rows ? line - rows + 1 : top
+        }
+        view.followsPlayback = false
+        state.transcriptView = view
+        if let selection = view.selection {
+            state.say("\(selection.count) word\(selection.count == 1 ? "" : "s") selected: x cuts them out, K keeps only them, v lets go.")
+        }
+        return []
+    }
+
+    /// `v`: a selection from the word cursor (w b extend it), or, with one open, lets it go.
+    static func toggleSelection(_ state: inout AppState) -> [Effect] {
+        guard var view = state.transcriptView else { return close(&state) }
+        guard !view.words.isEmpty else {
+            state.say("No words here to select.")
+            return []
+        }
+        if view.anchor != nil {
+            view.anchor = nil
+            state.transcriptView = view
+            state.say("Selection let go.")
+            return []
+        }
+        if view.cursor == nil { _ = moveCursor(.character("w"), &state) }
+        view = state.transcriptView ?? view
+        view.anchor = view.cursor
+        state.transcriptView = view
+        state.say("Selecting: w b extend it; x cuts the words out, K keeps only them, v lets go.")
+        return []
+    }
+
+    /// `x` (cut the words out) and `K` (keep only them): asks first, as the table's edits do.
+    /// The words are the selection, else the word under the cursor.
+    static func askWordEdit(keeping: Bool, _ state: inout AppState) -> [Effect] {
+        guard let view = state.transcriptView else { return close(&state) }
+        let words = view.words
+        guard let chosen = view.selection ?? view.cursor.map({ $0...$0 }), !words.isEmpty else {
+            state.say("No words chosen: w b move the word cursor, v selects from it; then \(keeping ? "K keeps only them" : "x cuts them out").")
+            return []
+        }
+        guard let memo = state.memos.first(where: { $0.id == view.memoID }) else {
+            state.say("That memo is no longer in the library.")
+            return []
+        }
+        if let refusal = EditKeys.recordingRefusal(memo, verb: "edited", state) {
+            state.say(refusal)
+            return []
+        }
+        if chosen == 0...(words.count - 1) {
+            state.say(keeping
+                ? "Those are all of its words: nothing to trim away. Select fewer (v, w b)."
+                : "Those are all of its words: nothing would be left. Select fewer, or d on the table deletes the memo.")
+            return []
+        }
+        let duration = max(memo.duration, words[words.count - 1].end)
+        let before = chosen.lowerBound > 0 ? words[chosen.lowerBound - 1].end : 0
+        let after = chosen.upperBound < words.count - 1 ? words[chosen.upperBound + 1].start : duration
+        let span = WordSpan(
+            pauseBefore: min(before, words[chosen.lowerBound].start)...words[chosen.lowerBound].start,
+            pauseAfter: words[chosen.upperBound].end...max(after, words[chosen.upperBound].end),
+            count: chosen.count, text: words[chosen].map(\.word).joined(separator: " "))
+        state.mode = .confirmingEdit(
+            keeping ? .keepWords(memoID: memo.id, title: memo.title, span: span) : .cutWords(memoID: memo.id, title: memo.title, span: span))
+        return []
+    }
+
     /// The filter's text changed: search the transcripts for it (or forget the matches).
     static func filterChanged(_ state: inout AppState) -> [Effect] {
         guard !state.filter.isEmpty else {

@@ -1,7 +1,8 @@
 import Metering
 
 /// The transcript view (`T`): the memo's words in lines, each line with its time; while the
-/// memo plays, the word being heard is highlighted and kept in sight.
+/// memo plays, the word being heard is highlighted and kept in sight. The word cursor (`w` `b`)
+/// is underlined and bold, the selected words (`v`) underlined in magenta.
 enum TranscriptView {
     static func render(_ state: AppState, in area: Rect, on screen: inout Screen) {
         guard !area.isEmpty, let view = state.transcriptView else { return }
@@ -34,7 +35,9 @@ enum TranscriptView {
             for index in line.words {
                 if index > line.words.lowerBound { x += screen.put(" ", x: x, y: y, maxWidth: max(end - x, 0)) }
                 guard x < end else { break }
-                let style = index == highlighted ? theme.selection : Style.plain
+                var style = index == highlighted ? theme.selection : Style.plain
+                if view.selection?.contains(index) == true { style = theme.color(.magenta, style.attributes.union(.underline)) }
+                if index == view.cursor { style.attributes.formUnion([.underline, .bold]) }
                 x += screen.put(words[index].word, x: x, y: y, style: style, maxWidth: end - x)
             }
         }
