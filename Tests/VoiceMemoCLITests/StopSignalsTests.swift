@@ -8,24 +8,6 @@ import Testing
 /// opening the library (which installs them for its recoveries) must not put the default
 /// actions back in between — a SIGINT there was lost or killed the command outright.
 @Suite(.serialized) struct StopSignalsTests {
-    private func handlerIsDefault(_ number: Int32) -> Bool {
-        var current = sigaction()
-        sigaction(number, nil, &current)
-        return current.__sigaction_handler.sa_handler == nil
-    }
-
-    @Test func nestedInstallsKeepTheHandlersUntilTheOutermostUninstall() {
-        #expect(handlerIsDefault(SIGHUP), "none installed before")
-        StopSignals.install()
-        #expect(!handlerIsDefault(SIGHUP))
-        StopSignals.install()
-        StopSignals.uninstall()
-        #expect(!handlerIsDefault(SIGHUP), "the inner uninstall leaves the outer one's handlers")
-        StopSignals.uninstall()
-        #expect(handlerIsDefault(SIGHUP), "the outermost puts the default action back")
-        #expect(StopSignals.pending == nil, "no signal came")
-    }
-
     /// A signal that comes after the last recovery's last slice stopped nothing: it says so
     /// instead of "the rest is kept as it was".
     @Test func aStopDuringTheRecoveriesSaysWhatIsLeft() {

@@ -1,3 +1,4 @@
+import TestSupport
 @testable import VoiceActivation
 import Dispatch
 import Foundation

@@ -1,11 +1,16 @@
 import Foundation
 
 /// A test's wait that gave up: what it waited for, and for how long.
-struct GaveUpWaiting: Error, CustomStringConvertible {
-    let what: String
-    let seconds: Double
+public struct GaveUpWaiting: Error, CustomStringConvertible {
+    public let what: String
+    public let seconds: Double
 
-    var description: String { "gave up after \(seconds) s waiting for \(what)" }
+    public init(what: String, seconds: Double) {
+        self.what = what
+        self.seconds = seconds
+    }
+
+    public var description: String { "gave up after \(seconds) s waiting for \(what)" }
 }
 
 /// Polls `condition` every `interval` until it holds, for at most `seconds`.
@@ -20,7 +25,7 @@ struct GaveUpWaiting: Error, CustomStringConvertible {
 ///   - seconds: the deadline, far above what the wait takes on a loaded machine.
 ///   - interval: how often `condition` is asked.
 /// - Throws: ``GaveUpWaiting`` naming `what`, once `seconds` have passed without `condition`.
-func wait(
+public func wait(
     for what: @autoclosure () -> String, atMost seconds: Double = 60, polling interval: Duration = .milliseconds(1),
     until condition: () -> Bool
 ) throws(GaveUpWaiting) {
@@ -30,7 +35,7 @@ func wait(
 }
 
 /// Polls `condition` every 5 ms for up to `seconds`; whether it held (for `#expect`).
-func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+public func waitUntil(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
     poll(seconds: seconds, interval: .milliseconds(5), condition)
 }
 

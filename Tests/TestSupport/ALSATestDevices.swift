@@ -1,4 +1,3 @@
-import TestSupport
 import Foundation
 import Glibc
 import SoundFiles
@@ -13,23 +12,23 @@ import Testing
 /// Each test makes its own, so tests running in parallel never share files, and
 /// the configuration is loaded per PCM (`configFile:`), never through the
 /// process-wide `ALSA_CONFIG_PATH`.
-struct ALSATestDevices {
-    static let capture = "voicememo_capture"
-    static let captureRaw = "voicememo_capture_raw"
-    static let playback = "voicememo_playback"
-    static let linearOnly = "voicememo_linear_only"
-    static let stereo48k = StreamFormat(sampleRate: 48_000, channels: 2, sampleFormat: .int16)
+public struct ALSATestDevices {
+    public static let capture = "voicememo_capture"
+    public static let captureRaw = "voicememo_capture_raw"
+    public static let playback = "voicememo_playback"
+    public static let linearOnly = "voicememo_linear_only"
+    public static let stereo48k = StreamFormat(sampleRate: 48_000, channels: 2, sampleFormat: .int16)
 
-    let directory: URL
-    let configFile: String
-    let captureFile: String
-    let playbackFile: String
+    public let directory: URL
+    public let configFile: String
+    public let captureFile: String
+    public let playbackFile: String
     /// The capture signal: interleaved S16 stereo samples, as stored in `captureFile`.
-    let samples: [Int16]
+    public let samples: [Int16]
 
     /// - Parameter frames: Frames of noise in the capture file; keep it longer than
     ///   any read, because the file plugin repeats stale data past the end.
-    init(frames: Int = 200_000, seed: UInt64 = 0x5EED) throws {
+    public init(frames: Int = 200_000, seed: UInt64 = 0x5EED) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("voicememo-alsa-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -48,18 +47,18 @@ struct ALSATestDevices {
         try config.write(toFile: configFile, atomically: true, encoding: .utf8)
     }
 
-    static var templateURL: URL {
+    public static var templateURL: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Resources/alsa/test-devices.conf.in")
     }
 
     /// The capture file's first `frames` frames as bytes.
-    func captureBytes(frames: Int) -> [UInt8] {
+    public func captureBytes(frames: Int) -> [UInt8] {
         samples.prefix(frames * 2).withUnsafeBytes { Array($0) }
     }
 
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(at: directory)
     }
 }
@@ -67,7 +66,7 @@ struct ALSATestDevices {
 
 /// Reads `frames` frames from `source` in chunks of `chunk`, returning the bytes and
 /// the reads' results.
-func captureAll(
+public func captureAll(
     _ source: some CaptureSource, frames: Int, chunk: Int = 1024
 ) throws(CaptureError) -> (bytes: [UInt8], reads: [CaptureRead]) {
     let bytesPerFrame = source.format.bytesPerFrame
@@ -90,7 +89,7 @@ func captureAll(
 
 /// Runs a program, returning its exit status and its standard error.
 @discardableResult
-func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+public func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
     status: Int32, standardError: String
 ) {
     let process = Process()
@@ -106,7 +105,7 @@ func runProgram(_ path: String, _ arguments: [String], environment: [String: Str
     return (process.terminationStatus, String(decoding: errorData, as: UTF8.self))
 }
 
-func executableExists(_ path: String) -> Bool {
+public func executableExists(_ path: String) -> Bool {
     FileManager.default.isExecutableFile(atPath: path)
 }
 
@@ -116,7 +115,7 @@ private let standardErrorLock = Mutex(())
 /// Runs `body` with file descriptor 2 redirected to a temporary file and returns
 /// what was written there; the text is then passed on to the real stderr so
 /// nothing another test printed meanwhile is lost.
-func capturingStandardError<T>(_ body: () throws -> T) rethrows -> (result: T, standardError: String) {
+public func capturingStandardError<T>(_ body: () throws -> T) rethrows -> (result: T, standardError: String) {
     let captured = try standardErrorLock.withLock { _ in
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("voicememo-stderr-\(UUID().uuidString)").path
@@ -144,7 +143,7 @@ func capturingStandardError<T>(_ body: () throws -> T) rethrows -> (result: T, s
 
 /// Where two sequences first differ, described briefly ("" when equal), so a
 /// failed comparison of a million samples prints one line, not the arrays.
-func firstDifference<T: Equatable>(_ actual: [T], _ expected: [T]) -> String {
+public func firstDifference<T: Equatable>(_ actual: [T], _ expected: [T]) -> String {
     if let index = (0..<min(actual.count, expected.count)).first(where: { actual[$0] != expected[$0] }) {
         let window = index..<min(index + 4, actual.count, expected.count)
         return "first difference at element \(index) of \(actual.count): got \(Array(actual[window])), expected \(Array(expected[window]))"
@@ -160,7 +159,7 @@ func firstDifference<T: Equatable>(_ actual: [T], _ expected: [T]) -> String {
 /// driven through mmap and reads its infile per transfer of the layer above: arecord
 /// shows the same gaps), so a converted capture is a sequence of exact excerpts
 /// rather than one prefix. The values must still convert exactly.
-func runsCopied(from source: [Int16], into captured: [Int16], channels: Int) -> Int? {
+public func runsCopied(from source: [Int16], into captured: [Int16], channels: Int) -> Int? {
     var firstPositions: [Int64: Int] = [:]
     let keyLength = 4
     func key(_ values: ArraySlice<Int16>) -> Int64 {

@@ -4,10 +4,10 @@ import Metering
 @testable import Interface
 
 /// States and memos the view and reducer tests share. Fixed clock: 2026-11-29 14:05 UTC.
-enum Fixtures {
-    static let now: Double = 1_795_961_100
+public enum Fixtures {
+    public static let now: Double = 1_795_961_100
 
-    static func memo(
+    public static func memo(
         _ id: Int64, _ title: String, minutesAgo: Double, seconds: Double, size: Int64, loudness: Double? = nil
     ) -> MemoRow {
         MemoRow(
@@ -16,7 +16,7 @@ enum Fixtures {
             fileShown: "/library/\(id).flac", size: size, peakDB: -3, state: .complete, loudnessLUFS: loudness)
     }
 
-    static let memos: [MemoRow] = [
+    public static let memos: [MemoRow] = [
         memo(1, "Standup notes", minutesAgo: 2, seconds: 131, size: 1_200_000, loudness: -23.04),
         memo(2, "Idea for the parser", minutesAgo: 60 * 24 + 30, seconds: 37, size: 310_000, loudness: -16.25),
         memo(3, "Interview with Dr. Ōtsuka", minutesAgo: 60 * 24 * 5, seconds: 3725, size: 48_300_000, loudness: -9.96),
@@ -24,7 +24,7 @@ enum Fixtures {
         memo(4, "Grocery list", minutesAgo: 60 * 24 * 40, seconds: 12, size: 98_000),
     ]
 
-    static let hostileMemos: [MemoRow] = [
+    public static let hostileMemos: [MemoRow] = [
         memo(10, "\u{1B}[2J\u{1B}[31mgotcha\u{7}", minutesAgo: 1, seconds: 5, size: 40_000),
         memo(11, "会議のメモ 東京オフィス", minutesAgo: 3, seconds: 65, size: 500_000),
         memo(12, "🎤🎙️ podcast take 2 👍🏽", minutesAgo: 4, seconds: 600, size: 4_800_000),
@@ -32,10 +32,10 @@ enum Fixtures {
         memo(14, "e\u{301}le\u{300}ve combining marks", minutesAgo: 6, seconds: 2, size: 1_500),
     ]
 
-    static let input = InputDescription(name: .alsa(device: "default"), sampleRate: 48000, channels: 2, recordingFormat: "FLAC")
+    public static let input = InputDescription(name: .alsa(device: "default"), sampleRate: 48000, channels: 2, recordingFormat: "FLAC")
 
     /// A state at `width`×`height` after `actions`, starting from an open input and the memos.
-    static func state(
+    public static func state(
         width: Int, height: Int, memos: [MemoRow] = memos, input: InputDescription? = input, usesColor: Bool = true,
         _ actions: [Action] = []
     ) -> AppState {
@@ -48,18 +48,18 @@ enum Fixtures {
     }
 
     /// Levels of a voice at about −18 dB with peaks near −6 dB.
-    static func levels(recording: RecordingState, frames: Int64 = 0, diagnosis: InputDiagnosis? = nil) -> EngineSnapshot {
+    public static func levels(recording: RecordingState, frames: Int64 = 0, diagnosis: InputDiagnosis? = nil) -> EngineSnapshot {
         EngineSnapshot(
             channels: [ChannelLevel(average: -18.2, peak: -6.1), ChannelLevel(average: -19.0, peak: -7.3)],
             recordedFrames: frames, recording: recording, diagnosis: diagnosis)
     }
 
     /// A muted input: digital silence in both channels, diagnosed so.
-    static let mutedInput = EngineSnapshot(
+    public static let mutedInput = EngineSnapshot(
         channels: Array(repeating: ChannelLevel(average: -160, peak: -160), count: 2), diagnosis: .silent)
 
     /// A voice in the left channel only, the right diagnosed silent.
-    static let deadRightChannel = EngineSnapshot(
+    public static let deadRightChannel = EngineSnapshot(
         channels: [ChannelLevel(average: -18.2, peak: -6.1), ChannelLevel(average: -160, peak: -160)],
         recordedFrames: 48000 * 5, recording: .recording, diagnosis: .channelSilent(channels: [1], channelCount: 2))
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import SoundFiles
 import Testing
@@ -43,7 +44,7 @@ import Testing
 
     /// A 48 kHz stereo copy of a clip (as a memo would be) hears the same words at the same times.
     @Test func aResampledStereoCopyHearsTheSameWords() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "transcription")
         let id = LibriVoxClips.ids[3]
         let source = try SoundFileReader(path: LibriVoxClips.path(id))
         let frames = Int(source.info.frames)
@@ -91,7 +92,7 @@ import Testing
     /// Two clips with a pause between them: two utterances, and the second clip's words are
     /// placed after the pause, not counted from their own utterance's start.
     @Test func wordsOfLaterUtterancesAreTimedFromTheStartOfTheFile() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "transcription")
         var samples: [Int16] = []
         var firstLength = 0
         for (index, id) in [LibriVoxClips.ids[1], LibriVoxClips.ids[4]].enumerated() {

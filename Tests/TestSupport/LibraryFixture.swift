@@ -3,14 +3,14 @@ import SoundFiles
 @testable import MemoLibrary
 
 /// A fresh library folder under a temporary directory, removed afterwards.
-final class LibraryFixture {
-    let root: URL
-    var folder: String { root.appendingPathComponent("library").path }
+public final class LibraryFixture {
+    public let root: URL
+    public var folder: String { root.appendingPathComponent("library").path }
     /// A fixed clock: 2026-11-29 14:03:12 UTC.
-    static let start = Date(timeIntervalSince1970: 1_795_960_992)
-    static let utc = TimeZone(identifier: "UTC") ?? .current
+    public static let start = Date(timeIntervalSince1970: 1_795_960_992)
+    public static let utc = TimeZone(identifier: "UTC") ?? .current
 
-    init() throws {
+    public init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("memolibrary-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
@@ -19,13 +19,13 @@ final class LibraryFixture {
         try? FileManager.default.removeItem(at: root)
     }
 
-    func open(now: Date = start, busyTimeout: Duration = .seconds(5)) throws -> MemoLibrary {
+    public func open(now: Date = start, busyTimeout: Duration = .seconds(5)) throws -> MemoLibrary {
         try MemoLibrary(folder: folder, now: now, timeZone: Self.utc, busyTimeout: busyTimeout)
     }
 
     /// Records `seconds` of a tone into a new memo, as `voicememo record` does.
     @discardableResult
-    func record(
+    public func record(
         into library: MemoLibrary, title: String? = nil, format: FileFormat = .wav, seconds: Double = 0.25,
         at date: Date = start
     ) throws -> Memo {
@@ -36,7 +36,7 @@ final class LibraryFixture {
     }
 
     /// Writes a 440 Hz tone at −6 dBFS.
-    static func writeTone(to path: String, settings: RecordingSettings, metadata: SoundFileMetadata, seconds: Double) throws {
+    public static func writeTone(to path: String, settings: RecordingSettings, metadata: SoundFileMetadata, seconds: Double) throws {
         let writer = try SoundFileWriter(path: path, settings: settings, metadata: metadata)
         let frames = Int(seconds * Double(settings.sampleRate))
         var samples = [Float](repeating: 0, count: frames * settings.channels)
@@ -51,7 +51,7 @@ final class LibraryFixture {
     }
 
     /// The names of everything under the fixture's root, recursively (to prove nothing escapes the library).
-    func allPaths() -> Set<String> {
+    public func allPaths() -> Set<String> {
         let enumerator = FileManager.default.enumerator(atPath: root.path)
         var paths = Set<String>()
         while let next = enumerator?.nextObject() as? String {
@@ -61,18 +61,9 @@ final class LibraryFixture {
     }
 }
 
-extension MemoLibrary {
+public extension MemoLibrary {
     /// `PRAGMA integrity_check`'s answer.
     func integrityCheck() throws -> String {
         try index.database.query("PRAGMA integrity_check").first?.text(0) ?? ""
     }
-}
-
-/// A test's wait that gave up: what it waited for, and for how long (so it fails saying so
-/// instead of going on, or hanging).
-struct GaveUpWaiting: Error, CustomStringConvertible {
-    let what: String
-    let seconds: Double
-
-    var description: String { "gave up after \(seconds) s waiting for \(what)" }
 }

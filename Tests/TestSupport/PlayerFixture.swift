@@ -8,24 +8,24 @@ import Testing
 @testable import Audio
 
 /// Test files for the player: counter signals, any format, and the played output.
-struct PlayerFixture {
-    let devices: ALSATestDevices
+public struct PlayerFixture {
+    public let devices: ALSATestDevices
 
-    init() throws {
+    public init() throws {
         // The capture side is unused; keep its file small.
         devices = try ALSATestDevices(frames: 16)
     }
 
-    func remove() { devices.remove() }
+    public func remove() { devices.remove() }
 
-    func path(_ name: String) -> String {
+    public func path(_ name: String) -> String {
         devices.directory.appendingPathComponent(name).path
     }
 
     /// A counter in every frame: left is the frame number's low 16 bits, right its
     /// high 16 bits, so every frame of a file under 2³² frames is unique and a repeated
     /// or skipped frame shows exactly where.
-    static func counterSamples(frames: Int) -> [Int16] {
+    public static func counterSamples(frames: Int) -> [Int16] {
         var samples = [Int16](repeating: 0, count: frames * 2)
         for frame in 0..<frames {
             samples[2 * frame] = Int16(truncatingIfNeeded: frame)
@@ -35,12 +35,12 @@ struct PlayerFixture {
     }
 
     /// A 16-bit stereo 48 kHz file of `frames` counter frames.
-    func writeCounter(_ name: String, frames: Int, format: FileFormat = .wav, encoding: Encoding? = nil) throws -> String {
+    public func writeCounter(_ name: String, frames: Int, format: FileFormat = .wav, encoding: Encoding? = nil) throws -> String {
         try write(name, samples: Self.counterSamples(frames: frames), format: format, encoding: encoding)
     }
 
     /// A stereo 48 kHz file from interleaved Int16 samples.
-    func write(_ name: String, samples: [Int16], format: FileFormat, encoding: Encoding? = nil) throws -> String {
+    public func write(_ name: String, samples: [Int16], format: FileFormat, encoding: Encoding? = nil) throws -> String {
         let file = path(name)
         let writer = try SoundFileWriter(
             path: file, settings: RecordingSettings(format: format, encoding: encoding, sampleRate: 48_000, channels: 2))
@@ -53,7 +53,7 @@ struct PlayerFixture {
     }
 
     /// A stereo 48 kHz file of a 440 Hz sine (left) and 1 kHz sine (right) at `peak` of full scale, as floats.
-    func writeSines(_ name: String, seconds: Double, peak: Float, format: FileFormat, encoding: Encoding? = nil) throws -> String {
+    public func writeSines(_ name: String, seconds: Double, peak: Float, format: FileFormat, encoding: Encoding? = nil) throws -> String {
         let file = path(name)
         let frames = Int(seconds * 48_000)
         var samples = [Float](repeating: 0, count: frames * 2)
@@ -73,7 +73,7 @@ struct PlayerFixture {
     }
 
     /// What libsndfile decodes from `file`, as interleaved Int16.
-    static func decodedInt16(_ file: String) throws -> [Int16] {
+    public static func decodedInt16(_ file: String) throws -> [Int16] {
         let reader = try SoundFileReader(path: file)
         defer { reader.close() }
         let capacity = Int(reader.info.frames) + 4096
@@ -94,14 +94,22 @@ struct PlayerFixture {
     }
 
     /// What the playback device wrote: S16_LE 48 kHz stereo samples.
-    func played() throws -> [Int16] {
+    public func played() throws -> [Int16] {
         let data = try Data(contentsOf: URL(fileURLWithPath: devices.playbackFile))
         return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 
     /// A player on the file-backed test device.
+    public func player(_ file: String, adjustable: Bool = false, events: PlayerEvents = .init()) throws -> Player {
+        try Player(
+            url: file, device: ALSATestDevices.playback, configFile: devices.configFile, adjustable: adjustable,
+            eventQueue: DispatchQueue(label: "player-test-events"), events: events, operations: nil)
+    }
+
+    /// A player on the file-backed test device through `operations` (the ALSA seam, internal to
+    /// `Audio`: a test that passes them imports `TestSupport` with `@testable`).
     func player(
-        _ file: String, adjustable: Bool = false, operations: (any PCMOperations)? = nil, events: PlayerEvents = .init()
+        _ file: String, adjustable: Bool = false, operations: any PCMOperations, events: PlayerEvents = .init()
     ) throws -> Player {
         try Player(
             url: file, device: ALSATestDevices.playback, configFile: devices.configFile, adjustable: adjustable,
@@ -110,11 +118,13 @@ struct PlayerFixture {
 }
 
 /// Records a player's events and lets a test wait for the end.
-final class PlayerEventLog: Sendable {
+public final class PlayerEventLog: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let log = Mutex<(finishes: [Bool], errors: [PlayerError])>(([], []))
 
-    var events: PlayerEvents {
+    public init() {}
+
+    public var events: PlayerEvents {
         PlayerEvents(
             didFinishPlaying: { [self] successfully in
                 log.withLock { $0.finishes.append(successfully) }
@@ -124,25 +134,25 @@ final class PlayerEventLog: Sendable {
     }
 
     /// Waits for `didFinishPlaying`; false on timeout.
-    func waitForFinish(seconds: Double = 20) -> Bool {
+    public func waitForFinish(seconds: Double = 20) -> Bool {
         finished.wait(timeout: .now() + seconds) == .success
     }
 
-    var finishes: [Bool] { log.withLock { $0.finishes } }
-    var errors: [PlayerError] { log.withLock { $0.errors } }
+    public var finishes: [Bool] { log.withLock { $0.finishes } }
+    public var errors: [PlayerError] { log.withLock { $0.errors } }
 }
 
 /// The real alsa-lib calls, with every `snd_pcm_writei` slowed to `microseconds`, so
 /// that an unpaced file device plays slowly enough for a test to pause and seek mid-way.
-final class SlowWritePCMOperations: PCMOperations {
+public final class SlowWritePCMOperations: PCMOperations {
     private let real = SystemPCMOperations()
     private let microseconds: UInt32
 
-    init(microsecondsPerWrite: UInt32) {
+    public init(microsecondsPerWrite: UInt32) {
         self.microseconds = microsecondsPerWrite
     }
 
-    func writeInterleaved(_ pcm: OpaquePointer, _ buffer: UnsafeRawPointer, _ frames: Int) -> Int {
+    public func writeInterleaved(_ pcm: OpaquePointer, _ buffer: UnsafeRawPointer, _ frames: Int) -> Int {
         usleep(microseconds)
         return real.writeInterleaved(pcm, buffer, frames)
     }
@@ -153,7 +163,7 @@ final class SlowWritePCMOperations: PCMOperations {
 /// and count as played only when pushed out by later writes or by a drain; a drop
 /// discards them. The real file device still sees every call, so its state is real;
 /// `played` is what a listener would have heard. Interleaved S16 stereo only.
-final class QueueingPCMOperations: PCMOperations {
+public final class QueueingPCMOperations: PCMOperations {
     private struct Queue {
         var pending: [Int16] = []
         var played: [Int16] = []
@@ -164,15 +174,15 @@ final class QueueingPCMOperations: PCMOperations {
     private let microsecondsPerWrite: UInt32
     private let queue = Mutex(Queue())
 
-    init(holdingFrames: Int, microsecondsPerWrite: UInt32) {
+    public init(holdingFrames: Int, microsecondsPerWrite: UInt32) {
         self.holding = holdingFrames
         self.microsecondsPerWrite = microsecondsPerWrite
     }
 
     /// What has been heard so far.
-    var played: [Int16] { queue.withLock { $0.played } }
+    public var played: [Int16] { queue.withLock { $0.played } }
 
-    func writeInterleaved(_ pcm: OpaquePointer, _ buffer: UnsafeRawPointer, _ frames: Int) -> Int {
+    public func writeInterleaved(_ pcm: OpaquePointer, _ buffer: UnsafeRawPointer, _ frames: Int) -> Int {
         usleep(microsecondsPerWrite)
         let result = real.writeInterleaved(pcm, buffer, frames)
         guard result > 0 else { return result }
@@ -188,17 +198,17 @@ final class QueueingPCMOperations: PCMOperations {
         return result
     }
 
-    func delay(_ pcm: OpaquePointer, _ frames: inout Int) -> Int32 {
+    public func delay(_ pcm: OpaquePointer, _ frames: inout Int) -> Int32 {
         frames = queue.withLock { $0.pending.count / 2 }
         return 0
     }
 
-    func drop(_ pcm: OpaquePointer) -> Int32 {
+    public func drop(_ pcm: OpaquePointer) -> Int32 {
         queue.withLock { $0.pending.removeAll() }
         return real.drop(pcm)
     }
 
-    func drain(_ pcm: OpaquePointer) -> Int32 {
+    public func drain(_ pcm: OpaquePointer) -> Int32 {
         queue.withLock { queue in
             queue.played.append(contentsOf: queue.pending)
             queue.pending.removeAll()
