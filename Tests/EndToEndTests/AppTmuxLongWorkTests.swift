@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import SoundFiles
 import Testing
@@ -35,11 +36,8 @@ import Testing
 
     /// Raw S16_LE stereo noise in 50 ms steps, each at a random level from −40 to −6 dBFS.
     static func writeSteppedNoise(to path: String, seconds: Int) throws {
-        var state: UInt64 = 0x5EED_F00D
-        func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 33
-        }
+        var generator = SplitMix64(seed: 0x5EED_F00D)
+        func next() -> UInt64 { generator.next() >> 33 }
         let step = 2400
         var data = Data(count: seconds * 48000 * 4)
         data.withUnsafeMutableBytes { raw in

@@ -10,10 +10,7 @@ import Testing
 
     private func sandbox(_ daemon: PulsePrivateDaemon) throws -> VoiceMemoSandbox {
         let sandbox = try VoiceMemoSandbox()
-        let path = sandbox.file("stall-alsa.conf")
-        try Data(daemon.alsaDefinitions(device: Self.device).utf8).write(to: URL(fileURLWithPath: path))
-        sandbox.environment["ALSA_CONFIG_PATH"] = "/usr/share/alsa/alsa.conf:" + path
-        sandbox.environment["PULSE_SERVER"] = daemon.address
+        try sandbox.usePrivatePulse(daemon, device: Self.device)
         return sandbox
     }
 

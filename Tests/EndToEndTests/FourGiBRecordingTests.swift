@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import SoundFiles
 import Testing
@@ -220,28 +221,5 @@ import Testing
 
     static func littleEndian(_ data: Data, _ offset: Int, width: Int) -> UInt64 {
         (0..<width).reduce(UInt64(0)) { $0 | UInt64(data[data.startIndex + offset + $1]) << (8 * $1) }
-    }
-}
-
-/// A tool run for its standard output.
-enum Tool {
-    struct Failed: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static func output(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failed(description: "\(tool) \(arguments) exited \(process.terminationStatus)")
-        }
-        return data
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import SoundFiles
 import Testing
@@ -10,11 +11,8 @@ import Testing
 
     /// Kill moments, 0.5–2.0 s after each recording's file appears, from a fixed seed.
     static func killDelays(seed: UInt64) -> [Double] {
-        var state = seed
-        return (0..<recordings).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return 0.5 + 1.5 * Double(state >> 11) / Double(1 << 53)
-        }
+        var generator = SplitMix64(seed: seed)
+        return (0..<recordings).map { _ in 0.5 + 1.5 * Double(generator.next() >> 11) / Double(1 << 53) }
     }
 
     @Test(arguments: ["flac", "wav"])

@@ -670,11 +670,8 @@ struct RecordingAccount: CustomStringConvertible {
 /// the late block) from a sample the recorder changed.
 @Suite struct BitExactMatchTests {
     static func noise(_ frames: Int) -> [Int16] {
-        var state: UInt64 = 0x5EED
-        return (0..<(frames * 2)).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int16(truncatingIfNeeded: Int64(state >> 48) - 32768) | 1
-        }
+        var generator = SplitMix64(seed: 0x5EED)
+        return (0..<(frames * 2)).map { _ in Int16(truncatingIfNeeded: Int64(generator.next() >> 48) - 32768) | 1 }
     }
 
     @Test func aDropoutAndTheCycleBesideItAreTheFeedersAChangeElsewhereIsNot() throws {

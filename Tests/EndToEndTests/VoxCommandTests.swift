@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import SoundFiles
 import Testing
@@ -35,14 +36,14 @@ import Testing
         var offset = 3 * rate
         let quiet: Int16 = 104  // −50 dBFS
         for index in 0..<3 {
-            let samples = try readAll(sandbox.file("phrase\(index).wav"))
+            let samples = try TestSignals.readInt16(sandbox.file("phrase\(index).wav")).samples
             let onset = try #require(samples.firstIndex { abs(Int($0)) > quiet })
             let last = try #require(samples.lastIndex { abs(Int($0)) > quiet })
             phrases.append(Phrase(onset: offset + onset, end: offset + last + 1))
             offset += samples.count + 3 * rate
             if index == 1 { offset += rate / 5 + 3 * rate }
         }
-        return (try readAll(sandbox.file("mix.wav")), phrases)
+        return (try TestSignals.readInt16(sandbox.file("mix.wav")).samples, phrases)
     }
 
     /// Shell lines that speak each of `phrases[indices]` into `phraseINDEX.wav` (espeak-ng,
@@ -52,22 +53,6 @@ import Testing
             "espeak-ng -w raw\(index).wav \"\(phrases[index])\"\n"
                 + "sox raw\(index).wav -r 48000 -b 16 -c \(channels) phrase\(index).wav\n"
         }.joined()
-    }
-
-    static func readAll(_ path: String) throws -> [Int16] {
-        let reader = try SoundFileReader(path: path)
-        defer { reader.close() }
-        var samples: [Int16] = []
-        var chunk = [Int16](repeating: 0, count: 4096 * reader.info.channels)
-        while true {
-            let got = try chunk.withUnsafeMutableBytes { bytes -> Int in
-                guard let base = bytes.baseAddress else { return 0 }
-                return try reader.read(into: base, frames: 4096, as: .int16)
-            }
-            if got == 0 { break }
-            samples += chunk[0..<got]
-        }
-        return samples
     }
 
     /// Where `part` lies in `whole` (the memo is the source's samples, bit for bit).
@@ -96,7 +81,7 @@ import Testing
         for (memo, phrase) in zip(memos, phrases) {
             let path = try #require(memo["path"] as? String)
             #expect((memo["title"] as? String)?.hasPrefix("Memo ") == true)
-            let samples = try Self.readAll(path)
+            let samples = try TestSignals.readInt16(path).samples
             let start = try #require(Self.offset(of: samples, in: mix))
             let end = start + samples.count
             print("vox-measure: onset \(phrase.onset) end \(phrase.end) memo \(start)..<\(end): starts \(Double(phrase.onset - start) / Double(Self.rate)) s before the onset, ends \(Double(end - phrase.end) / Double(Self.rate)) s after the phrase")

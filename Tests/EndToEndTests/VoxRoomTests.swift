@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -30,7 +31,7 @@ import Testing
         let sandbox = try VoiceMemoSandbox()
         sandbox.environment["VOICEMEMO_UNPACED"] = "1"
         let phrases = try Self.makeRoom(noise, dBFS: dBFS, seed: seed, in: sandbox)
-        let room = try VoxCommandTests.readAll(sandbox.file("room.wav"))
+        let room = try TestSignals.readInt16(sandbox.file("room.wav")).samples
         let outcome = try sandbox.run(
             "record", "--vox", "--vox-silence", "2s", "--source", "file:" + sandbox.file("room.wav"), "--format", "wav",
             "--json")
@@ -40,7 +41,7 @@ import Testing
         }
         #expect(memos.count == 3, "\(noise) at \(dBFS) dBFS: \(outcome)")
         for (memo, phrase) in zip(memos, phrases) {
-            let samples = try VoxCommandTests.readAll(try #require(memo["path"] as? String))
+            let samples = try TestSignals.readInt16(try #require(memo["path"] as? String)).samples
             let start = try #require(Self.offset(of: samples, in: room))
             let end = start + samples.count
             let endError = Double(end - phrase.end) / Double(Self.rate) - 2.0

@@ -87,28 +87,6 @@ public func captureAll(
     return (bytes, reads)
 }
 
-/// Runs a program, returning its exit status and its standard error.
-@discardableResult
-public func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
-    status: Int32, standardError: String
-) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let errorPipe = Pipe()
-    process.standardError = errorPipe
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: errorData, as: UTF8.self))
-}
-
-public func executableExists(_ path: String) -> Bool {
-    FileManager.default.isExecutableFile(atPath: path)
-}
-
 /// Serialises redirections of file descriptor 2 (process-wide).
 private let standardErrorLock = Mutex(())
 

@@ -72,27 +72,6 @@ public struct PlayerFixture {
         return file
     }
 
-    /// What libsndfile decodes from `file`, as interleaved Int16.
-    public static func decodedInt16(_ file: String) throws -> [Int16] {
-        let reader = try SoundFileReader(path: file)
-        defer { reader.close() }
-        let capacity = Int(reader.info.frames) + 4096
-        var samples = [Int16](repeating: 0, count: capacity * reader.info.channels)
-        var total = 0
-        try samples.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            while true {
-                let room = capacity - total
-                guard room > 0 else { break }
-                let count = try reader.read(
-                    into: base + total * reader.info.channels * 2, frames: min(room, 4096), as: .int16)
-                if count == 0 { break }
-                total += count
-            }
-        }
-        return Array(samples.prefix(total * reader.info.channels))
-    }
-
     /// What the playback device wrote: S16_LE 48 kHz stereo samples.
     public func played() throws -> [Int16] {
         let data = try Data(contentsOf: URL(fileURLWithPath: devices.playbackFile))

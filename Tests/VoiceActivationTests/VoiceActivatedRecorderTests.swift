@@ -33,23 +33,7 @@ import Testing
             try writer.write(base, frames: count, sampleFormat: .float32)
         }
         try writer.close()
-        return try readAll(path)
-    }
-
-    static func readAll(_ path: String) throws -> [Int16] {
-        let reader = try SoundFileReader(path: path)
-        defer { reader.close() }
-        var samples: [Int16] = []
-        var chunk = [Int16](repeating: 0, count: 4096)
-        while true {
-            let got = try chunk.withUnsafeMutableBytes { bytes -> Int in
-                guard let base = bytes.baseAddress else { return 0 }
-                return try reader.read(into: base, frames: 4096, as: .int16)
-            }
-            if got == 0 { break }
-            samples += chunk[0..<got]
-        }
-        return samples
+        return try TestSignals.readInt16(path).samples
     }
 
     /// Runs the source through a voice-activated recorder to its end; returns every finished take.
@@ -75,15 +59,9 @@ import Testing
         return finished.withLock { $0 }
     }
 
-    private func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vox-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test func eachUtteranceIsItsOwnFileExactToTheFrameAndAClickLeavesNone() throws {
-        let folder = try directory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try TemporaryDirectory(prefix: "vox")
+        let folder = directory.url
         let path = folder.appendingPathComponent("source.wav").path
         let source = try Self.makeSource(
             at: path, seconds: 14, bursts: [(1, 1.5), (5.5, 0.2), (8.7, 2)])
@@ -97,7 +75,7 @@ import Testing
             #expect(take.info.startFrame <= onsetFrame)
             #expect(take.info.startFrame >= onsetFrame - 14_400 - 960)
             let url = try #require(take.destination?.url)
-            let recorded = try Self.readAll(url)
+            let recorded = try TestSignals.readInt16(url).samples
             #expect(recorded.count == take.endFrame - take.info.startFrame)
             #expect(Array(source[take.info.startFrame..<take.endFrame]) == recorded)
         }
@@ -107,8 +85,8 @@ import Testing
     }
 
     @Test func eachTakeIsMeasuredAsItsFileIsWritten() throws {
-        let folder = try directory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try TemporaryDirectory(prefix: "vox")
+        let folder = directory.url
         let path = folder.appendingPathComponent("source.wav").path
         _ = try Self.makeSource(at: path, seconds: 14, bursts: [(1, 1.5), (8.7, 2)])
         let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2), measuresStatistics: true)
@@ -129,8 +107,8 @@ import Testing
     }
 
     @Test func longSoundIsSplitAtTheMaximumWithNoFrameLostOrRepeated() throws {
-        let folder = try directory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try TemporaryDirectory(prefix: "vox")
+        let folder = directory.url
         let path = folder.appendingPathComponent("source.wav").path
         let source = try Self.makeSource(at: path, seconds: 8, bursts: [(0.5, 6)])
         let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2, maximumTake: 2.5))
@@ -142,7 +120,7 @@ import Testing
         }
         var joined: [Int16] = []
         for take in kept {
-            joined += try Self.readAll(try #require(take.destination?.url))
+            joined += try TestSignals.readInt16(try #require(take.destination?.url)).samples
         }
         let first = try #require(kept.first).info.startFrame
         let last = try #require(kept.last).endFrame
@@ -152,16 +130,16 @@ import Testing
     /// Continuous speech (espeak-ng, about 9 s, pauses between words far shorter than
     /// the hang time) is split at the maximum take, each take meeting the next exactly.
     @Test func continuousSpeechLongerThanTheMaximumIsSplit() throws {
-        let folder = try directory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try TemporaryDirectory(prefix: "vox")
+        let folder = directory.url
         let spoken = folder.appendingPathComponent("spoken.wav").path
         let path = folder.appendingPathComponent("speech.wav").path
         let text = "Voice memos are easier to keep when the recorder starts by itself and stops after "
             + "a pause, so the whole thought stays in one place and nothing is lost at the start."
-        let made = try runTool("/bin/sh", ["-c",
-            "espeak-ng -s 150 -w '\(spoken)' '\(text)' && sox '\(spoken)' -r 48000 -c 1 -b 16 '\(path)' pad 0.5 2 gain -3"])
+        let made = try Tool.run("/bin/sh", ["-c",
+            "espeak-ng -s 150 -w '\(spoken)' '\(text)' && sox '\(spoken)' -r 48000 -c 1 -b 16 '\(path)' pad 0.5 2 gain -3"]).status
         #expect(made == 0, "espeak-ng and sox make the speech file")
-        let source = try Self.readAll(path)
+        let source = try TestSignals.readInt16(path).samples
         let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2, maximumTake: 2.0))
         let kept = takes.filter(\.kept)
         #expect(kept.count >= 3, "\(Double(source.count) / 48_000) s of speech in 2 s takes: \(kept.count)")
@@ -170,22 +148,11 @@ import Testing
         }
         var joined: [Int16] = []
         for take in kept {
-            joined += try Self.readAll(try #require(take.destination?.url))
+            joined += try TestSignals.readInt16(try #require(take.destination?.url)).samples
         }
         let first = try #require(kept.first).info.startFrame
         let last = try #require(kept.last).endFrame
         #expect(joined == Array(source[first..<last]))
-    }
-
-    private func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 
     @Test func settingsThatDisagreeWithTheEngineAreRefused() throws {

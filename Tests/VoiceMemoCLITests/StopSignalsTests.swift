@@ -1,13 +1,11 @@
-import Platform
 import Glibc
 import Testing
 
 @testable import VoiceMemoCLI
 
-/// The stop signals' handlers nest: `record` installs them before it prints the memo's id, and
-/// opening the library (which installs them for its recoveries) must not put the default
-/// actions back in between — a SIGINT there was lost or killed the command outright.
-@Suite(.serialized) struct StopSignalsTests {
+/// What a stop signal during the library's recoveries says. (The handlers' nesting is
+/// `PlatformTests`' `StopSignalsTests`.)
+@Suite struct StopSignalsTests {
     /// A signal that comes after the last recovery's last slice stopped nothing: it says so
     /// instead of "the rest is kept as it was".
     @Test func aStopDuringTheRecoveriesSaysWhatIsLeft() {

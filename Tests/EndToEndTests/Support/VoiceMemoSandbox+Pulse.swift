@@ -21,6 +21,17 @@ extension VoiceMemoSandbox {
         return sink
     }
 
+    /// Gives the sandbox a private PulseAudio daemon of its test's own (the one a test stalls
+    /// with SIGSTOP), as ALSA device `device` (the daemon's default sink and source) and as
+    /// `PULSE_SERVER`; `DAEMON` holds its process id for the sandbox's scripts.
+    func usePrivatePulse(_ daemon: PulsePrivateDaemon, device: String) throws {
+        let path = file("stall-alsa.conf")
+        try Data(daemon.alsaDefinitions(device: device).utf8).write(to: URL(fileURLWithPath: path))
+        environment["ALSA_CONFIG_PATH"] = "/usr/share/alsa/alsa.conf:" + path
+        environment["PULSE_SERVER"] = daemon.address
+        environment["DAEMON"] = String(daemon.pid)
+    }
+
     /// A pulse source's volume and mute as the server reports them (`pactl`): `(percent, muted)`.
     func pulseSourceState(_ source: String) throws -> (Int, Bool) {
         let volume = try shell("pactl get-source-volume '\(source)'").standardOutput

@@ -1,3 +1,4 @@
+import TestSupport
 import Dispatch
 import Foundation
 import SoundFiles
@@ -12,15 +13,9 @@ import Testing
     static let settings = RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: 48_000, channels: 2)
     static let tone = InputSource.tone(frequency: 440, peakDBFS: -12)
 
-    private func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-attached-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test func stopFinalisesTheFileAndLeavesTheEngineRunning() throws {
-        let folder = try directory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try TemporaryDirectory(prefix: "recorder-attached")
+        let folder = directory.url
         let engine = CaptureEngine(source: try ToneSource(frequency: 440, peakDBFS: -12, format: Self.format, paced: true))
         engine.start()
         defer { engine.stop() }
@@ -59,8 +54,8 @@ import Testing
     /// crashed with SIGSEGV on `s` now and then). An unpaced engine reads all the time, so
     /// each of these stops lands in the middle of a read.
     @Test func recordersStoppedAndReleasedWhileTheEngineReadsIntoThem() throws {
-        let folder = try directory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try TemporaryDirectory(prefix: "recorder-attached")
+        let folder = directory.url
         let engine = CaptureEngine(source: try ToneSource(frequency: 440, peakDBFS: -12, format: Self.format, paced: false))
         engine.start()
         defer { engine.stop() }
