@@ -7,6 +7,7 @@ import Testing
     /// The package's folder.
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// `path` (from the package's folder) as text.
     static func document(_ path: String) throws -> String {

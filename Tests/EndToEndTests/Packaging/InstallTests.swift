@@ -9,7 +9,7 @@ import Testing
 /// release build that `make install` makes first is what `make run` builds too.)
 @Suite struct InstallTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let installed = [
         "bin/voicememo", "share/man/man1/voicememo.1", "share/bash-completion/completions/voicememo",
         "share/zsh/site-functions/_voicememo", "share/fish/vendor_completions.d/voicememo.fish",
