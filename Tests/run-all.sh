@@ -4,7 +4,7 @@
 #
 #   Tests/run-all.sh        both tiers, the unit tier first (`make test`, CI)
 #   Tests/run-all.sh unit   the unit tier: no tmux, no audio server, no real time (`make test-unit`)
-#   Tests/run-all.sh e2e    the rest: the end-to-end tests and the real-time ones (`make test-e2e`)
+#   Tests/run-all.sh e2e    the e2e targets: EndToEndTests, RealTimeTests, HeavyTests (`make test-e2e`)
 #
 # The build must print no warning from Sources/ or Tests/.
 #
