@@ -8,12 +8,6 @@ import Testing
 @Suite struct AppTmuxStalledInputTests {
     private static let device = "vm_stall"
 
-    private func sandbox(_ daemon: PulsePrivateDaemon) throws -> VoiceMemoSandbox {
-        let sandbox = try VoiceMemoSandbox()
-        try sandbox.usePrivatePulse(daemon, device: Self.device)
-        return sandbox
-    }
-
     /// Sends `keys` (or `signal` to the app) and measures, in one shell, how long the app's
     /// process lives after it: polled every 5 ms from the moment the key or signal was sent.
     private func exitTime(of app: AppTmuxSession, afterSending keys: String?, signal: String? = nil) throws -> Int? {
@@ -33,7 +27,7 @@ import Testing
     @Test(arguments: ["q", "TERM"])
     func aStalledInputIsSaidAndQuittingSavesWithinOneSecond(_ how: String) throws {
         let daemon = try PulsePrivateDaemon()
-        let sandbox = try sandbox(daemon)
+        let sandbox = try VoiceMemoSandbox.onPrivatePulse(daemon, device: Self.device)
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source alsa:\(Self.device) --format wav")
         var screen = try app.waitFor("Listening to alsa:\(Self.device)", timeout: 15)
         try app.press("r")
@@ -82,7 +76,7 @@ import Testing
     /// the status line says it gets no answer, and `q` quits at once (the open is abandoned).
     @Test func switchingToAStalledInputSaysSoAndQuitQuitsAtOnce() throws {
         let daemon = try PulsePrivateDaemon()
-        let sandbox = try sandbox(daemon)
+        let sandbox = try VoiceMemoSandbox.onPrivatePulse(daemon, device: Self.device)
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source alsa:\(Self.device) --format wav")
         _ = try app.waitFor("Listening to alsa:\(Self.device)", timeout: 15)
         daemon.suspend()
@@ -118,7 +112,7 @@ import Testing
     /// limit and says why; the library opens behind it and the app works (q quits).
     @Test func aStalledInputAtStartIsGivenUpWithItsReason() throws {
         let daemon = try PulsePrivateDaemon()
-        let sandbox = try sandbox(daemon)
+        let sandbox = try VoiceMemoSandbox.onPrivatePulse(daemon, device: Self.device)
         daemon.suspend()
         defer { daemon.resume() }
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source alsa:\(Self.device) --format wav")

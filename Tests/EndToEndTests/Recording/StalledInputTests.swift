@@ -12,12 +12,6 @@ import Testing
     /// monitor of its null sink, which `paplay` plays noise into.
     private static let device = "vm_stall"
 
-    private func sandbox(_ daemon: PulsePrivateDaemon) throws -> VoiceMemoSandbox {
-        let sandbox = try VoiceMemoSandbox()
-        try sandbox.usePrivatePulse(daemon, device: Self.device)
-        return sandbox
-    }
-
     /// Shell helpers: `until_true SECONDS COMMAND…` polls a condition with a deadline (exit 3
     /// when it never holds); `steady FILE` waits until FILE's size has not changed for 1 s.
     private let helpers = """
@@ -36,7 +30,7 @@ import Testing
 
     @Test func sigtermEndsARecordingFromAStoppedServerWithinOneSecondAndKeepsIt() throws {
         let daemon = try PulsePrivateDaemon()
-        let sandbox = try sandbox(daemon)
+        let sandbox = try VoiceMemoSandbox.onPrivatePulse(daemon, device: Self.device)
         try TestSignals.writeNoiseWAV(to: sandbox.file("played.wav"), seconds: 30)
         let outcome = try sandbox.shell(helpers + """
             voicememo record --source alsa:\(Self.device) --format wav --encoding pcm16 --rate 48000 --channels 2 \\
@@ -97,7 +91,7 @@ import Testing
     @Test(arguments: ["record", "meter"])
     func aSignalWhileTheInputOpensOnAStoppedServerEndsTheCommandAtOnce(_ command: String) throws {
         let daemon = try PulsePrivateDaemon()
-        let sandbox = try sandbox(daemon)
+        let sandbox = try VoiceMemoSandbox.onPrivatePulse(daemon, device: Self.device)
         let format = command == "record" ? " --format wav" : ""
         let outcome = try sandbox.shell(helpers + """
             kill -STOP $DAEMON
@@ -128,7 +122,7 @@ import Testing
 
     @Test func meterReportsTheStallAfterTwoSecondsAndStopsWithinOneSecond() throws {
         let daemon = try PulsePrivateDaemon()
-        let sandbox = try sandbox(daemon)
+        let sandbox = try VoiceMemoSandbox.onPrivatePulse(daemon, device: Self.device)
         let outcome = try sandbox.shell(helpers + """
             has() { grep -q "$1" meter.jsonl 2>/dev/null; }
             after() { tail -n +$(( $1 + 1 )) meter.jsonl | grep -v no_audio | grep -q '"t"'; }
