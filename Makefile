@@ -3,7 +3,7 @@
 #   make run        install what is missing, build (release), start the app
 #   make test       install what is missing, build, run every test: both tiers, unit first
 #   make test-unit  build, run the unit tier: no tmux, no audio server, no real time (≤ 60 s)
-#   make test-e2e   build, run the rest: end-to-end and real-time tests (Tests/tiers.txt)
+#   make test-e2e   build, run the rest: EndToEndTests, RealTimeTests and HeavyTests
 #   make install    build (release) and install the binary, its man page and the bash, zsh
 #                   and fish completions under $(DESTDIR)$(PREFIX); make uninstall removes them
 #   make deb        build (release, the Swift runtime linked in) a Debian package into .build/deb:

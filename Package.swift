@@ -122,8 +122,7 @@ let package = Package(
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
         .executableTarget(name: "voicememo-bench", dependencies: ["VoiceActivation", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription", "CEBUR128"]),
 
-        .testTarget(name: "MeteringTests", dependencies: ["Metering"]),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+        .testTarget(name: "MeteringTests", dependencies: ["TestSupport", "Metering"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
@@ -132,18 +131,32 @@ let package = Package(
             name: "AppRuntimeTests",
             dependencies: ["TestSupport", "VoiceActivation", "AppRuntime", "Audio", "Vocabulary", "Interface", "Streaming", "MemoLibrary", "SoundFiles", "ArgumentParsing"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["TestSupport", "SoundFiles"]),
-        .testTarget(name: "SpeechEnhancementTests", dependencies: ["SpeechEnhancement", "Metering"]),
+        .testTarget(name: "SpeechEnhancementTests", dependencies: ["TestSupport", "SpeechEnhancement", "Metering"]),
         .testTarget(name: "StreamingTests", dependencies: ["Streaming", "CFFmpeg", "CFFmpegLog"]),
         // What every test target shares: the one seeded random generator, the one temporary
         // folder, the unit tier's fence, the suite's private PulseAudio daemon (Tests/pulse-daemon.sh)
-        // with per-test sinks, and private PipeWire servers.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AudioTests", dependencies: ["VoiceActivation", "Audio", "SoundFiles", "Metering", "MemoLibrary", "TestSupport"]),
+        // with per-test sinks, private PipeWire servers, and the fixtures more than one test
+        // target uses (file-fed ALSA devices, players, libraries, the app's states, LibriVox clips).
+        .target(
+            name: "TestSupport",
+            dependencies: ["Audio", "VoiceActivation", "SoundFiles", "Metering", "MemoLibrary", "Interface", "Vocabulary", "Transcription"],
+            path: "Tests/TestSupport"),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "TestSupport"]),
+        .testTarget(name: "VoiceActivationTests", dependencies: ["TestSupport", "VoiceActivation", "Audio", "SoundFiles", "Metering", "MemoLibrary"]),
+        .testTarget(name: "PlatformTests", dependencies: ["TestSupport", "Platform"]),
         .testTarget(name: "MemoLibraryTests", dependencies: ["TestSupport", "MemoLibrary", "Vocabulary", "SoundFiles", "Metering"]),
-        .testTarget(name: "TranscriptionTests", dependencies: ["Transcription", "MemoLibrary", "SoundFiles"]),
+        .testTarget(name: "TranscriptionTests", dependencies: ["TestSupport", "Transcription", "MemoLibrary", "SoundFiles"]),
         .testTarget(name: "InterfaceTests", dependencies: ["TestSupport", "Interface", "Vocabulary", "Metering"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
+        // The e2e tier (Tests/run-all.sh): these three targets.
         // Drives the built `voicememo` binary as a user or a script would.
         .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "TestSupport", "VoiceMemoCLI", "Interface"]),
+        // The modules in-process against audio servers, paced sources, slowed devices and real
+        // time, in a folder per module.
+        .testTarget(
+            name: "RealTimeTests", dependencies: ["TestSupport", "Audio", "VoiceActivation", "SoundFiles", "Metering", "MemoLibrary"]),
+        // In-process tests too heavy for the unit tier's 60 s, in a folder per module.
+        .testTarget(
+            name: "HeavyTests", dependencies: ["TestSupport", "Transcription", "MemoLibrary", "SoundFiles", "Interface", "Vocabulary", "Metering"]),
     ]
 )

@@ -1,29 +1,29 @@
 #!/usr/bin/env bash
-# Builds everything (debug) and runs the tests, in two tiers (Tests/tiers.txt says which suite
-# is in which and why):
+# Builds everything (debug) and runs the tests, in two tiers decided by test target: the e2e
+# tier is the targets named in e2e_targets below, the unit tier every other test target:
 #
 #   Tests/run-all.sh        both tiers, the unit tier first (`make test`, CI)
 #   Tests/run-all.sh unit   the unit tier: no tmux, no audio server, no real time (`make test-unit`)
-#   Tests/run-all.sh e2e    the rest: the end-to-end tests and the real-time ones (`make test-e2e`)
+#   Tests/run-all.sh e2e    the e2e targets: EndToEndTests, RealTimeTests, HeavyTests (`make test-e2e`)
 #
 # The build must print no warning from Sources/ or Tests/.
 #
 # The unit tier runs fenced: tmux, PulseAudio's and PipeWire's programs are not on its PATH, no
 # audio server is reachable, and the test support's servers and tmux sessions refuse to start
-# (VOICEMEMO_TEST_TIER=unit), so a unit-tier test that reaches for one fails, naming
-# Tests/tiers.txt. Its tests' own lines may not sleep or open a paced source, and no test case
+# (VOICEMEMO_TEST_TIER=unit), so a unit-tier test that reaches for one fails, naming the
+# e2e targets. Its tests' own lines may not sleep or open a paced source, and no test case
 # may take more than VOICEMEMO_UNIT_TEST_LIMIT seconds (30: the slowest takes 1.8 s on a quiet
 # machine and 10.9 s at load 15); the slowest are listed after every run, with the tier's time.
 #
 # The e2e tier runs in VOICEMEMO_E2E_SHARDS (default 4; 1 runs it in one process, the package
 # built first) `swift test` processes at once, each on
-# its own share of the suites (Tests/tiers.py split): most e2e tests wait (for a subprocess, for
+# its own share of the suites (Tests/test-runs.py shards): most e2e tests wait (for a subprocess, for
 # real time, for a PulseAudio capture) and block one of the cooperative pool's threads while they
 # do, and that pool has as many threads as the machine has cores, so one process ran two tests
 # at a time on two cores while the CPU idled (870 s for the tier on a clean clone). The
 # longest suite runs alone in a shard of its own from the start: FourGiBRecordingTests
 # (minutes of writing gigabytes). The real-time tests a loaded machine starves
-# (PipeWireTests' bit-exact capture lost 593 760 frames beside three shards; AudioTests'
+# (PipeWireTests' bit-exact capture lost 593 760 frames beside three shards; RealTimeTests'
 # PulseAudio playback underran; an Icecast start took 1.0004 s) run after the shards, in one
 # process with nothing beside them (e2e_quiet), once the package build is done. Each process's lines are printed
 # as they come, prefixed `[e2e N]`; their exit statuses, failed tests and the tier's slowest
@@ -57,15 +57,24 @@ unit | e2e | all) ;;
 esac
 unit_test_limit=${VOICEMEMO_UNIT_TEST_LIMIT:-30}
 e2e_shards=${VOICEMEMO_E2E_SHARDS:-4}
+# The e2e tier's test targets: EndToEndTests drives the built binary (tmux, audio servers,
+# subprocesses); RealTimeTests runs the modules in-process against audio servers, paced
+# sources, slowed devices and real time; HeavyTests holds in-process tests too heavy for the
+# unit tier's 60 s (each a fifth of it on two shared cores in a debug build).
+e2e_targets="EndToEndTests RealTimeTests HeavyTests"
 e2e_alone=EndToEndTests.FourGiBRecordingTests
 # Real-time captures that fail when the machine is loaded: with more than one shard they run
 # after the shards, alone.
-# AudioTests' e2e tests are all real-time (PulseAudio, paced sources, slowed devices):
+# RealTimeTests are all real-time (PulseAudio, paced sources, slowed devices):
 # PlayerPulseTests.twoSecondsPlayInTwoSeconds underran beside the shards. IcecastStreamTests
 # holds a start to 1 s of real time (Vorbis took 1.0004 s beside the shards, 0.58 s alone).
 # DebianPackageTests
 # waits for the package, which builds beside the shards.
-e2e_quiet=EndToEndTests.PipeWireTests,EndToEndTests.PipeWirePlaybackTests,EndToEndTests.StalledInputTests,EndToEndTests.RealTimeCaptureTests,AudioTests,EndToEndTests.IcecastStreamTests,EndToEndTests.DebianPackageTests
+e2e_quiet=EndToEndTests.PipeWireTests,EndToEndTests.PipeWirePlaybackTests,EndToEndTests.StalledInputTests,EndToEndTests.RealTimeCaptureTests,RealTimeTests,EndToEndTests.IcecastStreamTests,EndToEndTests.DebianPackageTests
+# The e2e suites that take much longer than their number of tests says, in "tests' worth" (a
+# typical e2e test takes a few seconds): they wait out minutes of real time (kill loops,
+# streams) or burn CPU.
+e2e_weights=EndToEndTests.KillNineLoopTests:20,EndToEndTests.IcecastStreamTests:15,HeavyTests.RecognizerTests:12,EndToEndTests.StreamPlayTests:20,EndToEndTests.StreamRecordTests:10,EndToEndTests.TranscriptionAppTests:10
 
 scratch=$(mktemp -d /tmp/voicememo-tests.XXXXXX)
 pulse_dir=""
@@ -99,9 +108,13 @@ if grep -E '(^|/)(Sources|Tests)/.*: warning:' "$scratch/build.log"; then
 fi
 export VOICEMEMO_BIN_DIR="$(swift build --show-bin-path)"
 
-# Every test, each in its tier; the e2e tier as a filter (the unit tier skips it).
-swift test list --skip-build 2>/dev/null > "$scratch/tests.txt"
-python3 Tests/tiers.py split Tests/tiers.txt "$scratch/tests.txt" "$scratch" "$e2e_shards" "$e2e_alone" "$e2e_quiet"
+# Every test, each in its tier by its target; the e2e tier in shards.
+e2e_filter="^(${e2e_targets// /|})\\."
+swift test list --skip-build 2>/dev/null | grep -E '^[A-Za-z_][A-Za-z0-9_]*\.[^ ]+$' > "$scratch/tests.txt" || true
+grep -E "$e2e_filter" "$scratch/tests.txt" > "$scratch/e2e.tests" || true
+grep -vE "$e2e_filter" "$scratch/tests.txt" > "$scratch/unit.tests" || true
+echo "run-all: $(wc -l < "$scratch/unit.tests") tests in the unit tier, $(wc -l < "$scratch/e2e.tests") in the e2e tier ($e2e_targets)"
+python3 Tests/test-runs.py shards "$scratch/e2e.tests" "$scratch" "$e2e_shards" "$e2e_alone" "$e2e_quiet" "$e2e_weights"
 
 # `make deb` in the background, in a process group of its own (the cleanup ends it whole).
 start_package_build() {
@@ -134,8 +147,8 @@ run_unit() {
     mkdir -p "$fence/bin" "$fence/run"
     for program in tmux pulseaudio pactl pacmd paplay parec parecord pacat pasuspender \
         pipewire pipewire-pulse wireplumber pw-cli pw-dump pw-cat pw-play pw-record pw-loopback pw-metadata; do
-        printf '#!/bin/sh\necho "%s is fenced off in the unit tier: a test that needs it is e2e (Tests/tiers.txt)" >&2\nexit 127\n' \
-            "$program" > "$fence/bin/$program"
+        printf '#!/bin/sh\necho "%s is fenced off in the unit tier: a test that needs it belongs in an e2e target (%s)" >&2\nexit 127\n' \
+            "$program" "$e2e_targets" > "$fence/bin/$program"
         chmod 755 "$fence/bin/$program"
     done
     echo "autospawn = no" > "$fence/client.conf"
@@ -144,9 +157,9 @@ run_unit() {
         PULSE_SERVER="unix:$fence/run/no-server" PULSE_CLIENTCONFIG="$fence/client.conf" \
         XDG_RUNTIME_DIR="$fence/run" PULSE_RUNTIME_PATH="$fence/run" PIPEWIRE_RUNTIME_DIR="$fence/run" \
         VOICEMEMO_TEST_PULSE_SERVER= VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG= \
-        swift test --skip-build --skip "$(cat "$scratch/e2e.filter")" \
+        swift test --skip-build --skip "$e2e_filter" \
         --experimental-event-stream-output "$scratch/unit.events" --experimental-event-stream-version 0 || status=$?
-    python3 Tests/tiers.py check "$scratch/unit.events" "$unit_test_limit" "$((SECONDS - started))" || status=1
+    python3 Tests/test-runs.py check "$scratch/unit.events" "$unit_test_limit" "$((SECONDS - started))" || status=1
     children_cpu cpu_after
     echo "run-all: the unit tier took $((cpu_after - cpu)) CPU-s"
     return $status
@@ -221,7 +234,7 @@ run_e2e() {
     done
     echo "run-all: the e2e tier took $((SECONDS - started)) s; its slowest test cases:"
     cat "$scratch"/e2e-*.events > "$scratch/e2e.events" 2>/dev/null || true
-    python3 Tests/tiers.py slowest "$scratch/e2e.events" 15 || true
+    python3 Tests/test-runs.py slowest "$scratch/e2e.events" 15 || true
     return $status
 }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import SoundFiles
 import Testing
@@ -32,12 +33,12 @@ import Testing
         #expect(source.setup.bufferFrames == 9600)
     }
 
-    @Test(.enabled(if: executableExists("/usr/bin/arecord"), "arecord (alsa-utils) is not installed"))
+    @Test(.enabled(if: Tool.exists("/usr/bin/arecord"), "arecord (alsa-utils) is not installed"))
     func captureMatchesArecordByteForByte() throws {
         let devices = try ALSATestDevices()
         defer { devices.remove() }
         let arecordFile = devices.directory.appendingPathComponent("arecord.raw").path
-        let run = try runProgram(
+        let run = try Tool.run(
             "/usr/bin/arecord",
             ["-q", "-D", ALSATestDevices.capture, "-f", "S16_LE", "-r", "48000", "-c", "2", "-d", "3", "-t", "raw", arecordFile],
             environment: ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:\(devices.configFile)"])

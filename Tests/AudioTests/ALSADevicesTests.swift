@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -7,16 +8,7 @@ import Testing
 @Suite struct ALSADevicesTests {
     /// The device names `arecord -L` / `aplay -L` print (lines not indented).
     private func namesListed(by program: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["-L"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try Tool.run(program, ["-L"]).text
             .split(separator: "\n")
             .filter { !$0.hasPrefix(" ") && !$0.hasPrefix("\t") }
             .map(String.init)
@@ -30,12 +22,12 @@ import Testing
         #expect(devices.allSatisfy { $0.streams.contains(.capture) })
     }
 
-    @Test(.enabled(if: executableExists("/usr/bin/arecord"), "arecord (alsa-utils) is not installed"))
+    @Test(.enabled(if: Tool.exists("/usr/bin/arecord"), "arecord (alsa-utils) is not installed"))
     func captureListMatchesArecord() throws {
         #expect(ALSADevices.list(stream: .capture).map(\.name) == (try namesListed(by: "/usr/bin/arecord")))
     }
 
-    @Test(.enabled(if: executableExists("/usr/bin/aplay"), "aplay (alsa-utils) is not installed"))
+    @Test(.enabled(if: Tool.exists("/usr/bin/aplay"), "aplay (alsa-utils) is not installed"))
     func playbackListMatchesAplay() throws {
         #expect(ALSADevices.list(stream: .playback).map(\.name) == (try namesListed(by: "/usr/bin/aplay")))
     }

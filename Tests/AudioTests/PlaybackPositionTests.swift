@@ -1,5 +1,6 @@
 import CALSA
 import Glibc
+import TestSupport
 import Testing
 
 @testable import Audio

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import SoundFiles
 import Testing
@@ -42,7 +43,7 @@ import Testing
         try player.play()
         #expect(log.waitForFinish())
         #expect(log.finishes == [true], "\(log.errors)")
-        let decoded = try PlayerFixture.decodedInt16(file)
+        let decoded = try TestSignals.readInt16(file).samples
         #expect(decoded.count > 48_000 * 2)
         #expect(firstDifference(try fixture.played(), decoded) == "")
     }

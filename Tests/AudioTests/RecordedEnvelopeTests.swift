@@ -1,3 +1,4 @@
+import TestSupport
 import Dispatch
 import Foundation
 import Metering
@@ -39,10 +40,10 @@ import Testing
         (FileFormat.wav, Encoding.pcm16), (.wav, .pcm24), (.wav, .float), (.flac, .pcm16), (.flac, .pcm24),
     ])
     func theStoredEnvelopeOfARecordedMemoIsTheOneItsFileGives(format: FileFormat, encoding: Encoding) throws {
-        let directory = try TestDirectory()
-        let input = directory.path("signal.wav")
+        let directory = try TemporaryDirectory(prefix: "voicememo-recorder")
+        let input = directory.file("signal.wav")
         try Self.writeSignal(input, encoding: encoding, format: .wav)
-        let library = try MemoLibrary(folder: directory.path("library"), now: Date())
+        let library = try MemoLibrary(folder: directory.file("library"), now: Date())
         let settings = RecordingSettings(format: format, encoding: encoding, sampleRate: Self.rate, channels: 2)
         let recording = try library.beginRecording(title: "Envelope", settings: settings, at: Date())
         let recorder = try Recorder(

@@ -1,3 +1,4 @@
+import TestSupport
 import Dispatch
 import Foundation
 import Glibc
@@ -17,8 +18,8 @@ import Testing
         let pcm = try ALSAPCM(
             device: ALSATestDevices.capture, stream: .capture, configFile: devices.configFile, operations: operations)
         let engine = CaptureEngine(source: try ALSACaptureSource(pcm: pcm, format: ALSATestDevices.stereo48k))
-        let directory = try TestDirectory()
-        let path = directory.path("unplugged.wav")
+        let directory = try TemporaryDirectory(prefix: "voicememo-recorder")
+        let path = directory.file("unplugged.wav")
         let finished = DispatchSemaphore(value: 0)
         let outcome = Mutex<(success: Bool?, error: RecorderError?)>((nil, nil))
         let recorder = try Recorder(

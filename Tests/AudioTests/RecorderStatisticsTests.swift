@@ -1,3 +1,4 @@
+import TestSupport
 import Dispatch
 import Foundation
 import MemoLibrary
@@ -106,14 +107,14 @@ final class SteppedSource: CaptureSource, @unchecked Sendable {
 
     @Test(arguments: [Encoding.pcm16, .pcm24, .float])
     func measuredWhileRecordingEqualsTheFileWithThePauseLeftOut(encoding: Encoding) throws {
-        let directory = try TestDirectory()
-        let input = directory.path("clips.wav")
+        let directory = try TemporaryDirectory(prefix: "voicememo-recorder")
+        let input = directory.file("clips.wav")
         try Self.writeTone(input, seconds: 12, encoding: encoding)
         let settings = RecordingSettings(format: .wav, encoding: encoding, sampleRate: Self.rate, channels: 2)
         let source = SteppedSource(
             try FileSource(path: input, sampleFormat: settings.preferredSampleFormat, paced: false))
         let engine = CaptureEngine(source: source)
-        let output = directory.path("memo.wav")
+        let output = directory.file("memo.wav")
         let recorder = try Recorder(
             url: output, settings: settings, engine: engine, input: .file(path: input), measuresStatistics: true,
             eventQueue: DispatchQueue(label: "test.events"))
@@ -144,8 +145,8 @@ final class SteppedSource: CaptureSource, @unchecked Sendable {
     }
 
     @Test func toneRecordedForADurationIsMeasured() throws {
-        let directory = try TestDirectory()
-        let output = directory.path("tone.flac")
+        let directory = try TemporaryDirectory(prefix: "voicememo-recorder")
+        let output = directory.file("tone.flac")
         let settings = RecordingSettings(format: .flac, encoding: .pcm16, sampleRate: Self.rate, channels: 1)
         // A 0 dBFS sine at 1 kHz reaches full scale at its crests, one sample each: no clip.
         let recorder = try Recorder(
@@ -164,10 +165,10 @@ final class SteppedSource: CaptureSource, @unchecked Sendable {
     }
 
     @Test func aPlainRecordingMeasuresNothing() throws {
-        let directory = try TestDirectory()
+        let directory = try TemporaryDirectory(prefix: "voicememo-recorder")
         let settings = RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: Self.rate, channels: 1)
         let recorder = try Recorder(
-            url: directory.path("plain.wav"), settings: settings, input: .tone(frequency: 440, peakDBFS: -6),
+            url: directory.file("plain.wav"), settings: settings, input: .tone(frequency: 440, peakDBFS: -6),
             paced: false, eventQueue: DispatchQueue(label: "test.events"))
         #expect(!recorder.measuresStatistics)
         try recorder.record(forDuration: 1)

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -9,14 +10,14 @@ import Testing
 
     /// Mono sections: (seconds, tone peak in dBFS or nil for noise only), over noise at `noiseDB` RMS.
     static func memo(_ sections: [(Double, Float?)], noiseDB: Float = -65) -> [Float] {
-        var generator = SeededNoise(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let noise = Float(pow(10, Double(noiseDB) / 20))
         var samples: [Float] = []
         var frame = 0
         for (seconds, peak) in sections {
             let amplitude = peak.map { Float(pow(10, Double($0) / 20)) } ?? 0
             for _ in 0..<Int(seconds * Double(rate)) {
-                samples.append(amplitude * Float(sin(2 * Double.pi * 300 * Double(frame) / Double(rate))) + noise * generator.gaussian())
+                samples.append(amplitude * Float(sin(2 * Double.pi * 300 * Double(frame) / Double(rate))) + noise * Float(generator.gaussian()))
                 frame += 1
             }
         }
@@ -88,18 +89,5 @@ import Testing
         let played = Self.play(stereo, skipper: &skipper)
         #expect(played.count % 2 == 0)
         #expect(stride(from: 0, to: played.count, by: 2).allSatisfy { played[$0] == -played[$0 + 1] }, "left and right stay paired")
-    }
-}
-
-/// A small seeded Gaussian generator (Box–Muller over a 64-bit LCG).
-struct SeededNoise {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func uniform() -> Double {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return (Double(state >> 11) + 0.5) / Double(1 << 53)
-    }
-    mutating func gaussian() -> Float {
-        Float((-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform()))
     }
 }

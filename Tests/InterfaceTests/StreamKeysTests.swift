@@ -1,3 +1,4 @@
+import TestSupport
 import Vocabulary
 import Metering
 import Testing

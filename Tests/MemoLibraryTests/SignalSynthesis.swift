@@ -23,10 +23,9 @@ enum SignalSynthesis {
 
     /// The record benchmark's device noise: uniform 0…4095 of 32768, all positive (a DC offset).
     static func offsetNoise(rate: Int, channels: Int, seconds: Double, seed: UInt64) -> Signal {
-        var state = seed
+        var generator = SplitMix64(seed: seed)
         return make("offset noise", rate, channels, seconds) { _, _, _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 52) / 32768
+            Double(generator.next() >> 52) / 32768
         }
     }
 
@@ -138,25 +137,5 @@ enum SignalSynthesis {
             guard let base = raw.baseAddress else { return }
             try writer.write(base, frames: frames, sampleFormat: format)
         }
-    }
-}
-
-/// The tests' SplitMix64 (`TestSupport`) as doubles, with Box–Muller: the same numbers on every run.
-struct SeededRandom {
-    private var generator: SplitMix64
-
-    init(seed: UInt64) { generator = SplitMix64(seed: seed &+ 0x9E37_79B9_7F4A_7C15) }
-
-    /// Uniform in (0, 1).
-    mutating func next() -> Double {
-        (Double(generator.next() >> 11) + 0.5) / Double(1 << 53)
-    }
-
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * next()
-    }
-
-    mutating func gaussian() -> Double {
-        (-2 * log(next())).squareRoot() * cos(2 * .pi * next())
     }
 }

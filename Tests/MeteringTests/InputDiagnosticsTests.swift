@@ -1,3 +1,4 @@
+import TestSupport
 import Glibc
 import Testing
 
@@ -170,11 +171,8 @@ enum Voice {
 
     /// Uniform noise whose RMS is `rms` dBFS, the same for the same `index`.
     static func noise(_ index: Int, rms: Double) -> Double {
-        var state = UInt64(truncatingIfNeeded: index) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        state ^= state >> 33
-        state = state &* 0xFF51_AFD7_ED55_8CCD
-        state ^= state >> 33
-        let uniform = Double(state >> 11) / Double(1 << 53) * 2 - 1
+        var generator = SplitMix64(seed: UInt64(truncatingIfNeeded: index))
+        let uniform = Double(generator.next() >> 11) / Double(1 << 53) * 2 - 1
         return uniform * pow(10, rms / 20) * 3.0.squareRoot()
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Metering
@@ -42,13 +43,10 @@ import Testing
     func everyChannelCountMatchesTheReference(kind: SampleKind, channels: Int) {
         // Noise-like content with a different level per channel and an odd length, so blocks,
         // lane patterns and tails are all exercised.
-        var state: UInt32 = 2_463_534_242
+        var generator = SplitMix64(seed: 2_463_534_242)
         var samples: [Double] = []
         for index in 0..<(channels * 1_237 + 5) {
-            state ^= state << 13
-            state ^= state >> 17
-            state ^= state << 5
-            let unit: Double = Double(state) / Double(UInt32.max) * 2 - 1
+            let unit: Double = Double(generator.next() >> 32) / Double(UInt32.max) * 2 - 1
             let channelGain: Double = 0.9 / Double(1 + index % channels)
             samples.append(unit * channelGain)
         }

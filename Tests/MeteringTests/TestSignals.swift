@@ -1,47 +1,8 @@
+import TestSupport
 import Glibc
 import Testing
 
 @testable import Metering
-
-/// Interleaved test signals, built in `Double` and quantised to each sample format.
-enum TestSignals {
-    /// One channel's content: a sine of `period` samples whose peak is `level` dBFS.
-    struct Tone {
-        var level: Double
-        var period: Int
-
-        /// Amplitude with 1.0 = full scale.
-        var amplitude: Double { pow(10, level / 20) }
-
-        /// Sample `frame`; a period divisible by 4 puts a sample exactly on each crest.
-        func value(frame: Int) -> Double {
-            amplitude * sin(2 * Double.pi * Double(frame % period) / Double(period))
-        }
-    }
-
-    /// `frames` frames of one tone per channel, interleaved, 1.0 = full scale.
-    static func interleaved(_ tones: [Tone], frames: Int) -> [Double] {
-        var samples: [Double] = []
-        samples.reserveCapacity(frames * tones.count)
-        for frame in 0..<frames {
-            for tone in tones { samples.append(tone.value(frame: frame)) }
-        }
-        return samples
-    }
-
-    static func int16(_ samples: [Double]) -> [Int16] {
-        samples.map { Int16(clamping: Int(($0 * 32768).rounded())) }
-    }
-
-    /// 24-bit values left-justified in 32 bits, as ALSA S32_LE delivers a 24-bit converter.
-    static func int32(_ samples: [Double]) -> [Int32] {
-        samples.map { Int32(min(max(Int(($0 * 8_388_608).rounded()), -8_388_608), 8_388_607)) << 8 }
-    }
-
-    static func float(_ samples: [Double]) -> [Float] {
-        samples.map { Float($0) }
-    }
-}
 
 /// The sample formats the meter reads, for parameterised tests.
 enum SampleKind: String, CaseIterable, CustomTestStringConvertible {

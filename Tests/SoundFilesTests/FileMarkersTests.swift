@@ -29,15 +29,7 @@ import Testing
 
     /// `sndfile-info`'s cue lines: libsndfile's own reading of the points (positions only).
     private func sndfileInfoCueOffsets(_ path: String) throws -> [Int64] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sndfile-info")
-        process.arguments = [path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = Pipe()
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try Tool.run("/usr/bin/sndfile-info", [path]).text
         // WAV: "Cue ID :  1  Pos : 24000 ... Offset : 24000"; AIFF: "Mark ID : 1 ... Position : 24000".
         var offsets: [Int64] = []
         let lastChunk = text.components(separatedBy: path.hasSuffix(".wav") ? "cue  :" : "MARK :").last ?? ""

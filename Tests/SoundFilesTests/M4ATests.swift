@@ -171,7 +171,7 @@ import Testing
 enum FFprobe {
     /// `ffprobe -show_entries ENTRIES -of default` as key=value pairs.
     static func run(_ path: String, entries: String) throws -> [String: String] {
-        let output = try tool("/usr/bin/ffprobe", ["-v", "error", "-show_entries", entries, "-of", "default=noprint_wrappers=1", path])
+        let output = String(decoding: try Tool.output("/usr/bin/ffprobe", ["-v", "error", "-show_entries", entries, "-of", "default=noprint_wrappers=1", path]), as: UTF8.self)
         var values: [String: String] = [:]
         for line in output.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)
@@ -190,22 +190,6 @@ enum FFprobe {
     }
 
     static func ffmpeg(_ arguments: [String]) throws {
-        _ = try tool("/usr/bin/ffmpeg", ["-v", "error", "-y"] + arguments)
-    }
-
-    private static func tool(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw SoundFileError(kind: .read, path: arguments.last ?? "", detail: "\(executable) exited \(process.terminationStatus)")
-        }
-        return String(decoding: data, as: UTF8.self)
+        _ = try Tool.output("/usr/bin/ffmpeg", ["-v", "error", "-y"] + arguments)
     }
 }

@@ -127,7 +127,7 @@ import Testing
         try writer.close()
         let samples = try Audio.readAll(try SoundFileReader(path: path), as: .int16, Int16.self)
         #expect(samples == Signal.int16(frames: 10_000, channels: 2, sampleRate: 48_000))
-        #expect(try Tools.output("/usr/bin/sox", ["--i", "-s", path]) == Data("10000\n".utf8))
+        #expect(try Tool.output("/usr/bin/sox", ["--i", "-s", path]) == Data("10000\n".utf8))
     }
 
     // MARK: Files
@@ -192,10 +192,10 @@ import Testing
         #expect(read == tailFrames)
         #expect(tail.withUnsafeBytes { Data($0) } == tailBytes, "libsndfile reads the last second")
         let lastSecond = String(longFrames / 48_000 - 1)
-        #expect(try Tools.output("/usr/bin/sox", [path, "-t", "raw", "-", "trim", lastSecond]) == tailBytes, "sox reads the last second")
-        #expect(try Tools.output("/usr/bin/sox", ["--i", "-s", path]) == Data("\(longFrames)\n".utf8))
+        #expect(try Tool.output("/usr/bin/sox", [path, "-t", "raw", "-", "trim", lastSecond]) == tailBytes, "sox reads the last second")
+        #expect(try Tool.output("/usr/bin/sox", ["--i", "-s", path]) == Data("\(longFrames)\n".utf8))
         #expect(
-            try Tools.output("/usr/bin/ffmpeg", ["-v", "error", "-ss", lastSecond, "-i", path, "-f", "s16le", "-"]) == tailBytes,
+            try Tool.output("/usr/bin/ffmpeg", ["-v", "error", "-ss", lastSecond, "-i", path, "-f", "s16le", "-"]) == tailBytes,
             "ffmpeg reads the last second")
         #expect(try Tools.ffprobeFrames(path) == longFrames)
     }
@@ -207,36 +207,16 @@ import Testing
     }
 }
 
-/// sox and ffmpeg, run for their standard output.
+/// What ffprobe says of a file.
 enum Tools {
-    struct Failed: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static func output(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failed(description: "\(tool) \(arguments) exited \(process.terminationStatus)")
-        }
-        return data
-    }
-
     /// The stream's length in frames as ffprobe reads it.
     static func ffprobeFrames(_ path: String) throws -> Int64? {
-        let text = try output("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "stream=duration_ts", "-of", "csv=p=0", path])
+        let text = try Tool.output("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "stream=duration_ts", "-of", "csv=p=0", path])
         return Int64(String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     static func ffprobeTitle(_ path: String) throws -> String {
-        let text = try output("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format_tags=title", "-of", "csv=p=0", path])
+        let text = try Tool.output("/usr/bin/ffprobe", ["-v", "error", "-show_entries", "format_tags=title", "-of", "csv=p=0", path])
         return String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

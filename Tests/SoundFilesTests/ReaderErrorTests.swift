@@ -97,18 +97,10 @@ import Testing
 enum Sox {
     /// `sox --i -D path`: the duration the header claims, or `nil` if sox is missing or fails.
     static func duration(of path: String) throws -> Double? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sox") else { return nil }
-        process.arguments = ["--i", "-D", path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        guard Tool.exists("/usr/bin/sox") else { return nil }
+        let run = try Tool.run("/usr/bin/sox", ["--i", "-D", path])
+        guard run.status == 0 else { return nil }
+        return Double(run.text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
 

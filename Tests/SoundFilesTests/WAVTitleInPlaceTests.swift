@@ -35,16 +35,9 @@ import Testing
         // Whatever step it stopped at, the next rename finds a file it can change.
         #expect(try WAVTitleInPlace.retitle(path, title: "Again"))
         #expect(try SoundFileReader(path: path).metadata.title == "Again")
-        let sox = Process()
-        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-        sox.arguments = ["--i", "-s", path]
-        let pipe = Pipe()
-        sox.standardOutput = pipe
-        sox.standardError = Pipe()
-        try sox.run()
-        sox.waitUntilExit()
-        let samples = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(sox.terminationStatus == 0 && samples.trimmingCharacters(in: .whitespacesAndNewlines) == "48001", "sox: \(samples)")
+        let sox = try Tool.run("/usr/bin/sox", ["--i", "-s", path])
+        let samples = sox.text
+        #expect(sox.status == 0 && samples.trimmingCharacters(in: .whitespacesAndNewlines) == "48001", "sox: \(samples)")
     }
 
     @Test func aFileNotLaidOutForItIsLeftAlone() throws {

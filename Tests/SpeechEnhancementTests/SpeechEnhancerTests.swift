@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -6,20 +7,17 @@ import Testing
 /// SpeexDSP's denoiser through `SpeechEnhancer`, on real signals: white, pink and brown noise
 /// alone, and voiced speech-like bursts in noise.
 @Suite struct SpeechEnhancerTests {
-    /// A seeded generator (xorshift64*), so every run hears the same noise.
+    /// Seeded noise (`SplitMix64`), so every run hears the same noise.
     struct Noise {
-        var state: UInt64
+        var generator: SplitMix64
         var pink = [Double](repeating: 0, count: 7)
         var brown = 0.0
 
-        init(seed: UInt64) { state = seed | 1 }
+        init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
         /// Uniform in −1…1.
         mutating func white() -> Double {
-            state ^= state >> 12
-            state ^= state << 25
-            state ^= state >> 27
-            return Double((state &* 2_685_821_657_736_338_717) >> 11) / Double(1 << 52) - 1
+            Double(generator.next() >> 11) / Double(1 << 52) - 1
         }
 
         /// Paul Kellet's pink filter over white noise (−3 dB per octave), about ±1.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The unit tier's fence (Tests/tiers.txt): `Tests/run-all.sh unit` sets
+/// The unit tier's fence: `Tests/run-all.sh unit` sets
 /// `VOICEMEMO_TEST_TIER=unit`, and there the test support starts no audio server and no tmux.
 ///
 /// A unit-tier test that reaches for one then fails, saying which tier it belongs to, instead
@@ -22,10 +22,10 @@ public enum TestTier {
     /// Throws when this process runs the unit tier.
     ///
     /// - Parameter what: what the test asked for ("the test PulseAudio daemon", "tmux").
-    /// - Throws: ``Fenced``, naming `what` and where the suite's tier is decided.
+    /// - Throws: ``Fenced``, naming `what` and the targets it belongs in.
     public static func requireEndToEnd(for what: String) throws(Fenced) {
         guard isUnit else { return }
-        throw Fenced(description: "\(what) is fenced off in the unit tier: a test that needs it belongs to the "
-            + "e2e tier (name its suite e2e in Tests/tiers.txt)")
+        throw Fenced(description: "\(what) is fenced off in the unit tier: a test that needs it belongs in an "
+            + "e2e target (RealTimeTests, or EndToEndTests for the built binary)")
     }
 }

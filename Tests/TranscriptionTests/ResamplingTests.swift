@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import SoundFiles
 import Testing
@@ -7,7 +8,7 @@ import Testing
     /// 48 kHz stereo → 16 kHz mono: a third of the frames, the tone's frequency kept.
     @Test(arguments: [(48_000, 2), (44_100, 1), (16_000, 1), (8_000, 2)])
     func readsAnyRateAsSixteenKilohertzMono(rate: Int, channels: Int) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "transcription")
         let path = folder.path + "/tone.wav"
         let seconds = 3.0
         try writeTone(to: path, sampleRate: rate, channels: channels, seconds: seconds, frequency: 1000)

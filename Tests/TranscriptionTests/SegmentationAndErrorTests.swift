@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import SoundFiles
 import Testing
@@ -38,7 +39,7 @@ import Testing
 
 @Suite struct TranscriptionErrorTests {
     @Test func aMissingModelNamesTheDebianPackage() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "transcription")
         for directory in [folder.path + "/nowhere", folder.path] {
             do {
                 _ = try SpeechModel(directory: directory)
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func missingAndEmptyFilesAreSoundErrors() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "transcription")
         let empty = folder.path + "/empty.wav"
         #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         for path in [folder.path + "/missing.wav", empty] {

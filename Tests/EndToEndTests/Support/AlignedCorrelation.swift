@@ -101,26 +101,3 @@ struct AlignedCorrelation: CustomStringConvertible {
         return best
     }
 }
-
-extension TestSignals {
-    /// A pcm16 stereo WAV: `leadIn` seconds of silence, then seeded white noise at about
-    /// −12 dBFS peak, different in each channel — a signal no other test plays.
-    static func writeNoiseWAV(to path: String, seconds: Double, leadIn: Double = 0.25, seed: UInt64 = 0xC0FFEE) throws {
-        let rate = 48_000
-        let silent = Int(leadIn * Double(rate))
-        let frames = silent + Int(seconds * Double(rate))
-        var samples = [Int16](repeating: 0, count: frames * 2)
-        var state = seed
-        for index in (silent * 2)..<samples.count {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            samples[index] = Int16(truncatingIfNeeded: state >> 48) >> 2
-        }
-        let writer = try SoundFileWriter(
-            path: path, settings: RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: rate, channels: 2))
-        try samples.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            try writer.write(base, frames: frames, sampleFormat: .int16)
-        }
-        try writer.close()
-    }
-}

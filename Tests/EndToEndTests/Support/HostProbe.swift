@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 
 /// Whether this machine allows something a test needs (a mount namespace, ptrace), by running
@@ -6,16 +7,7 @@ import Foundation
 enum HostProbe {
     /// Whether `executable` (an absolute path) exists and exits 0 with `arguments`.
     static func succeeds(_ executable: String, _ arguments: [String]) -> Bool {
-        guard FileManager.default.isExecutableFile(atPath: executable) else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: executable)
-        probe.arguments = arguments
-        do {
-            try probe.run()
-            probe.waitUntilExit()
-            return probe.terminationStatus == 0
-        } catch {
-            return false
-        }
+        guard Tool.exists(executable) else { return false }
+        return (try? Tool.run(executable, arguments))?.status == 0
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Glibc
 
@@ -90,16 +91,10 @@ final class IcecastTestServer {
 
     /// How long `/MOUNT` has had a source, from the server's own `admin/listmounts`; nil if not mounted.
     func connectedSeconds(mount: String) -> Int? {
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = ["-s", "--max-time", "2", "-u", "admin:\(Self.adminPassword)", "http://127.0.0.1:\(port)/admin/listmounts"]
-        let output = Pipe()
-        curl.standardOutput = output
-        curl.standardError = FileHandle.nullDevice
-        guard (try? curl.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        curl.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        guard let curl = try? Tool.run(
+            "/usr/bin/curl", ["-s", "--max-time", "2", "-u", "admin:\(Self.adminPassword)", "http://127.0.0.1:\(port)/admin/listmounts"])
+        else { return nil }
+        let text = curl.text
         guard let source = text.range(of: "<source mount=\"/\(mount)\">"),
             let open = text.range(of: "<Connected>", range: source.upperBound..<text.endIndex),
             let close = text.range(of: "</Connected>", range: open.upperBound..<text.endIndex)

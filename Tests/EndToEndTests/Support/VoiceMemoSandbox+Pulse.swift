@@ -21,6 +21,19 @@ extension VoiceMemoSandbox {
         return sink
     }
 
+    /// A sandbox whose audio is a private PulseAudio daemon of its test's own (the one a test
+    /// stalls with SIGSTOP), as ALSA device `device` (the daemon's default sink and source) and
+    /// as `PULSE_SERVER`; `DAEMON` holds its process id for the sandbox's scripts.
+    static func onPrivatePulse(_ daemon: PulsePrivateDaemon, device: String) throws -> VoiceMemoSandbox {
+        let sandbox = try VoiceMemoSandbox()
+        let path = sandbox.file("stall-alsa.conf")
+        try Data(daemon.alsaDefinitions(device: device).utf8).write(to: URL(fileURLWithPath: path))
+        sandbox.environment["ALSA_CONFIG_PATH"] = "/usr/share/alsa/alsa.conf:" + path
+        sandbox.environment["PULSE_SERVER"] = daemon.address
+        sandbox.environment["DAEMON"] = String(daemon.pid)
+        return sandbox
+    }
+
     /// A pulse source's volume and mute as the server reports them (`pactl`): `(percent, muted)`.
     func pulseSourceState(_ source: String) throws -> (Int, Bool) {
         let volume = try shell("pactl get-source-volume '\(source)'").standardOutput

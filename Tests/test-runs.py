@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Splits the e2e tier into shards and reads a run's event stream, for Tests/run-all.sh.
+
+  test-runs.py shards TESTS DIR SHARDS ALONE QUIET WEIGHTS
+        writes DIR/e2e-1.filter… DIR/e2e-SHARDS.filter, the `swift test --filter` of each shard
+        of the e2e tests TESTS (`swift test list` lines), run at once: ALONE's suites each in a
+        shard of their own, the rest by whole suites, heaviest first into the lightest shard; a
+        suite weighs its number of tests, or what WEIGHTS says (SUITE:N,…). With more than one
+        shard, QUIET's targets, suites or tests go in none of them but in DIR/e2e-quiet.filter,
+        run after the shards with nothing beside them. ALONE, QUIET and WEIGHTS are
+        comma-separated; a name among them that is no e2e test, suite or target fails the split.
+  test-runs.py slowest EVENTS [COUNT]
+        the COUNT (10) slowest test cases of an event stream
+  test-runs.py check EVENTS LIMIT SECONDS
+        the unit tier's run: fails when a test case took longer than LIMIT seconds, when a
+        test's own lines wait for real time (a sleep, a source paced to real time), or when
+        nothing ran; lists the ten slowest test cases and the tier's SECONDS
+
+Times are those of a parameterized test's cases, from their start and end events: Swift
+Testing's own durations of a test all read as the whole run's (every test starts at once and
+waits for a thread of the cooperative pool), and a test without arguments reports no case. So
+the bodies are read too: a unit-tier test whose own lines sleep or open a paced source is
+refused whatever its time (waiting for work through a wait with a deadline is not a sleep).
+"""
+import json
+import re
+import sys
+
+
+def names(text):
+    return [name for name in text.split(",") if name]
+
+
+def under(pattern, name):
+    """Whether the suite or test `pattern` is the target, suite or test `name` or inside it."""
+    return pattern == name or pattern.startswith(name + "/") or pattern.startswith(name + ".")
+
+
+def filter_of(patterns):
+    """The `swift test --filter` that picks `patterns` (suites or tests) and nothing else."""
+    return "^(" + "|".join(re.escape(pattern) for pattern in patterns) + ")(/|$)" if patterns else ""
+
+
+def shards(tests_path, directory, count, alone, quiet, weights):
+    count = int(count)
+    tests = sorted({line.strip() for line in open(tests_path, encoding="utf-8") if "." in line})
+    if not tests:
+        sys.exit(f"test-runs: no e2e tests in {tests_path} (did `swift test list` fail?)")
+    suites = {}
+    for test in tests:
+        suites.setdefault(test.rsplit("/", 1)[0], []).append(test)
+    alone, quiet = names(alone), names(quiet) if count > 1 else []
+    weight = {suite: len(members) for suite, members in suites.items()}
+    for entry in names(weights):
+        suite, value = entry.rsplit(":", 1)
+        weight[suite] = max(weight.get(suite, 0), int(value))
+    unknown = [name for name in alone + quiet + [entry.rsplit(":", 1)[0] for entry in names(weights)]
+               if not any(under(suite, name) for suite in suites)]
+    if unknown:
+        sys.exit(f"test-runs: no e2e target, suite or test is named {', '.join(unknown)} (renamed?)")
+    quiet_suites = [suite for suite in suites if any(under(suite, name) for name in quiet)]
+    with open(f"{directory}/e2e-quiet.filter", "w", encoding="utf-8") as out:
+        out.write(filter_of(quiet_suites))
+    if quiet_suites:
+        print(f"test-runs: e2e after the shards, alone: {len(quiet_suites)} suites, "
+              f"{sum(len(suites[suite]) for suite in quiet_suites)} tests")
+    if len(alone) >= count > 1:
+        sys.exit(f"test-runs: {len(alone)} suites to run alone need more than {count} shards")
+    groups = [[suite] for suite in alone] if count > 1 else []
+    rest = [[] for _ in range(count - len(groups))]
+    load = [0] * len(rest)
+    for suite in sorted((suite for suite in suites if suite not in quiet_suites and (count == 1 or suite not in alone)),
+                        key=lambda suite: (-weight[suite], suite)):
+        lightest = load.index(min(load))
+        rest[lightest].append(suite)
+        load[lightest] += weight[suite]
+    for number, group in enumerate(groups + rest, 1):
+        with open(f"{directory}/e2e-{number}.filter", "w", encoding="utf-8") as out:
+            out.write(filter_of(group))
+        print(f"test-runs: e2e shard {number}: {len(group)} suites, weight {sum(weight[suite] for suite in group)}")
+
+
+# What waits for the clock in a test's own lines: a sleep (Swift, C or shell), a source paced
+# to real time (the sources' and `Recorder`'s default), a Recorder on its own input without
+# `paced: false`.
+SLEEPS = re.compile(r"\busleep\(|Thread\.sleep\(|Task\.sleep\(|(?<![\w.])sleep\(|nanosleep\(|\bsleep [0-9.]+")
+PACED_SOURCES = re.compile(r"\b(ToneSource|FileSource|URLSource)\(")
+BODY_END = re.compile(r"^\s*@(Test|Suite)\b|^(struct|final class|class|extension|enum|func|private|fileprivate)\b")
+
+
+def real_time_waits(tests):
+    """(test, file:line, text) for each line of a test's body that waits for real time."""
+    found = []
+    files = {}
+    for test, (path, first) in sorted(tests.items()):
+        lines = files.setdefault(path, open(path, encoding="utf-8").read().split("\n"))
+        body = [first - 1]
+        for index in range(first, len(lines)):
+            if BODY_END.search(lines[index]):
+                break
+            body.append(index)
+        code = [(index, lines[index].split("//", 1)[0]) for index in body]
+        for position, (index, text) in enumerate(code):
+            # A source's call, to its closing parenthesis (it may span lines).
+            call, depth = "", 0
+            if PACED_SOURCES.search(text):
+                for _, more in code[position:]:
+                    call += more
+                    depth += more.count("(") - more.count(")")
+                    if depth <= 0:
+                        break
+            if SLEEPS.search(text) or (call and "paced: false" not in call):
+                found.append((test, f"{path}:{index + 1}", text.strip()))
+        statement = " ".join(text for _, text in code)
+        if re.search(r"(?<![A-Za-z])Recorder\(", statement) and "input:" in statement \
+                and "paced: false" not in statement and "engine:" not in statement:
+            found.append((test, f"{path}:{first}", "a Recorder on its own input, paced to real time"))
+    return found
+
+
+def case_times(events_path):
+    """([(seconds, test case)] slowest first, {test id: (file, line)}) of an event stream."""
+    started = {}
+    cases = []
+    tests = {}
+    try:
+        lines = open(events_path, encoding="utf-8").readlines()
+    except OSError as error:
+        sys.exit(f"test-runs: no event stream at {events_path} ({error})")
+    for line in lines:
+        record = json.loads(line)
+        if record.get("kind") == "test" and record["payload"].get("kind") == "function":
+            location = record["payload"]["sourceLocation"]
+            tests[record["payload"]["id"]] = (location["_filePath"], location["line"])
+        if record.get("kind") != "event":
+            continue
+        event = record["payload"]
+        if event["kind"] not in ("testCaseStarted", "testCaseEnded"):
+            continue
+        case = event.get("_testCase") or {}
+        key = (event["testID"], case.get("id"))
+        if event["kind"] == "testCaseStarted":
+            started[key] = event["instant"]["absolute"]
+        elif key in started:
+            test = re.sub(r"/[^/]+\.swift:\d+:\d+$", "", event["testID"])
+            shown = case.get("displayName") or ""
+            label = f" ({shown[:60]}…)" if len(shown) > 60 else f" ({shown})" if shown else ""
+            cases.append((event["instant"]["absolute"] - started.pop(key), test + label))
+    cases.sort(reverse=True)
+    return cases, tests
+
+
+def slowest(events_path, count=10):
+    cases, _ = case_times(events_path)
+    for time, name in cases[:int(count)]:
+        print(f"  {time:6.1f} s  {name}")
+
+
+def check(events_path, limit, seconds):
+    cases, tests = case_times(events_path)
+    if not cases:
+        sys.exit("test-runs: the unit tier ran no tests")
+    print(f"test-runs: the unit tier ran {len(cases)} test cases in {seconds} s after the build; the slowest:")
+    for time, name in cases[:10]:
+        print(f"  {time:6.2f} s  {name}")
+    slow = [(time, name) for time, name in cases if time > limit]
+    for time, name in slow:
+        print(f"test-runs: {name} took {time:.2f} s, more than the unit tier's {limit:g} s a test case: "
+              "if it waits for real time, move it into RealTimeTests", file=sys.stderr)
+    for test, place, text in real_time_waits(tests):
+        name = re.sub(r"/[^/]+\.swift:\d+:\d+$", "", test)
+        print(f"test-runs: {name} waits for real time at {place} ({text}): "
+              "move it into RealTimeTests, or wait for the work with a deadline", file=sys.stderr)
+        slow.append((0, name))
+    if slow:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 8 and sys.argv[1] == "shards":
+        shards(*sys.argv[2:])
+    elif 3 <= len(sys.argv) <= 4 and sys.argv[1] == "slowest":
+        slowest(*sys.argv[2:])
+    elif len(sys.argv) == 5 and sys.argv[1] == "check":
+        check(sys.argv[2], float(sys.argv[3]), sys.argv[4])
+    else:
+        sys.exit(__doc__)
