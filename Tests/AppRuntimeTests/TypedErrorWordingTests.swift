@@ -7,7 +7,7 @@ import Testing
 
 /// The app's words for a failed input or playback device, and the library's "disk full", are
 /// decided on the typed cause (ALSA's code and function, errno, libsndfile's kind), never by
-/// reading the message back (issue 14): the same sentences as before, and a message that only
+/// reading the message back: the same sentences as before, and a message that only
 /// looks like a cause is not taken for one.
 @Suite struct TypedErrorWordingTests {
     /// A real ALSA open of a device that does not exist, as the app's input picker does it.

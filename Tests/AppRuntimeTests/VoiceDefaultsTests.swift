@@ -6,7 +6,7 @@ import Testing
 @testable import AppRuntime
 
 /// The app's voice-activation parameters and the engine's settings have one set of defaults:
-/// 3 s of silence ends a take (issue 30 item 1: at 2 s, and at 2.5 s, a standup spoken with
+/// 3 s of silence ends a take (at 2 s, and at 2.5 s, a standup spoken with
 /// pauses of about 2 s became four memos).
 @Suite struct VoiceDefaultsTests {
     @Test func theAppsDefaultsAreTheEngines() {

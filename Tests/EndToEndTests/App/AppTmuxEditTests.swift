@@ -123,7 +123,7 @@ import Testing
         return sandbox
     }
 
-    /// Issue 30 item 2: after a remove-pauses, its undo, another remove-pauses and a delete,
+    /// After a remove-pauses, its undo, another remove-pauses and a delete,
     /// Recently Deleted held rows told apart only by length. Now each says why it is there and
     /// when it went (today: the time), at 80 columns; `list --deleted --json` says why too.
     @Test func recentlyDeletedSaysWhyAndWhenEachMemoWent() throws {
@@ -255,7 +255,7 @@ import Testing
         #expect(screen.contains("EXIT=0"), "\(screen)")
     }
 
-    /// Issue 28 item 8: an MP3 edit is written as PCM first and encoded after; the status line
+    /// An MP3 edit is written as PCM first and encoded after; the status line
     /// said "removing pauses, 100 %" for all of the encoding. Now the encoding is part of the
     /// progress, said as such, and 100 % comes only at the end.
     @Test func anMP3EditShowsItsEncodingUntilTheEnd() throws {

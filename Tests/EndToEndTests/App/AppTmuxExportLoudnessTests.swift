@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 30 item 7 and issue 31 in the app: `E` proposes the memo's own format with the name
+/// `E` proposes the memo's own format with the name
 /// selected (typing replaces it, the extension stays), says how to clear the line (`^U`) and
 /// offers the podcast loudness (Ctrl-L: −16 LUFS, −1 dBTP), which the copy then measures.
 @Suite(.serialized) struct AppTmuxExportLoudnessTests {

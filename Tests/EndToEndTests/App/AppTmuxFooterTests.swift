@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 30 item 10: `/` and `t` were missing from the memo table's footer at 80 columns, so a
+/// `/` and `t` were missing from the memo table's footer at 80 columns, so a
 /// first-time user never found the search or Recently Deleted. At 80×24 the idle footer names
 /// both, each does what it says, and `s stop` (which stops nothing while idle) shows only while
 /// a recording runs.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 30 item 3 in the app: while it records, the band under the meter is the recording's
+/// While it records, the band under the meter is the recording's
 /// own waveform and says so; before, it went on showing the selected memo's (here a memo of
 /// near-silence, so its band was blank while a −12 dBFS tone recorded).
 @Suite struct AppTmuxLiveWaveformTests {

@@ -4,7 +4,7 @@ import Interface
 import Testing
 
 /// The meter as a person reads it at 80×24: silence (or anything below the meter's floor) read the same way in every meter mode,
-/// and the scale line shows where a voice's level should sit (issue 30 item 5).
+/// and the scale line shows where a voice's level should sit.
 @Suite(.serialized) struct AppTmuxMeterReadingTests {
     /// The LED rows (`L`, `R`, or loudness's `M`, `S`) of a screen.
     static func meterRows(_ screen: String) -> [String] {

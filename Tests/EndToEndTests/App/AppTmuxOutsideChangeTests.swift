@@ -2,7 +2,7 @@ import Foundation
 import SoundFiles
 import Testing
 
-/// Issue 15 items 5, 6 and 13: the app open while other processes change its library — a
+/// The app open while other processes change its library — a
 /// rename, a damaged index moved aside and rebuilt by `voicememo list`, the folder deleted
 /// during a recording — and `r` on a full disk.
 @Suite(.serialized) struct AppTmuxOutsideChangeTests {

@@ -186,7 +186,7 @@ import Testing
         #expect(try app.waitFor("END").contains("EXIT=0"))
     }
 
-    /// Issue 30 item 10: the app labels a marker (`B`), `N` says the label, and `I` lists the
+    /// The app labels a marker (`B`), `N` says the label, and `I` lists the
     /// markers and the transcript's state.
     @Test(.enabled(if: PulseDaemon.isAvailable, "pulseaudio cannot start here (needs /usr/bin/pulseaudio and libasound2-plugins)"))
     func bigBLabelsTheMarkerAndIShowsItWithTheTranscriptsState() throws {

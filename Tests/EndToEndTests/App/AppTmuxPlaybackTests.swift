@@ -93,7 +93,7 @@ import Testing
         #expect(screen.contains("EXIT=0"), "\(screen)")
     }
 
-    /// Issue 17: `O` chooses where memos play; the next ⏎ plays there (every frame in the
+    /// `O` chooses where memos play; the next ⏎ plays there (every frame in the
     /// test device's file), with the app started on ALSA's `default`.
     @Test func theOutputPickerChoosesTheDeviceOfTheNextPlay() throws {
         let sandbox = try sandboxWithFileDevices()

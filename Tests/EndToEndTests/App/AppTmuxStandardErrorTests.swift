@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 15 item 10: no library writes over the full-screen app.
+/// No library writes over the full-screen app.
 @Suite struct AppTmuxStandardErrorTests {
     @Test func aTextFileNamedMP3PrintsNothingOverTheScreenAndSaysWhatItIs() throws {
         let sandbox = try VoiceMemoSandbox()
@@ -51,7 +51,7 @@ import Testing
         }
     }
 
-    /// Issue 15 item 14: without an alternate screen (TERM=vt100) the app's last line stayed
+    /// Without an alternate screen (TERM=vt100) the app's last line stayed
     /// under the shell's next output.
     @Test func quittingOnAVT100LeavesNothingOfTheAppOnTheScreen() throws {
         let sandbox = try VoiceMemoSandbox()
@@ -65,7 +65,7 @@ import Testing
         }
     }
 
-    /// Issue 15 item 14: with a locale that is not UTF-8 the app writes ASCII only.
+    /// With a locale that is not UTF-8 the app writes ASCII only.
     @Test func underLangCTheScreenIsASCII() throws {
         let sandbox = try VoiceMemoSandbox()
         _ = try sandbox.recordMemo(title: "Interview 会議 “quoted”")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 19 in the full-screen app: `o` plays a stream from the loopback test server
+/// `o` plays a stream from the loopback test server
 /// (Tests/stream-server.py), `R` records it into a memo, and a stream that cannot play says why.
 @Suite(.serialized) struct AppTmuxStreamTests {
     /// The tone's peak is −18 dBFS, its RMS −21 dB (ffmpeg's sine).
@@ -103,7 +103,7 @@ import Testing
         #expect(try memos(sandbox).count == 1)
     }
 
-    /// Issue 28 item 9: `R` on a stream whose ICY StreamTitle has 4012 characters records it,
+    /// `R` on a stream whose ICY StreamTitle has 4012 characters records it,
     /// its memo titled with the first 500 (the title rule's limit, `MemoTitle.fitted`) — it was
     /// refused, "the title has 4012 characters". The null device plays at the server's pace.
     @Test func rRecordsAStreamWhoseTitleIsOverTheLimitUnderACutTitle() throws {

@@ -127,7 +127,7 @@ import Testing
         #expect(end.contains("EXIT=0"), "\(end)")
     }
 
-    /// Issue 30 item 9: a title typed at once after `s`, as fast as tmux sends keys (no wait
+    /// A title typed at once after `s`, as fast as tmux sends keys (no wait
     /// for the prompt), is the memo's whole title (a guard dropped keys within 0.3 s of `s`:
     /// "Quick note" lost "Quick"), and ⏎ says it is saved under it.
     @Test func aTitleTypedAtOnceAfterStopIsKeptWhole() throws {

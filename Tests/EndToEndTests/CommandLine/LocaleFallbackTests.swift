@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 15 item 14: with `LANG=C` / `LC_ALL=C` (a locale that is not UTF-8) the command line
+/// With `LANG=C` / `LC_ALL=C` (a locale that is not UTF-8) the command line
 /// wrote its quotes, dashes and meter glyphs in UTF-8. Now its own symbols are ASCII; titles,
 /// paths and JSON come back as they are (a script run from cron, with no locale, gets the path
 /// it gave).

@@ -2,7 +2,7 @@ import Foundation
 import SoundFiles
 import Testing
 
-/// Issue 15: nothing a user does by mistake loses a memo or another file.
+/// Nothing a user does by mistake loses a memo or another file.
 @Suite struct MistakeSafetyTests {
     // MARK: 1. An all-digit MEMO is only ever an id
 
@@ -192,7 +192,7 @@ import Testing
     }
 }
 
-/// Issue 15 items 9, 13, 14: input that used to trap, empty memos, one rate range.
+/// Input that used to trap, empty memos, one rate range.
 @Suite struct RefusedInputTests {
     @Test func aFileSourceWithThirtyThreeChannelsIsRefusedByMeterRecordAndTheApp() throws {
         let sandbox = try VoiceMemoSandbox()
@@ -308,7 +308,7 @@ import Testing
     }
 }
 
-/// Issue 15 item 8: restoring a memo whose name a hand-copied file took keeps both.
+/// Restoring a memo whose name a hand-copied file took keeps both.
 @Suite struct RestoreClashTests {
     @Test func restoreAfterAHandCopiedFileKeepsBothUnderTwoNames() throws {
         let sandbox = try VoiceMemoSandbox()
@@ -332,7 +332,7 @@ import Testing
     }
 }
 
-/// Issue 15 item 7: a rename killed part-way leaves nothing behind for long.
+/// A rename killed part-way leaves nothing behind for long.
 @Suite struct KilledRenameTests {
     @Test func aCopyLeftByAKilledRenameIsRemovedAtTheNextStart() throws {
         let sandbox = try VoiceMemoSandbox()

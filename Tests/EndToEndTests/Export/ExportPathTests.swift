@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 28 items 4 and 5: export paths that cannot surprise. Every destination is checked
+/// Export paths that cannot surprise. Every destination is checked
 /// before anything is written; a missing folder is named in words, never with a hidden
 /// temporary name or Foundation's error text; a folder gets `<title>.<ext>`; a name without a
 /// sound file extension gets the format's.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 28 item 8: libmpg123, inside libsndfile's MP3 decoder, prints its own notes on a
+/// Libmpg123, inside libsndfile's MP3 decoder, prints its own notes on a
 /// damaged MP3 ("Note: Illegal Audio-MPEG-Header…", "Warning: Xing stream size off…"). They
 /// reached the standard error of every command that read such a file dropped into the
 /// library; now only VoiceMemo's own words do.

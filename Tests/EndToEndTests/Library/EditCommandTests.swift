@@ -94,7 +94,7 @@ import Testing
         #expect(try sandbox.listedMemos(deleted: true).isEmpty)
     }
 
-    /// Issue 28 item 6: a damaged memo has no length, so its range was refused ("nothing would
+    /// A damaged memo has no length, so its range was refused ("nothing would
     /// be kept", exit 2) before the damage was looked at. Now trim names the damage, exit 1, as
     /// split and export do.
     @Test func aDamagedMemoIsRefusedForItsDamage() throws {
@@ -193,7 +193,7 @@ import Testing
         print("EditCommandTests: kill -9 during \(command) (\(String(format: "%.2f", took)) s): \(outcomes)")
     }
 
-    /// Issue 28 item 8: what a killed trim leaves is removed at the next opening and named as
+    /// What a killed trim leaves is removed at the next opening and named as
     /// what it was, an edit's new memo, not "a copy an interrupted rename left behind".
     @Test func theLeftoverOfAKilledTrimIsNamedForWhatItWas() throws {
         let sandbox = try VoiceMemoSandbox()

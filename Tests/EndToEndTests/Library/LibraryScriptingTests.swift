@@ -76,7 +76,7 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.file("")).filter { $0.contains(".export-") }
         #expect(leftovers.isEmpty, "\(leftovers)")
 
-        // A folder is never replaced: the copy goes into it, named after the title (issue 28).
+        // A folder is never replaced: the copy goes into it, named after the title.
         let folder = try sandbox.run("export", id, sandbox.file(""), "--force")
         #expect(folder.status == 0, "\(folder)")
         #expect(try SoundFileReader(path: sandbox.file("Exported.wav")).info.format == .wav)

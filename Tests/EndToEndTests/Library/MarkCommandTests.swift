@@ -71,7 +71,7 @@ import Testing
         #expect(try markers(sandbox).isEmpty)
     }
 
-    /// Issue 28 item 8: the help said markers were not in the file; they are, for these formats.
+    /// The help said markers were not in the file; they are, for these formats.
     @Test func helpSaysWhichFilesHoldTheMarkers() throws {
         let sandbox = try VoiceMemoSandbox()
         let help = try sandbox.run("mark", "--help")

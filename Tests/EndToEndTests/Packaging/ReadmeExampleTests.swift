@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The README's and the user guide's examples work as written (issue 15 item 12: its example
+/// The README's and the user guide's examples work as written (its example
 /// config was refused), and their links lead somewhere.
 @Suite struct ReadmeExampleTests {
     /// The package's folder.

@@ -189,7 +189,7 @@ import Testing
         return Double(crossings.count - 1) / ((last - first) / 48_000)
     }
 
-    /// Issue 17's figures through the ALSA file playback device: `--speed 2` of a 1 kHz tone plays
+    /// The speed figures through the ALSA file playback device: `--speed 2` of a 1 kHz tone plays
     /// half the frames (±1 %) at 1000 Hz (±1 %); `--pitch 12` keeps the length (±1 %) at 2000 Hz.
     @Test func speedKeepsThePitchAndPitchKeepsTheLength() throws {
         let fast = try sandbox([(4, 0.5)], frequency: 1000)

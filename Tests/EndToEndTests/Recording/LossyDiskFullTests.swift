@@ -2,7 +2,7 @@ import Foundation
 import SoundFiles
 import Testing
 
-/// The disk fills while a lossy recording's encoder is behind (issue 28 items 1 and 2): an
+/// The disk fills while a lossy recording's encoder is behind: an
 /// unpaced source (`VOICEMEMO_UNPACED=1`) writes the intermediate far faster than the nice-19
 /// encoder follows, on a small tmpfs in a private mount namespace. Whatever was captured ends
 /// either in the final file, whole and as long as the index says, or kept in the intermediate
@@ -121,7 +121,7 @@ import Testing
         #expect(!(sandbox.text("roomy-files.txt")).contains(".partial"))
     }
 
-    /// The library's disk at 100 % (issue 28 item 3): reading works, changes say the disk is
+    /// The library's disk at 100 %: reading works, changes say the disk is
     /// full (they said "a disk input/output error", and nothing could even be listed).
     @Test(.enabled(if: LibraryReadOnlyMountTests.canMount, "needs root to mount a tmpfs"))
     func aFullDiskStillLetsYouReadAndSaysWhyChangesWait() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Issue 30 item 11: live mounts of a real Icecast 2.4 server (`IcecastTestServer`, fed by
+/// Live mounts of a real Icecast 2.4 server (`IcecastTestServer`, fed by
 /// `ffmpeg -re`) start like a radio: `play` and `record --source url:` have audio within 1.0 s of
 /// connecting, at 32, 64, 128 and 320 kbit/s MP3 and for AAC and Ogg Vorbis mounts. A 128 kbit/s
 /// MP3 took 4.2–4.4 s: FFmpeg's format probe read 128 KiB, past the server's 64 KiB burst, in

@@ -92,7 +92,7 @@ import Testing
         ("html", [], "replied with an HTML page (text/html; charset=utf-8)"),
         ("files/missing.mp3", [], "HTTP 404 Not Found"),
         ("stall", ["--timeout", "1"], "for 1 s: timed out"),
-        // Issue 28 item 9: a redirect to another scheme is refused by name (FFmpeg took
+        // A redirect to another scheme is refused by name (FFmpeg took
         // file:///etc/passwd for a host and said "Invalid argument").
         ("redirect-to?location=file:///etc/passwd", [],
          "redirected to file:///etc/passwd, which is not an http:// or https:// URL: not followed"),
@@ -134,7 +134,7 @@ import Testing
         #expect(heard == reference.prefix(heard.count), "and it is the start of the file")
     }
 
-    /// Issue 28 item 9: a file sent without a Content-Length or ICY headers (HTTP/1.0, the
+    /// A file sent without a Content-Length or ICY headers (HTTP/1.0, the
     /// connection closed at its end) is played once, to its end — it was taken for a dropped live
     /// stream, reconnected and replayed for ever. FLAC announces its length, MP3 here does not
     /// (FFmpeg reads no Xing header from a stream it cannot seek): both end at the close.
@@ -179,7 +179,7 @@ import Testing
         #expect(isItsStart, "and it is the file's start")
     }
 
-    /// Issue 28 item 9: a server trickling 100 B/s sends bytes, so `--timeout 3` (no byte for
+    /// A server trickling 100 B/s sends bytes, so `--timeout 3` (no byte for
     /// 3 s) never fires; the player says how little arrives instead of "no data for 3 s".
     @Test func trickleIsSlowNotSilent() throws {
         let (sandbox, server, _) = try setUp()

@@ -37,7 +37,7 @@ import Testing
         #expect(lost >= 24_000 && lost < 48_000 * 3, "the gap is known: \(lost) frames")
     }
 
-    /// Issue 28 item 9: a 10 s file sent without a Content-Length or ICY headers (closed at its
+    /// A 10 s file sent without a Content-Length or ICY headers (closed at its
     /// end) is recorded once: `--duration 25` ends with the file, not with 25 s of its opening
     /// repeated after "reconnects".
     @Test func fileSentUntilTheConnectionClosesIsRecordedOnceToItsEnd() throws {

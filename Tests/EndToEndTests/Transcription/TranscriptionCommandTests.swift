@@ -153,7 +153,7 @@ import Testing
         let punctuation = try sandbox.run("search", "?!")
         #expect(punctuation.status == 2 && punctuation.standardError.contains("no letters or digits"), "\(punctuation)")
         #expect(try sandbox.run("search", "x", "--bogus").status == 2)
-        // Issue 28 item 8: no match exits 1, as grep does, and the help says so.
+        // No match exits 1, as grep does, and the help says so.
         let nothing = try sandbox.run("search", "elephant")
         #expect(nothing.status == 1 && nothing.standardOutput.isEmpty, "\(nothing)")
         #expect(nothing.standardError.contains("no memo's title or transcript holds \"elephant\" (1 memo has no transcript yet"), "\(nothing)")

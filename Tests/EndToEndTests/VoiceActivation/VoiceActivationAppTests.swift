@@ -60,7 +60,7 @@ import Testing
         #expect(screen.contains("EXIT=0"), "\(screen)")
     }
 
-    /// Issue 30 item 1: four spoken sentences with 2.5 s pauses between them (espeak-ng,
+    /// Four spoken sentences with 2.5 s pauses between them (espeak-ng,
     /// its own silences trimmed) are one memo at the defaults (at 2 s of silence, the
     /// default before, and at 2.5 s, they were four), at 80×24.
     @Test func aParagraphWithPausesOfTwoAndAHalfSecondsIsOneMemo() throws {
@@ -118,8 +118,8 @@ import Testing
         var screen = try app.waitFor("Voice activation (v)")
         #expect(screen.contains("Threshold"), "\(screen)")
         for _ in 0..<5 { try app.press("Left") }
-        // The mark and the line under the meter follow the threshold as it changes (issue 30
-        // item 1: they kept saying -40 dB), at 80×24.
+        // The mark and the line under the meter follow the threshold as it changes (they must
+        // not keep saying -40 dB), at 80×24.
         screen = try app.waitFor("┃ -45 dB when v arms it")
         let rows = screen.split(separator: "\n")
         #expect(rows.count > 1 && rows[1].contains("┃"), "the mark is on the LED row: \(screen)")
