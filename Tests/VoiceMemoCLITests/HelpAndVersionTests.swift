@@ -63,6 +63,11 @@ struct HelpAndVersionTests {
               -d, --duration T        Stop after T of recorded audio (more than 0): 90,
                                       1.5s, 250ms, 2m, 1h, 01:30 or 1:02:03.
                   --delay T           Start recording after T.
+                  --at TIME           Start recording at TIME, local: HH:MM or HH:MM:SS (the
+                                      next such time) or YYYY-MM-DDTHH:MM[:SS]; nothing is
+                                      opened until then, and the wait uses no CPU. With
+                                      --duration: record the 14:00 call for 45 minutes as
+                                      --at 14:00 --duration 45m.
               -t, --title TEXT        The memo's title. (default: Memo DATE TIME)
                   --format F          The file format: wav, flac, ogg, opus, mp3, caf, aiff
                                       or m4a (AAC). A WAV past 4 GiB (6 h 12 min of 48 kHz

@@ -28,6 +28,12 @@ extension RecordRequest {
         if voiceActivation != nil, options.delay != nil {
             throw UsageError.conflictingArguments("--delay", "--vox")
         }
+        if options.startsAt != nil, options.delay != nil {
+            throw UsageError.conflictingArguments("--at", "--delay")
+        }
+        if voiceActivation != nil, options.startsAt != nil {
+            throw UsageError.conflictingArguments("--at", "--vox")
+        }
         if options.outputPath == nil, let title = options.title {
             try MemoTitleCheck.check(title)
         }
@@ -77,6 +83,7 @@ extension RecordRequest {
             json: options.json,
             paced: context.isPaced,
             voiceActivation: voiceActivation)
+        startsAt = options.startsAt
         // `--replay`, or with `--vox` the config's vox.replay; `--pitch` over vox.replay_pitch.
         let replays = options.replaysTakes || (voiceActivation != nil && configuration.voxReplay == true)
         replayPitch = replays ? options.replayPitch ?? configuration.voxReplayPitch ?? 0 : nil

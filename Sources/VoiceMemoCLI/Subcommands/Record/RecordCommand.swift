@@ -1,4 +1,5 @@
 import AppRuntime
+import Foundation
 import SoundFiles
 import ArgumentParsing
 
@@ -10,6 +11,18 @@ enum RecordCommand: SubcommandDefinition {
         parser: .positiveDuration)
     static let delay = Option<Duration>(
         name: "delay", valueName: "T", help: "Start recording after T.", parser: .duration)
+    static let at = Option<ScheduledStart>(
+        name: "at", valueName: "TIME",
+        help: "Start recording at TIME, local: HH:MM or HH:MM:SS (the next such time) or "
+            + "YYYY-MM-DDTHH:MM[:SS]; nothing is opened until then, and the wait uses no CPU. "
+            + "With --duration: record the 14:00 call for 45 minutes as --at 14:00 --duration 45m.",
+        parser: ValueParser<String>.nonEmptyText.map { text throws(ValueRejection) -> ScheduledStart in
+            do throws(ScheduledStart.Problem) {
+                return try ScheduledStart.parse(text, now: Date(), calendar: Calendar.current)
+            } catch {
+                throw .custom(problem: error.words.problem, allowed: error.words.allowed)
+            }
+        })
     static let title = Option<String>(
         name: "title", shortName: "t", valueName: "TEXT",
         help: "The memo's title.", defaultDescription: "Memo DATE TIME", parser: .nonEmptyText)
@@ -103,7 +116,7 @@ enum RecordCommand: SubcommandDefinition {
             + "(progress on standard error; Ctrl-C stops it, the memo stays) unless --no-transcribe. "
             + "Flags override the config file.",
         options: [
-            duration, delay, title, format, encoding, rate, channels, quality,
+            duration, delay, at, title, format, encoding, rate, channels, quality,
             SharedArguments.source, output, force, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
             voxCalibrate, replay, replayPitch, json, play, noTranscribe,
         ])
@@ -122,6 +135,7 @@ enum RecordCommand: SubcommandDefinition {
             outputPath: try arguments.value(of: output),
             force: arguments.isSet(force),
             json: arguments.isSet(json))
+        options.startsAt = try arguments.value(of: at)
         if options.force, options.outputPath == nil {
             throw .missingCompanion(option: force.longForm, requirement: output.longForm)
         }

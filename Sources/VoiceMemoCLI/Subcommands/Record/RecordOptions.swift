@@ -9,6 +9,8 @@ public struct RecordOptions: Sendable, Equatable {
     public var duration: Duration?
     /// `--delay T`: start after this long.
     public var delay: Duration?
+    /// `--at TIME`: start then (wall clock).
+    var startsAt: ScheduledStart?
     /// `--title TEXT`.
     public var title: String?
     /// `--format F`.

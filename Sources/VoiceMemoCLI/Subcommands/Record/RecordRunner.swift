@@ -21,6 +21,8 @@ struct RecordRequest {
     var source: InputSource
     var duration: Double?
     var delay: Double?
+    /// `--at`: nothing is opened until then.
+    var startsAt: ScheduledStart?
     var metadata = SoundFileMetadata()
     var json = false
     /// Generated sources in real time (false only in tests, through VOICEMEMO_UNPACED).
@@ -61,6 +63,11 @@ enum RecordRunner {
     static func run(_ request: RecordRequest, context: CommandContext) throws -> ExitCode {
         var request = request
         request.eventLogEnvironment = context.environment
+        if let start = request.startsAt {
+            guard waitForTheStart(start, request: request, console: context.console) else { return .interrupted }
+            // The file's date is when it began, not when it was asked for.
+            request.metadata.date = SoundFileMetadata.dateText(secondsSince1970: Date().timeIntervalSince1970)
+        }
         if let voiceActivation = request.voiceActivation {
             return try VoxRunner.run(request, settings: voiceActivation, context: context)
         }
@@ -121,6 +128,28 @@ enum RecordRunner {
             MemoTranscription.transcribeAfterRecording(memo, in: library, model: model, context: context)
         }
         return status
+    }
+
+    /// `--at`: sleeps until the start, saying so on a terminal; `false` when a stop signal came
+    /// first (nothing was opened or recorded).
+    private static func waitForTheStart(_ start: ScheduledStart, request: RecordRequest, console: Console) -> Bool {
+        StopSignals.install()
+        defer { StopSignals.uninstall() }
+        let eventLog = EventLog(environment: request.eventLogEnvironment)
+        defer { eventLog?.close() }
+        eventLog?.note("scheduled_start", at: start.time)
+        let when = ScheduledStart.text(Date(timeIntervalSince1970: start.time), Calendar.current)
+        if console.isErrorTerminal {
+            let left = DisplayFormat.elapsedTime(seconds: max(0, start.time - Date().timeIntervalSince1970))
+            console.printErrorMessage("waiting to record at \(when) (in \(left)); Ctrl-C cancels")
+        }
+        guard ScheduledStart.wait(until: start.time) else {
+            let signal = StopSignals.pending.map(StopSignals.name) ?? "a signal"
+            console.printErrorMessage("interrupted by \(signal) before the recording's start at \(when); nothing was recorded")
+            return false
+        }
+        eventLog?.note("scheduled_start_reached")
+        return true
     }
 
     /// "Saved “Standup” (00:00:29), id 29": what a recording kept, as the app says it.
