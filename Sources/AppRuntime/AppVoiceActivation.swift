@@ -69,7 +69,7 @@ final class AppVoiceActivation: Sendable {
     static func settings(_ parameters: VoiceParameters) -> VoiceActivationSettings {
         VoiceActivationSettings(
             startThresholdDB: parameters.thresholdDB, hangTime: parameters.silence, minimumTake: parameters.minimum,
-            preRoll: parameters.preRoll)
+            preRoll: parameters.preRoll, listensForSpeech: parameters.listensForSpeech)
     }
 
     /// The detector's reading now, for a tick.

@@ -46,6 +46,10 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
         var firstChunk = true
     }
 
+    /// Judges each 10 ms block for speech beside its level; `nil` with `listensForSpeech` off
+    /// (or a rate it cannot take, when the level alone decides). Used under `captureSide`'s lock.
+    nonisolated(unsafe) private let speechDetector: SpeechDetector?
+
     /// How many takes may be in flight between the capture side and the controller.
     static let slotCount = 64
     /// Frames per analysis block: 10 ms, so a chunk of any size is judged the same way.
@@ -76,6 +80,7 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
         let largestChunk = max(1024, format.sampleRate / 6)
         let capacity = Int((settings.preRoll + backlog) * Double(format.sampleRate)) + 2 * largestChunk
         history = FrameHistory(capacity: capacity, bytesPerFrame: format.bytesPerFrame, firstFrame: firstFrame)
+        speechDetector = settings.listensForSpeech ? try? SpeechDetector(format: format) : nil
         let detector = VoiceActivation(settings: settings, sampleRate: format.sampleRate, firstFrame: firstFrame)
         captureSide = Mutex(CaptureSide(detector: detector))
         handoff = Mutex(Handoff(
@@ -97,8 +102,11 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
                 if ignoring {
                     step = side.detector.ignore(frames: count, firstFrame: firstFrame + offset)
                 } else {
-                    let level = BlockLevel(buffer + offset * format.bytesPerFrame, frames: count, format: format)
-                    step = side.detector.consume(peak: level.peak, rms: level.rms, frames: count, firstFrame: firstFrame + offset)
+                    let block = buffer + offset * format.bytesPerFrame
+                    let level = BlockLevel(block, frames: count, format: format)
+                    let speech = speechDetector?.consume(block, frames: count)
+                    step = side.detector.consume(
+                        peak: level.peak, rms: level.rms, frames: count, firstFrame: firstFrame + offset, speech: speech)
                 }
                 if step.ended != nil || step.started != nil {
                     record(step.ended, step.started)

@@ -80,7 +80,9 @@ func usage(_ benchmarks: [Benchmark]) -> String {
     for benchmark in benchmarks {
         text += "  \(benchmark.name.padding(to: 10))\(benchmark.summary)\n"
     }
-    text += "  room      voicememo-bench room white|pink|brown|hum|fan DBFS SEED OUT.wav: write a room for vox (prints each phrase's onset and end)\n"
+    text += "  room      voicememo-bench room white|pink|brown|hum|fan|babble DBFS SEED OUT.wav: write a room for vox (prints each phrase's onset and end)\n"
+    text += "  answers   voicememo-bench answers white|pink|brown|hum|fan|babble DBFS SEED OUT.wav: one-word answers and non-speech events in a room (prints each sound's name, onset and end)\n"
+    text += "  speech    voicememo-bench speech FILE [--frames]: what the speech detector says of each 10 ms of a file\n"
     text += "\nBuild with `swift build -c release` first; debug builds measure nothing useful."
     return text
 }
@@ -94,6 +96,12 @@ func printToStandardError(_ text: String) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "speech" {
+    exit(SpeechFrames.command(Array(arguments.dropFirst())))
+}
+if arguments.first == "answers" {
+    exit(AnswerSynthesis.command(Array(arguments.dropFirst())))
+}
 if arguments.first == "room" {
     exit(RoomSynthesis.command(Array(arguments.dropFirst())))
 }
