@@ -84,7 +84,8 @@ final class AppVoiceActivation: Sendable {
         return VoiceActivationSnapshot(
             phase: phase, levelDB: status.levelDB, thresholdDB: status.startThresholdDB, silence: status.silence,
             hangTime: status.hangTime, takeFrames: Int64(status.takeFrames), noiseFloorDB: status.noiseFloorDB,
-            noiseIsClose: status.isNoiseCloseToThreshold, take: phase == .recording ? takes.current() : nil)
+            noiseIsClose: status.isNoiseCloseToThreshold, hearsSpeech: status.hearsSpeech,
+            heardSpeechRecently: status.heardSpeechRecently, take: phase == .recording ? takes.current() : nil)
     }
 
     /// Detaches; a take in progress is kept (if it had enough sound) and reported, a replay

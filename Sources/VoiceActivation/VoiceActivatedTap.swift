@@ -16,8 +16,8 @@ import Synchronization
 /// yet analysed, or frames a take still needs, the capture thread waits for the controller (as
 /// `RecordingSink` waits for its writer): an unpaced source is slowed to the controller's pace.
 ///
-/// `ignoringInput` is read as blocks are analysed, so it applies from the next block the
-/// controller analyses (at most a chunk or two after it is set on a paced input).
+/// `ignoringInput` is read by the capture thread for each chunk it keeps, and the analysis
+/// applies it to those frames: the replay's own sound is ignored however far the analysis lags.
 final class VoiceActivatedTap: CaptureTap, Sendable {
     /// One take as both sides see it.
     struct Slot {
@@ -54,7 +54,19 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
         /// The input ended (or the owner stops): analyse what is left, then finish.
         var endRequested = false
         var finished = false
+        /// Where `ignoringInput` changed, as the capture thread saw it: (first frame, ignoring),
+        /// oldest at `changesStart`; room for `ignoreChangeCapacity`, allocated once.
+        var ignoreChanges: [(frame: Int, ignoring: Bool)]
+        var changesStart = 0
+        var changesCount = 0
+        /// `ignoringInput` at the last chunk captured, and at the block being analysed.
+        var capturedIgnoring = false
+        var analysedIgnoring = false
     }
+
+    /// Changes of `ignoringInput` the capture side keeps for the analysis (more between two
+    /// analyses are merged: the newest wins).
+    static let ignoreChangeCapacity = 32
 
     /// Judges each 10 ms block for speech beside its level; `nil` with `listensForSpeech` off
     /// (or a rate it cannot take, when the level alone decides). Used under `captureSide`'s lock.
@@ -96,7 +108,9 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
         speechDetector = settings.listensForSpeech ? try? SpeechDetector(format: format) : nil
         let detector = VoiceActivation(settings: settings, sampleRate: format.sampleRate, firstFrame: firstFrame)
         keptBeforeAnalysis = Int((settings.preRoll + VoiceActivation.speechLookBack + 0.2) * Double(format.sampleRate))
-        captureSide = Mutex(CaptureSide(detector: detector, analysedFrame: firstFrame))
+        captureSide = Mutex(CaptureSide(
+            detector: detector, analysedFrame: firstFrame,
+            ignoreChanges: Array(repeating: (0, false), count: Self.ignoreChangeCapacity)))
         handoff = Mutex(Handoff(
             slots: Array(repeating: nil, count: Self.slotCount), status: VoiceActivationStatus(detector)))
     }
@@ -105,7 +119,17 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
 
     package func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
         waitForRoom(until: firstFrame + frames)
+        let ignoring = ignoringInput.load(ordering: .acquiring)
         captureSide.withLock { side in
+            if ignoring != side.capturedIgnoring {
+                side.capturedIgnoring = ignoring
+                if side.changesCount == Self.ignoreChangeCapacity {
+                    side.changesStart = (side.changesStart + 1) % Self.ignoreChangeCapacity
+                    side.changesCount -= 1
+                }
+                side.ignoreChanges[(side.changesStart + side.changesCount) % Self.ignoreChangeCapacity] = (firstFrame, ignoring)
+                side.changesCount += 1
+            }
             history.append(buffer, frames: frames, firstFrame: firstFrame)
             feed(analysedUpTo: side.analysedFrame)
         }
@@ -138,7 +162,12 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
                     guard count == blockFrames || (side.endRequested && count > 0) else { break }
                     let first = side.analysedFrame
                     var step = VoiceActivation.Step()
-                    if ignoringInput.load(ordering: .acquiring) {
+                    while side.changesCount > 0, side.ignoreChanges[side.changesStart].frame <= first {
+                        side.analysedIgnoring = side.ignoreChanges[side.changesStart].ignoring
+                        side.changesStart = (side.changesStart + 1) % Self.ignoreChangeCapacity
+                        side.changesCount -= 1
+                    }
+                    if side.analysedIgnoring {
                         step = side.detector.ignore(frames: count, firstFrame: first)
                     } else {
                         history.withFrames(from: first, to: first + count) { start, frames, runFirst in

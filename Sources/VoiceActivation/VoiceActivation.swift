@@ -178,6 +178,16 @@ public struct VoiceActivation: Sendable {
         return Double(position - take.soundEndFrame) / Double(sampleRate)
     }
 
+    /// How long ago speech counts as recent for `heardSpeechRecently`, in seconds.
+    public static let recentSpeech = 10.0
+
+    /// Whether a block judged speech came in the last `recentSpeech` seconds (`false` without
+    /// speech judgements).
+    public var heardSpeechRecently: Bool {
+        guard let lastSpeechFrame else { return false }
+        return Double(position - lastSpeechFrame) <= Self.recentSpeech * Double(sampleRate)
+    }
+
     /// The frame the current take began on, if one is in progress.
     public var currentTakeStart: Int? { take?.startFrame }
 
