@@ -118,8 +118,8 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
     // MARK: CaptureTap (the capture thread)
 
     package func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
-        waitForRoom(until: firstFrame + frames)
         let ignoring = ignoringInput.load(ordering: .acquiring)
+        waitForRoom(until: firstFrame + frames, ignoring: ignoring)
         captureSide.withLock { side in
             if ignoring != side.capturedIgnoring {
                 side.capturedIgnoring = ignoring
@@ -153,7 +153,14 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
             // A slice at a time, so the capture thread never waits long for the lock.
             let more = captureSide.withLock { side -> Bool in
                 guard !side.finished else { return false }
-                side.analysedFrame = max(side.analysedFrame, history.oldestFrame)
+                // Frames the history no longer holds (captured while the input was ignored, when
+                // the capture thread does not wait for the analysis) are passed over as ignored.
+                if side.analysedFrame < history.oldestFrame {
+                    let gap = history.oldestFrame - side.analysedFrame
+                    let step = side.detector.ignore(frames: gap, firstFrame: side.analysedFrame)
+                    if step.ended != nil || step.started != nil { record(step.ended, step.started) }
+                    side.analysedFrame = history.oldestFrame
+                }
                 var blocks = 0
                 var changes = false
                 while blocks < 16 {
@@ -249,12 +256,16 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
 
     /// Waits while appending frames up to `end` would overwrite frames not yet analysed (with
     /// the pre-roll before them) or frames an unfed take needs, or while too many takes are in
-    /// flight. Waits outside the lock, so the controller can analyse and feed meanwhile.
-    private func waitForRoom(until end: Int) {
+    /// flight. Waits outside the lock, so the controller can analyse and feed meanwhile. While
+    /// the input is ignored it does not wait for the analysis: the controller plays the replay
+    /// then and analyses nothing, and what it would analyse is ignored anyway.
+    private func waitForRoom(until end: Int, ignoring: Bool) {
         while !abandoned.load(ordering: .acquiring) {
             let blocked = captureSide.withLock { side -> Bool in
                 feed(analysedUpTo: side.analysedFrame)
-                if side.analysedFrame < history.endFrame, side.analysedFrame - keptBeforeAnalysis < end - history.capacity {
+                if !ignoring, side.analysedFrame < history.endFrame,
+                    side.analysedFrame - keptBeforeAnalysis < end - history.capacity
+                {
                     return true
                 }
                 return takesBlock(until: end)

@@ -32,7 +32,8 @@ import Glibc
 ///   where takes may start on the room alone or not end.
 /// - With a speech judgement per block (`consume(…, speech:)`, from `SpeechDetector`), a take
 ///   starts only when the level is at the threshold and speech was heard in the last
-///   `speechLookBack` seconds; its trigger is the block where the level reached the threshold
+///   `speechLookBack` seconds (speech in a block whose RMS reaches the stop threshold: a voice
+///   far under the level is not what the level is about); its trigger is the block where the level reached the threshold
 ///   (speech is recognised 50–150 ms into a word), at most `speechLookBack` back. Its sound
 ///   ends with the last speech block, or with the last loud block (as above) when that comes
 ///   at most `trailingSound` after it (the unvoiced end of a word: "tickets", "yes"). So a room
@@ -199,6 +200,9 @@ public struct VoiceActivation: Sendable {
         guard frames > 0 else { return step }
         let blockEnd = firstFrame + frames
         position = blockEnd
+        // Speech counts when its block is loud enough to be what the level is about: a voice far
+        // off (babble at −70 dBFS under a loud noise) is not what starts or keeps a take.
+        let speech = speech.map { $0 && rms >= stopLevel }
         hearsSpeech = speech
         if speech != nil { judgesSpeech = true }
         if speech == true { lastSpeechFrame = blockEnd }

@@ -50,7 +50,7 @@ let benchmarks: [Benchmark] = [
         run: { UIBenchmark().run() }),
     Benchmark(
         name: "vox",
-        summary: "Voice activation in synthetic rooms (5 noises x 4 levels) beside sox silence; `room` writes one",
+        summary: "Voice activation in synthetic rooms (6 noises x 5 levels; phrases, one-word answers, non-speech events): speech detector, level only, sox silence",
         run: { VoxBenchmark().run() }),
     Benchmark(
         name: "playback",

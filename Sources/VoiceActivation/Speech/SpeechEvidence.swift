@@ -3,7 +3,8 @@
 /// WebRTC's detector alone calls steady tones voice, and a periodicity alone finds a pitch in a
 /// tone, a click train or a hum. Speech is voiced, periodic, and its pitch glides: a frame is a
 /// *candidate* when the detector calls it voiced, its periodicity is at least
-/// `periodicityThreshold` and its period lies inside the searched range (not on its edge). A
+/// `periodicityThreshold` and its period lies in `periodRange` (inside `Voicing`'s search, away
+/// from its 400 Hz edge, where what a door's thump leaves after differencing settles). A
 /// candidate is speech when the last `windowFrames` frames hold at least `minimumCandidates`
 /// candidates and at least `minimumGlides` pairs of neighbouring candidates whose periods differ
 /// by a glide (`glideRange`: more than a tone's jitter, less than a jump to another source),
@@ -34,6 +35,9 @@ public struct SpeechEvidence: Sendable {
     public static let periodicityThreshold: Float = 0.3
     /// Frames the decision looks back over (300 ms).
     public static let windowFrames = 30
+    /// The periods a candidate may have, in samples at 8 kHz: 80 to about 330 Hz, the voices of
+    /// adults (a child's voice above 330 Hz is not heard as speech).
+    public static let periodRange: ClosedRange<Float> = 24.5...Float(Voicing.maximumLag) - 0.5
     /// Candidates the window needs (50 ms of them).
     public static let minimumCandidates = 5
     /// Gliding neighbours the window needs.
@@ -54,8 +58,7 @@ public struct SpeechEvidence: Sendable {
 
     /// Adds one frame and says whether it is speech.
     public mutating func add(_ frame: Frame) -> Bool {
-        let inside = frame.period >= Float(Voicing.minimumLag) + 0.5 && frame.period <= Float(Voicing.maximumLag) - 0.5
-        let candidate = frame.voiced && frame.periodicity >= Self.periodicityThreshold && inside
+        let candidate = frame.voiced && frame.periodicity >= Self.periodicityThreshold && Self.periodRange.contains(frame.period)
         periods[seen % Self.windowFrames] = candidate ? frame.period : 0
         seen += 1
         guard candidate else { return false }
