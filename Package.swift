@@ -59,8 +59,9 @@ let package = Package(
             name: "CSpeexDSP", pkgConfig: "speexdsp",
             providers: [.apt(["libspeexdsp-dev"])]),
 
-        // WebRTC's voice activity detector (webrtc-audio-processing 0.3, C++) behind a C API of
-        // our own (`include/webrtc_voice.h`): 10 ms mono frames in, voiced yes/no out.
+        // WebRTC's voice activity detector and noise suppression (webrtc-audio-processing 0.3,
+        // C++) behind a C API of our own (`include/`): 10 ms mono frames in, voiced yes/no out
+        // (or the frame denoised).
         .target(
             name: "CWebRTCAudio",
             cxxSettings: [
@@ -126,7 +127,7 @@ let package = Package(
             name: "VoiceMemoCLI",
             dependencies: ["VoiceActivation", "ArgumentParsing", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming", "Platform", "AppRuntime"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
-        .executableTarget(name: "voicememo-bench", dependencies: ["VoiceActivation", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription"]),
+        .executableTarget(name: "voicememo-bench", dependencies: ["VoiceActivation", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription", "SpeechEnhancement"]),
 
         .testTarget(name: "MeteringTests", dependencies: ["Metering"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),

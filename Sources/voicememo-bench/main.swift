@@ -65,6 +65,10 @@ let benchmarks: [Benchmark] = [
         summary: "What `enhance` does to read speech in 9 noises: floor in the pauses, loudness, word error rate",
         run: { EnhanceQualityBenchmark().run() }),
     Benchmark(
+        name: "enhance-compare",
+        summary: "SpeexDSP's denoiser beside WebRTC's noise suppression on speech in 3 noises at 4 SNRs: STOI and PESQ",
+        run: { EnhanceCompareBenchmark().run() }),
+    Benchmark(
         name: "stream",
         summary: "RSS of `voicememo play URL` over 24 h of a live MP3 from the loopback server, unpaced (VOICEMEMO_BENCH_HOURS)",
         run: { StreamMemoryBenchmark(hours: StreamMemoryBenchmark.hoursFromEnvironment()).run() }),

@@ -137,3 +137,27 @@ import TestSupport
         #expect(heard.isEmpty)
     }
 }
+
+/// WebRTC's noise suppression through its wrapper: it links, turns steady noise down, and
+/// refuses what it cannot take by name.
+@Suite struct WebRTCNoiseSuppressorTests {
+    @Test func steadyNoiseIsTurnedDown() throws {
+        let suppressor = try WebRTCNoiseSuppressor(sampleRate: 16000, level: .high)
+        var samples = SpeechDetectorTests.noise(seconds: 3, rate: 16000, seed: 3)
+        let before = samples.suffix(16000).reduce(0.0) { $0 + Double($1) * Double($1) }
+        for start in stride(from: 0, to: samples.count, by: 160) {
+            try samples[start..<start + 160].withUnsafeMutableBufferPointer { try suppressor.process($0) }
+        }
+        let after = samples.suffix(16000).reduce(0.0) { $0 + Double($1) * Double($1) }
+        #expect(10 * log10(after / before) < -6, "the last second, in dB: \(10 * log10(after / before))")
+    }
+
+    @Test func aRateOrAFrameItCannotTakeIsRefusedByName() throws {
+        #expect(throws: WebRTCVoiceError.unsupportedSampleRate(22050)) { try WebRTCNoiseSuppressor(sampleRate: 22050) }
+        let suppressor = try WebRTCNoiseSuppressor(sampleRate: 48000)
+        var short = [Int16](repeating: 0, count: 10)
+        #expect(throws: WebRTCVoiceError.wrongFrameLength(got: 10, expected: 480)) {
+            try short.withUnsafeMutableBufferPointer { try suppressor.process($0) }
+        }
+    }
+}

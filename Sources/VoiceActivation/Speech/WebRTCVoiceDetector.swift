@@ -1,12 +1,12 @@
 import CWebRTCAudio
 
-/// Why WebRTC's voice activity detector refused.
+/// Why WebRTC's audio processing (its voice activity detector, its noise suppression) refused.
 public enum WebRTCVoiceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The rate is not one the detector takes (8, 16, 32 or 48 kHz). `WEBRTC_VOICE_UNSUPPORTED_RATE`.
     case unsupportedSampleRate(Int)
     /// A frame that is not 10 ms at the detector's rate. `WEBRTC_VOICE_BAD_FRAME_LENGTH`.
     case wrongFrameLength(got: Int, expected: Int)
-    /// A likelihood outside very low … high. `WEBRTC_VOICE_BAD_LIKELIHOOD`.
+    /// A likelihood (or a suppression level) outside 0 … 3. `WEBRTC_VOICE_BAD_LIKELIHOOD`.
     case unsupportedLikelihood(Int)
     /// Memory ran out while creating or running it. `WEBRTC_VOICE_NO_MEMORY`.
     case outOfMemory
@@ -17,15 +17,15 @@ public enum WebRTCVoiceError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unsupportedSampleRate(let rate):
-            "the speech detector takes 8000, 16000, 32000 or 48000 Hz, not \(rate) Hz"
+            "WebRTC's audio processing takes 8000, 16000, 32000 or 48000 Hz, not \(rate) Hz"
         case .wrongFrameLength(let got, let expected):
-            "the speech detector takes 10 ms frames (\(expected) samples), not \(got) samples"
+            "WebRTC's audio processing takes 10 ms frames (\(expected) samples), not \(got) samples"
         case .unsupportedLikelihood(let value):
-            "the speech detector's likelihood is 0 to 3, not \(value)"
+            "WebRTC's likelihood or level is 0 to 3, not \(value)"
         case .outOfMemory:
-            "the speech detector ran out of memory"
+            "WebRTC's audio processing ran out of memory"
         case .library(let code):
-            "the speech detector failed (WebRTC error \(code))"
+            "WebRTC's audio processing failed (error \(code))"
         }
     }
 }
@@ -94,7 +94,7 @@ public final class WebRTCVoiceDetector {
             frameLength: frameLength, got: got, likelihood: likelihood)
     }
 
-    private static func error(_ code: Int32, library: Int, sampleRate: Int, frameLength: Int, got: Int, likelihood: Int = 0) -> WebRTCVoiceError {
+    static func error(_ code: Int32, library: Int, sampleRate: Int, frameLength: Int, got: Int, likelihood: Int = 0) -> WebRTCVoiceError {
         switch code {
         case WEBRTC_VOICE_UNSUPPORTED_RATE: .unsupportedSampleRate(sampleRate)
         case WEBRTC_VOICE_BAD_FRAME_LENGTH: .wrongFrameLength(got: got, expected: frameLength)
