@@ -127,7 +127,6 @@ extension RecordRequest {
             }
             settings.calibrationTime = calibration
         }
-        if options.levelOnly { settings.listensForSpeech = false }
         return settings
     }
 }
