@@ -28,7 +28,7 @@ start)
         'set-default-sink vsink' \
         'set-default-source vsink.monitor' > "$dir/default.pa"
     HOME=$dir/home XDG_RUNTIME_DIR=$dir/run PULSE_RUNTIME_PATH=$dir/run \
-        setsid pulseaudio -n -F "$dir/default.pa" --daemonize=no --exit-idle-time=-1 \
+        setsid pulseaudio -n -F "$dir/default.pa" --daemonize=no --exit-idle-time=-1 --log-level=info --log-time=1 \
         </dev/null >"$dir/pulseaudio.log" 2>&1 &
     echo $! > "$dir/pid"
     for _ in $(seq 100); do

@@ -81,6 +81,12 @@ pulse_dir=""
 deb_pid=""
 cleanup() {
     [ -z "$deb_pid" ] || kill -- -"$deb_pid" 2>/dev/null || true
+    # A shared daemon gone before the end fails every later PulseAudio test with "Connection
+    # refused": say so, with the daemon's own last words.
+    if [ -n "$pulse_dir" ] && [ -f "$pulse_dir/pid" ] && ! kill -0 "$(cat "$pulse_dir/pid")" 2>/dev/null; then
+        echo "run-all: the test PulseAudio daemon ended before the run did; the end of its log ($pulse_dir/pulseaudio.log):" >&2
+        tail -n 40 "$pulse_dir/pulseaudio.log" >&2 || true
+    fi
     [ -z "$pulse_dir" ] || bash Tests/pulse-daemon.sh stop "$pulse_dir"
     rm -rf "$scratch" ${pulse_dir:+"$pulse_dir"}
 }
