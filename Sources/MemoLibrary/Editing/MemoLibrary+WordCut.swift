@@ -67,19 +67,28 @@ extension MemoLibrary {
             let reader = try SoundFileReader(path: memo.path)
             defer { reader.close() }
             try reader.seek(toFrame: first)
-            var samples = [Float](repeating: 0, count: Int(last - first) * channels)
-            let result = samples.withUnsafeMutableBytes { bytes -> Result<Int, SoundFileError> in
-                guard let base = bytes.baseAddress else { return .success(0) }
-                return Result { () throws(SoundFileError) -> Int in try reader.read(into: base, frames: Int(last - first), as: .float32) }
-            }
-            let read = try result.get()
+            // Whole blocks, 64 at a time: a pause of minutes costs no more memory than one of a second.
+            let blocksPerRead = 64
+            var samples = [Float](repeating: 0, count: Int(block) * blocksPerRead * channels)
             var best = (energy: Float.infinity, frame: (first + last) / 2)
-            var offset = 0
-            while offset + Int(block) <= read {
-                var energy: Float = 0
-                for index in (offset * channels)..<((offset + Int(block)) * channels) { energy += samples[index] * samples[index] }
-                if energy < best.energy { best = (energy, first + Int64(offset) + block / 2) }
-                offset += Int(block)
+            var position = first
+            while last - position >= block {
+                let wanted = Int(min(Int64(blocksPerRead), (last - position) / block) * block)
+                let result = samples.withUnsafeMutableBytes { bytes -> Result<Int, SoundFileError> in
+                    guard let base = bytes.baseAddress else { return .success(0) }
+                    return Result { () throws(SoundFileError) -> Int in try reader.read(into: base, frames: wanted, as: .float32) }
+                }
+                let read = try result.get()
+                guard read > 0 else { break }
+                var offset = 0
+                while offset + Int(block) <= read {
+                    var energy: Float = 0
+                    for index in (offset * channels)..<((offset + Int(block)) * channels) { energy += samples[index] * samples[index] }
+                    if energy < best.energy { best = (energy, position + Int64(offset) + block / 2) }
+                    offset += Int(block)
+                }
+                position += Int64(read)
+                if read < wanted { break }
             }
             return best.frame
         } catch {

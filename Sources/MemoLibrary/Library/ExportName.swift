@@ -25,13 +25,8 @@ enum ExportName {
         throws(MemoLibraryError) -> (file: String, format: FileFormat)
     {
         if namesAFolder(path) {
-            let folder = withoutTrailingSlashes(path)
-            if let (problem, code) = OutputDestination.folderProblem(ofFolder: folder) {
-                throw .file(path: path, reason: problem, osError: code)
-            }
             let format = asked ?? memoFormat
-            let name = TitleFileName.make(from: title) + "." + fileExtension(of: format)
-            return ((folder == "/" ? "" : folder) + "/" + name, format)
+            return (try file(named: title, extension: fileExtension(of: format), inFolder: path), format)
         }
         if let named = RecordingSettings.inferred(fromPath: path) {
             return (path, asked ?? named)
@@ -55,13 +50,7 @@ enum ExportName {
     /// in it, a name that does not end in the format's extension gets it (`notes` →
     /// `notes.srt`).
     static func resolveTranscript(_ path: String, title: String, format: TranscriptFormat) throws(MemoLibraryError) -> String {
-        if namesAFolder(path) {
-            let folder = withoutTrailingSlashes(path)
-            if let (problem, code) = OutputDestination.folderProblem(ofFolder: folder) {
-                throw .file(path: path, reason: problem, osError: code)
-            }
-            return (folder == "/" ? "" : folder) + "/" + TitleFileName.make(from: title) + "." + format.rawValue
-        }
+        if namesAFolder(path) { return try file(named: title, extension: format.rawValue, inFolder: path) }
         if TranscriptFormat.named(byExtensionOf: path) == format { return path }
         switch FileSystem.kind(of: path) {
         case .none, .regularFile: return path + "." + format.rawValue
@@ -81,6 +70,15 @@ enum ExportName {
     /// The extension a file of `format` is given: its first (`.ogg`, `.aiff`).
     static func fileExtension(of format: FileFormat) -> String {
         format.fileExtensions.first ?? format.rawValue
+    }
+
+    /// `<title>.<ext>` in the folder `path` names, which must exist.
+    private static func file(named title: String, extension fileExtension: String, inFolder path: String) throws(MemoLibraryError) -> String {
+        let folder = withoutTrailingSlashes(path)
+        if let (problem, code) = OutputDestination.folderProblem(ofFolder: folder) {
+            throw .file(path: path, reason: problem, osError: code)
+        }
+        return (folder == "/" ? "" : folder) + "/" + TitleFileName.make(from: title) + "." + fileExtension
     }
 
     private static func namesAFolder(_ path: String) -> Bool {

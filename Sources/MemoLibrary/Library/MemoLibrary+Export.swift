@@ -135,6 +135,17 @@ extension MemoLibrary {
     private func transcriptCopy(of memo: Memo, to path: String, format: TranscriptFormat, replacing: Bool)
         throws(MemoLibraryError) -> ExportPlan.TranscriptCopy
     {
+        _ = try exportableTranscript(of: memo)
+        let file = try ExportName.resolveTranscript(path, title: memo.title, format: format)
+        let destination = try OutputDestination.check(file, libraryFolder: folder, replacing: replacing)
+        return ExportPlan.TranscriptCopy(destination: destination, format: format)
+    }
+
+    /// Memo `memo`'s transcript, for a document of it (a stale one too: its words are as heard).
+    ///
+    /// - Throws: `.notAllowed` for a memo with no transcript (naming `transcribe`) or one whose
+    ///   transcription failed (with its reason).
+    public func exportableTranscript(of memo: Memo) throws(MemoLibraryError) -> Transcript {
         let stored = try transcript(of: memo)
         switch stored?.state ?? .none {
         case .none:
@@ -144,18 +155,13 @@ extension MemoLibrary {
                 memo: memo,
                 reason: "its transcription failed (\(stored?.problem ?? "no reason given")); try again with: voicememo transcribe \(memo.id)")
         case .complete, .stale:
-            break
+            return stored?.transcript ?? Transcript(words: [], model: "", frames: 0)
         }
-        let file = try ExportName.resolveTranscript(path, title: memo.title, format: format)
-        let destination = try OutputDestination.check(file, libraryFolder: folder, replacing: replacing)
-        return ExportPlan.TranscriptCopy(destination: destination, format: format)
     }
 
     private func writeTranscript(of memo: Memo, _ copy: ExportPlan.TranscriptCopy, replacing: Bool) throws(MemoLibraryError) {
-        guard let stored = try transcript(of: memo) else {
-            throw .notAllowed(memo: memo, reason: "it has no transcript yet; make one with: voicememo transcribe \(memo.id)")
-        }
-        let text = TranscriptDocument.text(stored.transcript, format: copy.format, title: memo.title, duration: memo.duration)
+        let transcript = try exportableTranscript(of: memo)
+        let text = TranscriptDocument.text(transcript, format: copy.format, title: memo.title, duration: memo.duration)
         try AtomicReplacement(path: copy.destination.target, purpose: "transcript").perform(replacing: replacing) {
             temporary throws(MemoLibraryError) in
             let code = FileSystem.write(Array(text.utf8), toNewFile: temporary)

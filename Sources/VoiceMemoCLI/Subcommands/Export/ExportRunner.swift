@@ -66,15 +66,11 @@ enum ExportRunner {
     private static func printTranscript(_ options: ExportOptions, format: TranscriptFormat, context: CommandContext) throws -> ExitCode {
         let library = try LibraryAccess.open(context, fileCheck: .names)
         defer { library.close() }
-        let (memo, stored) = try LibraryAccess.perform { () throws(MemoLibraryError) in
+        let (memo, transcript) = try LibraryAccess.perform { () throws(MemoLibraryError) in
             let memo = try library.memo(matching: options.memo)
-            return (memo, try library.transcript(of: memo))
+            return (memo, try library.exportableTranscript(of: memo))
         }
-        guard let stored, stored.state == .complete || stored.state == .stale else {
-            throw CommandFailure(
-                "memo \(memo.id) ('\(TerminalText.safe(memo.title))') has no transcript yet; make one with: voicememo transcribe \(memo.id)")
-        }
-        context.console.writeOutput(TranscriptDocument.text(stored.transcript, format: format, title: memo.title, duration: memo.duration))
+        context.console.writeOutput(TranscriptDocument.text(transcript, format: format, title: memo.title, duration: memo.duration))
         return .success
     }
 
