@@ -112,6 +112,12 @@ if grep -E '(^|/)(Sources|Tests)/.*: warning:' "$scratch/build.log"; then
     echo "run-all: the build printed warnings from our code (above)" >&2
     exit 1
 fi
+# TestSupport is a plain target, so `swift build -c release` (`make run`) builds it too, where
+# no module is compiled for testing: it reaches modules through `package` declarations only.
+if grep -ln '^@testable' Tests/TestSupport/*.swift; then
+    echo "run-all: TestSupport may not use @testable (above): a release build cannot compile it; make what it needs \`package\`" >&2
+    exit 1
+fi
 export VOICEMEMO_BIN_DIR="$(swift build --show-bin-path)"
 
 # Every test, each in its tier by its target; the e2e tier in shards.

@@ -4,7 +4,7 @@ import SoundFiles
 import Synchronization
 import Testing
 
-@testable import Audio
+import Audio
 
 /// A private directory with a deterministic noise file and an ALSA configuration
 /// (from `Resources/alsa/test-devices.conf.in`) defining file-fed test devices.

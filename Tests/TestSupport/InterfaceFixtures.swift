@@ -1,7 +1,7 @@
 import Vocabulary
 import Metering
 
-@testable import Interface
+import Interface
 
 /// States and memos the view and reducer tests share. Fixed clock: 2026-11-29 14:05 UTC.
 public enum Fixtures {

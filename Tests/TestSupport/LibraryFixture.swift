@@ -1,6 +1,6 @@
 import Foundation
 import SoundFiles
-@testable import MemoLibrary
+import MemoLibrary
 
 /// A fresh library folder under a temporary directory, removed afterwards.
 public final class LibraryFixture {
@@ -58,12 +58,5 @@ public final class LibraryFixture {
             paths.insert(next)
         }
         return paths
-    }
-}
-
-public extension MemoLibrary {
-    /// `PRAGMA integrity_check`'s answer.
-    func integrityCheck() throws -> String {
-        try index.database.query("PRAGMA integrity_check").first?.text(0) ?? ""
     }
 }

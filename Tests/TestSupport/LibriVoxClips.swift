@@ -1,6 +1,6 @@
 import Foundation
 import SoundFiles
-@testable import Transcription
+import Transcription
 
 /// pocketsphinx-testdata's LibriVox clips: 16 kHz mono read speech with a reference transcription.
 public enum LibriVoxClips {

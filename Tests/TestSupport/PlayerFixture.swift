@@ -5,7 +5,7 @@ import SoundFiles
 import Synchronization
 import Testing
 
-@testable import Audio
+import Audio
 
 /// Test files for the player: counter signals, any format, and the played output.
 public struct PlayerFixture {
@@ -85,9 +85,9 @@ public struct PlayerFixture {
             eventQueue: DispatchQueue(label: "player-test-events"), events: events, operations: nil)
     }
 
-    /// A player on the file-backed test device through `operations` (the ALSA seam, internal to
-    /// `Audio`: a test that passes them imports `TestSupport` with `@testable`).
-    func player(
+    /// A player on the file-backed test device through `operations` (the ALSA seam, `package`
+    /// in `Audio`).
+    package func player(
         _ file: String, adjustable: Bool = false, operations: any PCMOperations, events: PlayerEvents = .init()
     ) throws -> Player {
         try Player(

@@ -1,7 +1,7 @@
 import SoundFiles
 
-@testable import Audio
-@testable import VoiceActivation
+import Audio
+import VoiceActivation
 
 /// What a take's replay is attached to: a voice-activated recorder on a quiet tone (−60 dBFS,
 /// so it never starts a take) whose takes would go nowhere, and its running engine.

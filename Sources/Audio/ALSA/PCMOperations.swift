@@ -12,7 +12,7 @@ import Glibc
 /// Calls return alsa-lib's raw result: a count, zero, or a negative errno code.
 /// Functions that only read a parameter object (the `snd_pcm_hw_params_get_*`
 /// family) are plain helpers in the extension: they cannot fail in a way worth forcing.
-protocol PCMOperations: Sendable {
+package protocol PCMOperations: Sendable {
     func open(_ pcm: inout OpaquePointer?, name: String, stream: snd_pcm_stream_t, config: OpaquePointer?) -> Int32
     func close(_ pcm: OpaquePointer) -> Int32
     func hardwareParametersAny(_ pcm: OpaquePointer, _ params: OpaquePointer) -> Int32
@@ -41,7 +41,7 @@ protocol PCMOperations: Sendable {
 }
 
 /// The parts of `snd_pcm_status` the capture loop uses to measure an overrun.
-struct PCMStatusSnapshot: Sendable, Equatable {
+package struct PCMStatusSnapshot: Sendable, Equatable {
     /// `snd_pcm_status`'s result: 0 or a negative errno code.
     var code: Int32
     /// The state at the time of the status call.
@@ -51,7 +51,7 @@ struct PCMStatusSnapshot: Sendable, Equatable {
     /// When the status was taken, on the same clock.
     var statusTime: timespec
 
-    static func == (lhs: PCMStatusSnapshot, rhs: PCMStatusSnapshot) -> Bool {
+    package static func == (lhs: PCMStatusSnapshot, rhs: PCMStatusSnapshot) -> Bool {
         lhs.code == rhs.code && lhs.state == rhs.state
             && lhs.triggerTime.tv_sec == rhs.triggerTime.tv_sec
             && lhs.triggerTime.tv_nsec == rhs.triggerTime.tv_nsec
@@ -61,91 +61,91 @@ struct PCMStatusSnapshot: Sendable, Equatable {
 }
 
 extension PCMOperations {
-    func open(_ pcm: inout OpaquePointer?, name: String, stream: snd_pcm_stream_t, config: OpaquePointer?) -> Int32 {
+    package func open(_ pcm: inout OpaquePointer?, name: String, stream: snd_pcm_stream_t, config: OpaquePointer?) -> Int32 {
         if let config {
             return snd_pcm_open_lconf(&pcm, name, stream, 0, config)
         }
         return snd_pcm_open(&pcm, name, stream, 0)
     }
 
-    func close(_ pcm: OpaquePointer) -> Int32 { snd_pcm_close(pcm) }
+    package func close(_ pcm: OpaquePointer) -> Int32 { snd_pcm_close(pcm) }
 
-    func hardwareParametersAny(_ pcm: OpaquePointer, _ params: OpaquePointer) -> Int32 {
+    package func hardwareParametersAny(_ pcm: OpaquePointer, _ params: OpaquePointer) -> Int32 {
         snd_pcm_hw_params_any(pcm, params)
     }
 
-    func setAccess(_ pcm: OpaquePointer, _ params: OpaquePointer, _ access: snd_pcm_access_t) -> Int32 {
+    package func setAccess(_ pcm: OpaquePointer, _ params: OpaquePointer, _ access: snd_pcm_access_t) -> Int32 {
         snd_pcm_hw_params_set_access(pcm, params, access)
     }
 
-    func setFormat(_ pcm: OpaquePointer, _ params: OpaquePointer, _ format: snd_pcm_format_t) -> Int32 {
+    package func setFormat(_ pcm: OpaquePointer, _ params: OpaquePointer, _ format: snd_pcm_format_t) -> Int32 {
         snd_pcm_hw_params_set_format(pcm, params, format)
     }
 
-    func testFormat(_ pcm: OpaquePointer, _ params: OpaquePointer, _ format: snd_pcm_format_t) -> Int32 {
+    package func testFormat(_ pcm: OpaquePointer, _ params: OpaquePointer, _ format: snd_pcm_format_t) -> Int32 {
         snd_pcm_hw_params_test_format(pcm, params, format)
     }
 
-    func setChannels(_ pcm: OpaquePointer, _ params: OpaquePointer, _ channels: UInt32) -> Int32 {
+    package func setChannels(_ pcm: OpaquePointer, _ params: OpaquePointer, _ channels: UInt32) -> Int32 {
         snd_pcm_hw_params_set_channels(pcm, params, channels)
     }
 
-    func setRateResample(_ pcm: OpaquePointer, _ params: OpaquePointer, _ enabled: Bool) -> Int32 {
+    package func setRateResample(_ pcm: OpaquePointer, _ params: OpaquePointer, _ enabled: Bool) -> Int32 {
         snd_pcm_hw_params_set_rate_resample(pcm, params, enabled ? 1 : 0)
     }
 
-    func setRateNear(_ pcm: OpaquePointer, _ params: OpaquePointer, _ rate: inout UInt32) -> Int32 {
+    package func setRateNear(_ pcm: OpaquePointer, _ params: OpaquePointer, _ rate: inout UInt32) -> Int32 {
         snd_pcm_hw_params_set_rate_near(pcm, params, &rate, nil)
     }
 
-    func setBufferTimeNear(_ pcm: OpaquePointer, _ params: OpaquePointer, _ microseconds: inout UInt32) -> Int32 {
+    package func setBufferTimeNear(_ pcm: OpaquePointer, _ params: OpaquePointer, _ microseconds: inout UInt32) -> Int32 {
         snd_pcm_hw_params_set_buffer_time_near(pcm, params, &microseconds, nil)
     }
 
-    func setPeriodTimeNear(_ pcm: OpaquePointer, _ params: OpaquePointer, _ microseconds: inout UInt32) -> Int32 {
+    package func setPeriodTimeNear(_ pcm: OpaquePointer, _ params: OpaquePointer, _ microseconds: inout UInt32) -> Int32 {
         snd_pcm_hw_params_set_period_time_near(pcm, params, &microseconds, nil)
     }
 
-    func installHardwareParameters(_ pcm: OpaquePointer, _ params: OpaquePointer) -> Int32 {
+    package func installHardwareParameters(_ pcm: OpaquePointer, _ params: OpaquePointer) -> Int32 {
         snd_pcm_hw_params(pcm, params)
     }
 
-    func readInterleaved(_ pcm: OpaquePointer, _ buffer: UnsafeMutableRawPointer, _ frames: Int) -> Int {
+    package func readInterleaved(_ pcm: OpaquePointer, _ buffer: UnsafeMutableRawPointer, _ frames: Int) -> Int {
         snd_pcm_readi(pcm, buffer, snd_pcm_uframes_t(frames))
     }
 
-    func writeInterleaved(_ pcm: OpaquePointer, _ buffer: UnsafeRawPointer, _ frames: Int) -> Int {
+    package func writeInterleaved(_ pcm: OpaquePointer, _ buffer: UnsafeRawPointer, _ frames: Int) -> Int {
         snd_pcm_writei(pcm, buffer, snd_pcm_uframes_t(frames))
     }
 
-    func prepare(_ pcm: OpaquePointer) -> Int32 { snd_pcm_prepare(pcm) }
+    package func prepare(_ pcm: OpaquePointer) -> Int32 { snd_pcm_prepare(pcm) }
 
-    func recover(_ pcm: OpaquePointer, _ code: Int32, silent: Bool) -> Int32 {
+    package func recover(_ pcm: OpaquePointer, _ code: Int32, silent: Bool) -> Int32 {
         snd_pcm_recover(pcm, code, silent ? 1 : 0)
     }
 
-    func resume(_ pcm: OpaquePointer) -> Int32 { snd_pcm_resume(pcm) }
+    package func resume(_ pcm: OpaquePointer) -> Int32 { snd_pcm_resume(pcm) }
 
-    func drain(_ pcm: OpaquePointer) -> Int32 { snd_pcm_drain(pcm) }
+    package func drain(_ pcm: OpaquePointer) -> Int32 { snd_pcm_drain(pcm) }
 
-    func drop(_ pcm: OpaquePointer) -> Int32 { snd_pcm_drop(pcm) }
+    package func drop(_ pcm: OpaquePointer) -> Int32 { snd_pcm_drop(pcm) }
 
-    func delay(_ pcm: OpaquePointer, _ frames: inout Int) -> Int32 {
+    package func delay(_ pcm: OpaquePointer, _ frames: inout Int) -> Int32 {
         var delay: snd_pcm_sframes_t = 0
         let code = snd_pcm_delay(pcm, &delay)
         frames = delay
         return code
     }
 
-    func state(_ pcm: OpaquePointer) -> snd_pcm_state_t { snd_pcm_state(pcm) }
+    package func state(_ pcm: OpaquePointer) -> snd_pcm_state_t { snd_pcm_state(pcm) }
 
-    func availableUpdate(_ pcm: OpaquePointer) -> Int { snd_pcm_avail_update(pcm) }
+    package func availableUpdate(_ pcm: OpaquePointer) -> Int { snd_pcm_avail_update(pcm) }
 
-    func wait(_ pcm: OpaquePointer, milliseconds: Int32) -> Int32 { snd_pcm_wait(pcm, milliseconds) }
+    package func wait(_ pcm: OpaquePointer, milliseconds: Int32) -> Int32 { snd_pcm_wait(pcm, milliseconds) }
 
-    func setNonblocking(_ pcm: OpaquePointer, _ enabled: Bool) -> Int32 { snd_pcm_nonblock(pcm, enabled ? 1 : 0) }
+    package func setNonblocking(_ pcm: OpaquePointer, _ enabled: Bool) -> Int32 { snd_pcm_nonblock(pcm, enabled ? 1 : 0) }
 
-    func status(_ pcm: OpaquePointer, _ status: OpaquePointer) -> PCMStatusSnapshot {
+    package func status(_ pcm: OpaquePointer, _ status: OpaquePointer) -> PCMStatusSnapshot {
         let code = snd_pcm_status(pcm, status)
         var trigger = timespec()
         var now = timespec()
@@ -157,7 +157,7 @@ extension PCMOperations {
 
     // MARK: Reading a parameter object (no device involved)
 
-    func rateRange(_ params: OpaquePointer) -> ClosedRange<Int>? {
+    package func rateRange(_ params: OpaquePointer) -> ClosedRange<Int>? {
         var low: UInt32 = 0
         var high: UInt32 = 0
         guard snd_pcm_hw_params_get_rate_min(params, &low, nil) >= 0,
@@ -166,7 +166,7 @@ extension PCMOperations {
         return Int(low)...Int(high)
     }
 
-    func channelRange(_ params: OpaquePointer) -> ClosedRange<Int>? {
+    package func channelRange(_ params: OpaquePointer) -> ClosedRange<Int>? {
         var low: UInt32 = 0
         var high: UInt32 = 0
         guard snd_pcm_hw_params_get_channels_min(params, &low) >= 0,
@@ -175,44 +175,46 @@ extension PCMOperations {
         return Int(low)...Int(high)
     }
 
-    func negotiatedRate(_ params: OpaquePointer) -> Int? {
+    package func negotiatedRate(_ params: OpaquePointer) -> Int? {
         var rate: UInt32 = 0
         return snd_pcm_hw_params_get_rate(params, &rate, nil) >= 0 ? Int(rate) : nil
     }
 
-    func negotiatedChannels(_ params: OpaquePointer) -> Int? {
+    package func negotiatedChannels(_ params: OpaquePointer) -> Int? {
         var channels: UInt32 = 0
         return snd_pcm_hw_params_get_channels(params, &channels) >= 0 ? Int(channels) : nil
     }
 
-    func negotiatedPeriodFrames(_ params: OpaquePointer) -> Int? {
+    package func negotiatedPeriodFrames(_ params: OpaquePointer) -> Int? {
         var frames: snd_pcm_uframes_t = 0
         return snd_pcm_hw_params_get_period_size(params, &frames, nil) >= 0 ? Int(frames) : nil
     }
 
-    func negotiatedBufferFrames(_ params: OpaquePointer) -> Int? {
+    package func negotiatedBufferFrames(_ params: OpaquePointer) -> Int? {
         var frames: snd_pcm_uframes_t = 0
         return snd_pcm_hw_params_get_buffer_size(params, &frames) >= 0 ? Int(frames) : nil
     }
 
-    func formatName(_ format: snd_pcm_format_t) -> String? {
+    package func formatName(_ format: snd_pcm_format_t) -> String? {
         snd_pcm_format_name(format).map { String(cString: $0) }
     }
 
-    func allocateHardwareParameters() -> OpaquePointer? {
+    package func allocateHardwareParameters() -> OpaquePointer? {
         var params: OpaquePointer?
         return snd_pcm_hw_params_malloc(&params) == 0 ? params : nil
     }
 
-    func freeHardwareParameters(_ params: OpaquePointer) { snd_pcm_hw_params_free(params) }
+    package func freeHardwareParameters(_ params: OpaquePointer) { snd_pcm_hw_params_free(params) }
 
-    func allocateStatus() -> OpaquePointer? {
+    package func allocateStatus() -> OpaquePointer? {
         var status: OpaquePointer?
         return snd_pcm_status_malloc(&status) == 0 ? status : nil
     }
 
-    func freeStatus(_ status: OpaquePointer) { snd_pcm_status_free(status) }
+    package func freeStatus(_ status: OpaquePointer) { snd_pcm_status_free(status) }
 }
 
 /// The real alsa-lib calls.
-struct SystemPCMOperations: PCMOperations {}
+package struct SystemPCMOperations: PCMOperations {
+    package init() {}
+}

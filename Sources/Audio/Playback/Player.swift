@@ -60,7 +60,7 @@ public final class Player: Sendable {
             events: events, operations: nil)
     }
 
-    init(
+    package init(
         url: String, device: String, configFile: String?, adjustable: Bool = false, eventQueue: DispatchQueue,
         events: PlayerEvents, operations: (any PCMOperations)?
     ) throws(PlayerError) {

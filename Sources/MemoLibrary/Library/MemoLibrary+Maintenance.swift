@@ -4,6 +4,11 @@ import Metering
 import SoundFiles
 
 extension MemoLibrary {
+    /// SQLite's `PRAGMA integrity_check` on the index: "ok", or what it found damaged.
+    package func integrityCheck() throws(MemoLibraryError) -> String {
+        try indexCall { () throws(SQLiteError) in try index.database.query("PRAGMA integrity_check").first?.text(0) ?? "" }
+    }
+
     /// Start-up maintenance: recover dead recordings, reconcile the index with the files, purge
     /// memos deleted more than 30 days before `now`.
     ///
