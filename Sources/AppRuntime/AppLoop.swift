@@ -182,7 +182,11 @@ public final class AppLoop: @unchecked Sendable {
 
     func dispatch(_ action: Action) {
         guard !isFinished else { return }
-        for effect in reduce(&state, action) {
+        let effects = reduce(&state, action)
+        // Transcription pauses before the effects start a recording, and resumes only after
+        // they have stopped one: it never runs beside a recording's first or last frames.
+        if state.pausesTranscription { transcripts.follow(pausing: true) }
+        for effect in effects {
             perform(effect, tracked: effect.isRunnerWork)
         }
         editing.requestWaveformIfWanted(state.wantedWaveform, on: self)

@@ -188,9 +188,12 @@ import Testing
         let recorded = try #require(try sandbox.listedMemos().first { ($0["title"] as? String)?.hasPrefix("Memo ") == true })
         let seconds = try #require(recorded["duration"] as? Double)
         let pause = time(lines[resumeAsked]) - time(lines[asked])
-        // The listed length is rounded to 10 ms and the tone source hands over 20 ms blocks: one
-        // block of slack (it was "paused 5.0574 s for 5.06 s recorded" once).
-        #expect(seconds >= 4 && pause + 0.025 >= seconds, "paused \(pause) s for \(seconds) s recorded")
+        // The pause is asked before the recording starts and lifted after it stops; the slack is
+        // the recording's frames against the wall clock: the listed length is rounded to 10 ms,
+        // and the paced tone source hands over 20 ms blocks, late ones at once when the machine
+        // held it up (a loaded run: "paused 18.8906 s for 18.92 s recorded"). A pause that began
+        // late or ended early by more than that still fails.
+        #expect(seconds >= 4 && pause + 0.1 >= seconds, "paused \(pause) s for \(seconds) s recorded")
         // The new memo (a tone: no words) is transcribed too.
         let newID = try #require(recorded["id"] as? Int)
         #expect(Self.waitForEvent("transcript \(newID) 0 ", in: log), "\(Self.events(log))")
