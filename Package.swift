@@ -63,6 +63,17 @@ let package = Package(
             name: "CEBUR128", pkgConfig: "libebur128",
             providers: [.apt(["libebur128-dev"])]),
 
+        // WebRTC's voice activity detector and noise suppression (webrtc-audio-processing 0.3,
+        // C++) behind a C API of our own (`include/`): 10 ms mono frames in, voiced yes/no out
+        // (or the frame denoised).
+        .target(
+            name: "CWebRTCAudio",
+            cxxSettings: [
+                .define("WEBRTC_AUDIO_PROCESSING_ONLY_BUILD"), .define("WEBRTC_POSIX"),
+                .unsafeFlags(["-I/usr/include/webrtc_audio_processing"]),
+            ],
+            linkerSettings: [.linkedLibrary("webrtc_audio_processing")]),
+
         // Meters, decibels, ballistics, formatting: Swift and libm, no Foundation. Optimised in debug builds
         // too: unoptimised, a memo's statistics (K-weighting, 4× true-peak oversampling) cost
         // 29 % of a core per recording instead of 0.2 %, so the debug binary the end-to-end
@@ -93,10 +104,10 @@ let package = Package(
         .target(
             name: "SpeechEnhancement", dependencies: ["CSpeexDSP"],
             swiftSettings: optimisedInDebug),
-        // Hands-free recording: the detector (level and room), the takes it records with their
+        // Hands-free recording: the detector (level, room and speech), the takes it records with their
         // pre-roll, the talking-app replay, the noise alert; over Audio's engine and recorder.
         .target(
-            name: "VoiceActivation", dependencies: ["Audio", "Platform", "Metering", "SoundFiles", "Vocabulary"],
+            name: "VoiceActivation", dependencies: ["Audio", "Platform", "Metering", "SoundFiles", "Vocabulary", "CWebRTCAudio"],
             swiftSettings: optimisedInDebug),
         // SQLite index of memos.
         .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "Vocabulary", "SpeechEnhancement"]),
@@ -120,7 +131,7 @@ let package = Package(
             name: "VoiceMemoCLI",
             dependencies: ["VoiceActivation", "ArgumentParsing", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming", "Platform", "AppRuntime"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
-        .executableTarget(name: "voicememo-bench", dependencies: ["VoiceActivation", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription", "CEBUR128"]),
+        .executableTarget(name: "voicememo-bench", dependencies: ["VoiceActivation", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription", "SpeechEnhancement", "CEBUR128"]),
 
         .testTarget(name: "MeteringTests", dependencies: ["TestSupport", "Metering"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),

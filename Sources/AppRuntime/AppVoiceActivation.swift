@@ -69,7 +69,7 @@ final class AppVoiceActivation: Sendable {
     static func settings(_ parameters: VoiceParameters) -> VoiceActivationSettings {
         VoiceActivationSettings(
             startThresholdDB: parameters.thresholdDB, hangTime: parameters.silence, minimumTake: parameters.minimum,
-            preRoll: parameters.preRoll)
+            preRoll: parameters.preRoll, listensForSpeech: parameters.listensForSpeech)
     }
 
     /// The detector's reading now, for a tick.
@@ -84,7 +84,8 @@ final class AppVoiceActivation: Sendable {
         return VoiceActivationSnapshot(
             phase: phase, levelDB: status.levelDB, thresholdDB: status.startThresholdDB, silence: status.silence,
             hangTime: status.hangTime, takeFrames: Int64(status.takeFrames), noiseFloorDB: status.noiseFloorDB,
-            noiseIsClose: status.isNoiseCloseToThreshold, take: phase == .recording ? takes.current() : nil)
+            noiseIsClose: status.isNoiseCloseToThreshold, hearsSpeech: status.hearsSpeech,
+            heardSpeechRecently: status.heardSpeechRecently, take: phase == .recording ? takes.current() : nil)
     }
 
     /// Detaches; a take in progress is kept (if it had enough sound) and reported, a replay

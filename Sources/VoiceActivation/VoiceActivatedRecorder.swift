@@ -66,8 +66,8 @@ public struct VoiceActivationEvents: Sendable {
 ///
 /// Attaches a `VoiceActivatedTap` to the engine (beside any other taps: the meter,
 /// a loudness analysis, a plain `Recorder`) and runs a
-/// controller thread that opens each take's file when it starts, closes it when it
-/// ends, and reports it. The engine keeps running between takes; the owner starts and
+/// controller thread that runs the detector over the captured frames (level and speech),
+/// opens each take's file when it starts, closes it when it ends, and reports it. The engine keeps running between takes; the owner starts and
 /// stops it.
 public final class VoiceActivatedRecorder: Sendable {
     public let settings: VoiceActivationSettings
@@ -163,7 +163,9 @@ public final class VoiceActivatedRecorder: Sendable {
 
     private func controlLoop() {
         while true {
-            let ending = stopping.load(ordering: .acquiring) || tap.withHandoff { $0.inputEnded }
+            // The detector runs here, on this thread, never on the capture thread.
+            tap.analyse()
+            let ending = tap.withHandoff { $0.inputEnded }
             service(inputEnded: ending)
             if ending, tap.withHandoff({ $0.inputEnded && $0.collected == $0.started }) { break }
             _ = tap.changed.wait(timeout: .now() + .milliseconds(100))

@@ -3,16 +3,21 @@ import Dispatch
 import SoundFiles
 import Synchronization
 
-/// The capture-thread half of voice-activated recording: measures each block, runs the
-/// detector, keeps the recent frames, and feeds each take's frames to its sink.
+/// Voice-activated recording's frames: the capture thread keeps the recent frames in a
+/// history; the controller's thread (`VoiceActivatedRecorder`) analyses them in 10 ms blocks
+/// (level, speech, the detector) and feeds each take's frames to its sink.
 ///
-/// A take's file is opened by the controller (`VoiceActivatedRecorder`) on its own
-/// thread, after the take has started: opening a file is I/O, which the capture thread
-/// never does. Until the sink arrives the take's frames wait in the history, which
-/// also holds the pre-roll; each take is then fed from the history, so its first frame
-/// is exactly trigger − pre-roll. If the history would overwrite frames a take still
-/// needs, the capture thread waits for the controller (as `RecordingSink` waits for its
-/// writer): an unpaced source is slowed to the controller's pace.
+/// The analysis runs on the controller's thread, never the capture thread: WebRTC's detector
+/// and the voicing check are C++ and a correlation per block, more than the capture loop may
+/// do. A take's file is opened by the controller too, after the take has started: opening a
+/// file is I/O, which the capture thread never does. Until the sink arrives the take's frames
+/// wait in the history, which also holds the pre-roll; each take is then fed from the history,
+/// so its first frame is exactly trigger − pre-roll. If the history would overwrite frames not
+/// yet analysed, or frames a take still needs, the capture thread waits for the controller (as
+/// `RecordingSink` waits for its writer): an unpaced source is slowed to the controller's pace.
+///
+/// `ignoringInput` is read by the capture thread for each chunk it keeps, and the analysis
+/// applies it to those frames: the replay's own sound is ignored however far the analysis lags.
 final class VoiceActivatedTap: CaptureTap, Sendable {
     /// One take as both sides see it.
     struct Slot {
@@ -41,10 +46,34 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
         var droppedFrames = 0
     }
 
+    /// The history and the analysis: the capture thread appends, the controller analyses.
     private struct CaptureSide {
         var detector: VoiceActivation
-        var firstChunk = true
+        /// One past the last frame analysed.
+        var analysedFrame: Int
+        /// The input ended (or the owner stops): analyse what is left, then finish.
+        var endRequested = false
+        var finished = false
+        /// Where `ignoringInput` changed, as the capture thread saw it: (first frame, ignoring),
+        /// oldest at `changesStart`; room for `ignoreChangeCapacity`, allocated once.
+        var ignoreChanges: [(frame: Int, ignoring: Bool)]
+        var changesStart = 0
+        var changesCount = 0
+        /// `ignoringInput` at the last chunk captured, and at the block being analysed.
+        var capturedIgnoring = false
+        var analysedIgnoring = false
     }
+
+    /// Changes of `ignoringInput` the capture side keeps for the analysis (more between two
+    /// analyses are merged: the newest wins).
+    static let ignoreChangeCapacity = 32
+
+    /// Judges each 10 ms block for speech beside its level; `nil` with `listensForSpeech` off
+    /// (or a rate it cannot take, when the level alone decides). Used under `captureSide`'s lock.
+    nonisolated(unsafe) private let speechDetector: SpeechDetector?
+    /// Frames before the analysis position the history keeps: the pre-roll and the speech
+    /// look-back of a take that starts at the next block, with room to spare.
+    private let keptBeforeAnalysis: Int
 
     /// How many takes may be in flight between the capture side and the controller.
     static let slotCount = 64
@@ -76,8 +105,12 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
         let largestChunk = max(1024, format.sampleRate / 6)
         let capacity = Int((settings.preRoll + backlog) * Double(format.sampleRate)) + 2 * largestChunk
         history = FrameHistory(capacity: capacity, bytesPerFrame: format.bytesPerFrame, firstFrame: firstFrame)
+        speechDetector = settings.listensForSpeech ? try? SpeechDetector(format: format) : nil
         let detector = VoiceActivation(settings: settings, sampleRate: format.sampleRate, firstFrame: firstFrame)
-        captureSide = Mutex(CaptureSide(detector: detector))
+        keptBeforeAnalysis = Int((settings.preRoll + VoiceActivation.speechLookBack + 0.2) * Double(format.sampleRate))
+        captureSide = Mutex(CaptureSide(
+            detector: detector, analysedFrame: firstFrame,
+            ignoreChanges: Array(repeating: (0, false), count: Self.ignoreChangeCapacity)))
         handoff = Mutex(Handoff(
             slots: Array(repeating: nil, count: Self.slotCount), status: VoiceActivationStatus(detector)))
     }
@@ -85,32 +118,22 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
     // MARK: CaptureTap (the capture thread)
 
     package func capture(_ buffer: UnsafeRawPointer, frames: Int, firstFrame: Int) {
+        let ignoring = ignoringInput.load(ordering: .acquiring)
+        waitForRoom(until: firstFrame + frames, ignoring: ignoring)
         captureSide.withLock { side in
-            waitForRoom(until: firstFrame + frames)
-            history.append(buffer, frames: frames, firstFrame: firstFrame)
-            var offset = 0
-            var changes = false
-            let ignoring = ignoringInput.load(ordering: .acquiring)
-            while offset < frames {
-                let count = min(blockFrames, frames - offset)
-                let step: VoiceActivation.Step
-                if ignoring {
-                    step = side.detector.ignore(frames: count, firstFrame: firstFrame + offset)
-                } else {
-                    let level = BlockLevel(buffer + offset * format.bytesPerFrame, frames: count, format: format)
-                    step = side.detector.consume(peak: level.peak, rms: level.rms, frames: count, firstFrame: firstFrame + offset)
+            if ignoring != side.capturedIgnoring {
+                side.capturedIgnoring = ignoring
+                if side.changesCount == Self.ignoreChangeCapacity {
+                    side.changesStart = (side.changesStart + 1) % Self.ignoreChangeCapacity
+                    side.changesCount -= 1
                 }
-                if step.ended != nil || step.started != nil {
-                    record(step.ended, step.started)
-                    changes = true
-                }
-                offset += count
+                side.ignoreChanges[(side.changesStart + side.changesCount) % Self.ignoreChangeCapacity] = (firstFrame, ignoring)
+                side.changesCount += 1
             }
-            let status = VoiceActivationStatus(side.detector)
-            handoff.withLock { $0.status = status }
-            feed()
-            if changes { changed.signal() }
+            history.append(buffer, frames: frames, firstFrame: firstFrame)
+            feed(analysedUpTo: side.analysedFrame)
         }
+        changed.signal()
     }
 
     package func captureEnded(error: CaptureError?) {
@@ -119,24 +142,91 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
 
     // MARK: The controller's side
 
-    /// Ends a take in progress where the input stopped and feeds what can be fed. Idempotent.
-    func endInput(error: CaptureError? = nil) {
-        captureSide.withLock { side in
-            if let ended = side.detector.finish(atFrame: history.endFrame) { record(ended, nil) }
-            let status = VoiceActivationStatus(side.detector)
-            handoff.withLock { handoff in
-                handoff.status = status
-                handoff.inputEnded = true
-                if handoff.inputError == nil { handoff.inputError = error }
+    /// Analyses the frames captured since the last call in 10 ms blocks (a shorter last block
+    /// once input has ended), records the takes that start and end, and feeds them; once input
+    /// has ended and everything is analysed, ends a take in progress there. Returns whether
+    /// anything was analysed. Called on the controller's thread.
+    @discardableResult
+    func analyse() -> Bool {
+        var progressed = false
+        while true {
+            // A slice at a time, so the capture thread never waits long for the lock.
+            let more = captureSide.withLock { side -> Bool in
+                guard !side.finished else { return false }
+                // Frames the history no longer holds (captured while the input was ignored, when
+                // the capture thread does not wait for the analysis) are passed over as ignored.
+                if side.analysedFrame < history.oldestFrame {
+                    let gap = history.oldestFrame - side.analysedFrame
+                    let step = side.detector.ignore(frames: gap, firstFrame: side.analysedFrame)
+                    if step.ended != nil || step.started != nil { record(step.ended, step.started) }
+                    side.analysedFrame = history.oldestFrame
+                }
+                var blocks = 0
+                var changes = false
+                while blocks < 16 {
+                    let available = history.endFrame - side.analysedFrame
+                    let count = min(blockFrames, available)
+                    guard count == blockFrames || (side.endRequested && count > 0) else { break }
+                    let first = side.analysedFrame
+                    var step = VoiceActivation.Step()
+                    while side.changesCount > 0, side.ignoreChanges[side.changesStart].frame <= first {
+                        side.analysedIgnoring = side.ignoreChanges[side.changesStart].ignoring
+                        side.changesStart = (side.changesStart + 1) % Self.ignoreChangeCapacity
+                        side.changesCount -= 1
+                    }
+                    if side.analysedIgnoring {
+                        step = side.detector.ignore(frames: count, firstFrame: first)
+                    } else {
+                        history.withFrames(from: first, to: first + count) { start, frames, runFirst in
+                            let level = BlockLevel(start, frames: frames, format: format)
+                            let speech = speechDetector?.consume(start, frames: frames)
+                            let part = side.detector.consume(
+                                peak: level.peak, rms: level.rms, frames: frames, firstFrame: runFirst, speech: speech)
+                            if part.ended != nil { step.ended = part.ended }
+                            if part.started != nil { step.started = part.started }
+                        }
+                    }
+                    if step.ended != nil || step.started != nil {
+                        record(step.ended, step.started)
+                        changes = true
+                    }
+                    side.analysedFrame = first + count
+                    blocks += 1
+                }
+                var finishedNow = false
+                if side.endRequested, side.analysedFrame >= history.endFrame {
+                    if let ended = side.detector.finish(atFrame: history.endFrame) { record(ended, nil) }
+                    side.finished = true
+                    finishedNow = true
+                }
+                let status = VoiceActivationStatus(side.detector)
+                handoff.withLock { handoff in
+                    handoff.status = status
+                    if finishedNow { handoff.inputEnded = true }
+                }
+                feed(analysedUpTo: side.analysedFrame)
+                if blocks > 0 || changes || finishedNow { progressed = true }
+                return blocks == 16
             }
-            feed()
+            sinkArrived.signal()
+            if !more { break }
+        }
+        return progressed
+    }
+
+    /// The input ended (or the owner stops): the controller analyses what is left and ends a
+    /// take in progress there. Idempotent.
+    func endInput(error: CaptureError? = nil) {
+        captureSide.withLock { $0.endRequested = true }
+        handoff.withLock { handoff in
+            if handoff.inputError == nil { handoff.inputError = error }
         }
         changed.signal()
     }
 
     /// Feeds takes whose sink has arrived (the controller calls this once input has ended).
     func feedPending() {
-        captureSide.withLock { _ in feed() }
+        captureSide.withLock { side in feed(analysedUpTo: side.analysedFrame) }
     }
 
     /// Stops waiting for the controller (it is going away): frames a take still needed are lost.
@@ -164,17 +254,21 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
         }
     }
 
-    /// Waits while appending frames up to `end` would overwrite frames an unfed take
-    /// needs, or while too many takes are in flight.
-    private func waitForRoom(until end: Int) {
+    /// Waits while appending frames up to `end` would overwrite frames not yet analysed (with
+    /// the pre-roll before them) or frames an unfed take needs, or while too many takes are in
+    /// flight. Waits outside the lock, so the controller can analyse and feed meanwhile. While
+    /// the input is ignored it does not wait for the analysis: the controller plays the replay
+    /// then and analyses nothing, and what it would analyse is ignored anyway.
+    private func waitForRoom(until end: Int, ignoring: Bool) {
         while !abandoned.load(ordering: .acquiring) {
-            feed()
-            let blocked = handoff.withLock { handoff -> Bool in
-                if handoff.started - handoff.collected > Self.slotCount - 20 { return true }
-                guard handoff.finishedFeeding < handoff.started,
-                    let slot = handoff.slots[handoff.finishedFeeding % Self.slotCount]
-                else { return false }
-                return slot.fed < end - history.capacity
+            let blocked = captureSide.withLock { side -> Bool in
+                feed(analysedUpTo: side.analysedFrame)
+                if !ignoring, side.analysedFrame < history.endFrame,
+                    side.analysedFrame - keptBeforeAnalysis < end - history.capacity
+                {
+                    return true
+                }
+                return takesBlock(until: end)
             }
             guard blocked else { return }
             changed.signal()
@@ -182,9 +276,25 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
         }
     }
 
-    /// Feeds each take, oldest first, from the history into its sink, up to its end or
-    /// to the newest frame. Stops at the first take whose sink has not arrived.
-    private func feed() {
+    /// Whether an unfed take needs frames that appending up to `end` would overwrite, or too
+    /// many takes are in flight.
+    private func takesBlock(until end: Int) -> Bool {
+        do {
+            let blocked = handoff.withLock { handoff -> Bool in
+                if handoff.started - handoff.collected > Self.slotCount - 20 { return true }
+                guard handoff.finishedFeeding < handoff.started,
+                    let slot = handoff.slots[handoff.finishedFeeding % Self.slotCount]
+                else { return false }
+                return slot.fed < end - history.capacity
+            }
+            return blocked
+        }
+    }
+
+    /// Feeds each take, oldest first, from the history into its sink, up to its end or, while
+    /// its end is not known, to the last frame analysed (a frame past it may be past the end).
+    /// Stops at the first take whose sink has not arrived.
+    private func feed(analysedUpTo analysed: Int) {
         while true {
             let next = handoff.withLock { handoff -> (Int, Slot)? in
                 guard handoff.finishedFeeding < handoff.started,
@@ -198,7 +308,7 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
                 continue
             }
             guard let sink = slot.sink else { return }
-            let target = slot.end?.endFrame ?? history.endFrame
+            let target = slot.end?.endFrame ?? min(analysed, history.endFrame)
             var lost = 0
             if slot.fed < target {
                 lost = max(0, min(target, history.oldestFrame) - slot.fed)

@@ -30,6 +30,16 @@ import Glibc
 /// - The noise floor (`RoomLevel.noiseFloorDB`) is tracked all the time, takes included;
 ///   `isNoiseCloseToThreshold` says when it is within `noiseMargin` of the start threshold,
 ///   where takes may start on the room alone or not end.
+/// - With a speech judgement per block (`consume(…, speech:)`, from `SpeechDetector`), a take
+///   starts only when the level is at the threshold and speech was heard in the last
+///   `speechLookBack` seconds (speech in a block whose RMS reaches the stop threshold: a voice
+///   far under the level is not what the level is about); its trigger is the block where the level reached the threshold
+///   (speech is recognised 50–150 ms into a word), at most `speechLookBack` back. Its sound
+///   ends with the last speech block, or with the last loud block (as above) when that comes
+///   at most `trailingSound` after it (the unvoiced end of a word: "tickets", "yes"). So a room
+///   at the threshold's level neither starts takes nor keeps one going, and a take is kept when
+///   its sound reaches `minimumTake` from the take's first frame (pre-roll included): a
+///   one-word answer of 0.3 s is kept.
 public struct VoiceActivation: Sendable {
     /// What the detector is doing.
     public enum Phase: Sendable, Equatable {
@@ -76,7 +86,14 @@ public struct VoiceActivation: Sendable {
         var triggerFrame: Int
         var soundEndFrame: Int
         var peak: Float
+        /// One past the last block judged speech (speech judgements only).
+        var speechEndFrame: Int
     }
+
+    /// How recently speech must have been heard for the level to start a take, in seconds.
+    public static let speechLookBack = 0.3
+    /// How long after the last speech a loud block still counts as the take's sound, in seconds.
+    public static let trailingSound = 0.2
 
     public let settings: VoiceActivationSettings
     public let sampleRate: Int
@@ -101,6 +118,18 @@ public struct VoiceActivation: Sendable {
     private var take: Take?
     /// One past the last block whose RMS reached the stop threshold in the current take.
     private var lastLoudFrame = 0
+    /// The first frame of the block where the smoothed level last reached the start threshold
+    /// while armed (`nil` while it is under it): with speech judgements the take's trigger,
+    /// as speech is heard some 50–150 ms after the level rises.
+    private var levelCrossFrame: Int?
+    /// One past the last block judged speech; `nil` before any.
+    private var lastSpeechFrame: Int?
+    /// Whether the last block fed was judged speech (`nil`: fed without a judgement).
+    public private(set) var hearsSpeech: Bool?
+    /// Whether blocks have come with speech judgements (the rules above switch to speech).
+    private var judgesSpeech = false
+    private let speechLookBackFrames: Int
+    private let trailingFrames: Int
     private var calibrationPower: Double = 0
     private var calibrationFrames = 0
     private let hangFrames: Int
@@ -123,6 +152,8 @@ public struct VoiceActivation: Sendable {
         preRollFrames = frames(settings.preRoll)
         maximumFrames = settings.maximumTake.map { max(1, frames($0)) }
         calibrationLength = settings.calibrationTime.map { max(1, frames($0)) }
+        speechLookBackFrames = frames(Self.speechLookBack)
+        trailingFrames = frames(Self.trailingSound)
         startThresholdDB = settings.startThresholdDB
         stopThresholdDB = settings.effectiveStopThresholdDB(forStart: settings.startThresholdDB)
         startLevel = Self.amplitude(startThresholdDB)
@@ -148,16 +179,34 @@ public struct VoiceActivation: Sendable {
         return Double(position - take.soundEndFrame) / Double(sampleRate)
     }
 
+    /// How long ago speech counts as recent for `heardSpeechRecently`, in seconds.
+    public static let recentSpeech = 10.0
+
+    /// Whether a block judged speech came in the last `recentSpeech` seconds (`false` without
+    /// speech judgements).
+    public var heardSpeechRecently: Bool {
+        guard let lastSpeechFrame else { return false }
+        return Double(position - lastSpeechFrame) <= Self.recentSpeech * Double(sampleRate)
+    }
+
     /// The frame the current take began on, if one is in progress.
     public var currentTakeStart: Int? { take?.startFrame }
 
     /// Feeds one block: `frames` frames starting at device frame `firstFrame`, with its
-    /// peak and RMS (linear, over all channels).
-    public mutating func consume(peak: Float, rms: Float, frames: Int, firstFrame: Int) -> Step {
+    /// peak and RMS (linear, over all channels), and whether it is speech (`nil`: no
+    /// judgement, the level alone decides).
+    public mutating func consume(peak: Float, rms: Float, frames: Int, firstFrame: Int, speech: Bool? = nil) -> Step {
         var step = Step()
         guard frames > 0 else { return step }
         let blockEnd = firstFrame + frames
         position = blockEnd
+        // Speech counts when its block is loud enough to be what the level is about: a voice far
+        // off (babble at −70 dBFS under a loud noise) is not what starts or keeps a take.
+        let speech = speech.map { $0 && rms >= stopLevel }
+        hearsSpeech = speech
+        if speech != nil { judgesSpeech = true }
+        if speech == true { lastSpeechFrame = blockEnd }
+        let speechHeard = speech == nil || (lastSpeechFrame.map { blockEnd - $0 <= speechLookBackFrames } ?? false)
         let level = settings.detector == .peak ? peak : rms
         room.add(power: Double(rms) * Double(rms), frames: frames)
         let sounding = room.envelope >= stopLevel
@@ -180,24 +229,40 @@ public struct VoiceActivation: Sendable {
                 earliestStart = blockEnd
             }
         case .armed:
-            if smoothedLevel >= startLevel, smoothedLevel > 0 {
-                let start = max(firstFrame - preRollFrames, earliestStart)
-                take = Take(startFrame: start, triggerFrame: firstFrame, soundEndFrame: blockEnd, peak: peak)
+            let aboveThreshold = smoothedLevel >= startLevel && smoothedLevel > 0
+            if aboveThreshold, levelCrossFrame == nil { levelCrossFrame = firstFrame }
+            if !aboveThreshold { levelCrossFrame = nil }
+            if aboveThreshold, speechHeard {
+                let trigger = max(levelCrossFrame ?? firstFrame, firstFrame - speechLookBackFrames, earliestStart)
+                let start = max(trigger - preRollFrames, earliestStart)
+                take = Take(
+                    startFrame: start, triggerFrame: trigger, soundEndFrame: blockEnd, peak: peak,
+                    speechEndFrame: speech == nil ? blockEnd : max(start, lastSpeechFrame ?? blockEnd))
                 lastLoudFrame = blockEnd
                 phase = .recording
-                step.started = TakeStart(startFrame: start, triggerFrame: firstFrame)
+                step.started = TakeStart(startFrame: start, triggerFrame: trigger)
             }
         case .recording:
             guard var current = take else { break }
             current.peak = max(current.peak, peak)
             if rms >= stopLevel { lastLoudFrame = blockEnd }
-            if sounding { current.soundEndFrame = max(current.soundEndFrame, lastLoudFrame) }
+            if let speech {
+                if speech { current.speechEndFrame = blockEnd }
+                var end = current.speechEndFrame
+                if sounding, lastLoudFrame <= current.speechEndFrame + trailingFrames { end = max(end, lastLoudFrame) }
+                current.soundEndFrame = max(current.soundEndFrame, end)
+            } else if sounding {
+                current.soundEndFrame = max(current.soundEndFrame, lastLoudFrame)
+                current.speechEndFrame = current.soundEndFrame
+            }
             take = current
             if let maximumFrames, blockEnd - current.startFrame >= maximumFrames {
                 let split = current.startFrame + maximumFrames
                 step.ended = end(current, at: split)
-                if sounding {
-                    take = Take(startFrame: split, triggerFrame: split, soundEndFrame: blockEnd, peak: peak)
+                if sounding, speechHeard {
+                    take = Take(
+                        startFrame: split, triggerFrame: split, soundEndFrame: blockEnd, peak: peak,
+                        speechEndFrame: speech == nil ? blockEnd : max(split, lastSpeechFrame ?? blockEnd))
                     lastLoudFrame = blockEnd
                     phase = .recording
                     step.started = TakeStart(startFrame: split, triggerFrame: split)
@@ -214,10 +279,13 @@ public struct VoiceActivation: Sendable {
     /// take, the level starts again from silence and the room's noise floor does not see it. A
     /// take in progress hears it as silence (and ends after its hang time).
     public mutating func ignore(frames: Int, firstFrame: Int) -> Step {
-        guard phase == .armed else { return consume(peak: 0, rms: 0, frames: frames, firstFrame: firstFrame) }
+        guard phase == .armed else {
+            return consume(peak: 0, rms: 0, frames: frames, firstFrame: firstFrame, speech: judgesSpeech ? false : nil)
+        }
         guard frames > 0 else { return Step() }
         position = firstFrame + frames
         smoothedLevel = 0
+        levelCrossFrame = nil
         earliestStart = position
         return Step()
     }
@@ -233,10 +301,16 @@ public struct VoiceActivation: Sendable {
         take = nil
         phase = .armed
         earliestStart = endFrame
+        levelCrossFrame = nil
         let soundEnd = min(current.soundEndFrame, endFrame)
+        // With speech judgements the minimum counts from the take's first frame (its pre-roll
+        // included), so a one-word answer is kept; by level alone, sound from the trigger.
+        let kept = judgesSpeech
+            ? soundEnd - current.startFrame >= minimumFrames
+            : soundEnd - current.triggerFrame >= minimumFrames
         return TakeEnd(
             startFrame: current.startFrame, triggerFrame: current.triggerFrame, endFrame: endFrame,
-            soundEndFrame: soundEnd, keep: soundEnd - current.triggerFrame >= minimumFrames,
+            soundEndFrame: soundEnd, keep: kept,
             peakDB: Self.decibels(current.peak))
     }
 

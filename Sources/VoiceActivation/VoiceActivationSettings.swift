@@ -38,6 +38,9 @@ public struct VoiceActivationSettings: Sendable, Equatable {
     public var calibrationMargin: Double
     /// The detector's measure.
     public var detector: Detector
+    /// Whether a take needs speech (`SpeechDetector`) as well as the level to start, and ends a
+    /// hang time after the last speech; `false` decides on the level alone.
+    public var listensForSpeech: Bool
 
     /// The longest pre-roll accepted, in seconds (the history the tap keeps is sized for it).
     public static let longestPreRoll = 10.0
@@ -47,8 +50,10 @@ public struct VoiceActivationSettings: Sendable, Equatable {
     public init(
         startThresholdDB: Double = -40, stopThresholdDB: Double? = nil, hangTime: Double = 3.0,
         minimumTake: Double = 0.5, preRoll: Double = 0.3, maximumTake: Double? = nil,
-        calibrationTime: Double? = nil, calibrationMargin: Double = 12, detector: Detector = .rms
+        calibrationTime: Double? = nil, calibrationMargin: Double = 12, detector: Detector = .rms,
+        listensForSpeech: Bool = true
     ) {
+        self.listensForSpeech = listensForSpeech
         self.startThresholdDB = startThresholdDB
         self.stopThresholdDB = stopThresholdDB
         self.hangTime = hangTime

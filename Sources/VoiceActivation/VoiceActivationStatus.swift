@@ -18,6 +18,11 @@ public struct VoiceActivationStatus: Sendable, Equatable {
     public var takeFrames: Int
     /// The room's noise floor in dBFS; `nil` until 250 ms have been heard.
     public var noiseFloorDB: Double?
+    /// What the speech detector hears in the last block: speech (`true`) or not; `nil` when the
+    /// level alone decides.
+    public var hearsSpeech: Bool?
+    /// Whether the speech detector heard speech in the last `VoiceActivation.recentSpeech` seconds.
+    public var heardSpeechRecently: Bool
     /// Whether the floor is within `VoiceActivation.noiseMargin` of the start threshold.
     public var isNoiseCloseToThreshold: Bool {
         guard phase != .calibrating, let noiseFloorDB else { return false }
@@ -26,8 +31,11 @@ public struct VoiceActivationStatus: Sendable, Equatable {
 
     public init(
         phase: VoiceActivation.Phase, levelDB: Float, startThresholdDB: Double, stopThresholdDB: Double,
-        silence: Double, hangTime: Double, takeFrames: Int = 0, noiseFloorDB: Double? = nil
+        silence: Double, hangTime: Double, takeFrames: Int = 0, noiseFloorDB: Double? = nil,
+        hearsSpeech: Bool? = nil, heardSpeechRecently: Bool = false
     ) {
+        self.hearsSpeech = hearsSpeech
+        self.heardSpeechRecently = heardSpeechRecently
         self.noiseFloorDB = noiseFloorDB
         self.phase = phase
         self.levelDB = levelDB
@@ -45,6 +53,7 @@ public struct VoiceActivationStatus: Sendable, Equatable {
             stopThresholdDB: detector.stopThresholdDB, silence: detector.silence,
             hangTime: detector.settings.hangTime,
             takeFrames: detector.currentTakeStart.map { max(detector.position - $0, 0) } ?? 0,
-            noiseFloorDB: detector.noiseFloorDB)
+            noiseFloorDB: detector.noiseFloorDB, hearsSpeech: detector.hearsSpeech,
+            heardSpeechRecently: detector.heardSpeechRecently)
     }
 }

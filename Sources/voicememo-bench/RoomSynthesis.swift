@@ -28,6 +28,9 @@ enum RoomSynthesis {
         case hum
         /// A fan: white noise band-limited to 150–1500 Hz (two one-pole high-passes, two low-passes).
         case fan
+        /// Babble: six synthetic voices talking at once, each a pulse train (90–220 Hz, gliding)
+        /// through two formants that change every syllable (150–300 ms, with pauses).
+        case babble
     }
 
     /// Where a phrase lies in the room, in frames.
@@ -52,20 +55,24 @@ enum RoomSynthesis {
 
     /// Speaks the phrases into `directory` (espeak-ng, then sox to 48 kHz), once.
     static func spokenPhrases(in directory: String) throws -> [[Float]] {
-        try phrases.enumerated().map { index, text in
-            let wav = directory + "/phrase\(index).wav"
-            let raw = directory + "/phrase\(index).raw"
-            if !FileManager.default.fileExists(atPath: raw) {
-                try run("espeak-ng", ["-w", wav, text])
-                try run("sox", [wav, "-r", "48000", "-b", "16", "-c", "1", "-e", "signed-integer", "-t", "raw", raw])
-            }
-            let data = try Data(contentsOf: URL(fileURLWithPath: raw))
-            let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map { Float($0) / 32768 }
-            let peak = samples.map(abs).max() ?? 0
-            guard peak > 0 else { throw Failure.tool("espeak-ng wrote silence for \"\(text)\"") }
-            let gain = pow(10, -6 / 20) / peak
-            return samples.map { $0 * gain }
+        try phrases.enumerated().map { index, text in try spoken(text, name: "phrase\(index)", in: directory) }
+    }
+
+    /// Speaks `text` into `directory/NAME.raw` (espeak-ng, then sox to 48 kHz) unless it is
+    /// there, and returns it normalised to a −6 dBFS peak.
+    static func spoken(_ text: String, name: String, in directory: String) throws -> [Float] {
+        let wav = directory + "/\(name).wav"
+        let raw = directory + "/\(name).raw"
+        if !FileManager.default.fileExists(atPath: raw) {
+            try run("espeak-ng", ["-w", wav, text])
+            try run("sox", [wav, "-r", "48000", "-b", "16", "-c", "1", "-e", "signed-integer", "-t", "raw", raw])
         }
+        let data = try Data(contentsOf: URL(fileURLWithPath: raw))
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map { Float($0) / 32768 }
+        let peak = samples.map(abs).max() ?? 0
+        guard peak > 0 else { throw Failure.tool("espeak-ng wrote silence for \"\(text)\"") }
+        let gain = pow(10, -6 / 20) / peak
+        return samples.map { $0 * gain }
     }
 
     static func make(noise: Noise, rmsDBFS: Double, seed: UInt64, phrases spoken: [[Float]]) -> Room {
@@ -225,9 +232,46 @@ struct NoiseGenerator {
                 low2 += low * (low1 - low2)
                 output[index] = low2
             }
+        case .babble:
+            for _ in 0..<6 { addVoice(to: &output) }
         }
         let rms = (output.reduce(0) { $0 + $1 * $1 } / Double(max(count, 1))).squareRoot()
         let gain = rms > 0 ? pow(10, rmsDBFS / 20) / rms : 0
         return output.map { Float($0 * gain) }
+    }
+
+    /// Adds one babbling voice: syllables of a gliding pulse train through two formants.
+    private mutating func addVoice(to output: inout [Double]) {
+        let rate = Double(RoomSynthesis.rate)
+        let vowels: [(Double, Double)] = [(730, 1090), (270, 2290), (530, 1840), (570, 840), (300, 870), (660, 1720)]
+        var pitch = 90 + 130 * uniform()
+        var phase = 0.0
+        var index = Int(uniform() * 0.5 * rate)
+        var state = (0.0, 0.0, 0.0, 0.0)
+        while index < output.count {
+            let length = Int((0.15 + 0.15 * uniform()) * rate)
+            let (first, second) = vowels[Int(uniform() * Double(vowels.count)) % vowels.count]
+            let radius = exp(-Double.pi * 120 / rate)
+            let a1 = 2 * radius * cos(2 * .pi * first / rate), b1 = 2 * radius * cos(2 * .pi * second / rate)
+            let glide = (uniform() - 0.5) * 40 / Double(length)
+            for offset in 0..<length where index + offset < output.count {
+                pitch = min(240, max(80, pitch + glide))
+                phase += pitch / rate
+                var pulse = 0.0
+                if phase >= 1 {
+                    phase -= 1
+                    pulse = 1
+                }
+                let y = pulse + a1 * state.0 - radius * radius * state.1
+                state.1 = state.0
+                state.0 = y
+                let z = y + b1 * state.2 - radius * radius * state.3
+                state.3 = state.2
+                state.2 = z
+                let envelope = sin(Double.pi * Double(offset) / Double(length))
+                output[index + offset] += z * envelope
+            }
+            index += length + Int(uniform() * uniform() * 0.4 * rate)
+        }
     }
 }

@@ -54,7 +54,7 @@ let benchmarks: [Benchmark] = [
         run: { UIBenchmark().run() }),
     Benchmark(
         name: "vox",
-        summary: "Voice activation in synthetic rooms (5 noises x 4 levels) beside sox silence; `room` writes one",
+        summary: "Voice activation in synthetic rooms (6 noises x 5 levels; phrases, one-word answers, non-speech events): speech detector, level only, sox silence",
         run: { VoxBenchmark().run() }),
     Benchmark(
         name: "playback",
@@ -68,6 +68,10 @@ let benchmarks: [Benchmark] = [
         name: "enhance-quality",
         summary: "What `enhance` does to read speech in 9 noises: floor in the pauses, loudness, word error rate",
         run: { EnhanceQualityBenchmark().run() }),
+    Benchmark(
+        name: "enhance-compare",
+        summary: "SpeexDSP's denoiser beside WebRTC's noise suppression on speech in 3 noises at 4 SNRs: STOI and PESQ",
+        run: { EnhanceCompareBenchmark().run() }),
     Benchmark(
         name: "stream",
         summary: "RSS of `voicememo play URL` over 24 h of a live MP3 from the loopback server, unpaced (VOICEMEMO_BENCH_HOURS)",
@@ -84,7 +88,9 @@ func usage(_ benchmarks: [Benchmark]) -> String {
     for benchmark in benchmarks {
         text += "  \(benchmark.name.padding(to: 10))\(benchmark.summary)\n"
     }
-    text += "  room      voicememo-bench room white|pink|brown|hum|fan DBFS SEED OUT.wav: write a room for vox (prints each phrase's onset and end)\n"
+    text += "  room      voicememo-bench room white|pink|brown|hum|fan|babble DBFS SEED OUT.wav: write a room for vox (prints each phrase's onset and end)\n"
+    text += "  answers   voicememo-bench answers white|pink|brown|hum|fan|babble DBFS SEED OUT.wav: one-word answers and non-speech events in a room (prints each sound's name, onset and end)\n"
+    text += "  speech    voicememo-bench speech FILE [--frames]: what the speech detector says of each 10 ms of a file\n"
     text += "\nBuild with `swift build -c release` first; debug builds measure nothing useful."
     return text
 }
@@ -98,6 +104,12 @@ func printToStandardError(_ text: String) {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "speech" {
+    exit(SpeechFrames.command(Array(arguments.dropFirst())))
+}
+if arguments.first == "answers" {
+    exit(AnswerSynthesis.command(Array(arguments.dropFirst())))
+}
 if arguments.first == "room" {
     exit(RoomSynthesis.command(Array(arguments.dropFirst())))
 }

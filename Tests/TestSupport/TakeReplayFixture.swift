@@ -10,7 +10,7 @@ public enum TakeReplayFixture {
         let format = StreamFormat(sampleRate: 48_000, channels: 2, sampleFormat: .int16)
         let engine = CaptureEngine(source: try ToneSource(frequency: 440, peakDBFS: -60, format: format))
         let recorder = try VoiceActivatedRecorder(
-            settings: VoiceActivationSettings(hangTime: 2),
+            settings: VoiceActivationSettings(hangTime: 2, listensForSpeech: false),
             recordingSettings: RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: 48_000, channels: 2),
             engine: engine,
             events: VoiceActivationEvents(

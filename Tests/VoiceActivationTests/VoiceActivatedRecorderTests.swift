@@ -11,7 +11,7 @@ import Testing
 
 /// The recorder on a real engine: an unpaced file source with tone bursts between noise,
 /// so runs are fast and exact. Every kept take's file must be the source's frames from
-/// its start to its end, bit for bit.
+/// its start to its end, bit for bit. The level alone decides (`listensForSpeech: false`): tone bursts are not speech.
 @Suite struct VoiceActivatedRecorderTests {
     static let rate = 48_000
     static let settings = RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: rate, channels: 1)
@@ -65,7 +65,7 @@ import Testing
         let path = folder.appendingPathComponent("source.wav").path
         let source = try Self.makeSource(
             at: path, seconds: 14, bursts: [(1, 1.5), (5.5, 0.2), (8.7, 2)])
-        let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2))
+        let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2, listensForSpeech: false))
         #expect(takes.count == 3)
         let kept = takes.filter(\.kept)
         #expect(kept.count == 2)
@@ -89,7 +89,7 @@ import Testing
         let folder = directory.url
         let path = folder.appendingPathComponent("source.wav").path
         _ = try Self.makeSource(at: path, seconds: 14, bursts: [(1, 1.5), (8.7, 2)])
-        let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2), measuresStatistics: true)
+        let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2, listensForSpeech: false), measuresStatistics: true)
         #expect(takes.filter(\.kept).count == 2)
         for take in takes where take.kept {
             let measured = try #require(take.statistics)
@@ -102,7 +102,7 @@ import Testing
             #expect(abs(loudness - (try #require(file.loudnessLUFS))) <= 0.05)
             #expect(measured.clipCount == file.clipCount)
         }
-        let unmeasured = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2))
+        let unmeasured = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2, listensForSpeech: false))
         #expect(unmeasured.allSatisfy { $0.statistics == nil }, "only when asked")
     }
 
@@ -111,7 +111,7 @@ import Testing
         let folder = directory.url
         let path = folder.appendingPathComponent("source.wav").path
         let source = try Self.makeSource(at: path, seconds: 8, bursts: [(0.5, 6)])
-        let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2, maximumTake: 2.5))
+        let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2, maximumTake: 2.5, listensForSpeech: false))
         let kept = takes.filter(\.kept)
         #expect(kept.count == 3)
         for (earlier, later) in zip(kept, kept.dropFirst()) {
@@ -140,7 +140,7 @@ import Testing
             "espeak-ng -s 150 -w '\(spoken)' '\(text)' && sox '\(spoken)' -r 48000 -c 1 -b 16 '\(path)' pad 0.5 2 gain -3"]).status
         #expect(made == 0, "espeak-ng and sox make the speech file")
         let source = try TestSignals.readInt16(path).samples
-        let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2, maximumTake: 2.0))
+        let takes = try Self.record(path, folder: folder, settings: VoiceActivationSettings(hangTime: 2, maximumTake: 2.0, listensForSpeech: false))
         let kept = takes.filter(\.kept)
         #expect(kept.count >= 3, "\(Double(source.count) / 48_000) s of speech in 2 s takes: \(kept.count)")
         for (earlier, later) in zip(kept, kept.dropFirst()) {
@@ -161,7 +161,7 @@ import Testing
             format: StreamFormat(sampleRate: 44_100, channels: 1, sampleFormat: .int16), paced: false))
         #expect(throws: RecorderError.self) {
             _ = try VoiceActivatedRecorder(
-                settings: VoiceActivationSettings(hangTime: 2), recordingSettings: Self.settings, engine: engine,
+                settings: VoiceActivationSettings(hangTime: 2, listensForSpeech: false), recordingSettings: Self.settings, engine: engine,
                 events: VoiceActivationEvents(destination: { _ in TakeDestination(url: "/nonexistent") }, takeDidFinish: { _ in }))
         }
     }

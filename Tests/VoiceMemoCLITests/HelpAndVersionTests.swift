@@ -95,8 +95,8 @@ struct HelpAndVersionTests {
                                       folder, a device, a FIFO and any path inside the
                                       library folder are refused even then.
                   --force             With --output: replace a regular file already at PATH.
-                  --vox               Voice-activated: wait for the level to cross the
-                                      threshold, stop after the silence; each utterance
+                  --vox               Voice-activated: wait for speech at the threshold's
+                                      level, stop after the silence after it; each utterance
                                       becomes its own memo.
                   --vox-threshold DB  The level that starts a recording, in dBFS.
                   --vox-silence T     How long a silence ends a recording (3 s unless set).
@@ -106,6 +106,9 @@ struct HelpAndVersionTests {
                   --vox-calibrate T   Listen for T first (up to 60 s) and set the threshold
                                       12 dB above the room's level (its RMS over T) instead
                                       of --vox-threshold.
+                  --vox-level-only    Start and end recordings on the level alone, without
+                                      listening for speech: any sound at the threshold (a
+                                      tone, a door) starts one.
                   --replay            With --vox: play each kept take back as soon as it
                                       ends (the talking-app replay); the input is ignored
                                       while it plays, so the replay never starts a take.

@@ -252,7 +252,9 @@ public struct AppState: Sendable, Equatable {
     /// its whole lifetime, and "Saved …" must still be read.
     ///
     /// Voice activation's notices (the replay playing, a room close to the threshold) are
-    /// shown like a diagnosis, after it.
+    /// shown like a diagnosis, after it. While voice activation listens for speech and has
+    /// heard none lately, "too quiet" is not said: it is about speech, and the room's level
+    /// is not speech (the room's warning says what matters there).
     ///
     /// A noise alert comes before all of these while it holds (`NoiseAlertState.message`):
     /// it is what a person watching the room waits for. Once quitting, what the app waits for
@@ -269,6 +271,7 @@ public struct AppState: Sendable, Equatable {
             return workStatusLine
         }
         let diagnosis = inputDiagnosis.flatMap { input != nil && playback == nil && stream == nil ? $0 : nil }
+            .flatMap { $0 == .tooQuiet && voice.silencesTooQuiet ? nil : $0 }
             .map { StatusMessage(text: diagnosisText($0), kind: .warning) }
         // A room too loud for voice activation, when the input itself is fine: like a
         // diagnosis, it replaces an info notice once the notice has been readable.

@@ -31,6 +31,24 @@ public struct VoiceActivationState: Sendable, Hashable {
         return "Room noise \(Int(floor.rounded())) dB is close to the \(Int(status.thresholdDB.rounded())) dB threshold: raise it or press V"
     }
 
+    /// Whether the input's "too quiet" is to be left unsaid: while armed with the speech
+    /// detector and no speech was heard lately, the level is the room's, not a voice's (a room
+    /// close to the threshold says so instead, `noiseWarning`).
+    public var silencesTooQuiet: Bool {
+        guard let status, status.hearsSpeech != nil else { return false }
+        return !status.heardSpeechRecently
+    }
+
+    /// What the `V` panel says the detector hears now; `nil` when voice activation is off.
+    public var hearingText: String? {
+        guard let status else { return nil }
+        switch status.hearsSpeech {
+        case .some(true): return "Hears now: speech"
+        case .some(false): return "Hears now: no speech (room, noise, tones)"
+        case .none: return "Hears now: the level only (vox.level_only = on)"
+        }
+    }
+
     /// The status line while the last take is replayed (the detector is not listening).
     public var replayNotice: String? {
         guard status?.phase == .replaying else { return nil }
@@ -69,6 +87,12 @@ public struct VoiceActivationSnapshot: Sendable, Hashable {
     public var noiseFloorDB: Double?
     /// Whether the detector finds the floor within its margin (10 dB) of the threshold.
     public var noiseIsClose: Bool
+    /// What the speech detector hears in the latest block: speech (`true`) or not; `nil` when
+    /// the level alone decides (`vox.level_only`).
+    public var hearsSpeech: Bool?
+    /// Whether the speech detector heard speech in the last 10 s: the input's "too quiet" is
+    /// about speech, and the room alone says nothing about it.
+    public var heardSpeechRecently: Bool
     /// The memo the take being recorded goes into, and its file's size so far in bytes: its
     /// row in the table counts them (the index has 0 s and 0 B until the take is saved).
     public var take: (memoID: Int64, bytes: Int64?)? {
@@ -80,8 +104,11 @@ public struct VoiceActivationSnapshot: Sendable, Hashable {
 
     public init(
         phase: VoiceActivationPhase, levelDB: Float, thresholdDB: Double, silence: Double, hangTime: Double,
-        takeFrames: Int64 = 0, noiseFloorDB: Double? = nil, noiseIsClose: Bool = false, take: (memoID: Int64, bytes: Int64?)? = nil
+        takeFrames: Int64 = 0, noiseFloorDB: Double? = nil, noiseIsClose: Bool = false,
+        hearsSpeech: Bool? = nil, heardSpeechRecently: Bool = false, take: (memoID: Int64, bytes: Int64?)? = nil
     ) {
+        self.hearsSpeech = hearsSpeech
+        self.heardSpeechRecently = heardSpeechRecently
         takeMemoID = take?.memoID
         takeBytes = take?.bytes
         self.noiseFloorDB = noiseFloorDB

@@ -56,13 +56,17 @@ public struct VoiceParameters: Sendable, Hashable {
     public var preRoll: Double
     /// Each kept take played back as it ends; changing it alone does not re-arm the detector.
     public var replay: ReplayParameters
+    /// Whether a take needs the speech detector to hear speech as well as the level (the
+    /// config file's `vox.level_only = on` turns it off); not a panel field.
+    public var listensForSpeech: Bool
 
-    /// The product's defaults: −40 dBFS, 3 s, 0.5 s, 0.3 s, no replay (those of the engine's
+    /// The product's defaults: −40 dBFS, 3 s, 0.5 s, 0.3 s, listening for speech, no replay (those of the engine's
     /// `VoiceActivationSettings`).
     public init(
         thresholdDB: Double = -40, silence: Double = 3, minimum: Double = 0.5, preRoll: Double = 0.3,
-        replay: ReplayParameters = ReplayParameters()
+        listensForSpeech: Bool = true, replay: ReplayParameters = ReplayParameters()
     ) {
+        self.listensForSpeech = listensForSpeech
         self.thresholdDB = thresholdDB
         self.silence = silence
         self.minimum = minimum

@@ -30,7 +30,7 @@ enum VoiceKeys {
         state.voice.isArming = true
         state.voice.status = VoiceActivationSnapshot(
             phase: .listening, levelDB: Decibels.floor, thresholdDB: parameters.thresholdDB, silence: 0,
-            hangTime: parameters.silence)
+            hangTime: parameters.silence, hearsSpeech: parameters.listensForSpeech ? false : nil)
         let replay = parameters.replay.armingText.map { "; \($0)" } ?? ""
         state.say("Voice activation on: recording starts at \(parameters.text(.threshold)) and stops after \(parameters.text(.silence)) of silence\(replay). v turns it off.")
         return [.armVoiceActivation(parameters)]

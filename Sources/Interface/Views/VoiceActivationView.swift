@@ -130,6 +130,11 @@ enum VoiceActivationView {
             screen.put(TextFitting.padded(line, toWidth: area.width), x: area.x, y: area.y + 1 + offset,
                        style: isSelected ? theme.selection : dimmed ? theme.dim : .plain, maxWidth: area.width)
         }
+        // What the armed detector hears, live, in the blank row under the fields.
+        if let hearing = state.voice.hearingText, rows >= fields.count, area.y + 1 + fields.count < area.y + area.height {
+            let style: Style = state.voice.status?.hearsSpeech == true ? .bold : theme.dim
+            screen.put(" " + hearing, x: area.x, y: area.y + 1 + fields.count, style: style, maxWidth: area.width)
+        }
         let note = state.voice.isArmed ? "Changes re-arm voice activation when you close this panel." : "v arms with these values; the config file sets voice activation's defaults."
         let y = area.y + 1 + fields.count + 1
         if y < area.y + area.height {

@@ -20,7 +20,7 @@ extension AppState {
         let defaults = configuration.voiceActivationSettings
         voice.parameters = VoiceParameters(
             thresholdDB: defaults.startThresholdDB, silence: defaults.hangTime, minimum: defaults.minimumTake,
-            preRoll: defaults.preRoll,
+            preRoll: defaults.preRoll, listensForSpeech: defaults.listensForSpeech,
             replay: ReplayParameters(isOn: configuration.voxReplay ?? false, pitchSemitones: configuration.voxReplayPitch ?? 0))
     }
 }

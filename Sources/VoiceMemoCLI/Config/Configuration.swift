@@ -26,6 +26,9 @@ struct Configuration: Sendable, Equatable {
     var voxMinimum: Double?
     /// `vox.preroll = 500ms`, in seconds.
     var voxPreRoll: Double?
+    /// `vox.level_only = on`: the level alone starts and ends takes, without the speech detector
+    /// (`record --vox-level-only`, the app's `v`).
+    var voxLevelOnly: Bool?
     /// `vox.replay = on`: the talking-app replay of each voice take (`record --vox --replay`, the app's `V` panel).
     var voxReplay: Bool?
     /// `vox.replay_pitch = 7`: the replay's pitch in semitones (`--pitch`).
@@ -54,6 +57,7 @@ struct Configuration: Sendable, Equatable {
         if let voxSilence { settings.hangTime = voxSilence }
         if let voxMinimum { settings.minimumTake = voxMinimum }
         if let voxPreRoll { settings.preRoll = voxPreRoll }
+        if let voxLevelOnly { settings.listensForSpeech = !voxLevelOnly }
         return settings
     }
 }

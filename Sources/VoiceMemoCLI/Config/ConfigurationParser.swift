@@ -51,6 +51,7 @@ enum ConfigurationParser {
         seconds("vox.silence", in: 0.01...3600, \.voxSilence),
         seconds("vox.min", in: 0...3600, \.voxMinimum),
         seconds("vox.preroll", in: 0...VoiceActivationSettings.longestPreRoll, \.voxPreRoll),
+        key("vox.level_only", onOff, \.voxLevelOnly),
         key("vox.replay", onOff, \.voxReplay),
         key("vox.replay_pitch", RecordCommand.replayPitch.parser, \.voxReplayPitch),
         key("meter.min_db", .number(in: -160 ... -1, unit: "dB"), \.meterMinimumDB),

@@ -127,6 +127,7 @@ extension RecordRequest {
             }
             settings.calibrationTime = calibration
         }
+        if options.levelOnly { settings.listensForSpeech = false }
         return settings
     }
 }

@@ -24,6 +24,7 @@ struct AppTmuxVoiceReplayTests {
         // over before the poll after `paplay` saw it (CI: one take, one replay_end, yet the
         // screen never caught "▶ replaying" with the meter up).
         try TestSignals.writeSines(to: sandbox.file("phrase.wav"), sections: [(5, [-12, -12]), (0.5, [nil, nil])])
+        try sandbox.writeConfig("vox.level_only = on")  // a tone phrase is not speech
         let app = try AppTmuxSession(
             sandbox: sandbox,
             arguments: "--source alsa:vm_pulse --rate 48000 --channels 2 --format wav --device vm_pulse",
@@ -83,6 +84,7 @@ struct AppTmuxVoiceReplayTests {
         defer { withExtendedLifetime(sink) {} }
         let log = sandbox.file("events.log")
         try TestSignals.writeSines(to: sandbox.file("phrase.wav"), sections: [(4, [-12, -12]), (0.5, [nil, nil])])
+        try sandbox.writeConfig("vox.level_only = on")  // a tone phrase is not speech
         let app = try AppTmuxSession(
             sandbox: sandbox,
             arguments: "--source alsa:vm_pulse --rate 48000 --channels 2 --format wav --device vm_pulse",

@@ -48,7 +48,7 @@ import Testing
             """)
         try #require(made.status == 0, "\(made)")
         let outcome = try sandbox.shell("""
-            script -qec 'voicememo record --vox --source file:mix.wav --format wav --vox-silence 1s' /dev/null < /dev/null > terminal.txt
+            script -qec 'voicememo record --vox --vox-level-only --source file:mix.wav --format wav --vox-silence 1s' /dev/null < /dev/null > terminal.txt
             echo "status $?"
             """)
         #expect(outcome.standardOutput.contains("status 0"), "\(outcome)")

@@ -29,6 +29,7 @@ import Testing
         let sandbox = try VoiceMemoSandbox()
         let path = sandbox.directory.path("bursts.wav").path
         try Self.writeBursts(to: path, sections: [(1, nil), (1.5, -12), (4, nil)], repeats: 5)
+        try sandbox.writeConfig("vox.level_only = on")  // tone bursts are not speech
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source file:\(path)")
         var screen = try app.waitFor("Listening to file:")
         #expect(screen.contains("idle  00:00:00"), "\(screen)")

@@ -94,7 +94,7 @@ import Testing
     @Test func aTakeThatIsStillSpeakingWhenTheDurationEndsIsKept() throws {
         let sandbox = try VoiceMemoSandbox()
         sandbox.environment["VOICEMEMO_UNPACED"] = "1"
-        let outcome = try sandbox.run("record", "--vox", "--source", "tone:440@-12", "--duration", "3", "--format", "wav")
+        let outcome = try sandbox.run("record", "--vox", "--vox-level-only", "--source", "tone:440@-12", "--duration", "3", "--format", "wav")
         #expect(outcome.status == 0, "\(outcome)")
         let memos = try sandbox.listedMemos()
         #expect(memos.count == 1)
@@ -108,7 +108,7 @@ import Testing
         // the start: a start slowed by 1.6 s (SIGSTOP for that long, as a loaded machine may)
         // left no take (1.0 s: a take of 0.92 s), and a SIGINT in its first moments exits 130.
         let outcome = try sandbox.shell("""
-            VOICEMEMO_EVENT_LOG="$PWD/events.log" voicememo record --vox --source tone:440@-12 --format wav --json > out.json 2> err.txt &
+            VOICEMEMO_EVENT_LOG="$PWD/events.log" voicememo record --vox --vox-level-only --source tone:440@-12 --format wav --json > out.json 2> err.txt &
             pid=$!
             listening() { grep -qs '^vox_listening' events.log || ! kill -0 $pid 2>/dev/null; }
             wait_until 30 "record --vox to listen" listening || exit 124

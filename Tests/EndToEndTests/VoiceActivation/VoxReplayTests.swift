@@ -26,7 +26,7 @@ struct VoxReplayTests {
         """
 
     private static let listen =
-        "voicememo record --vox --source alsa:vm_pulse --format wav --rate 48000 --channels 2 --vox-silence 0.5s --vox-min 0.2s --no-transcribe --duration 120"
+        "voicememo record --vox --vox-level-only --source alsa:vm_pulse --format wav --rate 48000 --channels 2 --vox-silence 0.5s --vox-min 0.2s --no-transcribe --duration 120"
 
     private func events(_ sandbox: VoiceMemoSandbox, _ name: String) throws -> [Double] {
         let text = (try? String(contentsOfFile: sandbox.file("events.log"), encoding: .utf8)) ?? ""

@@ -68,8 +68,8 @@ enum RecordCommand: SubcommandDefinition {
         name: "force", help: "With --output: replace a regular file already at PATH.")
     static let vox = Flag(
         name: "vox",
-        help: "Voice-activated: wait for the level to cross the threshold, stop after the "
-            + "silence; each utterance becomes its own memo.")
+        help: "Voice-activated: wait for speech at the threshold's level, stop after the "
+            + "silence after it; each utterance becomes its own memo.")
     static let voxThreshold = Option<Double>(
         name: "vox-threshold", valueName: "DB", help: "The level that starts a recording, in dBFS.",
         parser: .number(in: -160...0, unit: "dB"))
@@ -86,6 +86,10 @@ enum RecordCommand: SubcommandDefinition {
         name: "vox-calibrate", valueName: "T",
         help: "Listen for T first (up to 60 s) and set the threshold 12 dB above the room's level "
             + "(its RMS over T) instead of --vox-threshold.", parser: .duration)
+    static let voxLevelOnly = Flag(
+        name: "vox-level-only",
+        help: "Start and end recordings on the level alone, without listening for speech: any sound "
+            + "at the threshold (a tone, a door) starts one.")
     static let json = Flag(
         name: "json", help: "Print the new memo as JSON when recording stops, instead of its id at the start.")
     static let play = Flag(
@@ -118,7 +122,7 @@ enum RecordCommand: SubcommandDefinition {
         options: [
             duration, delay, at, title, format, encoding, rate, channels, quality,
             SharedArguments.source, output, force, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
-            voxCalibrate, replay, replayPitch, json, play, noTranscribe,
+            voxCalibrate, voxLevelOnly, replay, replayPitch, json, play, noTranscribe,
         ])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> RecordOptions {
@@ -157,8 +161,9 @@ enum RecordCommand: SubcommandDefinition {
             silence: try arguments.value(of: voxSilence),
             minimumLength: try arguments.value(of: voxMinimum),
             preroll: try arguments.value(of: voxPreroll),
-            calibration: try arguments.value(of: voxCalibrate))
-        let voiceActivationParameters: [any OptionDeclaring] = [voxThreshold, voxSilence, voxMinimum, voxPreroll, voxCalibrate]
+            calibration: try arguments.value(of: voxCalibrate),
+            levelOnly: arguments.isSet(voxLevelOnly))
+        let voiceActivationParameters: [any OptionDeclaring] = [voxThreshold, voxSilence, voxMinimum, voxPreroll, voxCalibrate, voxLevelOnly]
         if arguments.isSet(vox) {
             options.voiceActivation = voiceActivation
         } else if let given = voiceActivationParameters.first(where: { arguments.contains($0) }) {

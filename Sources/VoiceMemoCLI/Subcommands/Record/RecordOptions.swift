@@ -77,11 +77,14 @@ public struct VoiceActivationOptions: Sendable, Equatable {
     public var preroll: Duration?
     /// `--vox-calibrate T`: listen this long first and start at the noise floor + 12 dB.
     public var calibration: Duration?
+    /// `--vox-level-only`: the level alone starts and ends recordings (no speech detector).
+    public var levelOnly: Bool
 
     public init(
         thresholdDB: Double? = nil, silence: Duration? = nil, minimumLength: Duration? = nil,
-        preroll: Duration? = nil, calibration: Duration? = nil
+        preroll: Duration? = nil, calibration: Duration? = nil, levelOnly: Bool = false
     ) {
+        self.levelOnly = levelOnly
         self.calibration = calibration
         self.thresholdDB = thresholdDB
         self.silence = silence

@@ -158,6 +158,12 @@ enum VoxRunner {
 /// its calibration found (once), and each time the room's noise comes close to the threshold
 /// or goes back under it.
 struct VoxAnnouncements {
+    /// What a room close to the threshold risks: by level alone, takes that do not end; with
+    /// the speech detector (takes end after the last speech), voices farther off starting takes.
+    static func closeRoomRisk(_ status: VoiceActivationStatus) -> String {
+        status.hearsSpeech == nil ? "takes may not end" : "distant voices may start takes"
+    }
+
     private let calibrationMargin: Double
     private var calibrating: Bool
     private var roomWasClose = false
@@ -178,7 +184,7 @@ struct VoxAnnouncements {
             roomWasClose = status.isNoiseCloseToThreshold
             lines.append(
                 roomWasClose
-                    ? String(format: "warning: room noise %.0f dB is close to the %.0f dB threshold: takes may not end; raise --vox-threshold", floor, status.startThresholdDB)
+                    ? String(format: "warning: room noise %.0f dB is close to the %.0f dB threshold: %@; raise --vox-threshold", floor, status.startThresholdDB, Self.closeRoomRisk(status))
                     : String(format: "room noise %.0f dB is back under the %.0f dB threshold by %.0f dB or more", floor, status.startThresholdDB, VoiceActivation.noiseMargin))
         }
         return lines

@@ -1,0 +1,3 @@
+/* The module's C API: WebRTC's voice activity detector and its noise suppression. */
+#include "webrtc_voice.h"
+#include "webrtc_denoiser.h"
