@@ -8,8 +8,9 @@ import Synchronization
 /// replay's end. `record --vox --replay` and the app's `V` panel (Replay, Pitch) both use it.
 ///
 /// `play` blocks its caller until the replay and its tail are over. Call it on the recorder's
-/// controller thread (inside `takeDidFinish`): no take can start while the input is ignored,
-/// so nothing waits for that thread meanwhile. `cancel()`, or `interruption` answering true
+/// controller thread (inside `takeDidFinish`): the detector goes on on the analysis thread (a
+/// take that began just before the replay hears it as silence and ends), and no take can start
+/// while the input is ignored, so nothing needs that thread meanwhile. `cancel()`, or `interruption` answering true
 /// (a stop signal), ends a replay in progress at once, and every later one before it starts.
 public final class TakeReplay: Sendable {
     /// How long the input stays ignored after the player has played its last frame: what the

@@ -66,8 +66,8 @@ public struct VoiceActivationEvents: Sendable {
 ///
 /// Attaches a `VoiceActivatedTap` to the engine (beside any other taps: the meter,
 /// a loudness analysis, a plain `Recorder`) and runs a
-/// controller thread that runs the detector over the captured frames (level and speech),
-/// opens each take's file when it starts, closes it when it ends, and reports it. The engine keeps running between takes; the owner starts and
+/// thread that runs the detector over the captured frames (level and speech) and a controller
+/// thread that opens each take's file when it starts, closes it when it ends, and reports it. The engine keeps running between takes; the owner starts and
 /// stops it.
 public final class VoiceActivatedRecorder: Sendable {
     public let settings: VoiceActivationSettings
@@ -79,7 +79,8 @@ public final class VoiceActivatedRecorder: Sendable {
     private let tap: VoiceActivatedTap
     private let events: VoiceActivationEvents
     private let stopping = Atomic<Bool>(false)
-    private let controller = Mutex<JoinableThread?>(nil)
+    /// The analysis thread and the controller thread, joined by `stop()`.
+    private let threads = Mutex<[JoinableThread]>([])
     /// The open file of each take in flight, and why a take has none.
     private let sinks = Mutex<[Int: (RecordingSink, TakeDestination)]>([:])
     private let failures = Mutex<[Int: RecorderError]>([:])
@@ -106,8 +107,9 @@ public final class VoiceActivatedRecorder: Sendable {
         self.engine = engine
         self.events = events
         tap = VoiceActivatedTap(settings: settings, format: engine.format, firstFrame: engine.capturedFrames)
-        let started = JoinableThread { [self] in controlLoop() }
-        controller.withLock { $0 = started }
+        let analysis = JoinableThread(name: "vm-vox-analysis") { [self] in analysisLoop() }
+        let controller = JoinableThread(name: "vm-vox-takes") { [self] in controlLoop() }
+        threads.withLock { $0 = [analysis, controller] }
         engine.attach(tap)
     }
 
@@ -122,11 +124,11 @@ public final class VoiceActivatedRecorder: Sendable {
             engine.detach(tap)
             tap.endInput()
         }
-        let thread = controller.withLock { value -> JoinableThread? in
-            defer { value = nil }
+        let started = threads.withLock { value -> [JoinableThread] in
+            defer { value = [] }
             return value
         }
-        thread?.join()
+        for thread in started { thread.join() }
     }
 
     /// Makes the detector ignore the input from the next captured block on (`true`) or hear it
@@ -159,16 +161,29 @@ public final class VoiceActivatedRecorder: Sendable {
         tap.withHandoff { $0.droppedFrames }
     }
 
-    // MARK: The controller thread
+    // MARK: The analysis thread and the controller thread
 
+    /// The detector runs here, on a thread of its own: never on the capture thread (WebRTC's
+    /// detector and the voicing check cost more than the capture loop may spend), and never
+    /// behind the controller, whose owner may block it for a whole take (the replay), while the
+    /// status the app shows and the takes that start and end must follow the input live.
+    private func analysisLoop() {
+        while true {
+            if tap.analyse() { tap.serviceNeeded.signal() }
+            if tap.withHandoff({ $0.inputEnded }) { break }
+            _ = tap.changed.wait(timeout: .now() + .milliseconds(100))
+        }
+        tap.serviceNeeded.signal()
+    }
+
+    /// Opens each take's file, and closes and reports each take, in order (`takeDidFinish` runs
+    /// here, and may block: the replay).
     private func controlLoop() {
         while true {
-            // The detector runs here, on this thread, never on the capture thread.
-            tap.analyse()
             let ending = tap.withHandoff { $0.inputEnded }
             service(inputEnded: ending)
             if ending, tap.withHandoff({ $0.inputEnded && $0.collected == $0.started }) { break }
-            _ = tap.changed.wait(timeout: .now() + .milliseconds(100))
+            _ = tap.serviceNeeded.wait(timeout: .now() + .milliseconds(100))
         }
         tap.abandon()
     }

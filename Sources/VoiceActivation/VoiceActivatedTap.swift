@@ -4,17 +4,19 @@ import SoundFiles
 import Synchronization
 
 /// Voice-activated recording's frames: the capture thread keeps the recent frames in a
-/// history; the controller's thread (`VoiceActivatedRecorder`) analyses them in 10 ms blocks
-/// (level, speech, the detector) and feeds each take's frames to its sink.
+/// history; `VoiceActivatedRecorder`'s analysis thread analyses them in 10 ms blocks (level,
+/// speech, the detector) and feeds each take's frames to its sink.
 ///
-/// The analysis runs on the controller's thread, never the capture thread: WebRTC's detector
-/// and the voicing check are C++ and a correlation per block, more than the capture loop may
-/// do. A take's file is opened by the controller too, after the take has started: opening a
+/// The analysis runs on a thread of its own, never the capture thread: WebRTC's detector and
+/// the voicing check are C++ and a correlation per block, more than the capture loop may do;
+/// nor the controller's, which its owner blocks for a whole replay. A take's file is opened by
+/// the recorder's controller thread, after the take has started: opening a
 /// file is I/O, which the capture thread never does. Until the sink arrives the take's frames
 /// wait in the history, which also holds the pre-roll; each take is then fed from the history,
 /// so its first frame is exactly trigger − pre-roll. If the history would overwrite frames not
-/// yet analysed, or frames a take still needs, the capture thread waits for the controller (as
-/// `RecordingSink` waits for its writer): an unpaced source is slowed to the controller's pace.
+/// yet analysed, or frames a kept take still needs, the capture thread waits for the analysis
+/// or the controller (as `RecordingSink` waits for its writer): an unpaced source is slowed to
+/// their pace. A take too short to keep needs no file and is passed over at once.
 ///
 /// `ignoringInput` is read by the capture thread for each chunk it keeps, and the analysis
 /// applies it to those frames: the replay's own sound is ignored however far the analysis lags.
@@ -46,7 +48,7 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
         var droppedFrames = 0
     }
 
-    /// The history and the analysis: the capture thread appends, the controller analyses.
+    /// The history and the analysis: the capture thread appends, the analysis thread analyses.
     private struct CaptureSide {
         var detector: VoiceActivation
         /// One past the last frame analysed.
@@ -88,8 +90,10 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
     private let abandoned = Atomic<Bool>(false)
     /// The owner's `VoiceActivatedRecorder.setIgnoringInput`: blocks go to `VoiceActivation.ignore`.
     let ignoringInput = Atomic<Bool>(false)
-    /// Wakes the controller: a take started or ended, or input ended.
+    /// Wakes the analysis: frames arrived, or input ended.
     let changed = DispatchSemaphore(value: 0)
+    /// Wakes the controller: something was analysed (a take may have started or ended), or input ended.
+    let serviceNeeded = DispatchSemaphore(value: 0)
     /// Wakes a capture thread waiting for the controller.
     let sinkArrived = DispatchSemaphore(value: 0)
 
@@ -145,7 +149,7 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
     /// Analyses the frames captured since the last call in 10 ms blocks (a shorter last block
     /// once input has ended), records the takes that start and end, and feeds them; once input
     /// has ended and everything is analysed, ends a take in progress there. Returns whether
-    /// anything was analysed. Called on the controller's thread.
+    /// anything was analysed. Called on the analysis thread.
     @discardableResult
     func analyse() -> Bool {
         var progressed = false
@@ -214,7 +218,7 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
         return progressed
     }
 
-    /// The input ended (or the owner stops): the controller analyses what is left and ends a
+    /// The input ended (or the owner stops): the analysis analyses what is left and ends a
     /// take in progress there. Idempotent.
     func endInput(error: CaptureError? = nil) {
         captureSide.withLock { $0.endRequested = true }
@@ -256,9 +260,9 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
 
     /// Waits while appending frames up to `end` would overwrite frames not yet analysed (with
     /// the pre-roll before them) or frames an unfed take needs, or while too many takes are in
-    /// flight. Waits outside the lock, so the controller can analyse and feed meanwhile. While
-    /// the input is ignored it does not wait for the analysis: the controller plays the replay
-    /// then and analyses nothing, and what it would analyse is ignored anyway.
+    /// flight. Waits outside the lock, so the analysis and the controller can go on meanwhile.
+    /// While the input is ignored it does not wait for the analysis: what it would analyse is
+    /// ignored anyway.
     private func waitForRoom(until end: Int, ignoring: Bool) {
         while !abandoned.load(ordering: .acquiring) {
             let blocked = captureSide.withLock { side -> Bool in
@@ -272,6 +276,7 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
             }
             guard blocked else { return }
             changed.signal()
+            serviceNeeded.signal()
             _ = sinkArrived.wait(timeout: .now() + .milliseconds(50))
         }
     }
@@ -303,7 +308,9 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
                 return (handoff.finishedFeeding, slot)
             }
             guard let (number, slot) = next else { return }
-            if slot.skip {
+            // A take that ended too short to keep needs no file: it is passed over here, so its
+            // frames never hold the history while the controller is busy (a replay playing).
+            if slot.skip || (slot.sink == nil && slot.end?.keep == false) {
                 advance(past: number)
                 continue
             }
@@ -329,6 +336,6 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
 
     private func advance(past number: Int) {
         handoff.withLock { $0.finishedFeeding = number + 1 }
-        changed.signal()
+        serviceNeeded.signal()
     }
 }

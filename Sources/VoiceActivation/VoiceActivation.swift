@@ -269,6 +269,10 @@ public struct VoiceActivation: Sendable {
                 }
             } else if blockEnd - current.soundEndFrame >= hangFrames {
                 step.ended = end(current, at: current.soundEndFrame + hangFrames)
+                // The smoothed level still remembers the take's sound (it takes about a second
+                // to fall from speech to the threshold): after a hang time of quiet it starts
+                // again from this quiet block, or a short hang would start a new take at once.
+                smoothedLevel = level
             }
         }
         return step

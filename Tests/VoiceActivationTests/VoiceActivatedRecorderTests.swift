@@ -84,6 +84,45 @@ import Testing
         #expect(!click.kept)
     }
 
+    /// The owner may block `takeDidFinish` for a whole take (the replay): the detector goes on
+    /// meanwhile, so the input is analysed to its end, a click after the take is judged and
+    /// passed over without a file, and the capture never waits for the blocked owner.
+    @Test func theDetectorGoesOnWhileTheOwnerHoldsAFinishedTake() throws {
+        let directory = try TemporaryDirectory(prefix: "vox")
+        let folder = directory.url
+        let path = folder.appendingPathComponent("source.wav").path
+        // 16 s: past the history's 8 s of backlog after the first take's end (about 3 s).
+        _ = try Self.makeSource(at: path, seconds: 16, bursts: [(1, 1.5), (6, 0.2)])
+        let engine = CaptureEngine(source: try FileSource(path: path, sampleFormat: .int16, paced: false))
+        let finished = Mutex<[FinishedTake]>([])
+        let release = DispatchSemaphore(value: 0)
+        let recorder = try VoiceActivatedRecorder(
+            settings: VoiceActivationSettings(hangTime: 0.5, listensForSpeech: false), recordingSettings: Self.settings,
+            engine: engine,
+            events: VoiceActivationEvents(
+                destination: { info in TakeDestination(url: folder.appendingPathComponent("take\(info.number).wav").path) },
+                takeDidFinish: { take in
+                    finished.withLock { $0.append(take) }
+                    if take.info.number == 0 { release.wait() }
+                }))
+        engine.start()
+        defer { release.signal(); recorder.stop(); engine.stop() }
+        try wait(for: "the first take to be handed over", polling: .milliseconds(10)) { finished.withLock { $0.count } == 1 }
+        try wait(for: "the input's end while the first take is held", polling: .milliseconds(10)) { engine.hasEnded }
+        try wait(for: "the analysis to reach the end while the first take is held", polling: .milliseconds(10)) {
+            recorder.status.phase == .armed && recorder.inputError == nil && recorder.status.takeFrames == 0
+                && engine.hasEnded
+        }
+        #expect(finished.withLock { $0.count } == 1, "the click waits its turn behind the held take")
+        release.signal()
+        try wait(for: "every take reported", polling: .milliseconds(10)) { recorder.hasFinished }
+        let takes = finished.withLock { $0 }
+        #expect(takes.map(\.info.number) == [0, 1], "\(takes.map { ($0.info.startFrame, $0.endFrame, $0.kept) })")
+        #expect(takes.map(\.kept) == [true, false], "the take kept, the click not")
+        #expect(takes.last?.destination == nil, "the click never had a file")
+        #expect(recorder.droppedFrames == 0)
+    }
+
     @Test func eachTakeIsMeasuredAsItsFileIsWritten() throws {
         let directory = try TemporaryDirectory(prefix: "vox")
         let folder = directory.url
