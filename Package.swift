@@ -49,7 +49,7 @@ let package = Package(
             name: "CFFmpeg",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
         // FFmpeg loaded at first use (dlopen), so a run without M4A files or streams never loads
-        // its ~140 libraries; and its log, kept off the terminal and read back (last error, HTTP
+        // its ~130 libraries; and its log, kept off the terminal and read back (last error, HTTP
         // status, Location): a C target, so its storage and callback have one definition in the process.
         .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"]),
         .systemLibrary(

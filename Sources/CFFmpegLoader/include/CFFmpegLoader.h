@@ -7,7 +7,7 @@
  * each forwarding to the real one, which the first call loads with dlopen (libavutil,
  * libswresample, libavcodec, libavformat, by the major versions of the headers built against).
  * A run that never reads or writes an M4A file nor opens a stream never loads them, and skips
- * the dynamic loader's work for their ~140 dependencies. When they cannot be loaded, each
+ * the dynamic loader's work for their ~130 dependencies. When they cannot be loaded, each
  * forwarding function fails (AVERROR(ENOSYS), NULL, or nothing) instead of crashing.
  *
  * FFmpeg's log, kept off the terminal (Log.c): messages are not printed, but the last error

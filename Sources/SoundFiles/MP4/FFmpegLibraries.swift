@@ -1,7 +1,7 @@
 import CFFmpegLoader
 
 /// FFmpeg's libraries, which the process loads at its first M4A file or stream rather than at
-/// start (CFFmpegLoader): a run that never touches FFmpeg never loads them nor the ~140
+/// start (CFFmpegLoader): a run that never touches FFmpeg never loads them nor the ~130
 /// libraries they depend on.
 ///
 /// The entry points that start FFmpeg work (`MP4AudioWriter`, `MP4AudioReader`,
