@@ -43,14 +43,15 @@ let package = Package(
         .systemLibrary(
             name: "CPocketSphinx", pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev"])]),
-        // FFmpeg 5.1: network streams (http/https, ICY), their decoders, AAC. The shim stands in
-        // for AVERROR and friends and keeps FFmpeg's log off the terminal.
+        // FFmpeg 5.1's headers (not linked: CFFmpegLoader loads the libraries): network streams
+        // (http/https, ICY), their decoders, AAC. The shim stands in for AVERROR and friends.
         .systemLibrary(
             name: "CFFmpeg",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
-        // FFmpeg's log, kept off the terminal and read back (last error, HTTP status, Location):
-        // a C target, so its storage and callback have one definition in the process.
-        .target(name: "CFFmpegLog", dependencies: ["CFFmpeg"]),
+        // FFmpeg loaded at first use (dlopen), so a run without M4A files or streams never loads
+        // its ~130 libraries; and its log, kept off the terminal and read back (last error, HTTP
+        // status, Location): a C target, so its storage and callback have one definition in the process.
+        .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"]),
         .systemLibrary(
             name: "CSampleRate", pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"])]),
@@ -81,13 +82,13 @@ let package = Package(
         .target(name: "Metering", swiftSettings: optimisedInDebug),
         // libsndfile: format table, validation, reading and writing sound files; AAC in MP4 (.m4a)
         // through FFmpeg.
-        .target(name: "SoundFiles", dependencies: ["CSndFile", "CFFmpeg", "CFFmpegLog", "Platform"]),
+        .target(name: "SoundFiles", dependencies: ["CSndFile", "CFFmpeg", "CFFmpegLoader", "Platform"]),
         // The process's own plumbing: who writes on standard error (our messages, and C libraries
         // silenced while a decoder runs), the stop signals a command polls, the open-file limit,
         // the event log tests measure from, the product's name and version.
         .target(name: "Platform"),
         // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
-        .target(name: "Streaming", dependencies: ["CFFmpeg", "CFFmpegLog", "SoundFiles"]),
+        .target(name: "Streaming", dependencies: ["CFFmpeg", "CFFmpegLoader", "SoundFiles"]),
         // ALSA devices, sources, the ring buffer, the recorder.
         .target(
             name: "Audio", dependencies: ["Platform", "Vocabulary", "Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"],
@@ -143,7 +144,7 @@ let package = Package(
             dependencies: ["TestSupport", "VoiceActivation", "AppRuntime", "Audio", "Vocabulary", "Interface", "Streaming", "MemoLibrary", "SoundFiles", "ArgumentParsing"]),
         .testTarget(name: "SoundFilesTests", dependencies: ["TestSupport", "SoundFiles"]),
         .testTarget(name: "SpeechEnhancementTests", dependencies: ["TestSupport", "SpeechEnhancement", "Metering"]),
-        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "CFFmpeg", "CFFmpegLog"]),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "CFFmpeg", "CFFmpegLoader"]),
         // What every test target shares: the one seeded random generator, the one temporary
         // folder, the unit tier's fence, the suite's private PulseAudio daemon (Tests/pulse-daemon.sh)
         // with per-test sinks, private PipeWire servers, and the fixtures more than one test

@@ -6,6 +6,9 @@
  * network streams and AAC/M4A. Swift cannot import FFmpeg's function-like macros (AVERROR,
  * AVERROR_EOF, the HTTP error tags, av_err2str) nor write its variadic log callback: the
  * static inline functions below stand in for them.
+ *
+ * Headers only: the program does not link FFmpeg. CFFmpegLoader defines every FFmpeg function
+ * the program calls and loads the libraries at the first call.
  */
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
@@ -46,7 +49,7 @@ static inline void vm_error_text(int errnum, char *buffer, size_t size) {
 
 /*
  * FFmpeg's log (its last error, the HTTP status and Location lines) is kept by the C target
- * CFFmpegLog, not here: storage in a header's static inline functions is copied into every
+ * CFFmpegLoader, not here: storage in a header's static inline functions is copied into every
  * object file that uses it, while FFmpeg's log callback is one for the whole process.
  */
 

@@ -1,5 +1,5 @@
 import CFFmpeg
-import CFFmpegLog
+import CFFmpegLoader
 import Glibc
 import SoundFiles
 
@@ -75,7 +75,9 @@ final class StreamConnection {
         self.interruption = interruption
         self.timeout = options.timeout
         self.arrival = arrival
-        vm_install_log()
+        if let failure = FFmpegLibraries.loadFailure() {
+            throw StreamError(.connection("streams need FFmpeg. " + failure), url: url)
+        }
         vm_http_status_reset()
         interruption.beginConnection()
 

@@ -1,5 +1,5 @@
 import CFFmpeg
-import CFFmpegLog
+import CFFmpegLoader
 import Glibc
 import Synchronization
 

@@ -77,6 +77,10 @@ let benchmarks: [Benchmark] = [
         summary: "RSS of `voicememo play URL` over 24 h of a live MP3 from the loopback server, unpaced (VOICEMEMO_BENCH_HOURS)",
         run: { StreamMemoryBenchmark(hours: StreamMemoryBenchmark.hoursFromEnvironment()).run() }),
     Benchmark(
+        name: "startup",
+        summary: "CPU ms per start of `voicememo --version` and `list --json` beside arecord and sox (VOICEMEMO_BENCH_BINARY, _RUNS)",
+        run: { StartupBenchmark(voicememo: StartupBenchmark.binaryFromEnvironment(), runs: StartupBenchmark.runsFromEnvironment()).run() }),
+    Benchmark(
         name: "gaps",
         summary: "The app's longest gap between frames during slow work (stop, rename, purge, play, input, 10 000 memos)",
         run: { GapBenchmark().run() }),

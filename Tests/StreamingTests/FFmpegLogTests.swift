@@ -1,5 +1,5 @@
 import CFFmpeg
-import CFFmpegLog
+import CFFmpegLoader
 import Foundation
 import Testing
 
@@ -20,7 +20,7 @@ import Testing
     /// of the storage (one per object file of a `static inline` header), so in the debug build
     /// the callback never saw a redirect.
     @Test func theInterruptCallbackSeesARedirectToAnotherScheme() {
-        vm_install_log()
+        #expect(vm_ffmpeg_load() == 0)
         vm_http_status_reset()
         let interruption = StreamInterruption()
         interruption.beginConnection()
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func statusLinesLocationsAndICYHeadersAreCountedPerConnection() {
-        vm_install_log()
+        #expect(vm_ffmpeg_load() == 0)
         vm_http_status_reset()
         header("HTTP/1.1 302 Found")
         header("Location: http://127.0.0.1:8000/live 'quoted'")
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func theLastErrorIsKeptOnItsLineAndOtherMessagesAreNot() {
-        vm_install_log()
+        #expect(vm_ffmpeg_load() == 0)
         vm_http_status_reset()
         log(AV_LOG_ERROR, "%s\n", "moov atom not found")
         log(AV_LOG_INFO, "%s\n", "not an error")
@@ -64,7 +64,7 @@ import Testing
 
     /// Each thread keeps its own: a connection opened on another thread leaves this one's alone.
     @Test func anotherThreadsLinesAreNotThisOnes() {
-        vm_install_log()
+        #expect(vm_ffmpeg_load() == 0)
         vm_http_status_reset()
         header("HTTP/1.1 404 Not Found")
         let done = DispatchSemaphore(value: 0)

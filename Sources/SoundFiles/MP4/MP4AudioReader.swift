@@ -1,5 +1,5 @@
 import CFFmpeg
-import CFFmpegLog
+import CFFmpegLoader
 import Foundation
 
 /// Reads the AAC audio of an MP4 (`.m4a`) file through FFmpeg: what we record with
@@ -43,7 +43,9 @@ final class MP4AudioReader {
     init(path: String) throws(SoundFileError) {
         self.path = path
         try Self.checkStartsLikeMP4(path)
-        vm_install_log()
+        if let failure = FFmpegLibraries.loadFailure() {
+            throw SoundFileError(kind: .unsupported, path: path, detail: "M4A files need FFmpeg. " + failure)
+        }
         vm_http_status_reset()
         var context: UnsafeMutablePointer<AVFormatContext>?
         let opened = avformat_open_input(&context, "file:" + path, nil, nil)

@@ -1,5 +1,5 @@
 import CFFmpeg
-import CFFmpegLog
+import CFFmpegLoader
 import Foundation
 
 #if canImport(Glibc)
@@ -67,7 +67,9 @@ final class MP4AudioWriter {
         temporaryPath = Self.temporaryPath(for: path)
         sampleRate = settings.sampleRate
         channels = settings.channels
-        vm_install_log()
+        if let failure = FFmpegLibraries.loadFailure() {
+            throw SoundFileError(kind: .unsupported, path: path, detail: "M4A files need FFmpeg. " + failure)
+        }
         vm_http_status_reset()
 
         var context: UnsafeMutablePointer<AVFormatContext>?

@@ -1,5 +1,5 @@
 import CFFmpeg
-import CFFmpegLog
+import CFFmpegLoader
 import Foundation
 
 /// Copies an MP4 (`.m4a`) file with a new title, its AAC packets as they are (remuxed by
@@ -11,7 +11,9 @@ enum MP4TitleRewrite {
     /// - Throws: `SoundFileError` naming the file that could not be read or written; a partial
     ///   `destination` is left for the caller to remove.
     static func copy(_ source: String, to destination: String, title: String) throws(SoundFileError) {
-        vm_install_log()
+        if let failure = FFmpegLibraries.loadFailure() {
+            throw SoundFileError(kind: .unsupported, path: source, detail: "M4A files need FFmpeg. " + failure)
+        }
         vm_http_status_reset()
         var opening: UnsafeMutablePointer<AVFormatContext>?
         let opened = avformat_open_input(&opening, "file:" + source, nil, nil)

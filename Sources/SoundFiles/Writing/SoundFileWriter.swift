@@ -40,8 +40,8 @@ public final class SoundFileWriter: @unchecked Sendable {
 
     /// Creates (or truncates) the file and prepares it for writing.
     ///
-    /// - Throws: `SoundFileError` of kind `.unsupported` for refused settings (nothing is created),
-    ///   or `.cannotOpen` when the file cannot be created.
+    /// - Throws: `SoundFileError` of kind `.unsupported` for refused settings or an M4A file
+    ///   without FFmpeg (nothing is created), or `.cannotOpen` when the file cannot be created.
     public init(path: String, settings: RecordingSettings, metadata: SoundFileMetadata = .init())
         throws(SoundFileError)
     {
@@ -49,6 +49,10 @@ public final class SoundFileWriter: @unchecked Sendable {
             try settings.validate(path: path)
         } catch {
             throw SoundFileError(kind: .unsupported, path: path, detail: error.message)
+        }
+        // Before any file: a recording that could never be encoded is refused, not kept half.
+        if settings.format == .m4a, let failure = FFmpegLibraries.loadFailure() {
+            throw SoundFileError(kind: .unsupported, path: path, detail: "M4A files need FFmpeg. " + failure)
         }
         self.path = path
         self.settings = settings

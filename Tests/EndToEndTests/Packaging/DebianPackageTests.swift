@@ -55,6 +55,19 @@ import Testing
         return last
     }
 
+    /// `Depends:` names FFmpeg's four libraries, which the binary loads at first use (dlopen,
+    /// unseen by dpkg-shlibdeps), beside what it links with.
+    @Test func theControlFileDependsOnTheFFmpegItLoads() async throws {
+        let sandbox = try VoiceMemoSandbox()
+        let package = try await Self.builtPackage()
+        let control = try sandbox.shell("dpkg-deb -f '\(package)' Depends")
+        #expect(control.status == 0, "\(control)")
+        let depends = control.standardOutput.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        for library in ["libavutil", "libswresample", "libavcodec", "libavformat", "libsndfile1"] {
+            #expect(depends.contains { $0.hasPrefix(library) && $0.contains("(>= ") }, "\(library) in \(depends)")
+        }
+    }
+
     @Test(
         .enabled(if: privilege != nil, "installing a package needs root or a password-less sudo"),
         .enabled(if: !alreadyThere, "voicememo is installed on this machine already (\(installed)); the test would replace it"))

@@ -1,4 +1,5 @@
-#include "CFFmpegLog.h"
+#include "CFFmpegLoader.h"
+#include "Internal.h"
 
 #include <libavutil/log.h>
 #include <stdarg.h>
@@ -15,7 +16,7 @@ static _Thread_local int location_count;
 static _Thread_local int icy_count;
 static _Thread_local long header_bytes;
 
-static void vm_log_callback(void *context, int level, const char *format, va_list arguments) {
+void vm_log_callback(void *context, int level, const char *format, va_list arguments) {
     (void)context;
     if (level > AV_LOG_TRACE) return;
     if (level <= AV_LOG_ERROR) {
@@ -55,11 +56,6 @@ static void vm_log_callback(void *context, int level, const char *format, va_lis
     memcpy(status_line, value, length);
     status_line[length] = 0;
     status_count += 1;
-}
-
-void vm_install_log(void) {
-    av_log_set_level(AV_LOG_TRACE);
-    av_log_set_callback(vm_log_callback);
 }
 
 void vm_http_status_reset(void) {
