@@ -113,7 +113,7 @@ let package = Package(
         // SQLite index of memos.
         .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "Vocabulary", "SpeechEnhancement"]),
         // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
-        .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "CPocketSphinx", "CSampleRate"]),
+        .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "Audio", "Platform", "CPocketSphinx", "CSampleRate"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
         .target(name: "Interface", dependencies: ["Vocabulary", "Metering"], swiftSettings: optimisedInDebug),
         // ncursesw backend: draws a Screen, reads keys.
@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(name: "VoiceActivationTests", dependencies: ["TestSupport", "VoiceActivation", "Audio", "SoundFiles", "Metering", "MemoLibrary"]),
         .testTarget(name: "PlatformTests", dependencies: ["TestSupport", "Platform"]),
         .testTarget(name: "MemoLibraryTests", dependencies: ["TestSupport", "MemoLibrary", "Vocabulary", "SoundFiles", "Metering"]),
-        .testTarget(name: "TranscriptionTests", dependencies: ["TestSupport", "Transcription", "MemoLibrary", "SoundFiles"]),
+        .testTarget(name: "TranscriptionTests", dependencies: ["TestSupport", "Transcription", "MemoLibrary", "SoundFiles", "Audio"]),
         .testTarget(name: "InterfaceTests", dependencies: ["TestSupport", "Interface", "Vocabulary", "Metering"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // The e2e tier (Tests/run-all.sh): these three targets.
@@ -169,6 +169,6 @@ let package = Package(
             name: "RealTimeTests", dependencies: ["TestSupport", "Audio", "VoiceActivation", "SoundFiles", "Metering", "MemoLibrary"]),
         // In-process tests too heavy for the unit tier's 60 s, in a folder per module.
         .testTarget(
-            name: "HeavyTests", dependencies: ["TestSupport", "Transcription", "MemoLibrary", "SoundFiles", "Interface", "Vocabulary", "Metering"]),
+            name: "HeavyTests", dependencies: ["TestSupport", "Transcription", "MemoLibrary", "SoundFiles", "Interface", "Vocabulary", "Metering", "Audio"]),
     ]
 )

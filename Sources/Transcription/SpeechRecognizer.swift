@@ -106,6 +106,14 @@ public final class SpeechRecognizer {
         guard result >= 0 else { throw .recognizer(call: "ps_process_raw", code: result) }
     }
 
+    /// The best guess so far at the current utterance's words (`ps_get_hyp`), fillers left out;
+    /// empty outside an utterance or before anything was heard. For a draft while the utterance
+    /// is still being streamed: `endUtterance` gives the words it settles on.
+    public func hypothesis() -> String {
+        guard inUtterance, let raw = ps_get_hyp(decoder, nil) else { return "" }
+        return String(cString: raw).split(separator: " ").compactMap { Self.spokenWord(String($0)) }.joined(separator: " ")
+    }
+
     /// Ends the utterance (`ps_end_utt`) and returns its words in order (`ps_seg_iter`), without
     /// silences, fillers (`<s>`, `<sil>`, `[NOISE]`, `++…++`) and pronunciation variants' `(2)`.
     public func endUtterance() throws(TranscriptionError) -> [RecognizedWord] {

@@ -283,6 +283,11 @@ public final class Recorder: Sendable {
         throw RecorderError(.file, "cannot delete \(url): \(String(cString: strerror(code)))", cause: .osError(code))
     }
 
+    /// The open input's engine once prepared, for another tap to attach to (live captions).
+    public var captureEngine: CaptureEngine? {
+        parts.withLock { $0?.engine }
+    }
+
     /// Whether frames are going to the file now (false while paused, armed or stopped).
     public var isRecording: Bool {
         currentParts?.sink.isRecording ?? false

@@ -47,6 +47,9 @@ struct Configuration: Sendable, Equatable {
     var transcribeMode: TranscribeMode?
     /// `transcribe.model = /usr/share/pocketsphinx/model/en-us`: the PocketSphinx model folder.
     var transcriptionModel: String?
+    /// `captions = on`: `record` shows draft words while it records, as with `--captions`
+    /// (`nil` is off).
+    var captions: Bool?
 
     init() {}
 

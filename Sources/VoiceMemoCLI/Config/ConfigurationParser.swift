@@ -61,6 +61,7 @@ enum ConfigurationParser {
         key("play_after_stop", onOff, \.playAfterStop),
         key("transcribe", .choice, \.transcribeMode),
         key("transcribe.model", .nonEmptyText, \.transcriptionModel),
+        key("captions", onOff, \.captions),
     ]
 
     /// The names of every key, for messages.

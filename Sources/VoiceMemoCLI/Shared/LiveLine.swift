@@ -12,13 +12,14 @@ struct LiveLine {
     }
 
     /// - Parameter startsIn: seconds left of `--delay`, while the recording waits to start.
-    func show(recorder: Recorder, levels: Levels, peak: [Float], startsIn: Double? = nil) {
+    /// - Parameter draft: `record --captions`' utterance in progress, at the end of the line.
+    func show(recorder: Recorder, levels: Levels, peak: [Float], startsIn: Double? = nil, draft: String = "") {
         bars.redraw(
             Self.text(
                 isRecording: recorder.isRecording, seconds: recorder.currentTime,
                 bars: bars.bars { levels.average[$0] }, peak: peak.max() ?? -160,
                 clips: recorder.totalClipCount, overruns: recorder.statistics.overruns,
-                secondsWithoutAudio: recorder.secondsWithoutAudio, startsIn: startsIn))
+                secondsWithoutAudio: recorder.secondsWithoutAudio, startsIn: startsIn) + draft)
     }
 
     /// The line: "● REC 00:00:03  ██████░░░░░░  ████░░░░░░░░  peak -6.0 dB  clips 0", or

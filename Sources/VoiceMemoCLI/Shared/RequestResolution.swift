@@ -88,6 +88,9 @@ extension RecordRequest {
         let replays = options.replaysTakes || (voiceActivation != nil && configuration.voxReplay == true)
         replayPitch = replays ? options.replayPitch ?? configuration.voxReplayPitch ?? 0 : nil
         playsAfterStop = options.playsAfterStop || (voiceActivation == nil && configuration.playAfterStop == true)
+        if voiceActivation == nil, options.showsCaptions || configuration.captions == true {
+            captionModel = configuration.transcriptionModel ?? SpeechModel.defaultDirectory
+        }
         if output == nil, voiceActivation == nil, !options.skipsTranscription, (configuration.transcribeMode ?? .auto) == .auto {
             transcriptionModel = configuration.transcriptionModel ?? SpeechModel.defaultDirectory
         }

@@ -102,6 +102,10 @@ enum RecordCommand: SubcommandDefinition {
     static let replayPitch = Option<Double>(
         name: "pitch", valueName: "SEMITONES", help: "With --replay: replay pitched, -12 to 12 semitones (7: a cartoon voice).",
         defaultDescription: "0", parser: .number(in: -12...12, unit: "semitones"))
+    static let captions = Flag(
+        name: "captions",
+        help: "Show the words as they are recognised while recording: a draft, on standard error "
+            + "(with --json, caption events on standard output); the saved memo is transcribed whole as usual.")
     static let noTranscribe = Flag(
         name: "no-transcribe",
         help: "Do not transcribe the memo once saved (transcribe = auto, the default, does; it says so on standard error).")
@@ -122,7 +126,7 @@ enum RecordCommand: SubcommandDefinition {
         options: [
             duration, delay, at, title, format, encoding, rate, channels, quality,
             SharedArguments.source, output, force, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
-            voxCalibrate, voxLevelOnly, replay, replayPitch, json, play, noTranscribe,
+            voxCalibrate, voxLevelOnly, replay, replayPitch, json, play, captions, noTranscribe,
         ])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> RecordOptions {
@@ -145,6 +149,10 @@ enum RecordCommand: SubcommandDefinition {
         }
         options.playsAfterStop = arguments.isSet(play)
         options.skipsTranscription = arguments.isSet(noTranscribe)
+        options.showsCaptions = arguments.isSet(captions)
+        if options.showsCaptions, arguments.isSet(vox) {
+            throw .conflictingArguments(captions.longForm, vox.longForm)
+        }
         if options.playsAfterStop, arguments.isSet(vox) {
             throw .conflictingArguments(play.longForm, vox.longForm)
         }

@@ -37,6 +37,8 @@ public struct RecordOptions: Sendable, Equatable {
     public var playsAfterStop = false
     /// `--no-transcribe`: with `transcribe = auto`, do not transcribe the memo once saved.
     public var skipsTranscription = false
+    /// `--captions`: show draft words while recording.
+    public var showsCaptions = false
     /// `--replay`: play each kept voice take back as it ends (with `--vox`).
     public var replaysTakes = false
     /// `--pitch`: the replay's pitch shift in semitones (with `--replay`).

@@ -38,6 +38,9 @@ struct RecordRequest {
     /// `transcribe = auto` without `--no-transcribe`: transcribe the memo once saved, with
     /// this model folder (a memo only: not `--output`, not `--vox`).
     var transcriptionModel: String?
+    /// `--captions` or `captions = on` (not with `--vox`): show draft words while recording,
+    /// recognised with this model folder.
+    var captionModel: String?
 }
 
 /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
@@ -196,9 +199,17 @@ enum RecordRunner {
             console.printErrorMessage(error.messageWithHint)
             return Outcome(exitCode: error.kind == .settings ? .usageError : .failure, kept: false)
         }
+        let captions = request.captionModel.flatMap { model in
+            recorder.captureEngine.map { engine in
+                let output = CaptionOutput(console: console, json: request.json)
+                output.start(engine: engine, modelDirectory: model)
+                return output
+            }
+        }
         started()
         let summary = watch(
-            recorder, request: request, until: finished, startTime: startTime, eventLog: eventLog, console: console)
+            recorder, request: request, until: finished, startTime: startTime, eventLog: eventLog, console: console,
+            captions: captions)
         return outcome(of: recorder, request: request, peak: summary.peak.max() ?? -160, console: console)
     }
 
@@ -233,7 +244,7 @@ enum RecordRunner {
     /// - Returns: the levels seen over the run.
     private static func watch(
         _ recorder: Recorder, request: RecordRequest, until finished: DispatchSemaphore, startTime: Double?,
-        eventLog: EventLog?, console: Console
+        eventLog: EventLog?, console: Console, captions: CaptionOutput? = nil
     ) -> MeterSummary {
         let live = console.isErrorTerminal && !request.json ? LiveLine(console: console, channels: request.settings.channels) : nil
         var summary = MeterSummary(channels: request.settings.channels)
@@ -262,12 +273,14 @@ enum RecordRunner {
             let levels = Levels(recorder: recorder, channels: request.settings.channels)
             summary.add(frames: captured - lastFrames, average: levels.average, peak: levels.peak)
             lastFrames = captured
+            captions?.flush { live?.clear() }
             live?.show(
                 recorder: recorder, levels: levels, peak: summary.peak,
-                startsIn: startTime.map { $0 - recorder.deviceCurrentTime })
+                startsIn: startTime.map { $0 - recorder.deviceCurrentTime }, draft: captions?.liveDraft ?? "")
             return true
         }
         live?.clear()
+        captions?.stop { live?.clear() }
         encodingNote.stop(recorder)
         recorder.updateMeters()
         let levels = Levels(recorder: recorder, channels: request.settings.channels)

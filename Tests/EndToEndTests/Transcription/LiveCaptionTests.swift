@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `record --captions`: draft words while recording, through the binary, from a spoken phrase
+/// played in real time; the saved memo is transcribed whole afterwards as without captions.
+@Suite struct LiveCaptionTests {
+    static let phrase = "please remember to buy milk and bread tomorrow morning. the meeting moves to friday afternoon."
+    static let spokenWords: Set<String> = [
+        "please", "remember", "buy", "milk", "bread", "tomorrow", "morning", "meeting", "moves", "friday", "afternoon",
+    ]
+
+    /// The phrase as a 48 kHz stereo file with a second of silence after it.
+    static func phraseFile(in sandbox: VoiceMemoSandbox) throws -> String {
+        let path = sandbox.file("phrase.wav")
+        let made = try sandbox.shell(
+            "flite -t '\(phrase)' -o \(sandbox.file("flite.wav")) && "
+                + "sox \(sandbox.file("flite.wav")) -r 48000 -c 2 \(path) pad 0.3 1.5")
+        #expect(made.status == 0, "\(made)")
+        return path
+    }
+
+    @Test func captionEventsComeWhileRecordingAndTheMemoIsStillTranscribedWhole() throws {
+        let sandbox = try VoiceMemoSandbox()
+        try sandbox.writeConfig("transcribe = auto\n")
+        let phrase = try Self.phraseFile(in: sandbox)
+        let recorded = try sandbox.run(
+            "record", "--source", "file:" + phrase, "--captions", "--json", "--title", "Errands", timeout: .seconds(120))
+        #expect(recorded.status == 0, "\(recorded)")
+        let lines = recorded.standardOutput.split(separator: "\n").map(String.init)
+        let objects = lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+        #expect(objects.count == lines.count, "every line is one JSON object: \(recorded.standardOutput)")
+        let captions = objects.filter { $0["event"] as? String == "caption" }
+        // The memo comes last, once the recording has stopped: every caption came before it.
+        let memo = try #require(objects.last)
+        #expect(memo["event"] == nil && memo["id"] is Int, "\(recorded.standardOutput)")
+        let heard = Set(captions.flatMap { ($0["text"] as? String ?? "").split(separator: " ").map(String.init) })
+        #expect(heard.intersection(Self.spokenWords).count >= 3, "heard \(heard.sorted()); \(recorded)")
+        #expect(captions.contains { $0["final"] as? Bool == false }, "drafts in progress: \(captions)")
+        #expect(captions.contains { $0["final"] as? Bool == true }, "settled utterances: \(captions)")
+        for caption in captions {
+            let start = try #require(caption["start"] as? Double)
+            let end = try #require(caption["end"] as? Double)
+            #expect(start >= 0 && end >= start && end <= 12, "\(caption)")
+        }
+        #expect(!recorded.standardError.contains("captions stopped"), "\(recorded.standardError)")
+        // Transcribed as before, from the saved file.
+        let id = try #require(memo["id"] as? Int)
+        let listed = try #require(try sandbox.listedMemos().first { $0["id"] as? Int == id })
+        #expect(listed["transcript"] as? String == "complete", "\(listed); \(recorded.standardError)")
+        let search = try sandbox.run("search", "tomorrow")
+        #expect(search.standardOutput.contains("Errands"), "\(search)")
+    }
+
+    @Test func anUnusableModelRecordsAnywayAndSaysWhyCaptionsAreUnavailable() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        try sandbox.writeConfig("transcribe = manual\ntranscribe.model = \(sandbox.file("no-model"))\n")
+        let recorded = try sandbox.run("record", "--source", "tone:440@-12", "--duration", "1", "--captions")
+        #expect(recorded.status == 0, "\(recorded)")
+        #expect(Int(recorded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) != nil, "\(recorded)")
+        #expect(recorded.standardError.contains("captions are unavailable: no speech model in \(sandbox.file("no-model"))"), "\(recorded.standardError)")
+        let json = try sandbox.run("record", "--source", "tone:440@-12", "--duration", "1", "--captions", "--json")
+        #expect(json.status == 0, "\(json)")
+        #expect(json.standardOutput.contains("\"event\":\"captions_unavailable\""), "\(json)")
+        #expect(try sandbox.listedMemos().count == 2)
+        // The config's setting and --vox.
+        try sandbox.writeConfig("transcribe = manual\ntranscribe.model = \(sandbox.file("no-model"))\ncaptions = on\n")
+        let fromConfig = try sandbox.run("record", "--source", "tone:440@-12", "--duration", "0.5")
+        #expect(fromConfig.status == 0 && fromConfig.standardError.contains("captions are unavailable"), "\(fromConfig)")
+        let vox = try sandbox.run("record", "--source", "tone:440@-12", "--vox", "--captions")
+        #expect(vox.status == 2, "\(vox)")
+        try sandbox.writeConfig("captions = maybe\n")
+        let badValue = try sandbox.run("record", "--source", "tone:440@-12", "--duration", "0.5")
+        #expect(badValue.status != 0 && badValue.standardError.contains("captions"), "\(badValue)")
+    }
+}
