@@ -15,7 +15,7 @@ final class CaptionOutput: Sendable {
     /// How much of the utterance in progress the live line shows (its last characters).
     static let liveDraftLength = 32
 
-    private let pending = Mutex<[CaptionReport]>([])
+    private let pending = ReportQueue()
     private let captioner = Mutex<LiveCaptioner?>(nil)
     private let inProgress = Mutex<String>("")
     private let console: Console
@@ -30,9 +30,7 @@ final class CaptionOutput: Sendable {
     /// they are unavailable when the model is missing. The recording goes on either way.
     func start(engine: CaptureEngine, modelDirectory: String) {
         do {
-            let made = try LiveCaptioner(engine: engine, modelDirectory: modelDirectory) { [pending] report in
-                pending.withLock { $0.append(report) }
-            }
+            let made = try LiveCaptioner(engine: engine, modelDirectory: modelDirectory) { [pending] report in pending.append(report) }
             captioner.withLock { $0 = made }
         } catch {
             say(.unavailable(error))
@@ -50,10 +48,7 @@ final class CaptionOutput: Sendable {
     /// Prints what the captioner reported since the last call; `clearLive` erases the live line
     /// first when a line is about to be printed on standard error.
     func flush(clearLive: () -> Void) {
-        let reports = pending.withLock { reports -> [CaptionReport] in
-            defer { reports.removeAll() }
-            return reports
-        }
+        let reports = pending.takeAll()
         var cleared = false
         for report in reports {
             if case .caption(let caption) = report, json || !caption.isFinal {
@@ -122,5 +117,21 @@ final class CaptionOutput: Sendable {
         json.string(reason)
         json.raw("}")
         return json.text
+    }
+}
+
+/// The captioner's reports, queued on its thread until `record`'s loop prints them.
+private final class ReportQueue: Sendable {
+    private let reports = Mutex<[CaptionReport]>([])
+
+    func append(_ report: CaptionReport) {
+        reports.withLock { $0.append(report) }
+    }
+
+    func takeAll() -> [CaptionReport] {
+        reports.withLock { reports in
+            defer { reports.removeAll() }
+            return reports
+        }
     }
 }
