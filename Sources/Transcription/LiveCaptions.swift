@@ -98,7 +98,15 @@ public final class StreamingCaptions {
     private let recognizer: SpeechRecognizer
     private let resampler: Resampler?
     private let inputFormat: StreamFormat
-    private var segmenter = PauseSegmenter()
+    /// Shorter utterances than a memo's transcription: a caption settles sooner after a pause,
+    /// and each guess (`ps_get_hyp`, over the whole utterance so far) stays cheap.
+    private var segmenter: PauseSegmenter = {
+        var segmenter = PauseSegmenter()
+        segmenter.pause = 0.3
+        segmenter.softLimit = 6
+        segmenter.maximumLength = 12
+        return segmenter
+    }()
     private var mono: [Float] = []
     private var resampled: [Float] = []
     /// 16 kHz samples decoded since the stream began.
