@@ -119,6 +119,10 @@ struct HelpAndVersionTests {
                   --play              Play the recording on the default ALSA device as soon
                                       as it is saved (the config's play_after_stop = true
                                       does the same).
+                  --captions          Show the words as they are recognised while recording:
+                                      a draft, on standard error (with --json, caption
+                                      events on standard output); the saved memo is
+                                      transcribed whole as usual.
                   --no-transcribe     Do not transcribe the memo once saved (transcribe =
                                       auto, the default, does; it says so on standard
                                       error).

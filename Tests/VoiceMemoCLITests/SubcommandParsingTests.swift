@@ -11,6 +11,13 @@ struct SubcommandParsingTests {
         return options
     }
 
+    @Test func recordCaptionsIsAFlagAndNotForVoiceActivation() {
+        #expect(recordOptions(["--captions"])?.showsCaptions == true)
+        #expect(recordOptions([])?.showsCaptions == false)
+        let (outcome, _) = parseCommandLine(RecordCommand.self, ["--captions", "--vox"])
+        #expect(outcome.exitCode == .usageError, "\(outcome.standardError)")
+    }
+
     @Test func recordWithoutOptionsLeavesEverythingToTheConfig() {
         #expect(recordOptions([]) == RecordOptions())
     }
