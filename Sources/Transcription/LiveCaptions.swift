@@ -298,11 +298,14 @@ public final class LiveCaptioner: Sendable {
             return
         }
         let block = max(1, tap.format.sampleRate / 10)
-        while !stopping.isSet {
+        while true {
+            // Checked before the stop: a recording that outran the captions and ended meanwhile
+            // (an unpaced file) still hears why they stopped.
             if tap.hasFallenBehind {
                 report(.fellBehind)
                 return
             }
+            if stopping.isSet { return }
             let ended = tap.captureHasEnded
             do {
                 let frames = try tap.drain(maxFrames: block) { (buffer, frames) throws(TranscriptionError) in

@@ -54,6 +54,24 @@ import Testing
         #expect(search.standardOutput.contains("Dashwood"), "\(search)")
     }
 
+    /// A file read as fast as it can be (`VOICEMEMO_UNPACED`) outruns any recogniser: captions
+    /// stop saying so once, and the recording is whole.
+    @Test func captionsThatCannotKeepUpStopSayingSoAndTheRecordingIsWhole() throws {
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["VOICEMEMO_UNPACED"] = "1"
+        let long = sandbox.file("long.wav")
+        let made = try sandbox.shell("sox \(Self.clip) \(Self.clip) \(Self.clip) \(Self.clip) -r 48000 -c 2 \(long)")
+        #expect(made.status == 0, "\(made)")
+        let recorded = try sandbox.run("record", "--source", "file:" + long, "--captions", "--json", timeout: .seconds(120))
+        #expect(recorded.status == 0, "\(recorded)")
+        let stopped = recorded.standardError.components(separatedBy: "captions stopped: this machine cannot keep up")
+        #expect(stopped.count == 2, "said once: \(recorded.standardError)")
+        #expect(recorded.standardOutput.contains("\"event\":\"captions_stopped\""), "\(recorded)")
+        let memo = try #require(try sandbox.listedMemos().first)
+        let duration = try #require(memo["duration"] as? Double)
+        #expect(abs(duration - 4 * 113_600 / 16_000) < 0.01, "\(memo)")
+    }
+
     @Test func anUnusableModelRecordsAnywayAndSaysWhyCaptionsAreUnavailable() throws {
         let sandbox = try VoiceMemoSandbox()
         sandbox.environment["VOICEMEMO_UNPACED"] = "1"
