@@ -103,10 +103,14 @@ enum RecordRunner {
         memoRequest.output = recording.memo.path
         memoRequest.metadata = recording.metadata
         memoRequest.metadata.software = request.metadata.software
-        let outcome = record(memoRequest, console: context.console) {
+        var control: RecordControl?
+        let outcome = record(memoRequest, console: context.console) { recorder in
             // At once, not at the end: a script recording for an hour can act on the id meanwhile.
             if !request.json { context.console.printLine(String(recording.memo.id)) }
+            control = RecordControl(
+                recorder: recorder, memo: recording.memo.id, title: recording.memo.title, context: context)
         }
+        control?.close()
         StopSignals.uninstall()
         signalsInstalled = false
         guard outcome.kept else {
@@ -116,6 +120,7 @@ enum RecordRunner {
         let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
             try library.finishRecording(recording, statistics: outcome.measured)
         }
+        addMarkers(control?.markers ?? [], to: memo, in: library, console: context.console)
         if outcome.exitCode == .success, request.json {
             context.console.printJSON(memo.jsonText)
         }
@@ -128,6 +133,18 @@ enum RecordRunner {
             MemoTranscription.transcribeAfterRecording(memo, in: library, model: model, context: context)
         }
         return status
+    }
+
+    /// The markers the control socket asked for while recording, added once the memo is saved
+    /// (a time past its end, as a stop's last frames may make, is its end).
+    private static func addMarkers(_ markers: [Marker], to memo: Memo, in library: MemoLibrary, console: Console) {
+        for marker in markers {
+            do {
+                try library.addMarker(Marker(time: min(marker.time, memo.duration), label: marker.label), toMemo: memo.id)
+            } catch {
+                console.printErrorMessage("the marker at \(DisplayFormat.seconds(marker.time)) was not kept: \(error.description)")
+            }
+        }
     }
 
     /// `--at`: sleeps until the start, saying so on a terminal; `false` when a stop signal came
@@ -175,7 +192,7 @@ enum RecordRunner {
     ///
     /// - Parameter started: called once the input is open and the recording has started (or
     ///   waits for `--delay`); never when the input cannot be opened.
-    static func record(_ request: RecordRequest, console: Console, started: () -> Void = {}) -> Outcome {
+    static func record(_ request: RecordRequest, console: Console, started: (Recorder) -> Void = { _ in }) -> Outcome {
         StopSignals.install()
         defer { StopSignals.uninstall() }
         let finished = DispatchSemaphore(value: 0)
@@ -196,7 +213,7 @@ enum RecordRunner {
             console.printErrorMessage(error.messageWithHint)
             return Outcome(exitCode: error.kind == .settings ? .usageError : .failure, kept: false)
         }
-        started()
+        started(recorder)
         let summary = watch(
             recorder, request: request, until: finished, startTime: startTime, eventLog: eventLog, console: console)
         return outcome(of: recorder, request: request, peak: summary.peak.max() ?? -160, console: console)
