@@ -134,6 +134,10 @@ public final class ControlServer: Sendable {
         }
         guard peer.uid == allowedUID else {
             send("error refused: uid \(peer.uid) is not uid \(allowedUID), which owns this socket", to: connection)
+            // The request is read and dropped: closing with it unread would reset the connection,
+            // and the client might lose the refusal.
+            shutdown(connection, Int32(SHUT_WR))
+            _ = readLine(connection)
             return
         }
         guard let line = readLine(connection) else {
@@ -280,6 +284,10 @@ public enum ControlClient {
         case .failure(let error): return .failure(.failed("cannot connect to \(path): \(String(cString: strerror(error.code)))"))
         }
         defer { close(connection) }
+        // Whoever made the path (a /tmp fallback folder) must be this user, or nothing is sent.
+        if let peer = ControlServer.peerCredentials(connection), peer.uid != getuid() {
+            return .failure(.failed("\(path) is served by uid \(peer.uid), not by this user; nothing was sent"))
+        }
         ControlServer.setTimeout(connection, seconds: timeoutSeconds)
         ControlServer.send(line, to: connection)
         guard let reply = ControlServer.readLine(connection) else {

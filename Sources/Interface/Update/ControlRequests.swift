@@ -41,13 +41,15 @@ enum ControlRequests {
         return press("s", answer: "stopping and saving\(title)", &state)
     }
 
-    /// The memo table's row for `key`: refused with its reason, or its action.
+    /// The memo table's row for `key`: refused with its reason, or its action (refused when it
+    /// does nothing, with what it said).
     private static func press(_ character: Character, answer: String, _ state: inout AppState) -> [Effect] {
         let key = Key.character(character)
         guard let binding = KeyScreen.memoTable.binding(for: key) else { return refuse("no \(character) key", &state) }
         if let refusal = binding.disabled(state) { return refuse(refusal, &state) }
         let effects = binding.action(key, &state)
-        state.controlAnswer = .ok(answer)
+        // A key that did nothing said why on the status line (voice activation armed): a refusal.
+        state.controlAnswer = effects.isEmpty ? .error(state.status?.text ?? "\(character) did nothing") : .ok(answer)
         return effects
     }
 
