@@ -7,9 +7,13 @@ import Synchronization
 import Vocabulary
 
 /// `record`'s side of the control socket: `toggle` and `stop` end the recording as SIGINT does
-/// (saving it), `pause` pauses or resumes the recorder, `mark` keeps a marker at the recorded
-/// position, added to the memo once it is saved.
+/// (saving it) but leave the command to finish as after a recording's own end (`--play`,
+/// `transcribe = auto`), `pause` pauses or resumes the recorder, `mark` keeps a marker at the
+/// recorded position, added to the memo once it is saved.
 final class RecordControl: Sendable {
+    /// Set by `toggle` or `stop`; `record`'s loop polls it beside the stop signals.
+    static let stopRequested = Atomic<Bool>(false)
+
     private struct State {
         var paused = false
         var markers: [Marker] = []
@@ -29,7 +33,7 @@ final class RecordControl: Sendable {
                     process: .record, state: paused ? .paused : .recording, elapsed: recorder.currentTime,
                     pid: getpid(), memo: memo, title: title))
             case .toggle, .stop:
-                kill(getpid(), SIGINT)
+                Self.stopRequested.store(true, ordering: .relaxed)
                 return .ok("stopping and saving memo \(memo)")
             case .pause:
                 let pausing = self.state.withLock { current -> Bool in

@@ -259,7 +259,7 @@ enum RecordRunner {
         let encodingNote = EncodingNote(console: console, format: request.settings.format)
         var liveCleared = false
         Waiting.wait(for: finished, tickingAtOnce: false) {
-            guard StopSignals.pending == nil else { return false }
+            guard StopSignals.pending == nil, !RecordControl.stopRequested.load(ordering: .relaxed) else { return false }
             if let eventLog {
                 if !loggedFirstFrame, let firstFrame = recorder.firstFrameCapturedAt {
                     eventLog.note("first_frame", at: firstFrame)

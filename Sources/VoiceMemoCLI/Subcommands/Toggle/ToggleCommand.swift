@@ -5,7 +5,7 @@ enum ToggleCommand: SubcommandDefinition {
     static let specification = CommandSpecification(
         name: "toggle", abstract: "Start a recording, or stop and save the one running (for a hotkey).",
         discussion: "Asks whichever voicememo serves the library's control socket (the app or a `record`): "
-            + "the app starts or stops a recording as its r and s keys do; a `record` stops and saves as Ctrl-C does. "
+            + "the app starts or stops a recording as its r and s keys do; a `record` stops and saves as Ctrl-C does, then plays or transcribes it if asked to. "
             + "With nothing running, starts `voicememo record` in the background, detached from the terminal, "
             + "with the configuration's source and format; the next toggle stops it. "
             + ControlDiscussion.paths,
