@@ -52,6 +52,32 @@ import TestSupport
         #expect(try sandbox.run("status").standardOutput.hasPrefix("nothing is recording"), "the app's socket went with it")
     }
 
+    @Test func theAppRunsWithoutTheSocketWhileABackgroundRecordingHoldsIt() throws {
+        let sandbox = try ControlSocketCommandTests.sandbox()
+        try sandbox.writeConfig("source = tone:440@-20")
+        let started = try sandbox.run("toggle")
+        #expect(started.status == 0, "\(started)")
+        let holder = try status(sandbox)
+        #expect(holder["process"] as? String == "record", "\(holder)")
+        let pid = try #require(holder["pid"] as? Int)
+
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-20")
+        try app.waitForStart("Listening to tone:440@-20")
+        #expect(try status(sandbox)["pid"] as? Int == pid, "the background recording still serves the library")
+        try app.press("q")
+        let screen = try app.waitFor("END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+        // The pane wraps the message at 80 columns; said before the screen was taken and again after.
+        let unwrapped = screen.replacingOccurrences(of: "\n", with: "")
+        #expect(unwrapped.contains("process \(pid) already serves the control socket; the app runs without it"), "\(screen)")
+
+        let stopped = try sandbox.run("toggle")
+        #expect(stopped.status == 0 && stopped.standardOutput.hasPrefix("stopping and saving memo "), "\(stopped)")
+        let saved = waitUntil(seconds: 10) { kill(pid_t(pid), 0) != 0 }
+        #expect(saved, "the background recording ends")
+        #expect(try sandbox.listedMemos().count == 1)
+    }
+
     private func status(_ sandbox: VoiceMemoSandbox) throws -> [String: Any] {
         let outcome = try sandbox.run("status", "--json")
         guard outcome.status == 0,

@@ -3,7 +3,7 @@ import Glibc
 import Platform
 import Vocabulary
 
-/// A `voicememo record` that `toggle` starts when nothing records: in a session of its own
+/// A `voicememo record` that `toggle` starts when nothing records: detached from the terminal
 /// (`setsid`, so closing the terminal or the hotkey daemon does not stop it), standard input
 /// from /dev/null, its output to the library's log in the state folder. It serves the control
 /// socket, so the next `toggle` stops it.
@@ -67,7 +67,7 @@ enum BackgroundRecording {
         defer { posix_spawnattr_destroy(&attributes) }
         // POSIX_SPAWN_SETSID (glibc 2.26), which Swift's Glibc module does not export; and the
         // default signal actions, since a hotkey daemon may have set SIGINT to SIG_IGN.
-        let setSessionID: Int32 = 0x80
+        let setsidFlag: Int32 = 0x80
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for number in StopSignals.handled { sigaddset(&defaults, number) }
@@ -75,7 +75,7 @@ enum BackgroundRecording {
         var empty = sigset_t()
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(setSessionID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attributes, Int16(setsidFlag | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let arguments = [executable, "record"]
         let variables = environment.map { "\($0.key)=\($0.value)" }
         var argv = arguments.map { strdup($0) } + [nil]
