@@ -87,6 +87,30 @@ import TestSupport
         #expect((memos.first?["duration"] as? Double ?? 0) >= 1, "\(memos)")
     }
 
+    /// A double press: the two take turns, so the second stops what the first started.
+    @Test func twoTogglesAtOnceStartAndStopOneRecording() throws {
+        let sandbox = try Self.sandbox()
+        try sandbox.writeConfig("source = tone:440@-20")
+        let outcome = try sandbox.shell(Self.functions + """
+            voicememo toggle > one.out 2>&1 &
+            first=$!
+            voicememo toggle > two.out 2>&1 &
+            second=$!
+            wait $first || exit 3
+            wait $second || exit 4
+            cat one.out two.out
+            pid=$(sed -n 's/.*in the background (pid \\([0-9]*\\)).*/\\1/p' one.out two.out)
+            [ -n "$pid" ] || exit 5
+            wait_until 10 "the background recording to end" gone "$pid" || exit 6
+            """, timeout: .seconds(40))
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardOutput.components(separatedBy: " in the background (pid ").count == 2, "one started: \(outcome)")
+        #expect(outcome.standardOutput.components(separatedBy: "stopping and saving memo ").count == 2, "one stopped: \(outcome)")
+        // At most one memo: a stop before the first period of audio keeps none.
+        #expect(try sandbox.listedMemos().count <= 1)
+        #expect(try sandbox.run("status").standardOutput.hasPrefix("nothing is recording"))
+    }
+
     @Test func aBackgroundRecordingThatFailsIsToldByStatus() throws {
         let sandbox = try Self.sandbox()
         try sandbox.writeConfig("source = file:/nonexistent/take.wav")

@@ -42,6 +42,21 @@ enum BackgroundRecording {
         throw CommandFailure("the background recording (pid \(pid)) did not serve \(socket) within 10 s; see \(log)")
     }
 
+    /// Waits for the library's toggle lock (`NAME.lock` beside the log, `flock`), so one `toggle`
+    /// at a time asks the socket and starts a recording; the descriptor to close, or `nil` without a
+    /// state folder.
+    static func takeTurn(environment: [String: String]) throws -> Int32? {
+        guard let log = try ControlConnection.logPath(environment: environment) else { return nil }
+        let lock = String(log.dropLast(".log".count)) + ".lock"
+        try FileManager.default.createDirectory(
+            atPath: (lock as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let file = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return nil }
+        while flock(file, LOCK_EX) != 0, errno == EINTR {}
+        return file
+    }
+
     /// The last line of `log` when it is an error message (`voicememo: …`, not a warning or a
     /// note): what a background recording that failed said last.
     static func lastError(inLog log: String) -> String? {

@@ -1,3 +1,4 @@
+import Glibc
 import Platform
 import Vocabulary
 
@@ -5,6 +6,10 @@ import Vocabulary
 /// running, a background `record` starts.
 enum ToggleRunner {
     static func run(_ options: ToggleOptions, context: CommandContext) throws -> ExitCode {
+        // Two presses at once take turns: the second stops what the first started, rather than
+        // starting a second recording beside it.
+        let turn = try BackgroundRecording.takeTurn(environment: context.environment)
+        defer { if let turn { close(turn) } }
         if let reply = try ControlConnection.ask(.toggle, environment: context.environment) {
             switch reply {
             case .ok(let text): context.console.printLine(text)
