@@ -5,10 +5,9 @@ import TestSupport
 /// `toggle`, `pause`, `stop`, `mark` and `status` against a `voicememo record` and against nothing:
 /// the library's control socket as a desktop hotkey uses it.
 @Suite struct ControlSocketCommandTests {
-    /// A sandbox whose control socket and background log stay inside it.
+    /// A sandbox whose background log stays inside it (its control socket always does).
     static func sandbox() throws -> VoiceMemoSandbox {
         let sandbox = try VoiceMemoSandbox()
-        sandbox.environment["XDG_RUNTIME_DIR"] = sandbox.directory.path("run").path
         sandbox.environment["XDG_STATE_HOME"] = sandbox.directory.path("state").path
         return sandbox
     }
