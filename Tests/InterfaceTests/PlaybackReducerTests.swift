@@ -374,9 +374,9 @@ import Testing
         var state = Fixtures.state(width: 80, height: 24)
         _ = reduce(&state, .recordingStarted(title: "Memo"))
         _ = reduce(&state, .tick(time: Fixtures.now + 12, snapshot: Fixtures.levels(recording: .recording, frames: 48000 * 62)))
-        #expect(reduce(&state, .key(.character("b"))) == [.markRecording])
+        #expect(reduce(&state, .key(.character("b"))) == [.markRecording(label: "")])
         #expect(state.status?.text == "Marker at 00:01:02 of the recording.")
-        #expect(!Effect.markRecording.isRunnerWork && !Effect.addMarker(memoID: 1, time: 1).isRunnerWork)
+        #expect(!Effect.markRecording(label: "").isRunnerWork && !Effect.addMarker(memoID: 1, time: 1).isRunnerWork)
         state.status = nil
         let footer = AppView.render(state).lines()[23]
         #expect(footer.contains("s stop  b mark"), "\(footer)")

@@ -147,10 +147,10 @@ struct LibraryEffects {
     }
 
     /// Stores a marker in the index, on the runner (a kill -9 after it keeps it).
-    func addMarker(memoID: Int64, time: Double, on loop: AppLoop) {
+    func addMarker(memoID: Int64, time: Double, label: String = "", on loop: AppLoop) {
         loop.onRunner(tracked: false) { effects in
             do throws(MemoLibraryError) {
-                try effects.store?.addMarker(Marker(time: time), toMemo: memoID)
+                try effects.store?.addMarker(Marker(time: time, label: label), toMemo: memoID)
                 return {}
             } catch {
                 return { loop.dispatch(.failed(.markerNotKept(detail: "\(error)"))) }

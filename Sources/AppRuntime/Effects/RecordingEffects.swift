@@ -52,10 +52,11 @@ final class RecordingEffects: Sendable {
             }
         case .stopRecording:
             stop(on: loop, tracked: tracked)
-        case .markRecording:
+        case .markRecording(let label):
             // The frame being captured now, read here rather than at the last tick.
             guard let recording = loop.session?.recording else { return }
-            loop.library.addMarker(memoID: recording.memo.memo.id, time: recording.recorder.currentTime, on: loop)
+            loop.library.addMarker(
+                memoID: recording.memo.memo.id, time: recording.recorder.currentTime, label: label, on: loop)
         default:
             assertionFailure("not a recording effect: \(effect)")
         }

@@ -94,4 +94,8 @@ public enum Action: Sendable {
     /// The oldest work in flight got this far: `fraction` 0…1 when known, `stage` in words
     /// ("encoding MP3") when it says.
     case workProgress(fraction: Double?, stage: String?)
+    /// A request through the control socket (`voicememo toggle`, `pause`, `stop`, `mark`):
+    /// the memo table's keys do it, whatever the screen; the answer is left in
+    /// `AppState.controlAnswer`.
+    case control(ControlRequest)
 }

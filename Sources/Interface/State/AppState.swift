@@ -35,6 +35,8 @@ public struct AppState: Sendable, Equatable {
     public var recordingTitle: String?
     /// The library's id of the memo being recorded (from `recordingStarted`).
     public var recordingMemoID: Int64?
+    /// What the last `Action.control` comes to, for the control socket's reply; the loop takes it.
+    public var controlAnswer: ControlReply?
     /// The memo `s` stopped, from the stop until its save answers (`recordingSaved`): the
     /// title prompt opens for it at once, and a title typed there goes to the runner, which
     /// applies it to the memo while the save runs (see `SavingRecording`).

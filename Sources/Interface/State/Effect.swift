@@ -53,8 +53,9 @@ public enum Effect: Sendable, Hashable {
     case labelMarker(memoID: Int64, time: Double, label: String)
     /// Reads memo `memoID`'s markers and transcript state for `I` (`Action.memoDetailsLoaded`).
     case loadMemoDetails(memoID: Int64)
-    /// Store a marker at the frame the recording in progress is capturing now.
-    case markRecording
+    /// Store a marker at the frame the recording in progress is capturing now, with `label`
+    /// (empty for none: the `b` key's).
+    case markRecording(label: String)
     /// Stop playing and release the playback device.
     case stopPlayback
     /// Play an http(s) stream (stopping one that plays) on the playback device; the player

@@ -82,7 +82,7 @@ enum MarkerKeys {
     static func mark(_ state: inout AppState) -> [Effect] {
         if state.recording != .idle {
             state.say("Marker at \(DisplayFormat.elapsedTime(seconds: state.recordedSeconds)) of the recording.")
-            return [.markRecording]
+            return [.markRecording(label: "")]
         }
         guard var playback = state.playback else {
             state.say("b marks the play head while a memo plays, or the recording while one records.")

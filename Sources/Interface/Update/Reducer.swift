@@ -166,6 +166,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
             state.work[0].stage = stage
         }
         effects = []
+    case .control(let request):
+        effects = ControlRequests.handle(request, &state)
     }
     switch action {
     case .tick, .clock, .playbackProgress, .streamProgress:

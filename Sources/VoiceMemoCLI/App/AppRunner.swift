@@ -2,6 +2,7 @@ import Platform
 import AppRuntime
 import Audio
 import Foundation
+import Synchronization
 import SoundFiles
 import Terminal
 import Transcription
@@ -29,6 +30,20 @@ enum AppRunner {
 
         StopSignals.install()
         defer { StopSignals.uninstall() }
+        // Served before the screen is taken, so a refusal (another process serves the library)
+        // is said where it can be read; the requests wait for the loop.
+        let loopHolder = Mutex<AppLoop?>(nil)
+        let served = ControlConnection.serve(context: context) { request in
+            guard let loop = loopHolder.withLock({ $0 }) else { return .error("the app is starting; ask again") }
+            return loop.answer(request)
+        }
+        let server = try? served.get()
+        defer { server?.close() }
+        var refusal: String?
+        if case .failure(let failure) = served {
+            refusal = failure.message + "; the app runs without it"
+            context.console.printErrorMessage(failure.message + "; the app runs without it")
+        }
         let terminal: CursesTerminal
         do {
             terminal = try CursesTerminal(allowsColor: context.allowsColor)
@@ -41,11 +56,14 @@ enum AppRunner {
             transcriptionModel: configuration.transcriptionModel ?? SpeechModel.defaultDirectory,
             environment: context.environment, stopRequested: { StopSignals.pending != nil })
         let loop = AppLoop(terminal: terminal, settings: runtime) { $0.apply(configuration) }
+        loopHolder.withLock { $0 = loop }
         do {
             try loop.runUntilQuit()
         } catch {
             throw CommandFailure(error.description)
         }
+        // Said again once the screen is given back: the first was under it.
+        if let refusal { context.console.printErrorMessage(refusal) }
         return .success
     }
 

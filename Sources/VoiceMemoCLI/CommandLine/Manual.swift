@@ -25,10 +25,16 @@ enum Manual {
                     (term: "$XDG_CONFIG_HOME/voicememo/config, else ~/.config/voicememo/config",
                      text: "The configuration: key = value lines (format, rate, channels, source, meter and "
                         + "voice-activation defaults); flags override it. A missing file is fine."),
+                    (term: "$XDG_RUNTIME_DIR/voicememo/NAME.sock, else /tmp/voicememo-UID/NAME.sock",
+                     text: "The library's control socket, served while the app or a record runs (NAME from the "
+                        + "library folder's path): toggle, pause, stop, mark and status talk to it."),
+                    (term: "$XDG_STATE_HOME/voicememo/NAME.log, else ~/.local/state/voicememo/NAME.log",
+                     text: "The output of the recording toggle last started in the background."),
                 ]),
                 .init(title: "Environment", entries: [
                     (term: "VOICEMEMO_HOME", text: "The library folder."),
                     (term: "XDG_DATA_HOME, XDG_CONFIG_HOME", text: "Where the library and the configuration live when VOICEMEMO_HOME is not set."),
+                    (term: "XDG_RUNTIME_DIR, XDG_STATE_HOME", text: "Where the control socket and the background recording's log are."),
                     (term: "NO_COLOR", text: "When set and not empty, the screen and the messages use no colour."),
                     (term: "ALSA_CONFIG_PATH", text: "ALSA's configuration, as for arecord: device names given with --source alsa:NAME are looked up there."),
                     (term: "PULSE_SERVER", text: "The PulseAudio server the ALSA pulse device talks to."),

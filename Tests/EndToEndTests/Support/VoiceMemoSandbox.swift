@@ -32,6 +32,8 @@ final class VoiceMemoSandbox {
             "VOICEMEMO_HOME": directory.path("library").path,
             "XDG_DATA_HOME": directory.path("data").path,
             "XDG_CONFIG_HOME": directory.path("config").path,
+            // The control socket's folder: a record killed by a test leaves its socket here, not in /tmp.
+            "XDG_RUNTIME_DIR": directory.path("run").path,
             "PATH": inherited["PATH"] ?? "/usr/bin:/bin",
             "LANG": "C.UTF-8",
             "TERM": "dumb",

@@ -1,17 +1,22 @@
 import ArgumentParsing
 import SoundFiles
+import Vocabulary
 
-/// `voicememo mark MEMO AT [--label TEXT]`: add a marker to a memo.
+/// `voicememo mark MEMO AT [--label TEXT]`: add a marker to a memo; `voicememo mark [--label TEXT]`:
+/// a marker in the running recording.
 enum MarkCommand: SubcommandDefinition {
+    static let memo = Positional<String>(
+        name: "MEMO", help: SharedArguments.memo.help + " Without MEMO and AT, the marker goes into the running recording.",
+        isOptional: true, parser: SharedArguments.memo.parser)
     static let time = Positional<Duration>(
-        name: "AT", help: "Where, from the memo's start: 90, 1.5s, 2m, 01:30.", parser: .duration)
+        name: "AT", help: "Where, from the memo's start: 90, 1.5s, 2m, 01:30.", isOptional: true, parser: .duration)
     static let label = Option<String>(
         name: "label", valueName: "TEXT", help: "What the marker says (one line).", parser: .nonEmptyText)
 
     static let specification = CommandSpecification(
-        name: "mark", abstract: "Add a marker to a memo.",
+        name: "mark", abstract: "Add a marker to a memo, or to the running recording.",
         discussion: markerDiscussion,
-        options: [label], positionals: [SharedArguments.memo, time])
+        options: [label], positionals: [memo, time])
 
     /// Where markers are kept, the formats taken from `FileMarkers.canHold`, so the help
     /// follows the code.
@@ -23,7 +28,10 @@ enum MarkCommand: SubcommandDefinition {
             + "as an Audacity label track) and written into the memo's file for \(listed(held)) "
             + "(cue points, marks or chapter comments), so an index rebuilt from the files keeps them; "
             + "VoiceMemo writes none into \(listed(notHeld)) files: theirs are in the index only. "
-            + "AT is at most the memo's length."
+            + "AT is at most the memo's length. "
+            + "Without MEMO and AT, whichever voicememo serves the library's control socket (the app or a `record`) "
+            + "adds the marker at the recording's current position (exit 1 when nothing records); its label is "
+            + "then at most \(ControlRequest.longestLabel) characters, without control characters."
     }
 
     private static func listed(_ names: [String]) -> String {
@@ -32,10 +40,12 @@ enum MarkCommand: SubcommandDefinition {
     }
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> MarkOptions {
-        MarkOptions(
-            memo: try arguments.requiredValue(of: SharedArguments.memo),
-            time: try arguments.requiredValue(of: time),
-            label: try arguments.value(of: label))
+        let memo = try arguments.value(of: memo)
+        let time = try arguments.value(of: time)
+        if memo != nil, time == nil {
+            throw .missingArgument(Self.time.name)
+        }
+        return MarkOptions(memo: memo, time: time, label: try arguments.value(of: label))
     }
 
     static func run(_ options: MarkOptions, context: CommandContext) throws -> ExitCode {

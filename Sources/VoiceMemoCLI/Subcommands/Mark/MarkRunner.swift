@@ -9,10 +9,13 @@ import Vocabulary
 /// a memo that is not there exits 1.
 enum MarkRunner {
     static func run(_ options: MarkOptions, context: CommandContext) throws -> ExitCode {
+        guard let memoName = options.memo, let time = options.time else {
+            return try markTheRecording(label: options.label ?? "", context: context)
+        }
         let library = try LibraryAccess.open(context)
-        let seconds = Double(options.time.components.seconds) + Double(options.time.components.attoseconds) / 1e18
+        let seconds = Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
         let (memo, outcome) = try LibraryAccess.perform { () throws(MemoLibraryError) in
-            let memo = try library.memo(matching: options.memo)
+            let memo = try library.memo(matching: memoName)
             return (memo, try library.addMarker(Marker(time: seconds, label: options.label ?? ""), toMemo: memo.id))
         }
         if case .failed(let reason) = outcome {
@@ -21,6 +24,18 @@ enum MarkRunner {
             context.console.printErrorMessage("note: the marker is kept in the index only: \(shared)")
         }
         context.console.reply(.marked(memo, at: seconds, label: options.label ?? ""))
+        return .success
+    }
+
+    /// `mark [--label TEXT]`: the control socket's `mark`, checked here first so the rule is
+    /// named before anything is sent.
+    private static func markTheRecording(label: String, context: CommandContext) throws -> ExitCode {
+        if let problem = ControlRequest.checkLabel(label) {
+            throw CommandFailure(problem.message, exitCode: .usageError)
+        }
+        if case .ok(let text) = try ControlConnection.require(.mark(label: label), context: context) {
+            context.console.printLine(text)
+        }
         return .success
     }
 }

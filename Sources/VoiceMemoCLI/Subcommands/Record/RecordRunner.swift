@@ -106,10 +106,14 @@ enum RecordRunner {
         memoRequest.output = recording.memo.path
         memoRequest.metadata = recording.metadata
         memoRequest.metadata.software = request.metadata.software
-        let outcome = record(memoRequest, console: context.console) {
+        var control: RecordControl?
+        let outcome = record(memoRequest, console: context.console) { recorder in
             // At once, not at the end: a script recording for an hour can act on the id meanwhile.
             if !request.json { context.console.printLine(String(recording.memo.id)) }
+            control = RecordControl(
+                recorder: recorder, memo: recording.memo.id, title: recording.memo.title, context: context)
         }
+        control?.close()
         StopSignals.uninstall()
         signalsInstalled = false
         guard outcome.kept else {
@@ -119,6 +123,7 @@ enum RecordRunner {
         let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
             try library.finishRecording(recording, statistics: outcome.measured)
         }
+        addMarkers(control?.markers ?? [], to: memo, in: library, console: context.console)
         if outcome.exitCode == .success, request.json {
             context.console.printJSON(memo.jsonText)
         }
@@ -131,6 +136,18 @@ enum RecordRunner {
             MemoTranscription.transcribeAfterRecording(memo, in: library, model: model, context: context)
         }
         return status
+    }
+
+    /// The markers the control socket asked for while recording, added once the memo is saved
+    /// (a time past its end, as a stop's last frames may make, is its end).
+    private static func addMarkers(_ markers: [Marker], to memo: Memo, in library: MemoLibrary, console: Console) {
+        for marker in markers {
+            do {
+                try library.addMarker(Marker(time: min(marker.time, memo.duration), label: marker.label), toMemo: memo.id)
+            } catch {
+                console.printErrorMessage("the marker at \(DisplayFormat.seconds(marker.time)) was not kept: \(error.description)")
+            }
+        }
     }
 
     /// `--at`: sleeps until the start, saying so on a terminal; `false` when a stop signal came
@@ -178,7 +195,7 @@ enum RecordRunner {
     ///
     /// - Parameter started: called once the input is open and the recording has started (or
     ///   waits for `--delay`); never when the input cannot be opened.
-    static func record(_ request: RecordRequest, console: Console, started: () -> Void = {}) -> Outcome {
+    static func record(_ request: RecordRequest, console: Console, started: (Recorder) -> Void = { _ in }) -> Outcome {
         StopSignals.install()
         defer { StopSignals.uninstall() }
         let finished = DispatchSemaphore(value: 0)
@@ -206,7 +223,7 @@ enum RecordRunner {
                 return output
             }
         }
-        started()
+        started(recorder)
         let summary = watch(
             recorder, request: request, until: finished, startTime: startTime, eventLog: eventLog, console: console,
             captions: captions)
@@ -253,7 +270,7 @@ enum RecordRunner {
         let encodingNote = EncodingNote(console: console, format: request.settings.format)
         var liveCleared = false
         Waiting.wait(for: finished, tickingAtOnce: false) {
-            guard StopSignals.pending == nil else { return false }
+            guard StopSignals.pending == nil, !RecordControl.stopRequested.load(ordering: .relaxed) else { return false }
             if let eventLog {
                 if !loggedFirstFrame, let firstFrame = recorder.firstFrameCapturedAt {
                     eventLog.note("first_frame", at: firstFrame)

@@ -1,0 +1,4 @@
+/// `voicememo pause`: no options.
+public struct PauseOptions: Sendable, Equatable {
+    public init() {}
+}

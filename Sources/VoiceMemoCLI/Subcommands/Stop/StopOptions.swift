@@ -1,0 +1,4 @@
+/// `voicememo stop`: no options.
+public struct StopOptions: Sendable, Equatable {
+    public init() {}
+}

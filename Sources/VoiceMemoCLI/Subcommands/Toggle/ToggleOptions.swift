@@ -1,0 +1,4 @@
+/// `voicememo toggle`: no options.
+public struct ToggleOptions: Sendable, Equatable {
+    public init() {}
+}
