@@ -17,8 +17,8 @@ import Testing
 /// up within seconds once nothing recorded, and past its end the device repeats stale data.)
 ///
 /// Where a check needs the save to last, the app runs on one CPU and ``BusyCPU`` keeps that
-/// CPU busy at nice 0 while the checks run: the backlog's encoder, at nice 10, then gets about
-/// a twentieth of it, as it would on a loaded machine (a 12-minute backlog was saved within
+/// CPU busy at nice 0 while the checks run, with the app's session (its autogroup) at nice 10:
+/// the backlog's encoder then gets about a tenth of it, as it would on a loaded machine (a 12-minute backlog was saved within
 /// seconds on an idle one, before the checks of `m` and a second `s` ran; a clean-clone CI run
 /// failed that way). The meter and the keys, at nice 0, still answer.
 @Suite(.serialized) struct AppTmuxLongWorkTests {
@@ -73,7 +73,7 @@ import Testing
         // was once saved before the last of them; with 9, the save took about 10 s here).
         let cpu = try BusyCPU.firstAllowed()
         let app = try Self.recordLong(sandbox, minutes: 12, onCPU: cpu)
-        var busy: BusyCPU? = try BusyCPU(cpu, spinners: 2, in: sandbox)
+        var busy: BusyCPU? = try BusyCPU(cpu, spinners: 2, in: sandbox, lowering: try app.panePID())
         defer { withExtendedLifetime(busy) {} }
         try app.press("s")
         // The title prompt opens with the stop (the same reduce, the frame log says so too);
@@ -245,7 +245,16 @@ final class BusyCPU {
         return cpu
     }
 
-    init(_ cpu: Int, spinners count: Int, in sandbox: VoiceMemoSandbox) throws {
+    /// - Parameter session: a process of the session to slow (the app's tmux pane): with
+    ///   autogroup scheduling (`/proc/sys/kernel/sched_autogroup_enabled`), CPU time is shared
+    ///   between sessions first and by nice only within one, so the app's session would get
+    ///   half the CPU against the spinners whatever its threads' nice. Its autogroup is given
+    ///   nice 10 (`/proc/PID/autogroup`), as a loaded machine's other sessions would leave it;
+    ///   without autogroups the file is absent and the threads' own nice decides.
+    init(_ cpu: Int, spinners count: Int, in sandbox: VoiceMemoSandbox, lowering session: String? = nil) throws {
+        if let session, FileManager.default.fileExists(atPath: "/proc/\(session)/autogroup") {
+            try Data("10\n".utf8).write(to: URL(fileURLWithPath: "/proc/\(session)/autogroup"))
+        }
         spinners = try (0..<count).map { _ in
             try ProcessRunner.spawn(
                 URL(fileURLWithPath: "/usr/bin/taskset"), arguments: ["-c", String(cpu), "/bin/sh", "-c", "while :; do :; done"],
