@@ -44,7 +44,14 @@ public final class ControlServer: Sendable {
         try Self.makeFolder(of: path)
         switch ControlClient.probe(path) {
         case .live(let pid): throw .heldBy(pid: pid)
-        case .stale: unlink(path)
+        case .stale:
+            // connect(2) answers ECONNREFUSED for any file that is not a listening socket: only
+            // a socket is a server's leftover; anything else at the path is someone's file.
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else {
+                throw .failed("\(path) is not a socket; it is left as it is")
+            }
+            unlink(path)
         case .absent: break
         }
         let socketFile = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

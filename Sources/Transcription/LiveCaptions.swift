@@ -207,34 +207,10 @@ public final class StreamingCaptions {
 
     /// The average of the channels, as floats at ±1.0 full scale.
     static func downmix(_ buffer: UnsafeRawPointer, frames: Int, format: StreamFormat, into mono: inout [Float]) {
-        let channels = format.channels
-        if mono.count != frames { mono = [Float](repeating: 0, count: frames) }
-        let scale = 1 / Float(channels)
-        mono.withUnsafeMutableBufferPointer { out in
-            switch format.sampleFormat {
-            case .int16:
-                let samples = buffer.assumingMemoryBound(to: Int16.self)
-                for frame in 0..<frames {
-                    var sum: Float = 0
-                    for channel in 0..<channels { sum += Float(samples[frame * channels + channel]) }
-                    out[frame] = sum * scale / 32768
-                }
-            case .int32:
-                let samples = buffer.assumingMemoryBound(to: Int32.self)
-                for frame in 0..<frames {
-                    var sum: Float = 0
-                    for channel in 0..<channels { sum += Float(samples[frame * channels + channel]) }
-                    out[frame] = sum * scale / 2_147_483_648
-                }
-            case .float32:
-                let samples = buffer.assumingMemoryBound(to: Float.self)
-                for frame in 0..<frames {
-                    var sum: Float = 0
-                    for channel in 0..<channels { sum += samples[frame * channels + channel] }
-                    out[frame] = sum * scale
-                }
-            }
-        }
+        var mixdown = MonoMixdown(channels: format.channels, mono: mono)
+        mono = []
+        format.sampleFormat.deliver(buffer, samples: frames * format.channels, to: &mixdown)
+        mono = mixdown.mono
     }
 }
 
@@ -334,5 +310,31 @@ private final class StopFlag: Sendable {
 
     func set() {
         value.store(true, ordering: .releasing)
+    }
+}
+
+/// Interleaved samples of any format averaged to one channel at ±1.0 full scale, through the
+/// one place raw bytes become typed samples (`SampleFormat.deliver`).
+struct MonoMixdown: InterleavedSampleConsumer {
+    let channels: Int
+    /// The last block's frames, reused from block to block.
+    var mono: [Float]
+
+    mutating func consume(_ samples: UnsafeBufferPointer<Int16>) { mix(samples) { Float($0) / 32768 } }
+    mutating func consume(_ samples: UnsafeBufferPointer<Int32>) { mix(samples) { Float($0) / 2_147_483_648 } }
+    mutating func consume(_ samples: UnsafeBufferPointer<Float>) { mix(samples) { $0 } }
+
+    private mutating func mix<Sample>(_ samples: UnsafeBufferPointer<Sample>, _ value: (Sample) -> Float) {
+        let frames = samples.count / channels
+        if mono.count != frames { mono = [Float](repeating: 0, count: frames) }
+        let scale = 1 / Float(channels)
+        let channels = channels
+        mono.withUnsafeMutableBufferPointer { out in
+            for frame in 0..<frames {
+                var sum: Float = 0
+                for channel in 0..<channels { sum += value(samples[frame * channels + channel]) }
+                out[frame] = sum * scale
+            }
+        }
     }
 }

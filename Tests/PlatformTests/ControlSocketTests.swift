@@ -29,6 +29,17 @@ import Testing
         #expect(reply == "error refused: uid \(getuid()) is not uid \(getuid() &+ 1), which owns this socket")
     }
 
+    @Test func aFileThatIsNotASocketIsNeitherServedOverNorRemoved() throws {
+        let directory = try TemporaryDirectory(prefix: "voicememo-control")
+        let path = directory.file("lib.sock")
+        let text = "a file of someone's\n"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(throws: ControlServeError.failed("\(path) is not a socket; it is left as it is")) {
+            _ = try ControlServer(path: path) { _ in "ok never" }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    }
+
     @Test func aStaleSocketIsReplacedAndALiveOneIsNot() throws {
         let directory = try TemporaryDirectory(prefix: "voicememo-control")
         let path = directory.file("lib.sock")

@@ -51,7 +51,7 @@ enum BackgroundRecording {
         try FileManager.default.createDirectory(
             atPath: (lock as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
-        let file = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let file = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard file >= 0 else { return nil }
         while flock(file, LOCK_EX) != 0, errno == EINTR {}
         return file
@@ -75,7 +75,7 @@ enum BackgroundRecording {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
