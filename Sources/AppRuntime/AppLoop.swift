@@ -54,6 +54,8 @@ public final class AppLoop: @unchecked Sendable {
     let streams = StreamEffects()
     let transcripts: TranscriptEffects
     let editing = EditingEffects()
+    /// The live captioner while recording with captions on (`C`).
+    let captions: LiveCaptionRunner
     /// The network stream playing (`o`), and a count of them (events of a replaced one are dropped).
     var streamPlayer: StreamPlayer?
     var streamGeneration = 0
@@ -86,6 +88,7 @@ public final class AppLoop: @unchecked Sendable {
         transcripts = TranscriptEffects(modelDirectory: runtime.transcriptionModel)
         frameLog = environment["VOICEMEMO_FRAME_LOG"].flatMap { FrameLog(path: $0) }
         eventLog = EventLog(environment: environment)
+        captions = LiveCaptionRunner(modelDirectory: runtime.transcriptionModel, eventLog: eventLog)
         let size = terminal.size
         state = AppState(
             width: size.width, height: size.height, usesColor: terminal.usesColor,
@@ -159,6 +162,7 @@ public final class AppLoop: @unchecked Sendable {
         for alert in snapshot?.noiseAlert?.alerts ?? [] {
             eventLog?.note(String(format: "noise_alert level=%.1f since=%.3f input=%.3f", alert.levelDB, alert.inputTime - alert.stayed, alert.inputTime), at: now)
         }
+        for update in captions.takeUpdates() { dispatch(.captions(update)) }
         dispatch(.tick(time: now, snapshot: snapshot))
         scheduleTimer()
         render()
@@ -191,6 +195,7 @@ public final class AppLoop: @unchecked Sendable {
         }
         editing.requestWaveformIfWanted(state.wantedWaveform, on: self)
         transcripts.follow(pausing: state.pausesTranscription)
+        captions.follow(wanted: state.wantsCaptions, engine: session?.engine)
     }
 
     /// Hands `effect` to its feature's handler (`Effect.feature`).
@@ -292,6 +297,7 @@ public final class AppLoop: @unchecked Sendable {
     func finishNow() {
         guard !isFinished else { return }
         transcripts.end()
+        captions.end()
         playback.end()
         streamPlayer?.stop()
         streamPlayer = nil

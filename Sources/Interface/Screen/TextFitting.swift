@@ -19,6 +19,23 @@ public enum TextFitting {
         return result + "…"
     }
 
+    /// The end of `text` in at most `width` columns; when cut, it starts with `…` (a caption
+    /// that grows at its end keeps its newest words).
+    public static func tail(_ text: String, toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        let text = TerminalText.safe(text)
+        if DisplayWidth.of(text) <= width { return text }
+        var kept: [Character] = []
+        var used = 0
+        for character in text.reversed() {
+            let columns = DisplayWidth.of(character)
+            if used + columns > width - 1 { break }
+            kept.append(character)
+            used += columns
+        }
+        return "…" + String(kept.reversed())
+    }
+
     /// `text` cut to `width` columns and padded with spaces to exactly `width`.
     public static func padded(_ text: String, toWidth width: Int) -> String {
         let fitted = truncated(text, toWidth: width)

@@ -91,6 +91,8 @@ public enum Action: Sendable {
     case captureGainFailed(AppFailure, changed: Bool)
     /// The oldest work in flight (`AppState.work`) is done; its results came before.
     case workFinished
+    /// The live captioner heard words, or stopped (`LiveCaptionState`).
+    case captions(CaptionUpdate)
     /// The oldest work in flight got this far: `fraction` 0…1 when known, `stage` in words
     /// ("encoding MP3") when it says.
     case workProgress(fraction: Double?, stage: String?)

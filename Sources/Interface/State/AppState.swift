@@ -47,6 +47,8 @@ public struct AppState: Sendable, Equatable {
     public var alert = NoiseAlertState()
     /// The open input's capture control, once read (`<` `>` `M`, or when the input is silent).
     public var captureGain: CaptureGainReading?
+    /// Live captions: the draft words under the meter while recording (`C`).
+    public var captions = LiveCaptionState()
     /// Seconds the meters hold a peak before it decays.
     public var peakHoldTime = 1.0
 

@@ -136,6 +136,21 @@ enum KeyHandling {
         return []
     }
 
+    /// `C`: live captions on or off; on again after they stopped, they start afresh.
+    static func toggleCaptions(_ state: inout AppState) -> [Effect] {
+        state.captions.isOn.toggle()
+        if state.captions.isOn {
+            state.captions.clear()
+            state.say(
+                state.recording == .idle
+                    ? "Live captions on: draft words show under the meter while recording."
+                    : "Live captions on: the draft shows under the meter.")
+        } else {
+            state.say("Live captions off.")
+        }
+        return []
+    }
+
     static func quitKey(_ state: inout AppState) -> [Effect] {
         if state.recording != .idle || state.voice.isRecordingTake {
             state.mode = .confirmingQuit

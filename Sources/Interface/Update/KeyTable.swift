@@ -179,6 +179,12 @@ enum KeyTable {
             KeyHandling.resetClip(&state)
         },
         KeyBinding(
+            "C", "live captions on / off: draft words under the meter while recording", group: .record,
+            footer: [.only([.recording], 195, "captions")]
+        ) { _, state in
+            KeyHandling.toggleCaptions(&state)
+        },
+        KeyBinding(
             "m", "meter: " + MeterMode.allCases.map(\.descriptor.name).joined(separator: " → "), group: .input,
             footer: [.table(150, "meter"), .only([.streaming], 60, "meter")]
         ) { _, state in KeyHandling.nextMeterMode(&state) },

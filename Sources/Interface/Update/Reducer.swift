@@ -93,9 +93,14 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.recording = .recording
         state.recordedFrames = 0
         state.liveWaveform = LiveWaveform()
+        state.captions.clear()
         state.recordingTitle = title
         state.recordingMemoID = memoID
         state.say("Recording “\(title)”.")
+        effects = []
+    case .captions(let update):
+        state.captions.apply(update)
+        if case .stopped(let reason) = update { state.say("Live captions stopped: \(reason); the recording goes on.") }
         effects = []
     case .recordingSaved(var memo):
         // Stopped with `s`: its prompt opened at the stop (and may be closed by now). A title
@@ -307,7 +312,18 @@ extension AppState {
                 || transcriptionBesideStatus != nil ? 2 : 1
         return Layout(
             width: width, height: height, channels: meterRowCount, statusLines: statusLines,
-            waveformRows: waveform == nil && !showsLiveWaveform ? 0 : WaveformBandView.rows)
+            waveformRows: waveform == nil && !showsLiveWaveform ? 0 : WaveformBandView.rows,
+            captionRows: showsCaptions ? 1 : 0)
+    }
+
+    /// Whether the live captions' line shows: captions are on and an input is being recorded.
+    public var showsCaptions: Bool {
+        captions.isOn && recording != .idle && playback == nil
+    }
+
+    /// Whether the live captioner should run now (the runtime follows it after every action).
+    public var wantsCaptions: Bool {
+        captions.isWanted(recording: recording)
     }
 
     /// Whether the waveform band shows the recording being made (it records, nothing plays).

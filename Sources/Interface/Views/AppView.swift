@@ -7,6 +7,7 @@ public enum AppView {
         HeaderView.render(state, in: layout.header, on: &screen)
         MeterView.render(state, rows: layout.meterRows, on: &screen)
         if let scale = layout.scale { ScaleView.render(state, in: scale, on: &screen) }
+        if let caption = layout.caption { CaptionLineView.render(state, in: caption, on: &screen) }
         if let band = layout.waveform { WaveformBandView.render(state, in: band, on: &screen) }
         VoiceActivationView.renderCountdown(state, scale: layout.scale, on: &screen)
         for separator in [layout.topSeparator, layout.bottomSeparator].compactMap({ $0 }) {

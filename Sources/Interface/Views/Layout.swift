@@ -2,7 +2,7 @@
 /// views and by the reducer (which needs the table's height to page and scroll).
 ///
 /// Parts are given up from the least to the most important as the terminal shrinks:
-/// the waveform band, separators, the scale, the table header, the status line (the footer line then shows
+/// the waveform band, the live captions' line, separators, the scale, the table header, the status line (the footer line then shows
 /// messages instead of keys), the table, the meter rows. At 1×1 only the header's
 /// first cell is left.
 public struct Layout: Sendable, Equatable {
@@ -12,6 +12,9 @@ public struct Layout: Sendable, Equatable {
     /// How many channels did not fit.
     public var hiddenChannels: Int
     public var scale: Rect?
+    /// The live captions' line under the scale (`CaptionLineView`); `nil` when not asked for or
+    /// when fewer than five rows would be left under it. It goes before the waveform band does.
+    public var caption: Rect?
     /// The waveform band under the scale (`WaveformBandView`); `nil` when not asked for or
     /// when it does not fit (`waveformMinimumWidth`, and `waveformRows` plus six rows left
     /// for the separator and the table under the meter).
@@ -31,7 +34,8 @@ public struct Layout: Sendable, Equatable {
     /// - Parameters:
     ///   - statusLines: rows the status line wants (2 for a long error on a tall terminal).
     ///   - waveformRows: rows the waveform band wants (0: none).
-    public init(width: Int, height: Int, channels: Int, statusLines: Int = 1, waveformRows: Int = 0) {
+    ///   - captionRows: rows the live captions want (0: none, or 1).
+    public init(width: Int, height: Int, channels: Int, statusLines: Int = 1, waveformRows: Int = 0, captionRows: Int = 0) {
         let width = max(width, 0)
         let height = max(height, 0)
         func row(_ y: Int) -> Rect { Rect(x: 0, y: y, width: width, height: 1) }
@@ -66,6 +70,11 @@ public struct Layout: Sendable, Equatable {
         if bottom - top >= 4 {
             scale = row(top)
             top += 1
+        }
+        caption = nil
+        if captionRows > 0, bottom - top >= captionRows + 5 {
+            caption = Rect(x: 0, y: top, width: width, height: captionRows)
+            top += captionRows
         }
         waveform = nil
         if waveformRows > 0, width >= Self.waveformMinimumWidth, bottom - top >= waveformRows + 6 {

@@ -16,6 +16,7 @@ extension AppState {
         if let hold = configuration.meterPeakHold { peakHoldTime = hold }
         if let mode = configuration.meterMode { meterMode = mode }
         if let target = configuration.loudnessTarget { loudnessTarget = target }
+        captions.isOn = configuration.captions ?? false
         transcription.isEnabled = (configuration.transcribeMode ?? .auto) == .auto
         let defaults = configuration.voiceActivationSettings
         voice.parameters = VoiceParameters(

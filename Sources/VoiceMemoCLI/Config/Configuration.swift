@@ -47,8 +47,8 @@ struct Configuration: Sendable, Equatable {
     var transcribeMode: TranscribeMode?
     /// `transcribe.model = /usr/share/pocketsphinx/model/en-us`: the PocketSphinx model folder.
     var transcriptionModel: String?
-    /// `captions = on`: `record` shows draft words while it records, as with `--captions`
-    /// (`nil` is off).
+    /// `captions = on`: `record` shows draft words while it records, as with `--captions`, and
+    /// the app starts with its live captions on (`C`) (`nil` is off).
     var captions: Bool?
 
     init() {}
