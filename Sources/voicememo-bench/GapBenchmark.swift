@@ -382,6 +382,15 @@ final class AppPane {
 
     func now() -> Double { monotonicNow() }
 
+    /// The app's process: the child of the pane's shell (`env` execs the app).
+    func appPID() -> Int32? {
+        guard let text = tmux(["display", "-p", "-t", "bench", "#{pane_pid}"]),
+            let shell = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        else { return nil }
+        return children.split(separator: " ").first.flatMap { Int32($0) }
+    }
+
     /// Sends a tmux key name; returns when it was sent.
     @discardableResult
     func press(_ key: String) -> Double {

@@ -80,15 +80,8 @@ struct UIBenchmark {
             redrawBytes: redrawBytes)
     }
 
-    /// User + system CPU seconds of a process, from /proc.
     private func cpuSeconds(_ pid: Int32) -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // After the command name: state is field 3, utime 14, stime 15 (1-based in proc(5)).
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        processCPUSeconds(pid)
     }
 
     private func fileSize(_ path: String) -> Int {

@@ -53,6 +53,10 @@ let benchmarks: [Benchmark] = [
         summary: "The full-screen app in tmux: CPU and terminal bytes while metering, and when idle",
         run: { UIBenchmark().run() }),
     Benchmark(
+        name: "captions",
+        summary: "Live captions in the app on read speech in real time: frame gaps, CPU and the captured length with captions on vs off, and the draft's lag",
+        run: { CaptionBenchmark().run() }),
+    Benchmark(
         name: "vox",
         summary: "Voice activation in synthetic rooms (6 noises x 5 levels; phrases, one-word answers, non-speech events): speech detector, level only, sox silence",
         run: { VoxBenchmark().run() }),
