@@ -56,11 +56,14 @@ enum AppSettingsBlock {
             let remark = ownKeys.contains(entry.key) ? "  # overrides \(entry.key) above" : ""
             block += "\(entry.key) = \(value)\(remark)\(newline)"
         }
+        // Bytes, not characters: Swift reads CR LF as one character, which is not "\n".
+        let ending = Array(ownText.utf8.suffix(3))
         var separator = ""
         if !ownText.isEmpty {
-            if !ownText.hasSuffix("\n") { separator += newline }
+            if ending.last != UInt8(ascii: "\n") { separator += newline }
             // A blank line between the person's lines and the block, when it is first added.
-            if markerIndex == nil, !ownText.hasSuffix("\n\n"), !ownText.hasSuffix("\n\r\n") { separator += newline }
+            let endsBlank = ending.suffix(2) == [10, 10] || ending == [10, 13, 10]
+            if markerIndex == nil, !endsBlank { separator += newline }
         }
         return ownText + separator + block
     }
