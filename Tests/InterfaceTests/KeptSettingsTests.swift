@@ -60,9 +60,9 @@ import Vocabulary
 
     @Test func aConfigThatCannotKeepThemIsSaidOnce() {
         var state = Fixtures.state(width: 80, height: 24)
-        let failure = AppFailure.settingsNotSaved(detail: "/home/a/.config/voicememo/config is read-only")
+        let failure = AppFailure.settingsNotSaved(detail: "the config file is read-only (/home/a/.config/voicememo/config)")
         _ = reduce(&state, .settingsNotSaved(failure))
-        #expect(state.status?.text == "Settings changed here last until the app quits: /home/a/.config/voicememo/config is read-only.")
+        #expect(state.status?.text == "Settings changed here last until the app quits: the config file is read-only (/home/a/.config/voicememo/config).")
         _ = reduce(&state, .key(.character("m")))
         _ = reduce(&state, .settingsNotSaved(failure))
         #expect(state.status?.text.hasPrefix("Meter:") == true, "not said again: \(state.status?.text ?? "")")

@@ -111,7 +111,7 @@ import Testing
         } catch {
             refusal = error
         }
-        #expect(refusal == SettingsNotSaved(reason: "\(home.config) is read-only"))
+        #expect(refusal == SettingsNotSaved(reason: "the config file is read-only (\(home.config))"))
         #expect(home.text() == own)
         #expect(home.mode(home.config) == 0o444)
     }

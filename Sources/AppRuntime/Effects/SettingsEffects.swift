@@ -72,7 +72,7 @@ final class SettingsEffects: Sendable {
 
 /// Why the config file did not take the settings: its path and the reason, in words.
 public struct SettingsNotSaved: Error, Sendable, Equatable {
-    /// "/home/a/.config/voicememo/config is read-only".
+    /// "the config file is read-only (/home/a/.config/voicememo/config)".
     public var reason: String
 
     public init(reason: String) {

@@ -27,14 +27,14 @@ enum ConfigurationWriter {
         if lstat(target, &info) == 0 {
             // A file without write permission for anyone is read-only by choice, even to root.
             guard access(target, W_OK) == 0, info.st_mode & 0o222 != 0 else {
-                throw SettingsNotSaved(reason: "\(path) is read-only")
+                throw SettingsNotSaved(reason: "the config file is read-only (\(path))")
             }
             mode = info.st_mode & 0o7777
             guard let data = FileManager.default.contents(atPath: target) else {
-                throw SettingsNotSaved(reason: "\(path) cannot be read")
+                throw SettingsNotSaved(reason: "the config file cannot be read (\(path))")
             }
             guard let read = String(data: data, encoding: .utf8) else {
-                throw SettingsNotSaved(reason: "\(path) is not UTF-8 text")
+                throw SettingsNotSaved(reason: "the config file is not UTF-8 text (\(path))")
             }
             text = read
         } else {
@@ -42,19 +42,19 @@ enum ConfigurationWriter {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw SettingsNotSaved(reason: "the folder \(folder) cannot be made")
+                throw SettingsNotSaved(reason: "the config folder cannot be made (\(folder))")
             }
         }
         let edited: String
         do {
             edited = try AppSettingsBlock.edited(text, setting: changes.map(\.configurationEntry))
         } catch {
-            guard case .unwritable(let key, _) = error else { throw SettingsNotSaved(reason: "\(path) cannot be edited") }
-            throw SettingsNotSaved(reason: "the value of \(key) cannot be written in \(path)")
+            guard case .unwritable(let key, _) = error else { throw SettingsNotSaved(reason: "the config file cannot be edited (\(path))") }
+            throw SettingsNotSaved(reason: "the value of \(key) cannot be written in the config file (\(path))")
         }
         guard edited != text else { return }
         if (try? ConfigurationParser.parse(text, path: path)) != nil, (try? ConfigurationParser.parse(edited, path: path)) == nil {
-            throw SettingsNotSaved(reason: "\(path) would not read back; it is left as it is")
+            throw SettingsNotSaved(reason: "the config file would not read back with them, so it is left as it is (\(path))")
         }
         try replace(target, with: edited, mode: mode, shownAs: path)
     }
@@ -68,16 +68,16 @@ enum ConfigurationWriter {
         guard lstat(path, &info) == 0 else { return path }
         if info.st_mode & S_IFMT == S_IFLNK {
             guard let resolved = realpath(path, nil) else {
-                throw SettingsNotSaved(reason: "\(path) is a link to a file that does not exist")
+                throw SettingsNotSaved(reason: "the config file is a link to a file that does not exist (\(path))")
             }
             defer { free(resolved) }
             let target = String(cString: resolved)
             guard stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-                throw SettingsNotSaved(reason: "\(path) is a link to \(target), which is not a file")
+                throw SettingsNotSaved(reason: "the config file is a link to something that is not a file (\(path) → \(target))")
             }
             return target
         }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw SettingsNotSaved(reason: "\(path) is not a file") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw SettingsNotSaved(reason: "the config file is not a file (\(path))") }
         return path
     }
 
@@ -89,19 +89,19 @@ enum ConfigurationWriter {
         var folderInfo = stat()
         // A folder without write permission for anyone is read-only by choice, even to root.
         guard stat(folder, &folderInfo) == 0, access(folder, W_OK) == 0, folderInfo.st_mode & 0o222 != 0 else {
-            throw SettingsNotSaved(reason: "\(path) cannot be written (the folder \(folder) is read-only)")
+            throw SettingsNotSaved(reason: "the config file's folder is read-only (\(folder))")
         }
         var template = Array("\(folder)/.\(name).settings-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw SettingsNotSaved(reason: "\(path) cannot be written (\(String(cString: strerror(errno))) in \(folder))")
+            throw SettingsNotSaved(reason: "the config file cannot be written: \(String(cString: strerror(errno))) (\(folder))")
         }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         func fail(_ what: String) -> SettingsNotSaved {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             unlink(temporary)
-            return SettingsNotSaved(reason: "\(path) cannot be written (\(what): \(reason))")
+            return SettingsNotSaved(reason: "the config file cannot be written: \(what): \(reason) (\(path))")
         }
         let bytes = Array(text.utf8)
         var written = 0
@@ -117,7 +117,7 @@ enum ConfigurationWriter {
         guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw SettingsNotSaved(reason: "\(path) cannot be written (\(reason))")
+            throw SettingsNotSaved(reason: "the config file cannot be written: \(reason) (\(path))")
         }
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY)
         if folderDescriptor >= 0 {
