@@ -83,7 +83,7 @@ public final class AppLoop: @unchecked Sendable {
         settings = runtime.recording
         stopRequested = runtime.stopRequested
         effects = AppEffects(environment: environment, recordings: recordings)
-        transcripts = TranscriptEffects(modelDirectory: runtime.transcriptionModel)
+        transcripts = TranscriptEffects(modelDirectory: runtime.transcriptionModel, titlesFromWords: runtime.titlesFromWords)
         keptSettings = SettingsEffects(keep: runtime.keepSettings)
         frameLog = environment["VOICEMEMO_FRAME_LOG"].flatMap { FrameLog(path: $0) }
         eventLog = EventLog(environment: environment)

@@ -18,6 +18,9 @@ public struct AppRuntimeSettings: Sendable {
     /// Whether a stop signal (SIGINT, SIGTERM, SIGHUP) has arrived: asked at every tick and
     /// while an input opens; the app then saves the recording and quits.
     public var stopRequested: @Sendable () -> Bool
+    /// `auto_title`: the background transcription titles memos still at their default title
+    /// from their first words.
+    public var titlesFromWords = true
     /// Keeps settings changed in the app (the config file's block of them), beside the loop;
     /// throws when the file cannot take them. `nil`: nothing is kept.
     public var keepSettings: (@Sendable ([SettingChange]) throws(SettingsNotSaved) -> Void)?

@@ -52,7 +52,7 @@ enum AppRunner {
         }
         defer { terminal.end() }
         let environment = context.environment
-        let runtime = AppRuntimeSettings(
+        var runtime = AppRuntimeSettings(
             source: source, recording: settings,
             playbackDevice: options.playbackDevice ?? configuration.playbackDevice ?? "default",
             transcriptionModel: configuration.transcriptionModel ?? SpeechModel.defaultDirectory,
@@ -60,6 +60,7 @@ enum AppRunner {
             keepSettings: { changes throws(SettingsNotSaved) in
                 try ConfigurationWriter.keep(changes, environment: environment)
             })
+        runtime.titlesFromWords = configuration.autoTitle ?? true
         let loop = AppLoop(terminal: terminal, settings: runtime) { $0.apply(configuration) }
         loopHolder.withLock { $0 = loop }
         do {

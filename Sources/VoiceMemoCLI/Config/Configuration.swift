@@ -50,6 +50,9 @@ struct Configuration: Sendable, Equatable {
     /// `captions = on`: `record` shows draft words while it records, as with `--captions`
     /// (`nil` is off).
     var captions: Bool?
+    /// `auto_title = off`: a memo still at its default title keeps it once transcribed (`nil` is
+    /// on: it is titled from its first words).
+    var autoTitle: Bool?
     /// `alert = on`: the app's noise alert (the `V` panel) is on from the start.
     var alertOn: Bool?
     /// `alert.level = -30`: the level that alerts, in dBFS.

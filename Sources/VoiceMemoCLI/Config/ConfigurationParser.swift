@@ -62,6 +62,7 @@ enum ConfigurationParser {
         key("transcribe", .choice, \.transcribeMode),
         key("transcribe.model", .nonEmptyText, \.transcriptionModel),
         key("captions", onOff, \.captions),
+        key("auto_title", onOff, \.autoTitle),
         key("alert", onOff, \.alertOn),
         key("alert.level", .number(in: -90...0, unit: "dB"), \.alertLevelDB),
         seconds("alert.hold", in: 0...60, \.alertHold),
