@@ -39,8 +39,11 @@ extension MemoTitle {
     /// The words of one transcript entry that go into a title: split at white space, control
     /// characters removed, fillers and punctuation alone dropped, "i" and "i'm" capitalised.
     private static func cleaned(_ raw: String) -> [String] {
-        let visible = String(String.UnicodeScalarView(raw.unicodeScalars.filter {
-            $0.properties.generalCategory != .control && $0.properties.generalCategory != .format
+        // Line breaks and tabs part words; other control and format characters go.
+        let visible = String(String.UnicodeScalarView(raw.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+            if scalar.properties.isWhitespace { return " " }
+            let category = scalar.properties.generalCategory
+            return category == .control || category == .format ? nil : scalar
         }))
         return visible.split(whereSeparator: { $0.isWhitespace }).compactMap { part -> String? in
             let letters = part.filter { $0.isLetter || $0.isNumber }
