@@ -20,6 +20,32 @@ import Testing
         #expect(state.status?.text == "Title back to “Memo 2026-12-06 17:50:31”.")
     }
 
+    @Test func theTitlePromptStillOfferingTheOldTitleOffersTheNewOne() {
+        var state = Fixtures.state(width: 80, height: 24, memos: Fixtures.memos + [Self.memo])
+        state.openTitlePrompt(id: 9, title: Self.memo.title, afterStop: true)
+        _ = reduce(&state, .transcription(.titled(memoID: 9, previousTitle: Self.memo.title, title: "Call the plumber", words: 7)))
+        guard case .renaming(9, let field) = state.mode else {
+            Issue.record("the prompt stays open: \(state.mode)")
+            return
+        }
+        #expect(field.text == "Call the plumber" && field.isSelected, "typing still replaces it")
+        #expect(reduce(&state, .key(.enter)).isEmpty, "⏎ keeps the title from the words")
+        #expect(state.memos.first { $0.id == 9 }?.title == "Call the plumber")
+
+        // Once typed into, the prompt is the person's.
+        var typing = Fixtures.state(width: 80, height: 24, memos: Fixtures.memos + [Self.memo])
+        typing.openTitlePrompt(id: 9, title: Self.memo.title, afterStop: true)
+        _ = reduce(&typing, .key(.character("R")))
+        _ = reduce(&typing, .transcription(.titled(memoID: 9, previousTitle: Self.memo.title, title: "Call the plumber", words: 7)))
+        guard case .renaming(9, let typed) = typing.mode else {
+            Issue.record("the prompt stays open: \(typing.mode)")
+            return
+        }
+        #expect(typed.text == "R")
+        _ = reduce(&typing, .key(.enter))
+        #expect(typing.memos.first { $0.id == 9 }?.title == "R", "the typed title wins")
+    }
+
     @Test func aTitleGivenInTheAppMeanwhileStays() {
         var state = Fixtures.state(width: 80, height: 24, memos: Fixtures.memos + [Self.memo])
         state.memos[state.memos.firstIndex { $0.id == 9 } ?? 0].title = "Roof"

@@ -217,6 +217,12 @@ enum TranscriptUpdate {
             return
         }
         state.memos[index].title = title
+        // The title prompt still offering the old title, untouched, offers the new one: ⏎ keeps it.
+        if case .renaming(let prompted, let field) = state.mode, prompted == id, field.text == previousTitle,
+            field.selection == 0..<field.characters.count
+        {
+            state.mode = .renaming(id: id, field: TextField(title, maximumLength: state.titleMaximumLength, selected: true))
+        }
         if state.playback?.memoID == id { state.playback?.title = title }
         if state.sortOrder == .byTitle { state.sortMemos() }
         state.undoStack.append(.renamed(id: id, previousTitle: previousTitle, title: title))
