@@ -42,7 +42,10 @@ final class SettingsEffects: Sendable {
         guard queueWrite else { return }
         queue.async { [self] in
             guard let failure = write() else { return }
-            loop.queue.async { loop.dispatch(.settingsNotSaved(.settingsNotSaved(detail: failure.reason))) }
+            loop.queue.async {
+                loop.dispatch(.settingsNotSaved(.settingsNotSaved(detail: failure.reason)))
+                loop.render()
+            }
         }
     }
 
