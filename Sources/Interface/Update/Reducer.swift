@@ -57,6 +57,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.say("Listening to \(input.name).")
         effects = (input.hasCaptureMixer ? [.readCaptureGain] : []) + NoiseAlertUpdate.inputOpened(&state)
     case .inputFailed(let failure):
+        // A choice that did not open is not kept.
+        state.pickedInput = nil
         let reopening = StreamKeys.inputEnded(&state)
         state.input = nil
         state.meters = []
