@@ -56,6 +56,7 @@ public final class AppLoop: @unchecked Sendable {
     let editing = EditingEffects()
     /// The live captioner while recording with captions on (`C`).
     let captions: LiveCaptionRunner
+    let keptSettings: SettingsEffects
     /// The network stream playing (`o`), and a count of them (events of a replaced one are dropped).
     var streamPlayer: StreamPlayer?
     var streamGeneration = 0
@@ -84,18 +85,21 @@ public final class AppLoop: @unchecked Sendable {
         settings = runtime.recording
         stopRequested = runtime.stopRequested
         effects = AppEffects(environment: environment, recordings: recordings)
-        playback = PlaybackEffects(device: runtime.playbackDevice)
-        transcripts = TranscriptEffects(modelDirectory: runtime.transcriptionModel)
+        transcripts = TranscriptEffects(modelDirectory: runtime.transcriptionModel, titlesFromWords: runtime.titlesFromWords)
+        keptSettings = SettingsEffects(keep: runtime.keepSettings)
         frameLog = environment["VOICEMEMO_FRAME_LOG"].flatMap { FrameLog(path: $0) }
         eventLog = EventLog(environment: environment)
         captions = LiveCaptionRunner(modelDirectory: runtime.transcriptionModel, eventLog: eventLog)
         let size = terminal.size
-        state = AppState(
+        var first = AppState(
             width: size.width, height: size.height, usesColor: terminal.usesColor,
             utcOffset: TimeZone.current.secondsFromGMT(), now: Date().timeIntervalSince1970)
-        configure(&state)
-        state.exportFolder = FileManager.default.currentDirectoryPath
-        state.playbackDevice = runtime.playbackDevice
+        configure(&first)
+        first.exportFolder = FileManager.default.currentDirectoryPath
+        first.playbackDevice = runtime.playbackDevice
+        state = first
+        // The player starts with the kept volume and enhancement, as the header shows them.
+        playback = PlaybackEffects(device: runtime.playbackDevice, settings: first.playbackSettings)
     }
 
     /// Where memos and replays play: `--device`, then the output picker (`O`). UI queue.
@@ -209,6 +213,7 @@ public final class AppLoop: @unchecked Sendable {
         case .streams: streams.perform(effect, on: self, tracked: tracked)
         case .transcripts: transcripts.perform(effect, on: self, tracked: tracked)
         case .editing: editing.perform(effect, on: self, tracked: tracked)
+        case .settings: keptSettings.perform(effect, on: self)
         case .app: quit()
         }
     }
@@ -296,6 +301,7 @@ public final class AppLoop: @unchecked Sendable {
     /// the runner has done everything asked before the quit.
     func finishNow() {
         guard !isFinished else { return }
+        keptSettings.finish()
         transcripts.end()
         captions.end()
         playback.end()

@@ -1,4 +1,5 @@
 import Audio
+import Interface
 import SoundFiles
 
 /// What the app runs with, resolved by its caller (flags over the config file over the
@@ -17,11 +18,19 @@ public struct AppRuntimeSettings: Sendable {
     /// Whether a stop signal (SIGINT, SIGTERM, SIGHUP) has arrived: asked at every tick and
     /// while an input opens; the app then saves the recording and quits.
     public var stopRequested: @Sendable () -> Bool
+    /// `auto_title`: the background transcription titles memos still at their default title
+    /// from their first words.
+    public var titlesFromWords = true
+    /// Keeps settings changed in the app (the config file's block of them), beside the loop;
+    /// throws when the file cannot take them. `nil`: nothing is kept.
+    public var keepSettings: (@Sendable ([SettingChange]) throws(SettingsNotSaved) -> Void)?
 
     public init(
         source: InputSource, recording: RecordingSettings, playbackDevice: String, transcriptionModel: String,
-        environment: [String: String], stopRequested: @escaping @Sendable () -> Bool
+        environment: [String: String], stopRequested: @escaping @Sendable () -> Bool,
+        keepSettings: (@Sendable ([SettingChange]) throws(SettingsNotSaved) -> Void)? = nil
     ) {
+        self.keepSettings = keepSettings
         self.source = source
         self.recording = recording
         self.playbackDevice = playbackDevice

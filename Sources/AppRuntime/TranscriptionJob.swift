@@ -46,6 +46,8 @@ final class TranscriptionJob: Sendable {
 
     private let environment: [String: String]
     private let modelDirectory: String
+    /// `auto_title`: a memo still at its default title is titled from its first words.
+    private let titlesFromWords: Bool
     private let queue: DispatchQueue
     private let report: @Sendable (TranscriptionEvent) -> Void
     private let state = Mutex(State())
@@ -57,13 +59,15 @@ final class TranscriptionJob: Sendable {
 
     /// - Parameters:
     ///   - modelDirectory: the PocketSphinx model (`transcribe.model`).
+    ///   - titlesFromWords: `auto_title`: memos at their default title are titled from their words.
     ///   - report: called on `queue` with each event.
     init(
-        environment: [String: String], modelDirectory: String, queue: DispatchQueue,
+        environment: [String: String], modelDirectory: String, titlesFromWords: Bool = true, queue: DispatchQueue,
         report: @escaping @Sendable (TranscriptionEvent) -> Void
     ) {
         self.environment = environment
         self.modelDirectory = modelDirectory
+        self.titlesFromWords = titlesFromWords
         self.queue = queue
         self.report = report
         requestLog = EventLog(environment: environment)
@@ -254,7 +258,14 @@ final class TranscriptionJob: Sendable {
             return false
         }
         log?.note("transcript \(memo.id) \(transcript.words.count)")
-        send(.finished(memoID: memo.id, title: memo.title, words: transcript.words.count))
+        // A memo still at its default title gets one from its words; a failed rename leaves it
+        // as it was (the transcript is stored all the same).
+        if titlesFromWords, let change = try? library.titleFromWords(of: transcript, forMemo: memo.id) {
+            log?.note("titled \(memo.id)")
+            send(.titled(memoID: memo.id, previousTitle: change.previousTitle, title: change.title, words: transcript.words.count))
+        } else {
+            send(.finished(memoID: memo.id, title: memo.title, words: transcript.words.count))
+        }
         return true
     }
 

@@ -13,7 +13,7 @@ import Testing
         var state = Fixtures.state(width: 80, height: 24)
         #expect(titles(state) == ["Standup notes", "Idea for the parser", "Interview with Dr. Ōtsuka", "Grocery list"])
         _ = reduce(&state, .key(.down))  // "Idea for the parser"
-        #expect(reduce(&state, .key(.character("a"))) == [])
+        #expect(reduce(&state, .key(.character("a"))) == [.saveSettings([.sortOrder(.byTitle)])], "kept for the next start")
         #expect(state.sortOrder == .byTitle)
         #expect(titles(state) == ["Grocery list", "Idea for the parser", "Interview with Dr. Ōtsuka", "Standup notes"])
         #expect(state.selectedMemo?.title == "Idea for the parser")

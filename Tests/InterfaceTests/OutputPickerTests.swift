@@ -23,7 +23,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("▶ default") }, "\(lines)")
         #expect(lines.last?.contains("⏎ choose") == true)
         _ = reduce(&state, .key(.character("G")))
-        #expect(reduce(&state, .key(.enter)) == [.selectOutput(device: "voicememo_playback")])
+        #expect(reduce(&state, .key(.enter)) == [.selectOutput(device: "voicememo_playback"), .saveSettings([.playbackDevice("voicememo_playback")])])
         #expect(state.mode == .browsing && state.playbackDevice == "voicememo_playback")
         #expect(state.status?.text == "Memos play on voicememo_playback.")
 
@@ -41,7 +41,7 @@ import Testing
         _ = reduce(&state, .key(.character("O")))
         _ = reduce(&state, .outputsListed(Self.choices))
         _ = reduce(&state, .key(.down))
-        #expect(reduce(&state, .key(.enter)) == [.selectOutput(device: "null")])
+        #expect(reduce(&state, .key(.enter)) == [.selectOutput(device: "null"), .saveSettings([.playbackDevice("null")])])
         #expect(state.playback != nil, "the memo that plays goes on")
         #expect(state.status?.text.contains("from the next ⏎") == true)
     }

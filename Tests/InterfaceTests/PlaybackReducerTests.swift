@@ -215,9 +215,9 @@ import Testing
 
     @Test func plusEqualsAndMinusStepTheVolumeBetweenNoneAndOneFiftyPercent() {
         var state = playing()
-        #expect(reduce(&state, .key(.character("+"))) == [.adjustPlayback(PlaybackSettings(volumePercent: 110))])
+        #expect(reduce(&state, .key(.character("+"))) == [.adjustPlayback(PlaybackSettings(volumePercent: 110)), .saveSettings([.volume(110)])])
         #expect(state.status?.text == "Volume 110 %: above 100 % loud parts clip (CLIP shows it).")
-        #expect(reduce(&state, .key(.character("="))) == [.adjustPlayback(PlaybackSettings(volumePercent: 120))], "= is + without Shift")
+        #expect(reduce(&state, .key(.character("="))) == [.adjustPlayback(PlaybackSettings(volumePercent: 120)), .saveSettings([.volume(120)])], "= is + without Shift")
         for _ in 0..<5 { _ = reduce(&state, .key(.character("+"))) }
         #expect(state.playbackSettings.volumePercent == 150)
         #expect(state.status?.text == "The volume is already at its most, 150 %.")
@@ -244,12 +244,12 @@ import Testing
     @Test func fTogglesEnhanceAndTheHeaderSaysSo() {
         var state = playing()
         #expect(!AppView.render(state).lines()[0].contains("enhanced"))
-        #expect(reduce(&state, .key(.character("f"))) == [.adjustPlayback(PlaybackSettings(enhances: true))])
+        #expect(reduce(&state, .key(.character("f"))) == [.adjustPlayback(PlaybackSettings(enhances: true)), .saveSettings([.enhance(true)])])
         #expect(state.status?.text.hasPrefix("Enhance on: background noise suppressed while playing") == true, "\(String(describing: state.status))")
         #expect(state.status?.text.contains("F makes an enhanced memo") == true, "the app's key, in the app's words")
         #expect(state.status?.text.contains("voicememo") == false)
         #expect(AppView.render(state).lines()[0].contains("enhanced"), "\(AppView.render(state).lines()[0])")
-        #expect(reduce(&state, .key(.character("f"))) == [.adjustPlayback(PlaybackSettings())])
+        #expect(reduce(&state, .key(.character("f"))) == [.adjustPlayback(PlaybackSettings()), .saveSettings([.enhance(false)])])
         #expect(state.status?.text == "Enhance off.")
         #expect(!AppView.render(state).lines()[0].contains("enhanced"))
     }
@@ -295,7 +295,7 @@ import Testing
         }
         #expect(reduce(&state, .key(.character("]"))) == [.adjustPlayback(PlaybackSettings(speedTenths: 11))])
         #expect(state.status?.text == "Speed 1.1×, pitch kept. For the memos you play.")
-        #expect(reduce(&state, .key(.character("-"))) == [.adjustPlayback(PlaybackSettings(speedTenths: 11, volumePercent: 90))])
+        #expect(reduce(&state, .key(.character("-"))) == [.adjustPlayback(PlaybackSettings(speedTenths: 11, volumePercent: 90)), .saveSettings([.volume(90)])])
         #expect(state.playback == nil)
         #expect(reduce(&state, .key(.enter)) == [.play(Fixtures.memos[0])], "the runner plays it with the settings it was given")
     }

@@ -26,10 +26,13 @@ final class PlaybackEffects: Sendable {
     }
 
     private let ui: Mutex<UISide>
-    private let runner = Mutex(RunnerSide())
+    private let runner: Mutex<RunnerSide>
 
-    init(device: String) {
+    /// - Parameter settings: what every memo plays with until `adjustPlayback` changes it
+    ///   (the volume and enhancement the config file keeps).
+    init(device: String, settings: PlaybackSettings = PlaybackSettings()) {
         ui = Mutex(UISide(device: device))
+        runner = Mutex(RunnerSide(settings: settings))
     }
 
     /// The memo playing, as the tick reads it (UI queue).

@@ -15,9 +15,12 @@ final class TranscriptEffects: Sendable {
     private let ui = Mutex(UISide())
     /// The PocketSphinx model folder (`transcribe.model`).
     private let modelDirectory: String
+    /// `auto_title`: the job titles memos at their default title from their words.
+    private let titlesFromWords: Bool
 
-    init(modelDirectory: String) {
+    init(modelDirectory: String, titlesFromWords: Bool = true) {
         self.modelDirectory = modelDirectory
+        self.titlesFromWords = titlesFromWords
     }
 
     /// The background job, once started (UI queue).
@@ -59,7 +62,9 @@ final class TranscriptEffects: Sendable {
             job.wake()
             return
         }
-        let job = TranscriptionJob(environment: loop.environment, modelDirectory: modelDirectory, queue: loop.queue) { event in
+        let job = TranscriptionJob(
+            environment: loop.environment, modelDirectory: modelDirectory, titlesFromWords: titlesFromWords, queue: loop.queue
+        ) { event in
             loop.dispatch(.transcription(event))
             loop.render()
         }

@@ -93,6 +93,9 @@ public enum Action: Sendable {
     case workFinished
     /// The live captioner heard words, or stopped (`LiveCaptionState`).
     case captions(CaptionUpdate)
+    /// The config file could not keep the settings changed in the app (`Effect.saveSettings`):
+    /// said once a run, however many changes follow.
+    case settingsNotSaved(AppFailure)
     /// The oldest work in flight got this far: `fraction` 0…1 when known, `stage` in words
     /// ("encoding MP3") when it says.
     case workProgress(fraction: Double?, stage: String?)

@@ -24,6 +24,8 @@ extension AppFailure {
             "Cannot edit “\(title)”: \(detail). The memo is as it was."
         case .transcriptSearch(let detail):
             "Cannot search the transcripts: \(detail)"
+        case .settingsNotSaved(let detail):
+            "Settings changed here last until the app quits: \(detail)."
         case .notAnInput(let name, let reason):
             "“\(name)” is not an input: \(reason)"
         case .noInputToRecord:

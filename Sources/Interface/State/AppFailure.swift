@@ -31,6 +31,9 @@ public enum AppFailure: Sendable, Hashable {
     case edit(title: String, detail: String)
     /// The transcripts could not be searched.
     case transcriptSearch(detail: String)
+    /// The config file cannot keep the settings changed in the app (`detail` names the file and
+    /// why: read-only, a folder that cannot be written); it is left as it was.
+    case settingsNotSaved(detail: String)
 
     // MARK: Inputs and recording
 

@@ -164,6 +164,12 @@ public struct AppState: Sendable, Equatable {
     public var titleMaximumLength = Int.max
     /// The ALSA device memos play on (`--device`, then the output picker `O`).
     public var playbackDevice = "default"
+    /// The input the picker (`i`) chose, until it opens (then it is `chosenInput`).
+    var pickedInput: InputName?
+    /// The last input the picker chose that opened: a setting the app keeps (`SettingChange.input`).
+    var chosenInput: InputName?
+    /// Whether the app has said that its settings cannot be kept in the config file: said once.
+    public var saidSettingsNotSaved = false
     /// Where the export prompt (`E`) proposes to write: the folder the app was started in.
     public var exportFolder = ""
     /// Whether the export prompt writes at the podcast loudness (`Tab` in it; kept for the

@@ -3,6 +3,8 @@
 /// its line here and its handler's case.
 public enum EffectFeature: Sendable, Hashable, CaseIterable {
     case recording, playback, library, inputs, voice, streams, transcripts, editing
+    /// The settings kept in the config file.
+    case settings
     /// The app's own life: quitting.
     case app
 }
@@ -28,6 +30,8 @@ extension Effect {
             .transcripts
         case .editMemo, .undoEdit:
             .editing
+        case .saveSettings:
+            .settings
         case .quit:
             .app
         }

@@ -106,6 +106,11 @@ public enum Effect: Sendable, Hashable {
     /// Let the background transcription job look for memos without a transcript (a memo
     /// was saved or the library changed). Quick: it only wakes the job.
     case transcribeNewMemos
+    /// Keep these settings in the config file (changed in the app, so the next start begins
+    /// with them). Written beside the loop, not on the effect runner's queue; a later change of
+    /// a setting not yet written replaces it. `settingsNotSaved` follows when the file cannot
+    /// be written.
+    case saveSettings([SettingChange])
     /// Restore the terminal and exit, once the work already asked for is done.
     case quit
 }

@@ -66,6 +66,9 @@ public enum TranscriptionEvent: Sendable, Hashable {
     case progress(memoID: Int64, fraction: Double)
     /// The memo's transcript is stored, with this many words.
     case finished(memoID: Int64, title: String, words: Int)
+    /// The memo's transcript is stored, with this many words, and the memo, which had its
+    /// default title `previousTitle`, is now titled `title` from its first words (`auto_title`).
+    case titled(memoID: Int64, previousTitle: String, title: String, words: Int)
     /// The memo could not be transcribed; the job goes on with the next.
     case failed(memoID: Int64, title: String, problem: TranscriptionProblem)
     /// The memo was deleted while it was transcribed: nothing stored, the job goes on.
@@ -135,7 +138,7 @@ public struct BackgroundTranscription: Sendable, Hashable {
             self.waiting = waiting
         case .progress(let memoID, let fraction):
             if current?.memoID == memoID { current?.fraction = min(max(fraction, 0), 1) }
-        case .finished, .failed, .skipped:
+        case .finished, .titled, .failed, .skipped:
             current = nil
         case .idle:
             current = nil

@@ -136,7 +136,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .setNoiseAlert, .ringBell, .readCaptureGain, .selectOutput, .playStream, .stopStream: return nil
         case .pauseRecording, .resumeRecording, .pausePlayback, .resumePlayback, .seekPlayback, .jumpPlayback, .stopPlayback,
             .adjustPlayback, .addMarker, .labelMarker, .loadMemoDetails, .markRecording,
-            .armVoiceActivation, .setVoiceReplay, .disarmVoiceActivation, .transcribeNewMemos, .completeExportPath, .quit:
+            .armVoiceActivation, .setVoiceReplay, .disarmVoiceActivation, .transcribeNewMemos, .completeExportPath, .saveSettings, .quit:
             return nil
         }
         self.init(kind: kind, startedAt: after.now)

@@ -422,6 +422,7 @@ enum KeyHandling {
         state.input = nil
         state.meters = []
         state.say("Opening \(choice.source)…")
+        state.pickedInput = choice.source
         return [.selectInput(source: choice.source)]
     }
 

@@ -17,7 +17,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         let effects = reduceAction(&state, action)
         let now = state
         state.work += effects.compactMap { WorkInFlight(for: $0, before: before, after: now) }
-        return effects
+        let changed = SettingChange.between(before, now)
+        return changed.isEmpty ? effects : effects + [.saveSettings(changed)]
     }
 }
 
@@ -43,6 +44,10 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         effects = []
     case .inputOpened(let input):
         state.input = input
+        if input.name == state.pickedInput {
+            state.chosenInput = input.name
+            state.pickedInput = nil
+        }
         state.meters = Array(repeating: ChannelMeter(holdTime: state.peakHoldTime), count: max(input.channels, 0))
         // A new input counts its clips from 0.
         state.clipLatch = ClipLatch()
@@ -52,6 +57,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.say("Listening to \(input.name).")
         effects = (input.hasCaptureMixer ? [.readCaptureGain] : []) + NoiseAlertUpdate.inputOpened(&state)
     case .inputFailed(let failure):
+        // A choice that did not open is not kept.
+        state.pickedInput = nil
         let reopening = StreamKeys.inputEnded(&state)
         state.input = nil
         state.meters = []
@@ -164,6 +171,12 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         effects = CaptureGainUpdate.apply(action, to: &state)
     case .workFinished:
         if !state.work.isEmpty { state.work.removeFirst() }
+        effects = []
+    case .settingsNotSaved(let failure):
+        if !state.saidSettingsNotSaved {
+            state.saidSettingsNotSaved = true
+            state.fail(failure.message)
+        }
         effects = []
     case .workProgress(let fraction, let stage):
         if !state.work.isEmpty {

@@ -193,6 +193,9 @@ enum TranscriptUpdate {
         case .finished(let id, let title, let words):
             state.mention("Transcribed “\(state.currentTitle(ofMemo: id, else: title))”: \(words) word\(words == 1 ? "" : "s").")
             return changed(id, &state)
+        case .titled(let id, let previousTitle, let title, let words):
+            titled(id, from: previousTitle, to: title, words: words, &state)
+            return changed(id, &state)
         case .failed(let id, let title, let problem):
             state.say("Could not transcribe “\(state.currentTitle(ofMemo: id, else: title))”: \(problem.message)")
             return changed(id, &state)
@@ -202,6 +205,28 @@ enum TranscriptUpdate {
         case .started, .progress, .skipped, .idle:
             return []
         }
+    }
+
+    /// Memo `id` was titled from its words: the table shows the new title, and `u` gives the old
+    /// one back as it undoes a rename. Unless the memo was renamed in the app meanwhile (the
+    /// library did not retitle it then; an answer about a title the table no longer shows
+    /// changes nothing).
+    private static func titled(_ id: Int64, from previousTitle: String, to title: String, words: Int, _ state: inout AppState) {
+        guard let index = state.memos.firstIndex(where: { $0.id == id }), state.memos[index].title == previousTitle else {
+            state.mention("Transcribed “\(state.currentTitle(ofMemo: id, else: title))”: \(words) word\(words == 1 ? "" : "s").")
+            return
+        }
+        state.memos[index].title = title
+        // The title prompt still offering the old title, untouched, offers the new one: ⏎ keeps it.
+        if case .renaming(let prompted, let field) = state.mode, prompted == id, field.text == previousTitle,
+            field.selection == 0..<field.characters.count
+        {
+            state.mode = .renaming(id: id, field: TextField(title, maximumLength: state.titleMaximumLength, selected: true))
+        }
+        if state.playback?.memoID == id { state.playback?.title = title }
+        if state.sortOrder == .byTitle { state.sortMemos() }
+        state.undoStack.append(.renamed(id: id, previousTitle: previousTitle, title: title))
+        state.mention("Titled “\(title)” from its words (was “\(previousTitle)”). Press u to undo.")
     }
 
     /// Memo `id`'s transcript changed: the view showing it and the filter's matches are read again.

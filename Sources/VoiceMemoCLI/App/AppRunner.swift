@@ -51,10 +51,16 @@ enum AppRunner {
             throw CommandFailure(error.description)
         }
         defer { terminal.end() }
-        let runtime = AppRuntimeSettings(
-            source: source, recording: settings, playbackDevice: options.playbackDevice ?? "default",
+        let environment = context.environment
+        var runtime = AppRuntimeSettings(
+            source: source, recording: settings,
+            playbackDevice: options.playbackDevice ?? configuration.playbackDevice ?? "default",
             transcriptionModel: configuration.transcriptionModel ?? SpeechModel.defaultDirectory,
-            environment: context.environment, stopRequested: { StopSignals.pending != nil })
+            environment: environment, stopRequested: { StopSignals.pending != nil },
+            keepSettings: { changes throws(SettingsNotSaved) in
+                try ConfigurationWriter.keep(changes, environment: environment)
+            })
+        runtime.titlesFromWords = configuration.autoTitle ?? true
         let loop = AppLoop(terminal: terminal, settings: runtime) { $0.apply(configuration) }
         loopHolder.withLock { $0 = loop }
         do {

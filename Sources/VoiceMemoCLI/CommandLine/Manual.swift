@@ -23,8 +23,10 @@ enum Manual {
                      text: "The library: one audio file per memo, index.sqlite3 (the index, rebuilt from the "
                         + "files' tags when lost), .trash/ (Recently Deleted) and .locks/."),
                     (term: "$XDG_CONFIG_HOME/voicememo/config, else ~/.config/voicememo/config",
-                     text: "The configuration: key = value lines (format, rate, channels, source, meter and "
-                        + "voice-activation defaults); flags override it. A missing file is fine."),
+                     text: "The configuration: key = value lines (format, rate, channels, source, meter, "
+                        + "voice-activation, noise-alert and playback defaults, the table's order, auto_title); flags override it. "
+                        + "A missing file is fine. Settings changed in the app are kept in a block at its end, after "
+                        + "the line \"# set in the app\"; the lines above it are left as they are."),
                     (term: "$XDG_RUNTIME_DIR/voicememo/NAME.sock, else /tmp/voicememo-UID/NAME.sock",
                      text: "The library's control socket, served while the app or a record runs (NAME from the "
                         + "library folder's path): toggle, pause, stop, mark and status talk to it."),

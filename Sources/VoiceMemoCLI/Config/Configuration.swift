@@ -50,6 +50,23 @@ struct Configuration: Sendable, Equatable {
     /// `captions = on`: `record` shows draft words while it records, as with `--captions`, and
     /// the app starts with its live captions on (`C`) (`nil` is off).
     var captions: Bool?
+    /// `auto_title = off`: a memo still at its default title keeps it once transcribed (`nil` is
+    /// on: it is titled from its first words).
+    var autoTitle: Bool?
+    /// `alert = on`: the app's noise alert (the `V` panel) is on from the start.
+    var alertOn: Bool?
+    /// `alert.level = -30`: the level that alerts, in dBFS.
+    var alertLevelDB: Double?
+    /// `alert.hold = 1s`: how long the level must stay above it, in seconds.
+    var alertHold: Double?
+    /// `play.device = pulse`: the ALSA device the app plays memos on (`--device`, the app's `O`).
+    var playbackDevice: String?
+    /// `play.volume = 120`: the app's playback volume in percent (its `-` and `+`).
+    var playbackVolume: Int?
+    /// `play.enhance = on`: the app plays memos with the background noise suppressed (its `f`).
+    var playbackEnhances: Bool?
+    /// `sort = title`: the order of the app's memo table (its `a`).
+    var sortOrder: MemoSortOrder?
 
     init() {}
 

@@ -62,23 +62,49 @@ enum ConfigurationParser {
         key("transcribe", .choice, \.transcribeMode),
         key("transcribe.model", .nonEmptyText, \.transcriptionModel),
         key("captions", onOff, \.captions),
+        key("auto_title", onOff, \.autoTitle),
+        key("alert", onOff, \.alertOn),
+        key("alert.level", .number(in: -90...0, unit: "dB"), \.alertLevelDB),
+        seconds("alert.hold", in: 0...60, \.alertHold),
+        key("play.device", .nonEmptyText, \.playbackDevice),
+        key("play.volume", .integer(in: 0...150), \.playbackVolume),
+        key("play.enhance", onOff, \.playbackEnhances),
+        key("sort", sortOrders, \.sortOrder),
     ]
+
+    /// `sort`'s values, as the memo table's orders (`a`).
+    static let sortOrderNames: [(name: String, order: MemoSortOrder)] = [
+        ("newest", .newestFirst), ("title", .byTitle), ("longest", .longestFirst),
+    ]
+
+    private static let sortOrders = ValueParser.oneOf(sortOrderNames.map(\.name)).map { name in
+        sortOrderNames.first { $0.name == name }?.order ?? .newestFirst
+    }
 
     /// The names of every key, for messages.
     static var keyNames: [String] { keys.map(\.name) }
 
-    /// Parses the whole file; `path` only names it in errors.
+    /// Parses the whole file; `path` only names it in errors. Lines end in LF or CR LF.
+    ///
+    /// A key is set once; the app's block (`AppSettingsBlock`, after its marker line) may set
+    /// a key the lines above it set too, and its value wins.
     ///
     /// - Throws: `ConfigurationError` naming the file, the line and what is allowed.
     static func parse(_ text: String, path: String) throws(ConfigurationError) -> Configuration {
         var configuration = Configuration()
         var seen: Set<String> = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var isInAppBlock = false
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = index + 1
             func refuse(_ problem: String) -> ConfigurationError {
                 ConfigurationError(path: path, line: number, problem: problem)
             }
             let line = String(rawLine).trimmingCharacters(in: .whitespaces)
+            if !isInAppBlock, line == AppSettingsBlock.marker {
+                isInAppBlock = true
+                seen = []
+                continue
+            }
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else {
                 throw refuse("\(quoted(line)) is not a setting; write key = value (or # for a comment)")

@@ -10,7 +10,9 @@ enum MemoTranscription {
     /// `record` with `transcribe = auto`: transcribes the memo just saved, saying so on stderr
     /// (a progress line on a terminal). The recording is kept whatever happens here, so a
     /// failure is a message, not an exit status; a stop signal ends it with nothing stored.
-    static func transcribeAfterRecording(_ memo: Memo, in library: MemoLibrary, model: String, context: CommandContext) {
+    static func transcribeAfterRecording(
+        _ memo: Memo, in library: MemoLibrary, model: String, titlesFromWords: Bool, context: CommandContext
+    ) {
         let console = context.console
         if let signal = StopSignals.pending {
             console.printErrorMessage("not transcribing memo \(memo.id): \(StopSignals.name(signal)) stopped the command")
@@ -21,8 +23,8 @@ enum MemoTranscription {
         defer { eventLog?.close() }
         do {
             let transcript = try transcribeAndStore(
-                memo, in: library, modelDirectory: model, console: console, eventLog: eventLog,
-                shouldStop: { StopSignals.pending != nil })
+                memo, in: library, modelDirectory: model, titlesFromWords: titlesFromWords, console: console,
+                eventLog: eventLog, shouldStop: { StopSignals.pending != nil })
             let count = transcript.words.count
             console.printErrorMessage(
                 count == 0 ? "memo \(memo.id): no words were recognised (English speech only)"
@@ -34,9 +36,12 @@ enum MemoTranscription {
         }
     }
 
+    /// Transcribes `memo` and stores its transcript; with `titlesFromWords` (`auto_title`, on
+    /// unless the config says off), a memo still at its default title is then titled from its
+    /// first words, said on standard error.
     static func transcribeAndStore(
-        _ memo: Memo, in library: MemoLibrary, modelDirectory: String, console: Console, eventLog: EventLog?,
-        shouldStop: @escaping () -> Bool = { false }
+        _ memo: Memo, in library: MemoLibrary, modelDirectory: String, titlesFromWords: Bool, console: Console,
+        eventLog: EventLog?, shouldStop: @escaping () -> Bool = { false }
     ) throws -> Transcript {
         let model: SpeechModel
         do {
@@ -81,7 +86,23 @@ enum MemoTranscription {
         } catch {
             throw LibraryAccess.failure(error)
         }
+        if titlesFromWords { title(memo, from: transcript, in: library, console: console) }
         return transcript
+    }
+
+    /// Titles `memo` from its first words if it still has its default title; says so, or why
+    /// it keeps its title when the rename failed (a read-only library says nothing more).
+    private static func title(_ memo: Memo, from transcript: Transcript, in library: MemoLibrary, console: Console) {
+        do {
+            guard let change = try library.titleFromWords(of: transcript, forMemo: memo.id) else { return }
+            console.printErrorMessage(
+                "memo \(memo.id) is titled “\(TerminalText.safe(change.title))” from its words "
+                    + "(it was “\(TerminalText.safe(change.previousTitle))”; voicememo rename \(memo.id) TITLE changes it)")
+        } catch .readOnly {
+            return
+        } catch {
+            console.printErrorMessage("memo \(memo.id) keeps its title: \(error)")
+        }
     }
 
     /// The live line on a terminal's stderr: "transcribing memo 12 “Standup”: 40 %".

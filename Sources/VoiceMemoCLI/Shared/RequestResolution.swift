@@ -94,6 +94,7 @@ extension RecordRequest {
         if output == nil, voiceActivation == nil, !options.skipsTranscription, (configuration.transcribeMode ?? .auto) == .auto {
             transcriptionModel = configuration.transcriptionModel ?? SpeechModel.defaultDirectory
         }
+        titlesFromWords = configuration.autoTitle ?? true
     }
 
     /// The `--vox*` values over `base` (the config file's, else the built-in defaults), each

@@ -151,6 +151,10 @@ import Testing
                 return [.inputOpened(Fixtures.input), .recordingStarted(title: title)]
             case .quit:
                 return []
+            case .saveSettings(let changes):
+                #expect(!changes.isEmpty)
+                // A read-only config now and then: the reducer says it once.
+                return nextID % 2 == 0 ? [.settingsNotSaved(.settingsNotSaved(detail: "config is read-only"))] : []
             case .openLibrary, .reloadLibrary:
                 return [loaded]
             case .searchTranscripts(let query):

@@ -38,6 +38,9 @@ struct RecordRequest {
     /// `transcribe = auto` without `--no-transcribe`: transcribe the memo once saved, with
     /// this model folder (a memo only: not `--output`, not `--vox`).
     var transcriptionModel: String?
+    /// `auto_title` (on unless the config says off): once transcribed, a memo still at its
+    /// default title is titled from its first words.
+    var titlesFromWords = true
     /// `--captions` or `captions = on` (not with `--vox`): show draft words while recording,
     /// recognised with this model folder.
     var captionModel: String?
@@ -133,7 +136,8 @@ enum RecordRunner {
         }
         let status = try playAfterStop(request, file: memo.path, outcome: outcome, context: context)
         if let model = request.transcriptionModel, outcome.exitCode == .success {
-            MemoTranscription.transcribeAfterRecording(memo, in: library, model: model, context: context)
+            MemoTranscription.transcribeAfterRecording(
+                memo, in: library, model: model, titlesFromWords: request.titlesFromWords, context: context)
         }
         return status
     }

@@ -27,7 +27,7 @@ enum TranscribeRunner {
             defer { eventLog?.close() }
             transcript = try MemoTranscription.transcribeAndStore(
                 memo, in: library, modelDirectory: configuration.transcriptionModel ?? SpeechModel.defaultDirectory,
-                console: context.console, eventLog: eventLog)
+                titlesFromWords: configuration.autoTitle ?? true, console: context.console, eventLog: eventLog)
         }
         if options.json {
             context.console.printJSON(json(transcript, id: memo.id).serialized)
