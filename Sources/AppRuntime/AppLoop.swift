@@ -167,6 +167,7 @@ public final class AppLoop: @unchecked Sendable {
             eventLog?.note(String(format: "noise_alert level=%.1f since=%.3f input=%.3f", alert.levelDB, alert.inputTime - alert.stayed, alert.inputTime), at: now)
         }
         for update in captions.takeUpdates() { dispatch(.captions(update)) }
+        if state.scheduleIsDue(at: now) { dispatch(.scheduleReached(time: now)) }
         dispatch(.tick(time: now, snapshot: snapshot))
         scheduleTimer()
         render()

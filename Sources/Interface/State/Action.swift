@@ -91,6 +91,8 @@ public enum Action: Sendable {
     case captureGainFailed(AppFailure, changed: Bool)
     /// The oldest work in flight (`AppState.work`) is done; its results came before.
     case workFinished
+    /// The scheduled recording's time came, or its duration was recorded (`AppState.scheduleIsDue`).
+    case scheduleReached(time: Double)
     /// The live captioner heard words, or stopped (`LiveCaptionState`).
     case captions(CaptionUpdate)
     /// The config file could not keep the settings changed in the app (`Effect.saveSettings`):

@@ -47,6 +47,10 @@ public struct AppState: Sendable, Equatable {
     public var alert = NoiseAlertState()
     /// The open input's capture control, once read (`<` `>` `M`, or when the input is silent).
     public var captureGain: CaptureGainReading?
+    /// The recording `--at` schedules, until it starts or `s` cancels it.
+    public var scheduled: ScheduledRecording?
+    /// Seconds of recorded audio after which the recording stops (`--at` with `--duration`).
+    public var scheduledStop: Double?
     /// Live captions: the draft words under the meter while recording (`C`).
     public var captions = LiveCaptionState()
     /// Seconds the meters hold a peak before it decays.
@@ -290,11 +294,13 @@ public struct AppState: Sendable, Equatable {
         let voiceNotice = voice.replayNotice.map { StatusMessage(text: $0, kind: .info) }
             ?? voice.noiseWarning.map { StatusMessage(text: $0, kind: .warning) }
         let streamLine = stream.map { StatusMessage(text: $0.statusText(recording: recording != .idle), kind: .info) }
-        guard let status else { return diagnosis ?? voiceNotice ?? streamLine }
+        let scheduleLine = scheduleMessage.map { StatusMessage(text: $0, kind: .info) }
+        guard let status else { return diagnosis ?? voiceNotice ?? streamLine ?? scheduleLine }
         if let diagnosis, status.kind == .info, inputDiagnosisSince > status.shownAt, status.hasBeenReadable(at: now) {
             return diagnosis
         }
         if diagnosis == nil, let voiceNotice, status.kind == .info, status.hasBeenReadable(at: now) { return voiceNotice }
+        if diagnosis == nil, let scheduleLine, status.kind == .info, status.hasBeenReadable(at: now) { return scheduleLine }
         return status
     }
 

@@ -158,6 +158,7 @@ enum KeyTable {
                     state.say("Recording starts once the library is open.")
                 }
             }
+            ScheduleUpdate.startNow(&state)
             return KeyHandling.recordKey(&state)
         },
         KeyBinding(
@@ -173,7 +174,8 @@ enum KeyTable {
                 return nil
             }
         ) { _, state in
-            StreamKeys.stopOnS(&state) ?? PlaybackUpdate.stopPlaying(&state) ?? KeyHandling.stopKey(&state)
+            StreamKeys.stopOnS(&state) ?? PlaybackUpdate.stopPlaying(&state) ?? ScheduleUpdate.cancel(&state)
+                ?? KeyHandling.stopKey(&state)
         },
         KeyBinding("c", "reset the clip indicator and peak hold", group: .input, footer: [.table(190, "clear clip")]) { _, state in
             KeyHandling.resetClip(&state)

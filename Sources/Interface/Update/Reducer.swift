@@ -105,6 +105,9 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.recordingMemoID = memoID
         state.say("Recording “\(title)”.")
         effects = []
+    case .scheduleReached(let time):
+        state.now = max(state.now, time)
+        effects = ScheduleUpdate.reached(at: time, &state)
     case .captions(let update):
         state.captions.apply(update)
         if case .stopped(let reason) = update { state.say("Live captions stopped: \(reason); the recording goes on.") }

@@ -9,8 +9,11 @@ enum HeaderView {
             return
         }
         let theme = Theme(state)
-        let timer = DisplayFormat.elapsedTime(frames: state.recordedFrames, sampleRate: state.input?.sampleRate ?? 0)
+        var timer = DisplayFormat.elapsedTime(frames: state.recordedFrames, sampleRate: state.input?.sampleRate ?? 0)
+        let scheduled = state.recording == .idle ? state.scheduled : nil
+        if let scheduled { timer = DisplayFormat.elapsedTime(seconds: max(0, (scheduled.start - state.now).rounded(.up))) }
         let (badge, badgeStyle): (String, Style) = switch state.recording {
+        case .idle where scheduled != nil: ("starts \(scheduled?.label ?? "") in", theme.pausedBadge)
         case .idle: VoiceActivationView.badge(state, theme: theme) ?? ("idle", theme.dim)
         case .recording: ("● REC", theme.recordingBadge)
         case .paused: ("❚❚ PAUSED", theme.pausedBadge)

@@ -1,7 +1,8 @@
 import Audio
 import SoundFiles
 
-/// `voicememo [--source S] [--format F] [--rate HZ] [--channels N] [--device D]`: the full-screen app.
+/// `voicememo [--source S] [--format F] [--rate HZ] [--channels N] [--device D] [--at TIME [--duration T]]`:
+/// the full-screen app.
 public struct AppOptions: Sendable, Equatable {
     /// `--source S`: the input to open; `nil` uses the default (`alsa:default`).
     public var source: InputSource?
@@ -14,6 +15,10 @@ public struct AppOptions: Sendable, Equatable {
     public var channels: Int?
     /// `--device D`: the ALSA playback device; `nil` is `default`.
     public var playbackDevice: String?
+    /// `--at TIME`: the app starts recording by itself then.
+    var scheduledStart: ScheduledStart?
+    /// `--duration T` (with `--at`): seconds of audio after which that recording stops and saves.
+    var duration: Double?
 
     public init(
         source: InputSource? = nil, format: FileFormat? = nil, sampleRate: Int? = nil, channels: Int? = nil,

@@ -6,6 +6,8 @@ import Synchronization
 import SoundFiles
 import Terminal
 import Transcription
+import Interface
+import Vocabulary
 
 /// `voicememo` with no subcommand: sets up the library, signals and the terminal, runs
 /// the app until it quits, and gives the terminal back on every way out.
@@ -61,7 +63,12 @@ enum AppRunner {
                 try ConfigurationWriter.keep(changes, environment: environment)
             })
         runtime.titlesFromWords = configuration.autoTitle ?? true
-        let loop = AppLoop(terminal: terminal, settings: runtime) { $0.apply(configuration) }
+        let loop = AppLoop(terminal: terminal, settings: runtime) { state in
+            state.apply(configuration)
+            state.scheduled = options.scheduledStart.map { start in
+                ScheduledRecording(start: start.time, duration: options.duration, label: TerminalText.safe(start.text))
+            }
+        }
         loopHolder.withLock { $0 = loop }
         do {
             try loop.runUntilQuit()

@@ -13,7 +13,7 @@ enum MemoEdit {
     }
 
     static func seconds(_ time: Duration) -> Double {
-        Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
+        time.seconds
     }
 
     /// "memo 1 is now memo 7", "memo 7 is now memos 8 and 9": an edit makes new memos, with
