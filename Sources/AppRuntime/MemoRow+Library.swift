@@ -13,6 +13,8 @@ extension MemoRow {
             peakDB: memo.peakDB, state: State(memo.state), deletedAt: memo.deletedAt?.timeIntervalSince1970,
             loudnessLUFS: memo.loudnessLUFS, truePeakDBTP: memo.truePeakDBTP, loudnessRange: memo.loudnessRange,
             clipCount: memo.clipCount, deletionReason: memo.deletionReason)
+        tags = memo.tags
+        isStarred = memo.isStarred
     }
 }
 

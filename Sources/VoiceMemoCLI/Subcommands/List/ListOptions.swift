@@ -6,8 +6,14 @@ public struct ListOptions: Sendable, Equatable {
     public var deleted: Bool
     /// `--no-wait`: list at once, leaving killed recordings that need an encode for later.
     public var noWait: Bool
+    /// `--tag TAG`, repeatable: only memos with every one of these tags (lower case).
+    public var tags: [String]
+    /// `--starred`: only starred memos.
+    public var starred: Bool
 
-    public init(json: Bool = false, deleted: Bool = false, noWait: Bool = false) {
+    public init(json: Bool = false, deleted: Bool = false, noWait: Bool = false, tags: [String] = [], starred: Bool = false) {
+        self.tags = tags
+        self.starred = starred
         self.noWait = noWait
         self.json = json
         self.deleted = deleted

@@ -9,6 +9,7 @@ enum ListRunner {
         let library = try LibraryAccess.open(
             context, fileCheck: .names, pendingRecoveries: options.noWait ? .leave : .finish)
         let memos = try LibraryAccess.perform { () throws(MemoLibraryError) in try library.memos(deleted: options.deleted) }
+            .filter { memo in (!options.starred || memo.isStarred) && options.tags.allSatisfy(memo.tags.contains) }
         if options.json {
             let (transcripts, markers) = try LibraryAccess.perform { () throws(MemoLibraryError) in
                 (try library.transcriptStates(), try library.allMarkers())

@@ -1,0 +1,102 @@
+import TestSupport
+import Foundation
+@testable import SoundFiles
+import Testing
+import Vocabulary
+@testable import MemoLibrary
+
+/// Tags and the favourite star: kept in the index and in the file's comment, so an index
+/// rebuilt from the files keeps them; a person's own comment lines are kept.
+@Suite struct TagTests {
+    /// Every format whose comment has room (MP3's ID3v1 comment does not: see `tagsAreWrittenToFile`).
+    static let formatsWithComments = FileFormat.allCases.filter { $0 != .mp3 }
+
+    @Test(arguments: formatsWithComments)
+    func tagsAndStarSurviveARebuiltIndex(format: FileFormat) throws {
+        let fixture = try LibraryFixture()
+        var library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "Standup", format: format)
+        #expect(library.tagsAreWrittenToFile(memo), "\(format)")
+        var tagged = try library.changeTags(id: memo.id, MemoTag.change(["+Work", "+draft"]))
+        #expect(tagged.tags == ["work", "draft"])
+        tagged = try library.setStarred(id: memo.id, true)
+        #expect(tagged.isStarred && tagged.tags == ["work", "draft"])
+        #expect(tagged.size == FileManager.default.fileSize(memo.path), "the index has the new file's size")
+        let comment = try SoundFileReader(path: memo.path).metadata.comment
+        #expect(comment == "VoiceMemo memo \(memo.id)\nvoicememo-tags: work draft\nvoicememo-starred: yes", "\(format)")
+        library.close()
+
+        for name in ["index.sqlite3", "index.sqlite3-wal", "index.sqlite3-shm"] {
+            try? FileManager.default.removeItem(atPath: fixture.folder + "/" + name)
+        }
+        library = try fixture.open()
+        #expect(library.maintenance.rebuiltIndex)
+        let rebuilt = try #require(try library.memo(id: memo.id))
+        #expect(rebuilt.tags == ["work", "draft"], "\(format)")
+        #expect(rebuilt.isStarred, "\(format)")
+        #expect(rebuilt.title == "Standup")
+    }
+
+    @Test func removingTheLastTagAndTheStarLeavesOnlyTheID() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "Idea", format: .wav)
+        try library.changeTags(id: memo.id, MemoTag.change(["+idea"]))
+        try library.setStarred(id: memo.id, true)
+        try library.changeTags(id: memo.id, MemoTag.change(["-idea"]))
+        let plain = try library.setStarred(id: memo.id, false)
+        #expect(plain.tags.isEmpty && !plain.isStarred)
+        #expect(try SoundFileReader(path: memo.path).metadata.comment == "VoiceMemo memo \(memo.id)")
+        #expect(try SoundFileReader(path: memo.path).metadata.title == "Idea", "the title is kept")
+    }
+
+    @Test func mp3KeepsTagsInTheIndexOnly() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "Song", format: .mp3)
+        #expect(!library.tagsAreWrittenToFile(memo))
+        let tagged = try library.changeTags(id: memo.id, MemoTag.change(["+music"]))
+        #expect(tagged.tags == ["music"])
+        #expect(try library.memo(id: memo.id)?.tags == ["music"])
+    }
+
+    @Test func aCommentOfItsOwnIsKept() {
+        var comment = MemoComment(parsing: "Recorded at the lake\nVoiceMemo memo 7")
+        #expect(comment.memoID == 7)
+        comment.tags = ["lake"]
+        comment.isStarred = true
+        #expect(comment.text == "VoiceMemo memo 7\nvoicememo-tags: lake\nvoicememo-starred: yes\nRecorded at the lake")
+        let read = MemoComment(parsing: comment.text)
+        #expect(read == comment)
+        #expect(MemoComment(parsing: "VoiceMemo memo 12").memoID == 12, "the comment a recording gets")
+        #expect(MemoComment(parsing: "voicememo-tags: ok bad\u{7}one").tags == ["ok"], "a tag edited into something invalid is dropped")
+    }
+
+    @Test func aRefusedTagChangesNothing() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "Plain", format: .flac)
+        #expect(throws: MemoLibraryError.self) {
+            try library.changeTags(id: memo.id, MemoTag.Change(added: ["two words"]))
+        }
+        #expect(try library.memo(id: memo.id)?.tags == [])
+        #expect(throws: MemoLibraryError.self) { try library.setStarred(id: 999, true) }
+    }
+
+    @Test func anIndexOfVersionSevenGainsTheColumnsWithNoTags() throws {
+        let fixture = try LibraryFixture()
+        var library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "Old", format: .wav)
+        library.close()
+        // The index as version 7 wrote it: no tags, no star.
+        let database = try SQLiteDatabase(path: fixture.folder + "/" + MemoIndex.fileName, mode: .readWriteCreate)
+        try database.execute("ALTER TABLE memos DROP COLUMN starred; ALTER TABLE memos DROP COLUMN tags; PRAGMA user_version = 7")
+        database.close()
+
+        library = try fixture.open()
+        #expect(try library.index.database.query("PRAGMA user_version").first?.integer(0) == IndexSchema.currentVersion)
+        let read = try #require(try library.memo(id: memo.id))
+        #expect(read.tags.isEmpty && !read.isStarred)
+        #expect(try library.setStarred(id: memo.id, true).isStarred, "the new columns are written")
+    }
+}
