@@ -1,4 +1,5 @@
 import MemoLibrary
+import SoundFiles
 import Vocabulary
 
 /// `tag`: a memo's tags changed, in the index and (where the format allows) in its file's
@@ -56,7 +57,10 @@ enum TagCheck {
             case .damaged: "memo \(memo.id)'s file cannot be read"
             case .complete, .recovered:
                 library.sharedFileReason(memo)
-                    ?? "a \(memo.format.displayName) file coded as \(memo.encoding.rawValue) has no room for them"
+                    ?? (memo.format == .mp3
+                        ? "an MP3 file's only tag (ID3v1) has no room for them"
+                        : "a \(memo.format.displayName) file coded as \(memo.encoding.rawValue) cannot be re-tagged "
+                            + "without encoding its audio again")
             }
         console.printErrorMessage("note: the tags and star are kept in the index only: \(why)")
     }
