@@ -5,7 +5,8 @@ import MemoLibrary
 /// `MemoRow` here, and every transcript word a `SpokenWord`. The other way, the app names memos
 /// by id and the runner asks the library (`MemoStore`).
 extension MemoRow {
-    init(_ memo: Memo) {
+    /// The app's row for `memo` (also what `list --filter` matches, as `/` does).
+    public init(_ memo: Memo) {
         self.init(
             id: memo.id, title: memo.title, created: memo.created.timeIntervalSince1970, duration: memo.duration,
             frames: memo.frames, sampleRate: memo.sampleRate, channels: memo.channels,

@@ -90,6 +90,24 @@ import Testing
         #expect(empty.status == 2, "\(empty)")
     }
 
+    @Test func listFilterTakesTheAppsTerms() throws {
+        let sandbox = try VoiceMemoSandbox()
+        let standup = try sandbox.recordMemo(title: "Standup", seconds: "0.5")
+        let idea = try sandbox.recordMemo(title: "Idea", seconds: "0.2")
+        #expect(try sandbox.run("tag", standup, "+work").status == 0)
+        #expect(try sandbox.run("tag", idea, "+work").status == 0)
+        #expect(try sandbox.run("star", idea).status == 0)
+        #expect(Self.ids(try sandbox.run("list", "--json", "--filter", "tag:work longer:0.3s")) == [standup])
+        #expect(Self.ids(try sandbox.run("list", "--json", "--filter", "tag:work is:starred")) == [idea])
+        #expect(Self.ids(try sandbox.run("list", "--json", "--filter", "stand after:2000-01-01")) == [standup])
+        #expect(Self.ids(try sandbox.run("list", "--json", "--filter", "before:2000-01-01")) == [])
+        let bad = try sandbox.run("list", "--filter", "before:2026-13-45")
+        #expect(bad.status == 2, "\(bad)")
+        #expect(bad.standardError.contains("before:2026-13-45 is not a date"), "\(bad.standardError)")
+        let length = try sandbox.run("list", "--filter", "longer:soon")
+        #expect(length.status == 2 && length.standardError.contains("is not a length"), "\(length)")
+    }
+
     static func ids(_ outcome: ProcessOutcome) -> [String] {
         guard outcome.status == 0,
             let array = try? JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [[String: Any]]

@@ -1,5 +1,6 @@
 import ArgumentParsing
 
+import Interface
 import Vocabulary
 
 /// `voicememo list [--json] [--deleted] [--no-wait] [--tag TAG]... [--starred]`: the memos in
@@ -22,15 +23,23 @@ enum ListCommand: SubcommandDefinition {
             }
         })
     static let starred = Flag(name: "starred", help: "Only starred memos (favourites).")
+    static let filter = Option<String>(
+        name: "filter", valueName: "QUERY",
+        help: "Only memos the app's / filter lists: words in the title or spoken, and tag:T, is:starred, said:WORD, "
+            + "before:YYYY-MM-DD, after:YYYY-MM-DD, longer:5m, shorter:90s, all of them.",
+        parser: ValueParser { text throws(ValueRejection) in
+            if let problem = MemoQuery(text).problem { throw .custom(problem: "is not a filter", allowed: problem) }
+            return text
+        })
 
     static let specification = CommandSpecification(
         name: "list", abstract: "List the memos in the library, newest first.",
-        options: [json, deleted, noWait, tag, starred])
+        options: [json, deleted, noWait, tag, starred, filter])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> ListOptions {
         ListOptions(
             json: arguments.isSet(json), deleted: arguments.isSet(deleted), noWait: arguments.isSet(noWait),
-            tags: try arguments.values(of: tag), starred: arguments.isSet(starred))
+            tags: try arguments.values(of: tag), starred: arguments.isSet(starred), filter: try arguments.value(of: filter))
     }
 
     static func run(_ options: ListOptions, context: CommandContext) throws -> ExitCode {

@@ -10,8 +10,14 @@ public struct ListOptions: Sendable, Equatable {
     public var tags: [String]
     /// `--starred`: only starred memos.
     public var starred: Bool
+    /// `--filter QUERY`: only the memos the app's `/` lists for it (`MemoQuery`).
+    public var filter: String?
 
-    public init(json: Bool = false, deleted: Bool = false, noWait: Bool = false, tags: [String] = [], starred: Bool = false) {
+    public init(
+        json: Bool = false, deleted: Bool = false, noWait: Bool = false, tags: [String] = [], starred: Bool = false,
+        filter: String? = nil
+    ) {
+        self.filter = filter
         self.tags = tags
         self.starred = starred
         self.noWait = noWait
