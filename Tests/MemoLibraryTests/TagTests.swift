@@ -50,6 +50,27 @@ import Vocabulary
         #expect(try SoundFileReader(path: memo.path).metadata.title == "Idea", "the title is kept")
     }
 
+    @Test(arguments: [FileFormat.flac, .wav, .mp3])
+    func aTrimKeepsTheTagsAndTheStar(format: FileFormat) throws {
+        let fixture = try LibraryFixture()
+        var library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "Long", format: format, seconds: 0.5)
+        try library.changeTags(id: memo.id, MemoTag.change(["+work"]))
+        try library.setStarred(id: memo.id, true)
+        let trimmed = try library.trim(id: memo.id, keeping: 0..<12_000, at: LibraryFixture.start)
+        let piece = try #require(trimmed.memos.first)
+        #expect(piece.tags == ["work"] && piece.isStarred)
+        library.close()
+        for name in ["index.sqlite3", "index.sqlite3-wal", "index.sqlite3-shm"] {
+            try? FileManager.default.removeItem(atPath: fixture.folder + "/" + name)
+        }
+        library = try fixture.open()
+        let rebuilt = try #require(try library.memos(deleted: false).first { $0.path == piece.path })
+        // MP3's tags were in the index only: a rebuild has none to find.
+        #expect(rebuilt.tags == (format == .mp3 ? [] : ["work"]), "\(format)")
+        #expect(rebuilt.isStarred == (format != .mp3), "\(format)")
+    }
+
     @Test func mp3KeepsTagsInTheIndexOnly() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()
