@@ -71,6 +71,26 @@ import Vocabulary
         #expect(rebuilt.isStarred == (format != .mp3), "\(format)")
     }
 
+    @Test(arguments: [FileFormat.wav, .flac])
+    func tagsGivenWhileRecordingGoIntoTheFileWhenItIsSaved(format: FileFormat) throws {
+        let fixture = try LibraryFixture()
+        var library = try fixture.open()
+        let settings = RecordingSettings(format: format, sampleRate: 48000, channels: 1)
+        let recording = try library.beginRecording(title: "Live", settings: settings, at: LibraryFixture.start)
+        try library.changeTags(id: recording.memo.id, MemoTag.change(["+live"]))
+        try library.rename(id: recording.memo.id, to: "Live, renamed")
+        try LibraryFixture.writeTone(to: recording.memo.path, settings: settings, metadata: recording.metadata, seconds: 0.3)
+        let memo = try library.finishRecording(recording, peakDB: -6)
+        #expect(memo.tags == ["live"] && memo.title == "Live, renamed")
+        library.close()
+        for name in ["index.sqlite3", "index.sqlite3-wal", "index.sqlite3-shm"] {
+            try? FileManager.default.removeItem(atPath: fixture.folder + "/" + name)
+        }
+        library = try fixture.open()
+        let rebuilt = try #require(try library.memo(id: memo.id))
+        #expect(rebuilt.tags == ["live"] && rebuilt.title == "Live, renamed", "\(format)")
+    }
+
     @Test func mp3KeepsTagsInTheIndexOnly() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()

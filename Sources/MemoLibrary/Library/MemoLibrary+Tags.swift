@@ -20,6 +20,12 @@ extension MemoLibrary {
         try retag(id: id) { ($0.tags, starred) }
     }
 
+    /// Writes memo `id`'s tags and star, as the index has them, into its file's comment (a
+    /// memo tagged while it was recorded, whose recorder wrote the comment before).
+    func storeTagsInFile(id: Int64) throws(MemoLibraryError) -> Memo {
+        try retag(id: id, evenIfUnchanged: true) { ($0.tags, $0.isStarred) }
+    }
+
     /// Whether a memo's tags and star are written into its file's comment (else only the index
     /// has them): where its title is (`titleIsWrittenToFile`), but for MP3, whose ID3v1
     /// comment has room for the memo's id only.
@@ -34,7 +40,7 @@ extension MemoLibrary {
     /// a title: a WAV's comment changed in place, any other file copied with its new comment
     /// and renamed over it under the index's write lock; tried again if the memo changed meanwhile.
     private func retag(
-        id: Int64, _ update: (Memo) -> (tags: [String], starred: Bool)
+        id: Int64, evenIfUnchanged: Bool = false, _ update: (Memo) -> (tags: [String], starred: Bool)
     ) throws(MemoLibraryError) -> Memo {
         guard !isReadOnly else { throw readOnlyRefusal }
         for _ in 0..<3 {
@@ -46,7 +52,7 @@ extension MemoLibrary {
             } catch {
                 throw .invalidTag(error)
             }
-            if tags == before.tags, wanted.starred == before.isStarred { return before }
+            if !evenIfUnchanged, tags == before.tags, wanted.starred == before.isStarred { return before }
             let comment = fileComment(of: before, tags: tags, starred: wanted.starred)
             let inPlace = comment != nil && before.format == .wav && TitleRewrite.canRetitleInPlace(before.path)
             let replacement =
