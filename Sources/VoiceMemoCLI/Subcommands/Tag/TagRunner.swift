@@ -50,6 +50,11 @@ enum TagCheck {
     /// rebuilt from the files would not have them).
     static func noteIndexOnly(_ memo: Memo, library: MemoLibrary, console: Console) {
         guard !library.tagsAreWrittenToFile(memo) else { return }
+        if memo.state == .recording {
+            console.printErrorMessage(
+                "note: memo \(memo.id) is being recorded; its file gets the tags and star when the recording stops")
+            return
+        }
         let why: String =
             switch memo.state {
             case .recording: "memo \(memo.id) is being recorded"
