@@ -37,30 +37,21 @@ enum TagCheck {
         }
     }
 
-    /// Each tag accepted (folded to lower case).
-    static func tags(_ tags: [String]) throws -> [String] {
-        do {
-            return try MemoTag.accepted(tags)
-        } catch {
-            throw LibraryAccess.failure(.invalidTag(error))
-        }
-    }
-
     /// Says on standard error when the memo's file does not carry its tags and star (an index
     /// rebuilt from the files would not have them).
     static func noteIndexOnly(_ memo: Memo, library: MemoLibrary, console: Console) {
         guard !library.tagsAreWrittenToFile(memo) else { return }
-        if memo.state == .recording {
+        let formatHasRoom = TitleRewrite.method(format: memo.format, encoding: memo.encoding).map(TitleRewrite.writesComment) == true
+        if memo.state == .recording, formatHasRoom {
             console.printErrorMessage(
                 "note: memo \(memo.id) is being recorded; its file gets the tags and star when the recording stops")
             return
         }
         let why: String =
             switch memo.state {
-            case .recording: "memo \(memo.id) is being recorded"
             case .missing: "memo \(memo.id)'s file is missing"
             case .damaged: "memo \(memo.id)'s file cannot be read"
-            case .complete, .recovered:
+            case .complete, .recovered, .recording:
                 library.sharedFileReason(memo)
                     ?? (memo.format == .mp3
                         ? "an MP3 file's only tag (ID3v1) has no room for them"
