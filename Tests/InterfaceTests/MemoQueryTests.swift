@@ -108,4 +108,14 @@ import Testing
         ]))
         #expect(state.visibleMemos.map(\.id) == [2], "said: and tag: both hold")
     }
+
+    @Test func aNewTranscriptIsSearchedForTheSpokenWordsOnly() {
+        var state = Fixtures.state(width: 80, height: 24, memos: Self.memos())
+        _ = reduce(&state, .key(.character("/")))
+        for character in "tag:work said:budget" { _ = reduce(&state, .key(.character(character))) }
+        _ = reduce(&state, .key(.enter))
+        let effects = reduce(&state, .transcription(.finished(memoID: 2, title: "Idea for the parser", words: 12)))
+        #expect(effects.contains(.searchTranscripts(query: "budget")), "\(effects)")
+        #expect(!effects.contains(.searchTranscripts(query: "tag:work said:budget")), "\(effects)")
+    }
 }

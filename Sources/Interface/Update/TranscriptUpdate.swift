@@ -211,7 +211,13 @@ enum TranscriptUpdate {
     private static func changed(_ id: Int64, _ state: inout AppState) -> [Effect] {
         var effects: [Effect] = []
         if state.mode == .transcript, state.transcriptView?.memoID == id { effects.append(.loadTranscript(memoID: id)) }
-        if !state.filter.isEmpty { effects.append(.searchTranscripts(query: state.filter)) }
-        return effects
+        return effects + searchAgain(state)
+    }
+
+    /// The transcripts searched again for the filter's spoken words (a transcript changed), if it has any.
+    static func searchAgain(_ state: AppState) -> [Effect] {
+        let query = MemoQuery(state.filter)
+        guard query.problem == nil, !query.spokenText.isEmpty else { return [] }
+        return [.searchTranscripts(query: query.spokenText)]
     }
 }
