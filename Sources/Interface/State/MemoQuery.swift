@@ -10,7 +10,7 @@ import Vocabulary
 /// - `longer:5m`, `shorter:90s`: longer or shorter than a length (`90`, `90s`, `5m`, `1h30m`).
 ///
 /// Plain words match a title that holds them, or spoken words (`TitleFilter`, the transcript
-/// search), as the filter did before it had terms; with `said:` they must be spoken too. A word
+/// search); with `said:` they must be spoken too. A word
 /// with a colon whose key is none of the above (`re:budget`) is a plain word. A term whose value
 /// is wrong (`before:2026-13-45`, `longer:soon`, `tag:`) is a `problem`: the filter then lists
 /// nothing and says why, rather than matching nothing in silence.
