@@ -1,7 +1,8 @@
 /// The rules for memo tags: what a tag may be, how tags compare, and how a list of tag changes
 /// (`+work -draft`) is read. The one rule for the library, the command line and the app.
 ///
-/// A tag is one word of at most 64 characters with no white space and no control characters.
+/// A tag is one word of at most 64 characters with no white space and no control characters
+/// (nor invisible formatting ones such as U+202E).
 /// Tags are folded to lower case when accepted (`Work` and `work` are the same tag), so a tag is
 /// stored, shown and matched in one spelling.
 public enum MemoTag {
@@ -19,7 +20,8 @@ public enum MemoTag {
             switch self {
             case .empty: "a tag cannot be empty"
             case .whiteSpace(let tag): "the tag \(Self.quoted(tag)) has white space; a tag is one word without spaces"
-            case .controlCharacter(let tag): "the tag \(Self.quoted(tag)) has a control character; a tag has only visible characters"
+            case .controlCharacter(let tag):
+                "the tag \(Self.quoted(tag)) has a control character or an invisible one; a tag has only visible characters"
             case .tooLong(let tag, let count):
                 "the tag \(Self.quoted(String(tag.prefix(20))))… has \(count) characters; at most \(MemoTag.maximumLength) are allowed"
             }
@@ -35,7 +37,11 @@ public enum MemoTag {
     /// - Throws: `.empty`, `.whiteSpace`, `.controlCharacter`, `.tooLong` (over 64 characters).
     public static func accepted(_ tag: String) throws(Problem) -> String {
         guard !tag.isEmpty else { throw .empty }
-        if tag.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        // Control characters, and the invisible formatting ones that reorder or hide text
+        // (U+202E, U+200B); the zero width joiner of an emoji sequence stays.
+        if tag.unicodeScalars.contains(where: {
+            $0.properties.generalCategory == .control || ($0.properties.generalCategory == .format && $0 != "\u{200D}")
+        }) {
             throw .controlCharacter(tag)
         }
         if tag.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {

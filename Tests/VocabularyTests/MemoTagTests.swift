@@ -11,12 +11,15 @@ import Vocabulary
         #expect(try MemoTag.accepted(["Work", "work", "draft"]) == ["work", "draft"], "duplicates dropped, order kept")
     }
 
-    @Test func eachRuleIsNamedWhenATagIsRefused() {
+    @Test func eachRuleIsNamedWhenATagIsRefused() throws {
         #expect(throws: MemoTag.Problem.empty) { try MemoTag.accepted("") }
         #expect(throws: MemoTag.Problem.whiteSpace("two words")) { try MemoTag.accepted("two words") }
         #expect(throws: MemoTag.Problem.whiteSpace("no\u{A0}break")) { try MemoTag.accepted("no\u{A0}break") }
         #expect(throws: MemoTag.Problem.controlCharacter("bell\u{7}")) { try MemoTag.accepted("bell\u{7}") }
         #expect(throws: MemoTag.Problem.controlCharacter("tab\there")) { try MemoTag.accepted("tab\there") }
+        #expect(throws: MemoTag.Problem.controlCharacter("rtl\u{202E}")) { try MemoTag.accepted("rtl\u{202E}") }
+        #expect(throws: MemoTag.Problem.controlCharacter("zero\u{200B}width")) { try MemoTag.accepted("zero\u{200B}width") }
+        #expect(try MemoTag.accepted("👨‍👩‍👧") == "👨‍👩‍👧", "an emoji sequence's joiners stay")
         let long = String(repeating: "x", count: 65)
         #expect(throws: MemoTag.Problem.tooLong(long, characters: 65)) { try MemoTag.accepted(long) }
         #expect(throws: Never.self) { try MemoTag.accepted(String(repeating: "é", count: 64)) }
