@@ -105,6 +105,19 @@ import Testing
         #expect(state.visibleMemos.map(\.id) == [1])
     }
 
+    @Test(arguments: [(80, 24), (40, 12)])
+    func theTagsPromptAndAWrongTermOnScreen(width: Int, height: Int) {
+        var state = Fixtures.state(width: width, height: height, memos: Self.taggedMemos())
+        _ = reduce(&state, .key(.character("#")))
+        _ = Self.typing(" +urgent", &state)
+        assertSnapshot(AppView.render(state), named: "tags-prompt-\(width)x\(height)")
+        _ = reduce(&state, .key(.escape))
+        _ = reduce(&state, .key(.character("/")))
+        _ = Self.typing("tag:work before:2026-13-45", &state)
+        _ = reduce(&state, .key(.enter))
+        assertSnapshot(AppView.render(state), named: "filter-wrong-date-\(width)x\(height)")
+    }
+
     @Test func theTitleCellNeverOverflows() {
         for memo in Self.taggedMemos() {
             for width in 0...130 {

@@ -41,7 +41,7 @@ enum BottomLinesView {
         case .exporting(_, let field), .openingStream(let field), .labelingMarker(_, _, let field), .tagging(_, let field):
             let label =
                 switch state.mode {
-                case .tagging: "Tags (+add -remove, or the list): "
+                case .tagging: "Tags: "
                 case .openingStream: "Stream URL: "
                 case .labelingMarker(_, let time, _): MarkerKeys.promptLabel(time: time, state)
                 default: ExportKeys.label(state)

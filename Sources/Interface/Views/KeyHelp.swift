@@ -45,7 +45,7 @@ enum KeyHelp {
         case .renaming: [("⏎", "save"), ("Esc", "keep the title"), ("← →", "move"), ("⌫", "delete")]
         case .exporting(_, let field): exportFooter(field, podcast: false)
         case .openingStream: [("⏎", "play"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
-        case .tagging: [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
+        case .tagging: [("⏎", "save"), ("Esc", "cancel"), ("+tag -tag", "add, remove; words: the list"), ("← →", "move"), ("⌫", "delete")]
         case .labelingMarker(_, _, let field) where field.isSelected:
             [("type", "replaces it"), ("⏎", "save"), ("⌫", "clear"), ("Esc", "cancel")]
         case .labelingMarker: [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
