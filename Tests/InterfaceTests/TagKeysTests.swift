@@ -118,6 +118,15 @@ import Testing
         assertSnapshot(AppView.render(state), named: "filter-wrong-date-\(width)x\(height)")
     }
 
+    @Test func theDetailsShowTheStarAndTheTags() {
+        let memos = Self.taggedMemos()
+        let state = Fixtures.state(width: 80, height: 24, memos: memos)
+        let tagged = MemoDetailsView.lines(memos[0], state: state)
+        #expect(tagged.first { $0.label == "Tags" }?.value == "★ starred   #work #standup")
+        #expect(tagged.map(\.label).prefix(2) == ["Title", "Tags"])
+        #expect(!MemoDetailsView.lines(memos[3], state: state).contains { $0.label == "Tags" }, "none: no line")
+    }
+
     @Test func theTitleCellNeverOverflows() {
         for memo in Self.taggedMemos() {
             for width in 0...130 {
