@@ -24,6 +24,8 @@ import Vocabulary
         #expect(tagged.size == FileManager.default.fileSize(memo.path), "the index has the new file's size")
         let comment = try SoundFileReader(path: memo.path).metadata.comment
         #expect(comment == "VoiceMemo memo \(memo.id)\nvoicememo-tags: work draft\nvoicememo-starred: yes", "\(format)")
+        try library.rename(id: memo.id, to: "Standup, renamed")
+        #expect(try SoundFileReader(path: memo.path).metadata.comment == comment, "a rename keeps the comment: \(format)")
         library.close()
 
         for name in ["index.sqlite3", "index.sqlite3-wal", "index.sqlite3-shm"] {
@@ -34,7 +36,7 @@ import Vocabulary
         let rebuilt = try #require(try library.memo(id: memo.id))
         #expect(rebuilt.tags == ["work", "draft"], "\(format)")
         #expect(rebuilt.isStarred, "\(format)")
-        #expect(rebuilt.title == "Standup")
+        #expect(rebuilt.title == "Standup, renamed")
     }
 
     @Test func removingTheLastTagAndTheStarLeavesOnlyTheID() throws {
