@@ -39,6 +39,17 @@ import Vocabulary
         #expect(rebuilt.title == "Standup, renamed")
     }
 
+    @Test(arguments: [FileFormat.wav, .flac, .ogg, .aiff])
+    func aMarkerWrittenIntoTheFileKeepsTheComment(format: FileFormat) throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try fixture.record(into: library, title: "Marked", format: format, seconds: 0.5)
+        try library.changeTags(id: memo.id, MemoTag.change(["+work"]))
+        let comment = try SoundFileReader(path: memo.path).metadata.comment
+        _ = try library.addMarker(Marker(time: 0.25, label: "here"), toMemo: memo.id)
+        #expect(try SoundFileReader(path: memo.path).metadata.comment == comment, "\(format)")
+    }
+
     @Test func removingTheLastTagAndTheStarLeavesOnlyTheID() throws {
         let fixture = try LibraryFixture()
         let library = try fixture.open()
