@@ -1,10 +1,9 @@
 import ArgumentParsing
-
 import Interface
 import Vocabulary
 
-/// `voicememo list [--json] [--deleted] [--no-wait] [--tag TAG]... [--starred]`: the memos in
-/// the library, newest first.
+/// `voicememo list [--json] [--deleted] [--no-wait] [--tag TAG]... [--starred] [--filter QUERY]`:
+/// the memos in the library, newest first.
 enum ListCommand: SubcommandDefinition {
     static let json = Flag(name: "json", help: "Print a JSON array of memos.")
     static let deleted = Flag(name: "deleted", help: "List Recently Deleted instead.")

@@ -1,4 +1,4 @@
-/// `voicememo list [--json] [--deleted] [--no-wait]`.
+/// `voicememo list [--json] [--deleted] [--no-wait] [--tag TAG]... [--starred] [--filter QUERY]`.
 public struct ListOptions: Sendable, Equatable {
     /// `--json`: an array of memos.
     public var json: Bool
