@@ -5,7 +5,8 @@ import MemoLibrary
 /// `MemoRow` here, and every transcript word a `SpokenWord`. The other way, the app names memos
 /// by id and the runner asks the library (`MemoStore`).
 extension MemoRow {
-    init(_ memo: Memo) {
+    /// The app's row for `memo` (also what `list --filter` matches, as `/` does).
+    public init(_ memo: Memo) {
         self.init(
             id: memo.id, title: memo.title, created: memo.created.timeIntervalSince1970, duration: memo.duration,
             frames: memo.frames, sampleRate: memo.sampleRate, channels: memo.channels,
@@ -13,6 +14,8 @@ extension MemoRow {
             peakDB: memo.peakDB, state: State(memo.state), deletedAt: memo.deletedAt?.timeIntervalSince1970,
             loudnessLUFS: memo.loudnessLUFS, truePeakDBTP: memo.truePeakDBTP, loudnessRange: memo.loudnessRange,
             clipCount: memo.clipCount, deletionReason: memo.deletionReason)
+        tags = memo.tags
+        isStarred = memo.isStarred
     }
 }
 

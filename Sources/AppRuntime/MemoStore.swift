@@ -177,6 +177,15 @@ final class MemoStore: Sendable {
         }
     }
 
+    /// Gives memo `id` these tags and this star (in its file too, where its format has room).
+    func setTags(_ id: Int64, tags: [String], starred: Bool) throws(MemoLibraryError) {
+        try withLibrary { (held: inout Connection) throws(MemoLibraryError) -> Void in
+            let library = held.library
+            _ = try library.changeTags(id: id, MemoTag.Change(replacement: tags))
+            _ = try library.setStarred(id: id, starred)
+        }
+    }
+
     /// Moves to Recently Deleted.
     func delete(_ id: Int64) throws(MemoLibraryError) {
         try withLibrary { (held: inout Connection) throws(MemoLibraryError) -> Void in

@@ -54,6 +54,10 @@ public struct Memo: Sendable, Hashable, Identifiable {
     /// Why it went to Recently Deleted (`.deleted` for a row deleted before reasons were kept);
     /// `nil` while it is in the library.
     public var deletionReason: DeletionReason?
+    /// Its tags (`MemoTag`: lower case, no duplicates), in the order they were added.
+    public var tags: [String] = []
+    /// Whether it is a favourite (starred).
+    public var isStarred = false
 
     public init(
         id: Int64, title: String, created: Date, duration: Double, frames: Int64, sampleRate: Int,

@@ -34,7 +34,7 @@ import Testing
         func keys(_ situation: FooterSpot.Situation) -> [String] { KeyTable.footer(in: situation).map(\.0) }
         #expect(
             keys(.idle) == [
-                "r", "⏎", "v", "e", "d", "/", "t", "u", "T", "i", "E", "O", "o", "m", "V", "< >", "M", "c", "I",
+                "r", "⏎", "v", "e", "d", "/", "t", "u", "T", "i", "E", "*", "#", "O", "o", "m", "V", "< >", "M", "c", "I",
                 "a", "?", "q",
             ], "no s stop on the idle table: nothing to stop")
         var recording = ["r", "s", "b"] + keys(.idle).dropFirst(1)

@@ -62,9 +62,11 @@ import Testing
         let memo = try fixture.record(into: library, title: "Old", seconds: 0.5)
         let trimmed = try library.trim(id: memo.id, keeping: 0..<12_000, at: LibraryFixture.start)
         library.close()
-        // The index as version 6 wrote it: no deleted_reason column.
+        // The index as version 6 wrote it: no deleted_reason column (nor the tags and star of version 8).
         let database = try SQLiteDatabase(path: fixture.folder + "/" + MemoIndex.fileName, mode: .readWriteCreate)
-        try database.execute("ALTER TABLE memos DROP COLUMN deleted_reason; PRAGMA user_version = 6")
+        try database.execute(
+            "ALTER TABLE memos DROP COLUMN starred; ALTER TABLE memos DROP COLUMN tags; "
+                + "ALTER TABLE memos DROP COLUMN deleted_reason; PRAGMA user_version = 6")
         database.close()
 
         library = try fixture.open()

@@ -57,18 +57,18 @@ import Testing
             sampleRate: 48_000, channels: 2, format: .flac, encoding: .pcm16, path: "/l/a.flac", size: 1234,
             peakDB: -6.02, state: .recovered, deletedAt: nil)
         let text = Memo.jsonText(of: [memo, memo])
-        #expect(text.hasPrefix(#"[{"id": 3, "title": "T\u001b", "created": "2026-11-29T14:03:12Z", "duration": 1.5, "frames": 72000, "sample_rate": 48000, "channels": 2, "format": "flac", "encoding": "pcm16", "path": "/l/a.flac", "size": 1234, "peak_db": -6.02, "deleted_at": null, "deleted_reason": null, "state": "recovered", "loudness_lufs": null, "true_peak_dbtp": null, "lra": null, "clips": null, "transcript": "none", "markers": []}, {"#))
+        #expect(text.hasPrefix(#"[{"id": 3, "title": "T\u001b", "created": "2026-11-29T14:03:12Z", "duration": 1.5, "frames": 72000, "sample_rate": 48000, "channels": 2, "format": "flac", "encoding": "pcm16", "path": "/l/a.flac", "size": 1234, "peak_db": -6.02, "deleted_at": null, "deleted_reason": null, "state": "recovered", "loudness_lufs": null, "true_peak_dbtp": null, "lra": null, "clips": null, "transcript": "none", "markers": [], "tags": [], "starred": false}, {"#))
         var measured = memo
         measured.loudnessLUFS = -23.04
         measured.truePeakDBTP = -22.98
         measured.loudnessRange = 0
         measured.clipCount = 2
-        #expect(measured.jsonText.hasSuffix(#""state": "recovered", "loudness_lufs": -23.04, "true_peak_dbtp": -22.98, "lra": 0, "clips": 2, "transcript": "none", "markers": []}"#))
+        #expect(measured.jsonText.hasSuffix(#""state": "recovered", "loudness_lufs": -23.04, "true_peak_dbtp": -22.98, "lra": 0, "clips": 2, "transcript": "none", "markers": [], "tags": [], "starred": false}"#))
         let array = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
         #expect(array?.count == 2)
         #expect(Memo.jsonText(of: []) == "[]")
         let marked = Memo.jsonText(of: [memo], markers: [3: [Marker(time: 0.25), Marker(time: 1.5, label: "a\"b")]])
-        #expect(marked.hasSuffix(#""markers": [{"time": 0.25, "label": ""}, {"time": 1.5, "label": "a\"b"}]}]"#), "\(marked)")
+        #expect(marked.hasSuffix(#""markers": [{"time": 0.25, "label": ""}, {"time": 1.5, "label": "a\"b"}], "tags": [], "starred": false}]"#), "\(marked)")
         #expect(String(text.dropFirst().prefix(memo.jsonText.count)) == memo.jsonText, "record --json prints the same object")
     }
 }

@@ -42,6 +42,8 @@ struct LibraryEffects {
             change(on: loop, tracked: tracked) { store in try store.rename(id, to: title) }
         case .undoRename(let id, let title, let replacing):
             change(on: loop, tracked: tracked) { store in try store.rename(id, to: title, ifTitleIs: replacing) }
+        case .setMemoTags(let id, let tags, let starred):
+            change(on: loop, tracked: tracked) { store in try store.setTags(id, tags: tags, starred: starred) }
         case .deleteMemo(let id):
             loop.transcripts.job?.cancel(memo: id)
             change(on: loop, tracked: tracked) { store in try store.delete(id) }

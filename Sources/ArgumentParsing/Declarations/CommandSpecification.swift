@@ -13,11 +13,16 @@ public struct CommandSpecification: Sendable {
     public let options: [OptionSpecification]
     /// The positional arguments, in the order they are given.
     public let positionals: [PositionalSpecification]
+    /// Whether a word that starts with one dash and names no short option (`-draft`) is a
+    /// positional rather than a mistake (`tag MEMO +work -draft`).
+    public let takesDashedWords: Bool
 
     public init(
         name: String, abstract: String, discussion: String? = nil,
-        options: [any OptionDeclaring] = [], positionals: [any PositionalDeclaring] = []
+        options: [any OptionDeclaring] = [], positionals: [any PositionalDeclaring] = [],
+        takesDashedWords: Bool = false
     ) {
+        self.takesDashedWords = takesDashedWords
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

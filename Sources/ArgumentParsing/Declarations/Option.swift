@@ -15,11 +15,14 @@ public struct Option<Value>: OptionDeclaring {
     public let defaultDescription: String?
     /// Turns the text given on the command line into a typed value.
     public let parser: ValueParser<Value>
+    /// Whether it may be given more than once, each value kept (`ParsedArguments.values(of:)`).
+    public let isRepeatable: Bool
 
     public init(
         name: String, shortName: Character? = nil, valueName: String, help: String,
-        defaultDescription: String? = nil, parser: ValueParser<Value>
+        defaultDescription: String? = nil, isRepeatable: Bool = false, parser: ValueParser<Value>
     ) {
+        self.isRepeatable = isRepeatable
         self.name = name
         self.shortName = shortName
         self.valueName = valueName
@@ -44,6 +47,6 @@ public struct Option<Value>: OptionDeclaring {
                     return error
                 }
             }),
-            completion: parser.completion)
+            completion: parser.completion, isRepeatable: isRepeatable)
     }
 }

@@ -26,11 +26,14 @@ public struct OptionSpecification: Sendable {
     public let kind: Kind
     /// What a shell may offer for the value (`.none` for a flag).
     public let completion: ValueCompletion
+    /// Whether it may be given more than once (`--tag work --tag draft`), each value kept.
+    public let isRepeatable: Bool
 
     public init(
         name: String, shortName: Character? = nil, help: String,
-        defaultDescription: String? = nil, kind: Kind, completion: ValueCompletion = .none
+        defaultDescription: String? = nil, kind: Kind, completion: ValueCompletion = .none, isRepeatable: Bool = false
     ) {
+        self.isRepeatable = isRepeatable
         self.name = name
         self.shortName = shortName
         self.help = help

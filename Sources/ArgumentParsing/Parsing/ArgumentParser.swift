@@ -11,7 +11,7 @@
 /// - A last positional that takes the rest (`WORDS...`) joins every argument left with spaces.
 /// - `--help`/`-h` anywhere before `--` asks for help, even when other arguments are wrong.
 ///
-/// Each option may be given at most once. Values are checked by their parsers here, in
+/// Each option may be given at most once, but for a repeatable one (each value kept). Values are checked by their parsers here, in
 /// command-line order, so the first mistake in the line is the one reported.
 public struct ArgumentParser: Sendable {
     /// What a successful parse produced.
@@ -34,19 +34,20 @@ public struct ArgumentParser: Sendable {
     ///
     /// - Throws: the first ``UsageError`` in command-line order, unless help was requested.
     public func parse(_ arguments: [String]) throws(UsageError) -> Outcome {
-        var scan = Scan(options: specification.optionsIncludingHelp)
+        var scan = Scan(options: specification.optionsIncludingHelp, takesDashedWords: specification.takesDashedWords)
         scan.run(arguments)
         if scan.helpRequested { return .helpRequested }
         if let error = scan.firstError { throw error }
-        let positionalValues = try matchPositionals(scan.positionals)
+        let (positionalValues, rest) = try matchPositionals(scan.positionals)
         return .arguments(
             ParsedArguments(
-                optionValues: scan.optionValues, flags: scan.flags,
-                positionalValues: positionalValues))
+                optionValues: scan.optionValues, optionLists: scan.optionLists, flags: scan.flags,
+                positionalValues: positionalValues, positionalLists: rest))
     }
 
-    private func matchPositionals(_ given: [String]) throws(UsageError) -> [String: String] {
+    private func matchPositionals(_ given: [String]) throws(UsageError) -> ([String: String], [String: [String]]) {
         var values: [String: String] = [:]
+        var lists: [String: [String]] = [:]
         for (index, positional) in specification.positionals.enumerated() {
             guard index < given.count else {
                 if positional.isOptional { break }
@@ -57,12 +58,15 @@ public struct ArgumentParser: Sendable {
                 throw .invalidValue(argument: positional.name, value: text, rejection: rejection)
             }
             values[positional.name] = text
-            if positional.takesTheRest { return values }
+            if positional.takesTheRest {
+                lists[positional.name] = Array(given[index...])
+                return (values, lists)
+            }
         }
         if given.count > specification.positionals.count {
             throw .unexpectedArgument(given[specification.positionals.count])
         }
-        return values
+        return (values, lists)
     }
 }
 
@@ -70,14 +74,17 @@ public struct ArgumentParser: Sendable {
 /// the first mistake, but keeps going to find `--help`.
 private struct Scan {
     let options: [OptionSpecification]
+    let takesDashedWords: Bool
     var optionValues: [String: String] = [:]
+    var optionLists: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
     var helpRequested = false
     var firstError: UsageError?
 
-    init(options: [OptionSpecification]) {
+    init(options: [OptionSpecification], takesDashedWords: Bool) {
         self.options = options
+        self.takesDashedWords = takesDashedWords
     }
 
     mutating func run(_ arguments: [String]) {
@@ -102,6 +109,10 @@ private struct Scan {
             } else if argument.hasPrefix("-"), argument.count > 1, !Self.isNegativeNumber(argument) {
                 guard argument.count == 2, let option = options.first(where: { $0.shortName == argument.last })
                 else {
+                    if takesDashedWords {
+                        positionals.append(argument)
+                        continue
+                    }
                     record(.unknownOption(argument, suggestion: nil))
                     continue
                 }
@@ -135,11 +146,12 @@ private struct Scan {
                 record(.missingValue(option: option.longForm, valueName: valueName))
                 return
             }
-            if optionValues[option.name] != nil {
+            if optionValues[option.name] != nil, !option.isRepeatable {
                 record(.repeatedOption(option.longForm))
                 return
             }
             optionValues[option.name] = value
+            optionLists[option.name, default: []].append(value)
             if let rejection = validate(value) {
                 record(.invalidValue(argument: option.longForm, value: value, rejection: rejection))
             }

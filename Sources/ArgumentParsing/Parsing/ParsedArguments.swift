@@ -7,13 +7,43 @@ public struct ParsedArguments: Sendable {
     let optionValues: [String: String]
     /// The long names of the flags that were given.
     let flags: Set<String>
+    /// Every value of each option, in order (a repeatable option has more than one).
+    let optionLists: [String: [String]]
     /// The values of positionals, keyed by placeholder name.
     let positionalValues: [String: String]
+    /// The words a positional that takes the rest was given, one per argument.
+    let positionalLists: [String: [String]]
 
-    init(optionValues: [String: String], flags: Set<String>, positionalValues: [String: String]) {
+    init(
+        optionValues: [String: String], optionLists: [String: [String]] = [:], flags: Set<String>,
+        positionalValues: [String: String], positionalLists: [String: [String]] = [:]
+    ) {
         self.optionValues = optionValues
+        self.optionLists = optionLists
         self.flags = flags
         self.positionalValues = positionalValues
+        self.positionalLists = positionalLists
+    }
+
+    /// Every typed value of a repeatable `option`, in command-line order (none when absent).
+    ///
+    /// - Throws: ``UsageError/invalidValue(argument:value:rejection:)`` if the parser refuses one.
+    public func values<Value>(of option: Option<Value>) throws(UsageError) -> [Value] {
+        var values: [Value] = []
+        for text in optionLists[option.name] ?? [] {
+            do throws(ValueRejection) {
+                values.append(try option.parser.parse(text))
+            } catch {
+                throw .invalidValue(argument: option.longForm, value: text, rejection: error)
+            }
+        }
+        return values
+    }
+
+    /// The arguments a positional that takes the rest was given, one per argument as typed
+    /// (its `value` joins them with spaces); empty when absent.
+    public func words<Value>(of positional: Positional<Value>) -> [String] {
+        positionalLists[positional.name] ?? []
     }
 
     /// Whether `flag` was given.

@@ -192,7 +192,11 @@ public struct AppState: Sendable, Equatable {
     /// whose transcript matched it.
     public var visibleMemos: [MemoRow] {
         guard !filter.isEmpty else { return memos }
-        return memos.filter { TitleFilter.matches(title: $0.title, query: filter) || transcriptMatch(for: $0.id) != nil }
+        let query = MemoQuery(filter)
+        guard query.problem == nil else { return [] }
+        return memos.filter {
+            query.matchesTerms($0, utcOffset: utcOffset) && query.matchesWords($0, spokenMatch: transcriptMatch(for: $0.id) != nil)
+        }
     }
 
     /// Puts the selection on memo `id` when the library has it; returns whether the table
@@ -329,7 +333,7 @@ public struct AppState: Sendable, Equatable {
     public var showsWorkAbovePrompt: Bool {
         switch mode {
         case .renaming: promptProblem != nil || visibleWork != nil
-        case .exporting, .openingStream, .labelingMarker: promptProblem != nil
+        case .exporting, .openingStream, .labelingMarker, .tagging: promptProblem != nil
         default: false
         }
     }

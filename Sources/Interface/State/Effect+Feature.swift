@@ -17,7 +17,7 @@ extension Effect {
         case .play, .pausePlayback, .resumePlayback, .seekPlayback, .jumpPlayback, .adjustPlayback, .stopPlayback,
             .listOutputs, .selectOutput:
             .playback
-        case .openLibrary, .reloadLibrary, .renameMemo, .undoRename, .deleteMemo, .restoreMemo, .purgeMemo, .exportMemo, .completeExportPath,
+        case .openLibrary, .reloadLibrary, .renameMemo, .undoRename, .setMemoTags, .deleteMemo, .restoreMemo, .purgeMemo, .exportMemo, .completeExportPath,
             .addMarker, .labelMarker, .loadMemoDetails:
             .library
         case .listInputs, .selectInput, .changeCaptureGain, .readCaptureGain, .setNoiseAlert, .ringBell:

@@ -16,6 +16,8 @@ public enum Effect: Sendable, Hashable {
     /// Undo a rename: give memo `id` back `title` only if it is still titled `replacing`
     /// (another process may have renamed it since; then it says so and changes nothing).
     case undoRename(id: Int64, title: String, replacing: String)
+    /// Give memo `id` these tags and this star (`#`, `*`, and their undo).
+    case setMemoTags(id: Int64, tags: [String], starred: Bool)
     /// Move to Recently Deleted.
     case deleteMemo(id: Int64)
     /// Bring back from Recently Deleted.

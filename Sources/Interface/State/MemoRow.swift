@@ -56,6 +56,10 @@ public struct MemoRow: Sendable, Hashable, Identifiable {
     public var deletedAt: Double?
     /// Why it went to Recently Deleted; `nil` while it is in the library.
     public var deletionReason: DeletionReason?
+    /// Its tags (`MemoTag`: lower case), in the order they were added.
+    public var tags: [String] = []
+    /// Whether it is a favourite (`*`).
+    public var isStarred = false
 
     public init(
         id: Int64, title: String, created: Double, duration: Double, frames: Int64, sampleRate: Int,

@@ -32,6 +32,8 @@ public enum Mode: Sendable, Hashable {
     case details(id: Int64)
     /// The label prompt of memo `memoID`'s marker at `time` (`B` while it plays).
     case labelingMarker(memoID: Int64, time: Double, field: TextField)
+    /// The tags prompt of memo `id` (`#`): `+tag -tag`, or the whole list.
+    case tagging(id: Int64, field: TextField)
 }
 
 /// One row of the settings panel (`V`): voice activation's parameters, its replay, then the
@@ -106,6 +108,8 @@ public enum UndoEntry: Sendable, Hashable {
     /// Memo `originalID` was trimmed or split into `madeIDs`: undone by bringing it back from
     /// Recently Deleted and moving those there.
     case edited(originalID: Int64, title: String, madeIDs: [Int64])
+    /// Memo `id`'s tags or star changed (`#`, `*`) from `previousTags` and `previousStarred`.
+    case retagged(id: Int64, title: String, previousTags: [String], previousStarred: Bool)
 
     /// The status line when an undo finds the memo changed by another process since.
     public static func changedElsewhere(_ title: String, now current: String?) -> String {

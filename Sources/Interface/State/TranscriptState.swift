@@ -195,7 +195,7 @@ extension AppState {
 
     /// The transcript match for memo `id` under the current filter, if its words matched it.
     public func transcriptMatch(for id: Int64) -> TranscriptMatch? {
-        guard !filter.isEmpty, transcriptMatchQuery == filter else { return nil }
+        guard !filter.isEmpty, !transcriptMatchQuery.isEmpty, transcriptMatchQuery == MemoQuery(filter).spokenText else { return nil }
         return transcriptMatches[id]
     }
 }

@@ -21,6 +21,8 @@ public struct WorkInFlight: Sendable, Hashable {
         /// Stopping the recording and finishing its memo (encoding, measuring, the index).
         case saving(title: String)
         case renaming(title: String)
+        /// Storing a memo's tags or star (`#`, `*`).
+        case tagging(title: String)
         case deleting(title: String)
         case restoring(title: String)
         case purging(title: String)
@@ -93,6 +95,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .startingRecording: "Starting the recording"
         case .saving(let title): "Saving “\(title)”"
         case .renaming(let title): "Renaming to “\(title)”"
+        case .tagging(let title): "Saving the tags of “\(title)”"
         case .deleting(let title): "Moving “\(title)” to Recently Deleted"
         case .restoring(let title): "Restoring “\(title)”"
         case .purging(let title): "Purging “\(title)”"
@@ -122,6 +125,7 @@ public struct WorkInFlight: Sendable, Hashable {
         case .startRecording, .recordStream: kind = .startingRecording
         case .stopRecording: kind = .saving(title: before.recordingTitle ?? "the recording")
         case .renameMemo(_, let newTitle), .undoRename(_, let newTitle, _): kind = .renaming(title: newTitle)
+        case .setMemoTags(let id, _, _): kind = .tagging(title: title(id))
         case .deleteMemo(let id): kind = .deleting(title: title(id))
         case .restoreMemo(let id): kind = .restoring(title: title(id))
         case .purgeMemo(let id): kind = .purging(title: title(id))

@@ -25,6 +25,11 @@ public struct CivilTime: Sendable, Hashable {
 
     /// Days since 1970 for this date (to compare dates).
     public var dayNumber: Int {
+        Self.dayNumber(year: year, month: month, day: day)
+    }
+
+    /// Days since 1970 for a date (Howard Hinnant's days-from-civil algorithm).
+    public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400

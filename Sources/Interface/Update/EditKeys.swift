@@ -245,7 +245,7 @@ enum EditKeys {
                     state.transcriptMatches[memo.id] = TranscriptMatch(
                         memoID: memo.id, time: min(match.time, memo.duration), snippet: match.snippet)
                 }
-                effects.append(.searchTranscripts(query: state.filter))
+                effects += TranscriptUpdate.searchAgain(state)
             }
             state.selectMemo(id: outcome.made.first?.id)
             return effects

@@ -17,6 +17,7 @@ enum KeyHandling {
         case .exporting(let id, var field): return ExportKeys.prompt(key, id: id, &field, &state)
         case .openingStream(var field): return StreamKeys.prompt(key, &field, &state)
         case .labelingMarker(let memoID, let time, var field): return MarkerKeys.labelPrompt(key, memoID: memoID, time: time, &field, &state)
+        case .tagging(let id, var field): return TagKeys.prompt(key, id: id, &field, &state)
         case .confirmingPurge(let id): return confirmPurge(key, id: id, &state)
         case .confirmingQuit: return confirmQuit(key, &state)
         case .confirmingEdit(let request): return EditKeys.confirm(key, request, &state)
@@ -254,6 +255,8 @@ enum KeyHandling {
             return [.undoRename(id: id, title: previousTitle, replacing: title)]
         case .edited(let originalID, let title, let madeIDs):
             return EditKeys.undo(originalID: originalID, title: title, madeIDs: madeIDs, &state)
+        case .retagged(let id, let title, let previousTags, let previousStarred):
+            return TagKeys.undo(id: id, title: title, tags: previousTags, starred: previousStarred, &state)
         }
     }
 
@@ -263,6 +266,7 @@ enum KeyHandling {
         switch key {
         case .enter:
             state.mode = .browsing
+            if let problem = MemoQuery(state.filter).problem { state.fail("Find: \(problem).") }
         case .escape:
             state.filter = ""
             state.mode = .browsing
@@ -465,7 +469,7 @@ enum KeyHandling {
         return true
     }
 
-    private static func nothing(_ message: String, _ state: inout AppState) -> [Effect] {
+    static func nothing(_ message: String, _ state: inout AppState) -> [Effect] {
         state.say(message)
         return []
     }

@@ -216,6 +216,12 @@ enum KeyTable {
         KeyBinding("e", "rename the selected memo", group: .library, footer: [.table(50, "rename")]) { _, state in
             KeyHandling.renameSelected(&state)
         },
+        KeyBinding("*", "star / unstar the selected memo (a favourite)", group: .library, footer: [.table(125, "star")]) {
+            _, state in TagKeys.toggleStar(&state)
+        },
+        KeyBinding("#", "tags of the selected memo: +tag -tag, or the list", group: .library, footer: [.table(126, "tags")]) {
+            _, state in TagKeys.open(&state)
+        },
         KeyBinding(
             [.character("d"), .delete], "d Del", "delete the selected memo at once (to Recently Deleted; u undoes)", group: .library,
             footer: [.table(60, "delete", keys: "d")]
@@ -229,7 +235,7 @@ enum KeyTable {
         KeyBinding(
             "a", "order of the memos: newest first → by title → longest first", group: .library, footer: [.table(210, "order")]
         ) { _, state in KeyHandling.nextSortOrder(&state) },
-        KeyBinding("u", "undo the last delete, rename, trim, split, pause cut or enhance", group: .library, footer: [.table(70, "undo")]) { _, state in
+        KeyBinding("u", "undo the last delete, rename, tags, trim, split, pause cut or enhance", group: .library, footer: [.table(70, "undo")]) { _, state in
             KeyHandling.undo(&state)
         },
         KeyBinding("t", "Recently Deleted: ⏎ restore, p purge, Esc back", group: .library, footer: [.table(64, "deleted")]) {

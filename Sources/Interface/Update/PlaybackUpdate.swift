@@ -63,7 +63,7 @@ enum PlaybackUpdate {
             // reads as a play head that ran ahead.
             if let match = state.transcriptMatch(for: memoID), match.time > 0 {
                 let at = DisplayFormat.elapsedTime(seconds: match.time)
-                state.say("Playing “\(title)”\(adjusted) from \(at), where “\(state.filter)” was said. Home plays from the start.")
+                state.say("Playing “\(title)”\(adjusted) from \(at), where “\(MemoQuery(state.filter).spokenText)” was said. Home plays from the start.")
             } else {
                 state.say("Playing “\(title)”\(adjusted). Space pauses, ← → seek 5 s, s stops.")
             }

@@ -160,19 +160,22 @@ enum TranscriptUpdate {
 
     /// The filter's text changed: search the transcripts for it (or forget the matches).
     static func filterChanged(_ state: inout AppState) -> [Effect] {
-        guard !state.filter.isEmpty else {
+        let query = MemoQuery(state.filter)
+        let spoken = query.problem == nil ? query.spokenText : ""
+        guard !spoken.isEmpty else {
             state.transcriptMatches = [:]
             state.transcriptMatchQuery = ""
             return []
         }
-        return [.searchTranscripts(query: state.filter)]
+        guard spoken != state.transcriptMatchQuery else { return [] }
+        return [.searchTranscripts(query: spoken)]
     }
 
     /// Applies the runner's and the job's answers; other actions are not its business.
     static func apply(_ action: Action, to state: inout AppState) -> [Effect] {
         switch action {
         case .transcriptMatchesFound(let query, let matches):
-            guard query == state.filter else { return [] }
+            guard query == MemoQuery(state.filter).spokenText else { return [] }
             // The selection stays on its memo (`settleSelection`), shown again if it matched.
             state.transcriptMatches = Dictionary(matches.map { ($0.memoID, $0) }, uniquingKeysWith: { first, _ in first })
             state.transcriptMatchQuery = query
@@ -233,7 +236,13 @@ enum TranscriptUpdate {
     private static func changed(_ id: Int64, _ state: inout AppState) -> [Effect] {
         var effects: [Effect] = []
         if state.mode == .transcript, state.transcriptView?.memoID == id { effects.append(.loadTranscript(memoID: id)) }
-        if !state.filter.isEmpty { effects.append(.searchTranscripts(query: state.filter)) }
-        return effects
+        return effects + searchAgain(state)
+    }
+
+    /// The transcripts searched again for the filter's spoken words (a transcript changed), if it has any.
+    static func searchAgain(_ state: AppState) -> [Effect] {
+        let query = MemoQuery(state.filter)
+        guard query.problem == nil, !query.spokenText.isEmpty else { return [] }
+        return [.searchTranscripts(query: query.spokenText)]
     }
 }

@@ -19,7 +19,7 @@ enum BottomLinesView {
 
     private static func hasStatus(_ state: AppState) -> Bool {
         switch state.mode {
-        case .filtering, .renaming, .exporting, .openingStream, .labelingMarker, .confirmingPurge, .confirmingQuit, .confirmingEdit: true
+        case .filtering, .renaming, .exporting, .openingStream, .labelingMarker, .tagging, .confirmingPurge, .confirmingQuit, .confirmingEdit: true
         default: state.statusLine != nil
         }
     }
@@ -38,9 +38,10 @@ enum BottomLinesView {
             } else {
                 renderPrompt("Title: ", field, in: row, theme: theme, on: &screen)
             }
-        case .exporting(_, let field), .openingStream(let field), .labelingMarker(_, _, let field):
+        case .exporting(_, let field), .openingStream(let field), .labelingMarker(_, _, let field), .tagging(_, let field):
             let label =
                 switch state.mode {
+                case .tagging: "Tags: "
                 case .openingStream: "Stream URL: "
                 case .labelingMarker(_, let time, _): MarkerKeys.promptLabel(time: time, state)
                 default: ExportKeys.label(state)

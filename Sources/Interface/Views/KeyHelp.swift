@@ -39,12 +39,13 @@ enum KeyHelp {
     static func footer(for mode: Mode) -> [(String, String)] {
         switch mode {
         case .browsing: footer
-        case .filtering: [("⏎", "done"), ("Esc", "clear"), ("↑↓", "select")]
+        case .filtering: [("⏎", "done"), ("Esc", "clear"), ("↑↓", "select"), ("terms", "tag: is:starred said: before: after: longer: shorter:")]
         case .renaming(_, let field) where field.isSelected:
             [("type", "replaces it"), ("⏎", "save"), ("← →", "edit it"), ("⌫", "clear"), ("Esc", "keep the title")]
         case .renaming: [("⏎", "save"), ("Esc", "keep the title"), ("← →", "move"), ("⌫", "delete")]
         case .exporting(_, let field): exportFooter(field, podcast: false)
         case .openingStream: [("⏎", "play"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]
+        case .tagging: [("⏎", "save"), ("Esc", "cancel"), ("+tag -tag", "add, remove; words: the list"), ("← →", "move"), ("⌫", "delete")]
         case .labelingMarker(_, _, let field) where field.isSelected:
             [("type", "replaces it"), ("⏎", "save"), ("⌫", "clear"), ("Esc", "cancel")]
         case .labelingMarker: [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("⌫", "delete")]

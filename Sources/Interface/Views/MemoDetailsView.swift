@@ -4,7 +4,7 @@ import Metering
 /// Everything the index knows about one memo (`I`), in the table's place: its title, file,
 /// format and encoding, rate and channels, size, length to the millisecond (and in frames),
 /// when it was recorded, its levels (peak, true peak, loudness, loudness range, clips), its
-/// state, and for a memo in the library its markers and its transcript's state (read when `I`
+/// state, its star and tags (when it has any), and for a memo in the library its markers and its transcript's state (read when `I`
 /// opens: "…" until then). Values too wide for the screen are cut at the end; where the lines
 /// do not all fit, the least telling are left out (`fitting`).
 enum MemoDetailsView {
@@ -49,6 +49,10 @@ enum MemoDetailsView {
             ("Clips", memo.clipCount.map(String.init) ?? "—"),
             ("State", stateText(memo.state)),
         ]
+        if memo.isStarred || !memo.tags.isEmpty {
+            let tags = memo.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")
+            rows.insert(("Tags", [memo.isStarred ? "★ starred" : "", tags].filter { !$0.isEmpty }.joined(separator: "   ")), at: 1)
+        }
         if memo.deletedAt == nil {
             let extras = state.memoExtras?.memoID == memo.id ? state.memoExtras : nil
             rows.append(("Markers", extras.map(markersText) ?? "…"))
@@ -67,7 +71,7 @@ enum MemoDetailsView {
     /// transcript).
     static func fitting(_ lines: [(label: String, value: String)], rows: Int) -> [(label: String, value: String)] {
         guard lines.count > rows else { return lines }
-        let telling = ["Title", "State", "Deleted", "Why", "Length", "Markers", "Transcript", "File", "Format", "Recorded", "Levels", "Loudness", "Size", "Clips"]
+        let telling = ["Title", "State", "Deleted", "Why", "Length", "Tags", "Markers", "Transcript", "File", "Format", "Recorded", "Levels", "Loudness", "Size", "Clips"]
         let rank = { (label: String) in telling.firstIndex(of: label) ?? telling.count }
         let kept = Set(lines.indices.sorted { (rank(lines[$0].label), $0) < (rank(lines[$1].label), $1) }.prefix(max(rows, 0)))
         return lines.indices.filter(kept.contains).map { lines[$0] }

@@ -77,7 +77,7 @@ enum MemoTableView {
             screen.put(line, x: area.x, y: y, style: selected ? theme.selection : .plain, maxWidth: area.width)
             y += 1
             if y < end, state.tableLines(for: memo) == 2, let match = state.transcriptMatch(for: memo.id) {
-                let snippet = TextFitting.padded("    " + snippetText(match, filter: state.filter, width: area.width - 4), toWidth: area.width)
+                let snippet = TextFitting.padded("    " + snippetText(match, filter: MemoQuery(state.filter).spokenText, width: area.width - 4), toWidth: area.width)
                 screen.put(snippet, x: area.x, y: y, style: selected ? theme.selection : theme.dim, maxWidth: area.width)
                 y += 1
             }
@@ -104,17 +104,30 @@ enum MemoTableView {
         return text(from: first)
     }
 
-    /// The title, with the memo's state after it when that is not simply complete
-    /// (`Meeting  [damaged]`): the state is kept whole, the title is cut first.
+    /// The title, after a ★ for a favourite, with the memo's state after it when that is not
+    /// simply complete (`Meeting  [damaged]`) and then its tags (`#work #draft`): the state is
+    /// kept whole, the tags get what the whole title leaves (else a third of the width, cut at
+    /// their end), the title is cut first.
     static func titleText(_ memo: MemoRow, width: Int) -> String {
-        let tag: String = switch memo.state {
+        let state: String = switch memo.state {
         case .complete: ""
         case .recovered: "[recovered]"
         case .damaged: "[damaged]"
         case .missing: "[missing]"
         case .recording: "[recording]"
         }
-        return titleText(memo.title, tag: tag, width: width)
+        let title = (memo.isStarred ? "★ " : "") + memo.title
+        let tags = memo.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")
+        // Tags only where the title keeps 12 columns beside them (and the state, if shown).
+        let room = width - (state.isEmpty ? 0 : state.count + 1) - 12
+        guard !tags.isEmpty, room >= 6 else { return titleText(title, tag: state, width: width) }
+        // The title whole where that leaves the tags 6 columns; else the tags a third.
+        let named = DisplayWidth.of(title) + (state.isEmpty ? 0 : state.count + 1)
+        let left = width - named - 2
+        let tagsShown = TextFitting.truncated(tags, toWidth: min(DisplayWidth.of(tags), left >= 6 ? left : min(room, max(width / 3, 6))))
+        var cell = titleText(title, tag: state, width: width - DisplayWidth.of(tagsShown) - 2)
+        while cell.hasSuffix(" ") { cell.removeLast() }
+        return TextFitting.padded(cell + "  " + tagsShown, toWidth: width)
     }
 
     static func titleText(_ title: String, tag: String, width: Int) -> String {
@@ -166,7 +179,12 @@ enum MemoTableView {
 
     static func emptyMessage(_ state: AppState) -> String {
         if state.isLibraryLoading { return "Loading the library…" }
-        if !state.filter.isEmpty { return "No title or transcript holds “\(state.filter)”. Esc clears the filter." }
+        if !state.filter.isEmpty {
+            let query = MemoQuery(state.filter)
+            if let problem = query.problem { return "Nothing is listed: \(problem). Esc clears the filter." }
+            if query.words.joined(separator: " ") != state.filter { return "No memo matches “\(state.filter)”. Esc clears the filter." }
+            return "No title or transcript holds “\(state.filter)”. Esc clears the filter."
+        }
         // Memos deleted (or an undo to make): the keys that bring them back come first.
         var ways: [String] = []
         if let last = state.undoStack.last {

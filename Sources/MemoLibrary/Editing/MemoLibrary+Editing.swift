@@ -135,7 +135,7 @@ extension MemoLibrary {
                     try move(file.temporary.temporaryPath, to: absolute(destination))
                     placed.append(absolute(destination))
                     ids.append(try insertPiece(
-                        file, of: memo, at: destination,
+                        file, of: current, at: destination,
                         markers: EditMarkers.moved(markers, sampleRate: memo.sampleRate, into: file.piece, of: pieces),
                         transcript: heard.flatMap { heard in
                             heard.state == .complete
@@ -189,8 +189,12 @@ extension MemoLibrary {
         do throws(MemoLibraryError) {
             for (number, piece) in pieces.enumerated() {
                 let created = memo.created.addingTimeInterval(Double(piece.ranges.first?.lowerBound ?? 0) / Double(max(1, memo.sampleRate)))
+                // The original's tags and star go with each piece, in its comment too (not MP3's:
+                // its 28-byte ID3v1 comment would cut them).
+                let comment = MemoComment(tags: memo.tags, isStarred: memo.isStarred).text
                 let metadata = SoundFileMetadata(
-                    title: piece.title, date: SoundFileMetadata.dateText(secondsSince1970: created.timeIntervalSince1970))
+                    title: piece.title, comment: comment.isEmpty || memo.format == .mp3 ? nil : comment,
+                    date: SoundFileMetadata.dateText(secondsSince1970: created.timeIntervalSince1970))
                 let stem = MemoFileName.stem(of: name)
                 let replacement = AtomicReplacement(
                     path: absolute(stem + "-\(number + 1)" + String(name.dropFirst(stem.count))), purpose: Self.editPurpose)
@@ -223,8 +227,9 @@ extension MemoLibrary {
         return prepared
     }
 
-    /// The index row of `file`, placed at `destination`, with its envelope, `markers` and
-    /// `transcript` (words and when they were heard), inside the edit's transaction; its id.
+    /// The index row of `file`, placed at `destination`, with its envelope, `markers`,
+    /// `transcript` (words and when they were heard) and the tags and star of `memo`, inside
+    /// the edit's transaction; its id.
     private func insertPiece(
         _ file: PreparedPiece, of memo: Memo, at destination: String, markers: [Marker], transcript: (Transcript, Date)?
     ) throws(MemoLibraryError) -> Int64 {
@@ -235,6 +240,8 @@ extension MemoLibrary {
             path: absolute(destination), size: FileSystem.size(of: absolute(destination)) ?? 0,
             peakDB: max(file.statistics.samplePeakDB, Double(Decibels.floor)), state: .complete)
         file.statistics.apply(to: &row)
+        row.tags = memo.tags
+        row.isStarred = memo.isStarred
         let inserted = row
         let id = try indexCall { () throws(SQLiteError) in try index.insert(inserted, relativePath: destination) }
         try indexCall { () throws(SQLiteError) in try index.storeEnvelope(memoID: id, file.envelope) }

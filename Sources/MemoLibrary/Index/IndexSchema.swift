@@ -92,6 +92,9 @@ enum IndexSchema {
         // Version 7: why a memo is in Recently Deleted (`DeletionReason`); NULL in rows deleted
         // before, read as a plain "deleted".
         addingColumns(of: 7),
+        // Version 8: tags (`MemoTag`, separated by spaces) and the favourite star; the file's
+        // comment holds them too (`MemoComment`), so a rebuilt index keeps them.
+        addingColumns(of: 8),
     ]
 
     /// The version this build writes.

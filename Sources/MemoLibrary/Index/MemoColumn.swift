@@ -51,6 +51,8 @@ extension MemoColumn {
         real("lra", "REAL", since: 2, \.memo.loudnessRange),
         integer("clips", "INTEGER", since: 2, \.memo.clipCount),
         reason("deleted_reason", "TEXT", since: 7),
+        tagList("tags", "TEXT NOT NULL DEFAULT ''", since: 8, \.memo.tags),
+        flag("starred", "INTEGER NOT NULL DEFAULT 0", since: 8, \.memo.isStarred),
     ]
 
     /// `SELECT` list of an index at schema `version`: the columns it has, and NULL in the place of
@@ -168,6 +170,23 @@ extension MemoColumn {
         stored(
             name, declaration, version, field, bind: { $0.map { .real($0.timeIntervalSince1970) } ?? .null },
             read: nullable { Date(timeIntervalSince1970: $0.double($1)) })
+    }
+
+    /// Tags as one line, separated by spaces (`MemoTag.joined`); NULL (an older index read
+    /// as it is) reads as none.
+    private static func tagList(
+        _ name: String, _ declaration: String, since version: Int64, _ field: Field<[String]>
+    ) -> MemoColumn {
+        stored(
+            name, declaration, version, field, bind: { .text(MemoTag.joined($0)) },
+            read: { statement, position in statement.isNull(position) ? [] : MemoTag.split(statement.text(position)) })
+    }
+
+    /// A yes or no as 1 or 0; NULL reads as no.
+    private static func flag(_ name: String, _ declaration: String, since version: Int64, _ field: Field<Bool>) -> MemoColumn {
+        stored(
+            name, declaration, version, field, bind: { .integer($0 ? 1 : 0) },
+            read: { statement, position in !statement.isNull(position) && statement.int64(position) != 0 })
     }
 
     /// Why a memo is in Recently Deleted (`DeletionReason.storedText`), read after `deleted_at`:

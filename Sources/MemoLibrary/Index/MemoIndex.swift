@@ -200,6 +200,12 @@ final class MemoIndex {
         try database.run("UPDATE memos SET title = ? WHERE id = ?", [.text(title), .integer(id)])
     }
 
+    func setTags(id: Int64, _ tags: [String], starred: Bool) throws(SQLiteError) {
+        try database.run(
+            "UPDATE memos SET tags = ?, starred = ? WHERE id = ?",
+            [.text(MemoTag.joined(tags)), .integer(starred ? 1 : 0), .integer(id)])
+    }
+
     func setSize(id: Int64, _ size: Int64) throws(SQLiteError) {
         try database.run("UPDATE memos SET size = ? WHERE id = ?", [.integer(size), .integer(id)])
     }

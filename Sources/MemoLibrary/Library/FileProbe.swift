@@ -11,7 +11,7 @@ struct FileProbe {
     private let timeZone: TimeZone
 
     /// The comment a memo's file carries, naming its id: `VoiceMemo memo 42`.
-    static let commentPrefix = "VoiceMemo memo "
+    static let commentPrefix = MemoComment.idPrefix
 
     init(path: String, timeZone: TimeZone) {
         self.path = path
@@ -29,8 +29,12 @@ struct FileProbe {
 
     /// The id named by the file's comment tag, if any.
     var taggedID: Int64? {
-        guard let comment = metadata.comment, comment.hasPrefix(Self.commentPrefix) else { return nil }
-        return Int64(comment.dropFirst(Self.commentPrefix.count)).flatMap { $0 > 0 ? $0 : nil }
+        comment.memoID
+    }
+
+    /// The file's comment, read as a memo's (its id, tags and star).
+    var comment: MemoComment {
+        MemoComment(parsing: metadata.comment)
     }
 
     /// A row for the file (id 0: to be chosen).
@@ -47,11 +51,15 @@ struct FileProbe {
         let created =
             metadata.date.flatMap(Self.parseDate) ?? MemoFileName.date(in: name, timeZone: timeZone)
             ?? FileSystem.modificationDate(of: path) ?? now
-        return Memo(
+        let comment = comment
+        var memo = Memo(
             id: 0, title: title, created: created, duration: info?.duration ?? 0, frames: info?.frames ?? 0,
             sampleRate: info?.sampleRate ?? 0, channels: info?.channels ?? 0, format: format,
             encoding: info?.encoding ?? format.defaultEncoding, path: path, size: size, peakDB: -160,
             state: info == nil ? .damaged : .complete)
+        memo.tags = comment.tags
+        memo.isStarred = comment.isStarred
+        return memo
     }
 
     /// An ISO 8601 date-time as written in our tags (`2026-11-29T14:03:12Z`).

@@ -144,9 +144,16 @@ extension MemoLibrary {
             if try !markers(ofMemo: id).isEmpty { _ = storeMarkersInFile(of: try existing(id)) }
             return try existing(id)
         }
-        guard finished.title != recording.metadata.title, titleIsWrittenToFile(finished) else { return finished }
-        // Renamed while recording: best effort, the index has the title either way.
-        return (try? rename(id: id, to: finished.title)) ?? finished
+        var result = finished
+        if finished.title != recording.metadata.title, titleIsWrittenToFile(finished) {
+            // Renamed while recording: best effort, the index has the title either way.
+            result = (try? rename(id: id, to: finished.title)) ?? finished
+        }
+        if !result.tags.isEmpty || result.isStarred {
+            // Tagged or starred while recording: the same, for the file's comment.
+            result = (try? storeTagsInFile(id: id)) ?? result
+        }
+        return result
     }
 
     /// Removes a recording that kept nothing: its row, any file, and its lock.

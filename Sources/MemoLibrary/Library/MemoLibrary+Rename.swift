@@ -79,14 +79,14 @@ extension MemoLibrary {
     /// Names the copy a rename prepares beside a memo's file (see `AtomicReplacement`).
     static let retagPurpose = "retag"
 
-    /// A copy of `memo`'s file with `title` in its tags, ready beside it; `nil` when the file is
-    /// not to be rewritten (see `rename(id:to:)`).
-    func prepareRetaggedFile(of memo: Memo, title: String) throws(MemoLibraryError) -> AtomicReplacement? {
+    /// A copy of `memo`'s file with `title` (and `comment`, when given) in its tags, ready
+    /// beside it; `nil` when the file is not to be rewritten (see `rename(id:to:)`).
+    func prepareRetaggedFile(of memo: Memo, title: String, comment: String? = nil) throws(MemoLibraryError) -> AtomicReplacement? {
         guard titleIsWrittenToFile(memo), FileSystem.exists(memo.path) else { return nil }
         let replacement = AtomicReplacement(path: memo.path, purpose: Self.retagPurpose)
         try replacement.prepare { temporary throws(MemoLibraryError) in
             do throws(SoundFileError) {
-                try TitleRewrite.copy(memo.path, to: temporary, title: title)
+                try TitleRewrite.copy(memo.path, to: temporary, title: title, comment: comment)
             } catch {
                 throw .sound(error)
             }
@@ -102,11 +102,12 @@ extension MemoLibrary {
         return replacement
     }
 
-    /// Writes `title` into `memo`'s WAV file in place and stores its new size (inside a transaction).
-    func retitleInPlace(_ memo: Memo, title: String) throws(MemoLibraryError) -> Bool {
+    /// Writes `title` (and `comment`, when given) into `memo`'s WAV file in place and stores
+    /// its new size (inside a transaction).
+    func retitleInPlace(_ memo: Memo, title: String, comment: String? = nil) throws(MemoLibraryError) -> Bool {
         let changed: Bool
         do {
-            changed = try TitleRewrite.retitleInPlace(memo.path, title: title)
+            changed = try TitleRewrite.retitleInPlace(memo.path, title: title, comment: comment)
         } catch {
             throw .sound(error)
         }

@@ -21,6 +21,8 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     case ambiguous(reference: String, candidates: [Memo])
     /// A title was refused.
     case invalidTitle(TitleProblem)
+    /// A tag was refused (the rule and its words are `MemoTag`'s, in Vocabulary).
+    case invalidTag(MemoTag.Problem)
     /// The memo is in the wrong place or state for the operation (e.g. deleting one being recorded).
     case notAllowed(memo: Memo, reason: String)
     /// A marker was refused: its time or label (`reason`), for this memo.
@@ -59,7 +61,7 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
     /// Whether the failure is the caller's wrong input (ambiguous reference, bad title): exit status 2.
     public var isUsageError: Bool {
         switch self {
-        case .ambiguous, .invalidTitle, .invalidMarker, .invalidEdit: true
+        case .ambiguous, .invalidTitle, .invalidTag, .invalidMarker, .invalidEdit: true
         default: false
         }
     }
@@ -99,6 +101,8 @@ public enum MemoLibraryError: Error, Sendable, CustomStringConvertible {
             return "'\(TerminalText.safe(reference))' matches \(candidates.count) memos; "
                 + "give the id or more of the title:\n" + lines.joined(separator: "\n")
         case .invalidTitle(let problem):
+            return problem.description
+        case .invalidTag(let problem):
             return problem.description
         case .notAllowed(let memo, let reason):
             return "memo \(memo.id) ('\(TerminalText.safe(memo.title))'): \(reason)"

@@ -6,11 +6,12 @@ import Foundation
 /// FFmpeg, not encoded again): the audio decodes to the same samples, the edit list keeps the
 /// same length, every other tag is kept.
 enum MP4TitleRewrite {
-    /// Writes `destination` (which must not exist) from `source` with `title` as its `©nam`.
+    /// Writes `destination` (which must not exist) from `source` with `title` as its `©nam`
+    /// and, when given, `comment` as its `©cmt`.
     ///
     /// - Throws: `SoundFileError` naming the file that could not be read or written; a partial
     ///   `destination` is left for the caller to remove.
-    static func copy(_ source: String, to destination: String, title: String) throws(SoundFileError) {
+    static func copy(_ source: String, to destination: String, title: String, comment: String? = nil) throws(SoundFileError) {
         if let failure = FFmpegLibraries.loadFailure() {
             throw SoundFileError(kind: .unsupported, path: source, detail: "M4A files need FFmpeg. " + failure)
         }
@@ -50,6 +51,7 @@ enum MP4TitleRewrite {
         }
         av_dict_set(&output.pointee.metadata, "encoder", nil, 0)
         av_dict_set(&output.pointee.metadata, "title", title, 0)
+        if let comment { av_dict_set(&output.pointee.metadata, "comment", comment, 0) }
 
         let created = avio_open(&output.pointee.pb, "file:" + destination, AVIO_FLAG_WRITE)
         guard created >= 0 else {

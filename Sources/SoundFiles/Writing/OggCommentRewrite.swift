@@ -30,8 +30,11 @@ enum OggCommentRewrite {
         var commentMagic: [UInt8] { self == .vorbis ? [3] + Array("vorbis".utf8) : Array("OpusTags".utf8) }
     }
 
-    static func copy(_ source: String, to destination: String, title: String) throws(SoundFileError) {
-        try copy(source, to: destination, purpose: "change the title of") { $0.replacingTitle(title) }
+    static func copy(_ source: String, to destination: String, title: String, comment: String? = nil) throws(SoundFileError) {
+        try copy(source, to: destination, purpose: "change the title of") { comments in
+            let retitled = comments.replacingTitle(title)
+            return comment.map { retitled.replacing("COMMENT", with: $0) } ?? retitled
+        }
     }
 
     /// Copies `source` to `destination` (which must not exist) with its comments changed by `edit`.

@@ -43,14 +43,17 @@ public enum TitleRewrite {
     }
 
     /// Writes a copy of `source` at `destination` (which must not exist) with `title` as its
-    /// title; every other tag is kept.
+    /// title and, when given and the method writes one (`writesComment`), `comment` as its
+    /// comment; every other tag is kept.
     ///
     /// - Returns: how the copy was made.
     /// - Throws: `SoundFileError`: `.unsupported` for a file whose title cannot be changed
     ///   without re-encoding it lossily, else the read or write failure. A partial `destination`
     ///   is left for the caller to remove.
     @discardableResult
-    public static func copy(_ source: String, to destination: String, title: String) throws(SoundFileError) -> Method {
+    public static func copy(
+        _ source: String, to destination: String, title: String, comment: String? = nil
+    ) throws(SoundFileError) -> Method {
         let reader = try SoundFileReader(path: source)
         defer { reader.close() }
         guard let format = reader.info.format, let encoding = reader.info.encoding,
@@ -62,13 +65,13 @@ public enum TitleRewrite {
         }
         switch method {
         case .decodeAndEncode:
-            try decodeAndEncode(reader, format: format, encoding: encoding, to: destination, title: title)
+            try decodeAndEncode(reader, format: format, encoding: encoding, to: destination, title: title, comment: comment)
         case .id3v1:
             try ID3v1Title.copy(source, to: destination, title: title)
         case .oggComment:
-            try OggCommentRewrite.copy(source, to: destination, title: title)
+            try OggCommentRewrite.copy(source, to: destination, title: title, comment: comment)
         case .mp4Remux:
-            try MP4TitleRewrite.copy(source, to: destination, title: title)
+            try MP4TitleRewrite.copy(source, to: destination, title: title, comment: comment)
         }
         return method
     }
@@ -84,19 +87,27 @@ public enum TitleRewrite {
     /// - Returns: `false`, having changed nothing, when the file is not laid out for it (then
     ///   `copy(_:to:title:)` does the job).
     /// - Throws: `SoundFileError` for a failed write; the file is valid, with the old or the new title.
-    public static func retitleInPlace(_ path: String, title: String) throws(SoundFileError) -> Bool {
-        try WAVTitleInPlace.retitle(path, title: title)
+    public static func retitleInPlace(_ path: String, title: String, comment: String? = nil) throws(SoundFileError) -> Bool {
+        try WAVTitleInPlace.retitle(path, title: title, comment: comment)
+    }
+
+    /// Whether `method` writes a comment given to `copy`: all but `.id3v1` (the ID3v1 comment
+    /// field holds 28 bytes, too few for more than the memo's id, and is kept as it is).
+    public static func writesComment(_ method: Method) -> Bool {
+        method != .id3v1
     }
 
     /// Lossless copy through libsndfile in the encoding's own sample width.
     private static func decodeAndEncode(
-        _ reader: SoundFileReader, format: FileFormat, encoding: Encoding, to destination: String, title: String
+        _ reader: SoundFileReader, format: FileFormat, encoding: Encoding, to destination: String, title: String,
+        comment: String?
     ) throws(SoundFileError) {
         let info = reader.info
         let settings = RecordingSettings(
             format: format, encoding: encoding, sampleRate: info.sampleRate, channels: info.channels)
         var metadata = reader.metadata
         metadata.title = title
+        if let comment { metadata.comment = comment }
         // libsndfile appends " (libsndfile-1.2.0)" to the software tag it writes: keep it once.
         if let software = metadata.software, let suffix = software.range(of: " (libsndfile-") {
             metadata.software = String(software[..<suffix.lowerBound])

@@ -59,12 +59,17 @@ struct VorbisComments: Equatable {
 
     /// With its TITLE entries replaced by one holding `title` (put first when there was none).
     func replacingTitle(_ title: String) -> VorbisComments {
-        let titleEntry = Array("TITLE=\(title)".utf8)
+        replacing("TITLE", with: title)
+    }
+
+    /// With its entries named `name` replaced by one holding `value` (put first when there was none).
+    func replacing(_ name: String, with value: String) -> VorbisComments {
+        let titleEntry = Array("\(name)=\(value)".utf8)
         var result = self
         result.entries = []
         var placed = false
         for entry in entries {
-            if Self.name(of: entry) == "TITLE" {
+            if Self.name(of: entry) == name {
                 if !placed { result.entries.append(titleEntry) }
                 placed = true
             } else {

@@ -36,7 +36,8 @@ enum WAVTitleInPlace {
     ///
     /// - Parameter lastStep: test seam: stop after step 1 or 2, as a crash there would.
     /// - Throws: `SoundFileError` for a failed read, write or flush; the file is valid either way.
-    static func retitle(_ path: String, title: String, lastStep: Int = 3) throws(SoundFileError) -> Bool {
+    /// - Parameter comment: when given, the new `ICMT` entry (else the old one is kept).
+    static func retitle(_ path: String, title: String, comment: String? = nil, lastStep: Int = 3) throws(SoundFileError) -> Bool {
         let isInfo = { (chunk: Chunk) in chunk.id == "LIST" && chunk.listType == "INFO" }
         guard let lists = IFFChunksInPlace.bodies(of: path, in: .riff, pendingFirstID: "LIST", matching: isInfo) else {
             // Not laid out for it, or unreadable: say which by trying to open it for writing.
@@ -48,6 +49,10 @@ enum WAVTitleInPlace {
         var entries = lists.last.map(infoEntries) ?? []
         entries.removeAll { $0.id == "INAM" }
         entries.insert((id: "INAM", value: Data(title.utf8)), at: 0)
+        if let comment {
+            entries.removeAll { $0.id == "ICMT" }
+            entries.append((id: "ICMT", value: Data(comment.utf8)))
+        }
         return try IFFChunksInPlace.replace(
             in: path, container: .riff, with: listChunk(entries), pendingFirstID: "LIST", replacing: isInfo,
             purpose: "changing its title", lastStep: lastStep)

@@ -17,6 +17,16 @@ struct CommandReply {
         CommandReply(words: "Renamed memo \(memo.id) to \(quoted(memo.title))", bare: [String(memo.id)])
     }
 
+    static func tagged(_ memo: Memo) -> CommandReply {
+        let tags = memo.tags.isEmpty ? "no tags" : "tags " + memo.tags.map { TerminalText.safe($0) }.joined(separator: " ")
+        return CommandReply(words: "Memo \(memo.id) \(quoted(memo.title)) has \(tags)", bare: [String(memo.id)])
+    }
+
+    static func starred(_ memo: Memo) -> CommandReply {
+        CommandReply(
+            words: (memo.isStarred ? "Starred" : "Unstarred") + " \(quoted(memo.title)) (id \(memo.id))", bare: [String(memo.id)])
+    }
+
     static func deleted(_ memo: Memo) -> CommandReply {
         CommandReply(
             words: "Deleted \(quoted(memo.title)) (id \(memo.id)); `voicememo restore \(memo.id)` brings it back "

@@ -29,7 +29,7 @@ extension Memo {
 
     /// Appends the memo's object: `id, title, created, duration, frames, sample_rate, channels,
     /// format, encoding, path, size, peak_db, deleted_at, deleted_reason, state, loudness_lufs, true_peak_dbtp,
-    /// lra, clips, transcript, markers`, in that order; loudness_lufs to clips are `null` when
+    /// lra, clips, transcript, markers, tags, starred`, in that order; loudness_lufs to clips are `null` when
     /// unknown; `deleted_reason` is `null` outside Recently Deleted, else `DeletionReason`'s
     /// stored text (`deleted`, `trim`, `undone-trim`, `found-in-trash`, …); `markers` is `[{"time": s, "label": text}, …]`, earliest first.
     ///
@@ -100,7 +100,13 @@ extension Memo {
             writer.string(marker.label)
             writer.raw("}")
         }
-        writer.raw("]")
+        writer.raw("], \"tags\": [")
+        for (index, tag) in tags.enumerated() {
+            if index > 0 { writer.raw(", ") }
+            writer.string(tag)
+        }
+        writer.raw("], \"starred\": ")
+        writer.bool(isStarred)
         if let replaces {
             writer.raw(", \"replaces\": ")
             writer.int(replaces)

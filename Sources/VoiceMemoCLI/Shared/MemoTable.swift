@@ -55,13 +55,19 @@ struct MemoTable {
         }
         if used(fixed) + 8 > width { fixed = [] }
         let titleWidth = max(1, width - used(fixed + trailing) - 1)
-        let titleColumn = Column(heading: "Title", width: titleWidth) { $0.displayTitle }
+        let titleColumn = Column(heading: "Title", width: titleWidth) { Self.titleText($0) }
         let columns = fixed + [titleColumn] + trailing
         var lines = [line(columns.map { ($0, $0.heading) })]
         for memo in memos {
             lines.append(line(columns.map { ($0, $0.value(memo)) }))
         }
         return lines.map { TerminalWidth.truncated($0, to: width) + "\n" }.joined()
+    }
+
+    /// The title, after a ★ for a starred memo, followed by its tags: `★ Standup  #work #draft`.
+    static func titleText(_ memo: Memo) -> String {
+        let tags = memo.tags.map { "#" + TerminalText.safe($0) }.joined(separator: " ")
+        return (memo.isStarred ? "★ " : "") + memo.displayTitle + (tags.isEmpty ? "" : "  " + tags)
     }
 
     private func used(_ columns: [Column]) -> Int {

@@ -7,6 +7,7 @@ import Testing
     static let jsonKeys = [
         "id", "title", "created", "duration", "frames", "sample_rate", "channels", "format", "encoding", "path",
         "size", "peak_db", "deleted_at", "deleted_reason", "state", "loudness_lufs", "true_peak_dbtp", "lra", "clips", "transcript", "markers",
+        "tags", "starred",
     ]
 
     @Test func recordAddsAMemoThatListShows() throws {

@@ -47,6 +47,12 @@ import Testing
             case .undoRename(let id, let title, let replacing):
                 if let index = memos.firstIndex(where: { $0.id == id }), memos[index].title == replacing { memos[index].title = title }
                 return [loaded]
+            case .setMemoTags(let id, let tags, let starred):
+                if let index = memos.firstIndex(where: { $0.id == id }) {
+                    memos[index].tags = tags
+                    memos[index].isStarred = starred
+                }
+                return [loaded]
             case .deleteMemo(let id):
                 if let index = memos.firstIndex(where: { $0.id == id }) { deleted.insert(memos.remove(at: index), at: 0) }
                 return [loaded]
