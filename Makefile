@@ -22,7 +22,7 @@ BUILD_DEPS := libasound2-dev libsndfile1-dev libncursesw5-dev libsqlite3-dev lib
               libavformat-dev libavcodec-dev libswresample-dev libavutil-dev libebur128-dev
 TEST_DEPS  := alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins espeak-ng sqlite3 \
               man-db zsh fish pocketsphinx pocketsphinx-testdata ffmpeg openssl python3 \
-              pipewire pipewire-bin wireplumber icecast2 strace
+              pipewire pipewire-bin wireplumber icecast2 strace dbus-daemon python3-gi libnotify4
 DEPS       := $(BUILD_DEPS) $(TEST_DEPS)
 DEB_DEPS   := dpkg-dev fakeroot lintian binutils
 # The package's release build (the Swift runtime linked in) has a build folder of its own: it

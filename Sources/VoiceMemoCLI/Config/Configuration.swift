@@ -53,6 +53,9 @@ struct Configuration: Sendable, Equatable {
     /// `auto_title = off`: a memo still at its default title keeps it once transcribed (`nil` is
     /// on: it is titled from its first words).
     var autoTitle: Bool?
+    /// `notify = auto|on|off`: desktop notifications of `toggle`, `stop`, `pause` and `mark`
+    /// (`HotkeyNotice`; `nil` is `auto`).
+    var notify: HotkeyNotice.Mode?
     /// `alert = on`: the app's noise alert (the `V` panel) is on from the start.
     var alertOn: Bool?
     /// `alert.level = -30`: the level that alerts, in dBFS.

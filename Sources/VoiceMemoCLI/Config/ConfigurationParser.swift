@@ -63,6 +63,7 @@ enum ConfigurationParser {
         key("transcribe.model", .nonEmptyText, \.transcriptionModel),
         key("captions", onOff, \.captions),
         key("auto_title", onOff, \.autoTitle),
+        key("notify", .choice, \.notify),
         key("alert", onOff, \.alertOn),
         key("alert.level", .number(in: -90...0, unit: "dB"), \.alertLevelDB),
         seconds("alert.hold", in: 0...60, \.alertHold),

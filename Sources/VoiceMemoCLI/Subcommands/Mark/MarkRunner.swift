@@ -33,9 +33,10 @@ enum MarkRunner {
         if let problem = ControlRequest.checkLabel(label) {
             throw CommandFailure(problem.message, exitCode: .usageError)
         }
-        if case .ok(let text) = try ControlConnection.require(.mark(label: label), context: context) {
+        return try HotkeyNotice.reporting(context) {
+            guard case .ok(let text) = try ControlConnection.require(.mark(label: label), context: context) else { return "" }
             context.console.printLine(text)
+            return text
         }
-        return .success
     }
 }

@@ -1,9 +1,10 @@
 /// `stop`: the recording's process stops and saves it.
 enum StopRunner {
     static func run(_ options: StopOptions, context: CommandContext) throws -> ExitCode {
-        if case .ok(let text) = try ControlConnection.require(.stop, context: context) {
+        try HotkeyNotice.reporting(context) {
+            guard case .ok(let text) = try ControlConnection.require(.stop, context: context) else { return "" }
             context.console.printLine(text)
+            return text
         }
-        return .success
     }
 }

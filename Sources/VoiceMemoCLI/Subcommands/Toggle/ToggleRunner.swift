@@ -6,22 +6,25 @@ import Vocabulary
 /// running, a background `record` starts.
 enum ToggleRunner {
     static func run(_ options: ToggleOptions, context: CommandContext) throws -> ExitCode {
-        // Two presses at once take turns: the second stops what the first started, rather than
-        // starting a second recording beside it.
-        let turn = try BackgroundRecording.takeTurn(environment: context.environment)
-        defer { if let turn { close(turn) } }
-        if let reply = try ControlConnection.ask(.toggle, environment: context.environment) {
-            switch reply {
-            case .ok(let text): context.console.printLine(text)
-            case .error(let text): throw CommandFailure(text)
-            case .status: throw CommandFailure("the control socket answered toggle with a status")
+        try HotkeyNotice.reporting(context) {
+            // Two presses at once take turns: the second stops what the first started, rather
+            // than starting a second recording beside it.
+            let turn = try BackgroundRecording.takeTurn(environment: context.environment)
+            defer { if let turn { close(turn) } }
+            if let reply = try ControlConnection.ask(.toggle, environment: context.environment) {
+                switch reply {
+                case .ok(let text):
+                    context.console.printLine(text)
+                    return text
+                case .error(let text): throw CommandFailure(text)
+                case .status: throw CommandFailure("the control socket answered toggle with a status")
+                }
             }
-            return .success
+            let started = try BackgroundRecording.start(context: context)
+            context.console.printLine(
+                "recording memo \(started.memo.map(String.init) ?? "?") in the background (pid \(started.pid)); "
+                    + "`voicememo toggle` stops it; its output goes to \(started.log)")
+            return "recording in the background; toggle again to stop and save"
         }
-        let started = try BackgroundRecording.start(context: context)
-        context.console.printLine(
-            "recording memo \(started.memo.map(String.init) ?? "?") in the background (pid \(started.pid)); "
-                + "`voicememo toggle` stops it; its output goes to \(started.log)")
-        return .success
     }
 }
