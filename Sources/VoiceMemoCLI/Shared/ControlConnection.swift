@@ -67,6 +67,12 @@ enum ControlConnection {
         }
     }
 
+    /// What serves the library's socket now; `nil` when nothing does.
+    static func currentStatus(context: CommandContext) throws -> ControlStatus? {
+        guard case .status(let status)? = try ask(.status, environment: context.environment) else { return nil }
+        return status
+    }
+
     /// `ask`, for the requests that need a running recording: a reply's text, or a failure
     /// (exit 1) naming the library when nothing serves it.
     static func require(_ request: ControlRequest, context: CommandContext) throws -> ControlReply {
@@ -75,6 +81,27 @@ enum ControlConnection {
         }
         if case .error(let text) = reply { throw CommandFailure(text) }
         return reply
+    }
+
+    /// After a `toggle` or `stop` a `record` answered: waits until that process stops serving
+    /// the socket (its recording is saved: the socket closes once the file is complete), saying
+    /// on a terminal that it waits when that takes a moment. The words to print then, `nil` when
+    /// `status` was no `record`'s (the app saves beside its loop and says so on its screen).
+    static func waitForSave(of status: ControlStatus?, context: CommandContext) -> String? {
+        guard let status, status.process == .record else { return nil }
+        let memo = status.memo.map { "memo \($0)" } ?? "the memo"
+        var said = false
+        for tick in 0..<(20 * 60 * 10) {
+            guard case .status(let now)? = try? ask(.status, environment: context.environment), now.pid == status.pid else {
+                return "saved \(memo)"
+            }
+            if tick == 5, !said, context.console.isErrorTerminal {
+                context.console.writeError("waiting for \(memo) to be saved…\n")
+                said = true
+            }
+            usleep(100_000)
+        }
+        return "\(memo) is still being saved (pid \(status.pid))"
     }
 
     /// "nothing is recording: …", naming the library and the socket looked for.

@@ -50,7 +50,7 @@ import TestSupport
         #expect(try read(sandbox, "pause.out").hasPrefix("paused memo \(id) at "))
         #expect(try read(sandbox, "resume.out") == "resumed memo \(id)\n")
         #expect(try read(sandbox, "mark.out").contains("marker “first idea” at "))
-        #expect(try read(sandbox, "stop.out") == "stopping and saving memo \(id)\n")
+        #expect(try read(sandbox, "stop.out") == "stopping and saving memo \(id)\nsaved memo \(id)\n", "stop waits for the save")
         #expect(try read(sandbox, "pause-after.err").contains("voicememo: nothing is recording in the library "))
 
         let memo = try #require(try sandbox.listedMemos().first)

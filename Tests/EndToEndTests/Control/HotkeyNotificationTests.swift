@@ -52,7 +52,7 @@ import Testing
         #expect(notes.count == 3, "\(notes)")
         #expect(notes.allSatisfy { $0.hasPrefix("VoiceMemo\tVoiceMemo\t") }, "\(notes)")
         #expect(notes.first?.contains("Recording in the background") == true, "\(notes)")
-        #expect(notes.dropFirst().first?.contains("Stopping and saving memo") == true, "\(notes)")
+        #expect(notes.dropFirst().first?.contains("Saved memo ") == true, "said once the memo is saved: \(notes)")
         #expect(notes.last?.contains("Failed: nothing is recording in the library") == true, "\(notes)")
     }
 

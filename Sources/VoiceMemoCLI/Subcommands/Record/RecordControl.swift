@@ -33,7 +33,8 @@ final class RecordControl: Sendable {
                     process: .record, state: paused ? .paused : .recording, elapsed: recorder.currentTime,
                     pid: getpid(), memo: memo, title: title))
             case .toggle, .stop:
-                Self.stopRequested.store(true, ordering: .relaxed)
+                // A second press while the first one's save runs: said, and nothing more is asked.
+                if Self.stopRequested.exchange(true, ordering: .relaxed) { return .ok("memo \(memo) is being saved") }
                 return .ok("stopping and saving memo \(memo)")
             case .pause:
                 let pausing = self.state.withLock { current -> Bool in

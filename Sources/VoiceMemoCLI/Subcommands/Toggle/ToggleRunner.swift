@@ -2,8 +2,8 @@ import Glibc
 import Platform
 import Vocabulary
 
-/// `toggle`: the running recording's process stops it (or the app starts one); with nothing
-/// running, a background `record` starts.
+/// `toggle`: the running recording's process stops it (or the app starts one), a `record`'s
+/// save waited for; with nothing running, a background `record` starts.
 enum ToggleRunner {
     static func run(_ options: ToggleOptions, context: CommandContext) throws -> ExitCode {
         try HotkeyNotice.reporting(context) {
@@ -11,11 +11,14 @@ enum ToggleRunner {
             // than starting a second recording beside it.
             let turn = try BackgroundRecording.takeTurn(environment: context.environment)
             defer { if let turn { close(turn) } }
+            let before = try ControlConnection.currentStatus(context: context)
             if let reply = try ControlConnection.ask(.toggle, environment: context.environment) {
                 switch reply {
                 case .ok(let text):
                     context.console.printLine(text)
-                    return text
+                    guard let saved = ControlConnection.waitForSave(of: before, context: context) else { return text }
+                    context.console.printLine(saved)
+                    return saved
                 case .error(let text): throw CommandFailure(text)
                 case .status: throw CommandFailure("the control socket answered toggle with a status")
                 }
