@@ -13,11 +13,12 @@ import MemoLibrary
 /// - the app's CPU while recording (`/proc/PID/stat`), in % of one core;
 /// - the memo's length beside the time between `r` and `s`: a capture held up by the
 ///   recogniser would fall behind the clock and record less;
-/// - with captions on, the draft's lag (`VOICEMEMO_EVENT_LOG`): for each caption the app
-///   received, the time from when the last audio it covers arrived at the captioner's tap to
-///   when the loop took it (the next frame draws it). A word is in the draft at most
-///   `StreamingCaptions.guessInterval` (0.3 s) of audio after it ends, so a word's delay is at
-///   most the lag plus that.
+/// - with captions on, the draft's lag (`VOICEMEMO_EVENT_LOG`): for each guess at the
+///   utterance in progress the app received, the time from when the last audio it covers
+///   arrived at the captioner's tap to when the loop took it (the next frame draws it). A guess
+///   comes every `StreamingCaptions.guessInterval` (0.3 s) of audio, so a word's delay is at
+///   most the lag plus that. (A settled utterance comes after its pause, with words the guesses
+///   already showed.)
 struct CaptionBenchmark {
     let seconds = Double(ProcessInfo.processInfo.environment["VOICEMEMO_BENCH_SECONDS"] ?? "") ?? 180
     static let clips = "/usr/share/pocketsphinx/test/data/librivox"
@@ -68,7 +69,7 @@ struct CaptionBenchmark {
         let p95 = lags[min(lags.count - 1, Int(Double(lags.count) * 0.95))]
         let worst = lags.last ?? 0
         print(
-            "  draft lag over \(on.captions) captions: median \(fixed(p50, decimals: 2)) s, 95th percentile \(fixed(p95, decimals: 2)) s, "
+            "  draft lag over \(on.captions) guesses: median \(fixed(p50, decimals: 2)) s, 95th percentile \(fixed(p95, decimals: 2)) s, "
                 + "longest \(fixed(worst, decimals: 2)) s (a word: + \(fixed(Self.guessInterval, decimals: 1)) s of audio at most)")
         let wordDelay = p95 + Self.guessInterval
         let keptUp = on.recorded >= on.wallClock - 0.2
@@ -148,7 +149,9 @@ struct CaptionBenchmark {
             guard let last = fields.last, let time = Double(last) else { continue }
             if fields.first == "captions_start" {
                 start = time
-            } else if fields.first == "caption", let start, let end = fields.first(where: { $0.hasPrefix("end=") }).flatMap({ Double($0.dropFirst(4)) }) {
+            } else if fields.first == "caption", fields.contains("final=0"), let start,
+                let end = fields.first(where: { $0.hasPrefix("end=") }).flatMap({ Double($0.dropFirst(4)) })
+            {
                 lags.append(time - start - end)
             }
         }
