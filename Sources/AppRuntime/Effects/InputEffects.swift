@@ -102,6 +102,25 @@ struct InputEffects {
                 let failure =
                     effects.openGaveUp ? InputChoices.noAnswer(source, after: AppEffects.inputOpenLimit)
                     : InputChoices.openFailure(source, error)
+                // A choice that does not open leaves the input that was open before it, when that
+                // one opens again (it may be what went away).
+                if let previous = old?.source, previous.name != source.name, title == nil, !effects.openGaveUp,
+                    let reopened = try? effects.openBounded({ () throws(RecorderError) in
+                        try InputSession(source: previous, settings: settings)
+                    })
+                {
+                    return {
+                        guard !loop.isFinishing else {
+                            reopened.close()
+                            return
+                        }
+                        loop.session = reopened
+                        loop.scheduleTimer()
+                        saved.forEach(loop.dispatch)
+                        loop.dispatch(.inputOpened(reopened.description))
+                        loop.dispatch(.failed(.inputNotSwitched(failure, kept: previous.name)))
+                    }
+                }
                 let answer = saved + [.inputFailed(failure)]
                 return { answer.forEach(loop.dispatch) }
             }

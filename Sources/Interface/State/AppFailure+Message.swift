@@ -54,6 +54,12 @@ extension AppFailure {
             "No microphone: ALSA '\(device)' cannot be opened (\(reason)). Press i to choose an input."
         case .inputNotOpened(let name, let detail):
             "The input \(name) cannot be opened: \(detail). Press i to choose an input."
+        case .inputNotSwitched(.microphoneNotOpened(let device, let reason), let kept):
+            "ALSA '\(device)' cannot be opened (\(reason)); still listening to \(kept)."
+        case .inputNotSwitched(let failure, let kept):
+            Self.withoutPickerHint(failure.message).hasSuffix("?")
+                ? Self.withoutPickerHint(failure.message) + " Still listening to \(kept)."
+                : Self.withoutPickerHint(failure.message) + "; still listening to \(kept)."
         case .nothingRecorded(let stoppedBecause):
             (stoppedBecause.map { "Recording stopped: \($0); nothing" } ?? "Nothing") + " was recorded, so no memo was kept."
         case .recordingLostWithFolder(let folder, let detail):
@@ -81,6 +87,17 @@ extension AppFailure {
         case .replay(let title, let detail):
             "Cannot replay “\(title)”: \(detail)"
         }
+    }
+
+    /// `message` without its closing advice to press `i` (the input it names is not the one
+    /// left open), and without its last full stop.
+    static func withoutPickerHint(_ message: String) -> String {
+        var text = message
+        for hint in [" Press i to choose an input.", " Press i to choose one."] where text.hasSuffix(hint) {
+            text.removeLast(hint.count)
+        }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 }
 

@@ -65,6 +65,9 @@ public enum AppFailure: Sendable, Hashable {
     case microphoneNotOpened(device: String, reason: String)
     /// A tone, file or stream input cannot be opened.
     case inputNotOpened(InputName, detail: String)
+    /// The input the picker chose cannot be opened (`failure`), and the one open before it was
+    /// opened again (`kept`).
+    indirect case inputNotSwitched(AppFailure, kept: InputName)
     /// Nothing was recorded (a full disk from the start, `s` at once), so no memo was kept;
     /// `stoppedBecause` is why the recording stopped, when it stopped on an error.
     case nothingRecorded(stoppedBecause: String?)
