@@ -66,7 +66,7 @@ struct UsageErrorTests {
             (["export", "x"], "missing PATH (or --labels FILE)", "export"),
             (["export", "x", "y.zip", "--format", "zip"],
              "--format: \"zip\" is not a choice; use one of: wav, flac, ogg, opus, mp3, caf, aiff, m4a", "export"),
-            (["devices", "--all"], "unknown option '--all'", "devices"),
+            (["devices", "--every"], "unknown option '--every'", "devices"),
         ])
     func usageError(arguments: [String], message: String, subcommand: String) {
         let outcome = runCommandLine(arguments)

@@ -266,7 +266,7 @@ import Testing
         let sandbox = try VoiceMemoSandbox()
         let sink = try sandbox.usePipeWire()
         defer { withExtendedLifetime(sink) {} }
-        let ours = try sandbox.run("devices")
+        let ours = try sandbox.run("devices", "--all")
         #expect(ours.status == 0, "\(ours)")
         #expect(ours.standardOutput.contains("\n  pipewire\n"), "\(ours)")
         #expect(ours.standardOutput.contains("PipeWire Sound Server"), "\(ours)")

@@ -1,4 +1,9 @@
-/// `voicememo devices`. No options yet.
+/// `voicememo devices [--all]`.
 public struct DevicesOptions: Sendable, Equatable {
-    public init() {}
+    /// `--all`: ALSA's helper plugins (rate converters, mixers, `null`) listed too.
+    public var all = false
+
+    public init(all: Bool = false) {
+        self.all = all
+    }
 }

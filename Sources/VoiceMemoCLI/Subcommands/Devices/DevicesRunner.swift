@@ -1,10 +1,14 @@
 import Audio
 
-/// `voicememo devices`: the ALSA PCMs that can capture and play, as `arecord -L` lists them.
+/// `voicememo devices`: the ALSA PCMs that can capture and play, as `arecord -L` lists them,
+/// less ALSA's helper plugins (`ALSADeviceInfo.isHelperPlugin`) unless `--all`: those are named
+/// on one line, as the app's pickers do.
 enum DevicesRunner {
-    static func run(console: Console) -> ExitCode {
+    static func run(_ options: DevicesOptions, console: Console) -> ExitCode {
         for stream in [ALSAStream.capture, .playback] {
-            let devices = ALSADevices.list(stream: stream)
+            let listed = ALSADevices.list(stream: stream)
+            let devices = options.all ? listed : listed.filter { !$0.isHelperPlugin }
+            let hidden = options.all ? [] : listed.filter(\.isHelperPlugin).map(\.name)
             console.printLine(stream == .capture ? "Capture devices (--source alsa:NAME):" : "Playback devices (--device NAME):")
             if devices.isEmpty {
                 console.printLine(stream == .capture
@@ -16,6 +20,9 @@ enum DevicesRunner {
                 for line in device.description.split(separator: "\n") {
                     console.printLine("      " + line)
                 }
+            }
+            if !hidden.isEmpty {
+                console.printLine("  (not listed: \(hidden.count) converters and mixers, \(hidden.joined(separator: ", ")); --all lists them)")
             }
         }
         return .success
