@@ -64,9 +64,11 @@ struct RecordBenchmark {
             ("arecord → WAV pcm16", arecord, capture + [output("a.wav")]),
             ("voicememo → WAV pcm16", voicememo, record("wav", "v.wav") + ["--encoding", "pcm16"]),
             ("voicememo → FLAC 16", voicememo, record("flac", "v.flac") + ["--encoding", "pcm16"]),
+            // The memo's recording and statistics, without the transcription that `record`
+            // starts afterwards (`voicememo-bench transcribe` measures that).
             ("voicememo → WAV memo", voicememo,
              ["record", "--source", "alsa:voicememo_capture", "--format", "wav", "--encoding", "pcm16",
-              "--rate", "48000", "--channels", "2", "--duration", duration]),
+              "--rate", "48000", "--channels", "2", "--duration", duration, "--no-transcribe"]),
             ("arecord -V stereo → WAV", arecord, ["-V", "stereo"] + capture + [output("m.wav")]),
         ]
         // Encoded rows and their peers: (ours, peer) indices into `commands`.
@@ -87,11 +89,12 @@ struct RecordBenchmark {
         var cpu = Array(repeating: [Double](), count: commands.count)
         var wall = Array(repeating: [Double](), count: commands.count)
         for _ in 0..<rounds {
+            // Every run creates its file afresh, as a new memo does: an existing file costs
+            // arecord an unlink of 115 MB and libsndfile a truncation (after which ext4's
+            // auto_da_alloc also flushes the new file at close), different work timed on each side.
+            // Removed once a round, so that the last round's encoded files are there to describe.
+            for name in ["a.wav", "v.wav", "v.flac", "m.wav"] + encodedFiles { unlink(output(name)) }
             for (index, command) in commands.enumerated() {
-                // Every run creates its file afresh, as a new memo does: an existing file costs
-                // arecord an unlink of 115 MB and libsndfile a truncation (after which ext4's
-                // auto_da_alloc also flushes the new file at close), different work timed on each side.
-                for name in ["a.wav", "v.wav", "v.flac", "m.wav"] + encodedFiles { unlink(output(name)) }
                 guard let result = ChildProcess.run(command.1, command.2, environment: environment), result.status == 0 else {
                     printToStandardError("voicememo-bench record: \(command.0) failed")
                     exit(1)
