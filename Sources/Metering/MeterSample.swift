@@ -22,8 +22,12 @@ extension Int16: MeterSample {
 
     @inline(__always)
     static func loadVector(_ pointer: UnsafePointer<Int16>) -> SIMD8<Float> {
+        // Lane by lane: the generic SIMD conversions (`SIMD8<Int32>(truncatingIfNeeded:)`,
+        // `SIMD8<Float>(_:)`) stay out-of-line calls in the hot loop; these vectorise.
         let narrow = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Int16>.self)
-        return SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: narrow))
+        return SIMD8<Float>(
+            Float(narrow[0]), Float(narrow[1]), Float(narrow[2]), Float(narrow[3]),
+            Float(narrow[4]), Float(narrow[5]), Float(narrow[6]), Float(narrow[7]))
     }
 
     @inline(__always)

@@ -22,7 +22,7 @@ let benchmarks: [Benchmark] = [
         run: { MeterBenchmark().run() }),
     Benchmark(
         name: "record",
-        summary: "CPU time of `voicememo record` vs `arecord`, 10 min from an unpaced ALSA file device",
+        summary: "CPU time of `voicememo record` vs `arecord` (WAV) and `arecord | ffmpeg` (MP3, M4A), 10 min from an unpaced ALSA file device",
         run: { RecordBenchmark(seconds: 600).run() }),
     Benchmark(
         name: "stop",

@@ -33,6 +33,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: SoundFileRecovery.intermediatePath(for: path)))
     }
 
+    /// A recorder's own input is read for its recording alone: once the duration is reached it
+    /// stops reading, while the encoder still finishes the file (an unpaced source is not read,
+    /// converted and metered at full speed meanwhile).
+    @Test func anOwnInputStopsBeingReadOnceTheDurationIsReached() throws {
+        let directory = try TemporaryDirectory(prefix: "voicememo-recorder")
+        let recorder = try Recorder(
+            url: directory.file("short.mp3"), settings: RecordingSettings(format: .mp3, sampleRate: 48_000, channels: 2),
+            input: .tone(frequency: 1000, peakDBFS: -12), paced: false, eventQueue: DispatchQueue(label: "test.events"))
+        try recorder.record(forDuration: 5)
+        #expect(EncodedRecording.wait(atMost: 120) { recorder.hasFinished })
+        let capturedAtTheEnd = recorder.deviceCurrentTime
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(recorder.deviceCurrentTime == capturedAtTheEnd, "the input was still being read")
+        // The read that reached the duration is the last: at most one chunk (1/6 s) past it.
+        #expect(capturedAtTheEnd <= 5 + 1.0 / 6, "\(capturedAtTheEnd) s read for a 5 s recording")
+        recorder.stop()
+        #expect(recorder.recordedFrames == 5 * 48_000)
+    }
+
     /// WAV and FLAC are written directly: no encoder, no progress.
     @Test func formatsWrittenDirectlyHaveNoFinishingProgress() throws {
         let directory = try TemporaryDirectory(prefix: "voicememo-recorder")

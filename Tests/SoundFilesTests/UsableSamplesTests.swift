@@ -10,6 +10,25 @@ import Testing
         #expect(samples.withUnsafeBufferPointer { UsableSamples.areUsable($0) })
     }
 
+    /// One unusable sample at every position of a buffer longer than a few blocks of eight
+    /// (and its tail) is found and replaced, and nothing else is touched.
+    @Test func anUnusableSampleIsFoundAtEveryPosition() {
+        let usable = (0..<37).map { Float($0 % 5) / 5 - 0.5 }
+        for position in usable.indices {
+            for bad: Float in [.nan, 1.0625, -.infinity] {
+                var samples = usable
+                samples[position] = bad
+                #expect(!samples.withUnsafeBufferPointer { UsableSamples.areUsable($0) })
+                let replaced = samples.withUnsafeMutableBufferPointer { UsableSamples.repair($0) }
+                var expected = usable
+                expected[position] = bad.isNaN || bad.isInfinite ? 0 : 1
+                #expect(samples == expected, "position \(position), \(bad)")
+                #expect(replaced.notNumbers + replaced.clamped == 1)
+            }
+        }
+        #expect(usable.withUnsafeBufferPointer { UsableSamples.areUsable($0) })
+    }
+
     @Test func integerSamplesAreLeftAlone() {
         var samples: [Int16] = [.max, .min, 0]
         let replaced = samples.withUnsafeMutableBytes {

@@ -19,10 +19,15 @@ package protocol CaptureTap: AnyObject, Sendable {
     /// thread before a read; the chunk then arrives in `capture` at that address, and the
     /// tap takes it without a copy. Other taps see the same chunk at the same address.
     func captureRegion() -> UnsafeMutableRawBufferPointer?
+    /// Whether the tap will take no more frames (a recording that reached its duration or
+    /// stopped): an engine started with `endsWhenTapsAreDone` stops reading once every tap
+    /// says so. Asked on the capture thread after each chunk.
+    var takesNoMoreFrames: Bool { get }
 }
 
 extension CaptureTap {
     package func captureRegion() -> UnsafeMutableRawBufferPointer? { nil }
+    package var takesNoMoreFrames: Bool { false }
 }
 
 /// Runs a capture source on its own thread and meters every frame it delivers.
@@ -97,9 +102,24 @@ public final class CaptureEngine: Sendable {
     /// - Parameter frameLimit: end capture after exactly this many frames (the last
     ///   read is shortened), as if the source had run out; `nil` runs until `stop()`.
     public func start(frameLimit: Int? = nil) {
+        start(frameLimit: frameLimit, endsWhenTapsAreDone: false)
+    }
+
+    /// Starts the capture thread. Idempotent.
+    ///
+    /// - Parameters:
+    ///   - frameLimit: end capture after exactly this many frames (the last read is
+    ///     shortened), as if the source had run out; `nil` runs until `stop()`.
+    ///   - endsWhenTapsAreDone: end capture, as if the source had run out, once there are taps
+    ///     and every one of them takes no more frames (`CaptureTap.takesNoMoreFrames`): for
+    ///     an engine that exists only for its recording, whose file is still being finished
+    ///     (an encoder's backlog) while nothing needs the input any more.
+    package func start(frameLimit: Int? = nil, endsWhenTapsAreDone: Bool) {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
         lastAudioAt.store(clock.nanoseconds(), ordering: .releasing)
-        let started = JoinableThread { [self] in captureLoop(frameLimit: frameLimit) }
+        let started = JoinableThread { [self] in
+            captureLoop(frameLimit: frameLimit, endsWhenTapsAreDone: endsWhenTapsAreDone)
+        }
         thread.withLock { $0 = started }
     }
 
@@ -246,7 +266,7 @@ public final class CaptureEngine: Sendable {
 
     // MARK: The capture thread
 
-    private func captureLoop(frameLimit: Int?) {
+    private func captureLoop(frameLimit: Int?, endsWhenTapsAreDone: Bool) {
         // Room for ~170 ms at 48 kHz: sources read less when they are paced (a device
         // period, a generated source's 20 ms) and up to this much when they run ahead.
         let chunkFrames = max(1024, format.sampleRate / 6)
@@ -296,10 +316,12 @@ public final class CaptureEngine: Sendable {
                 }
                 meter(target, frames: read.frames)
                 let first = framesCaptured.load(ordering: .relaxed)
-                taps.withLock { taps in
+                let tapsAreDone = taps.withLock { taps in
                     for tap in taps { tap.capture(target, frames: read.frames, firstFrame: first) }
+                    return endsWhenTapsAreDone && !taps.isEmpty && taps.allSatisfy { $0.takesNoMoreFrames }
                 }
                 framesCaptured.store(first + read.frames, ordering: .releasing)
+                if tapsAreDone { break }
             }
             if read.endOfStream { break }
         }

@@ -202,7 +202,10 @@ public final class Recorder: Sendable {
         let engine = CaptureEngine(source: source)
         if let start { sink.start(atFrame: start.atFrame, limit: start.limit) }
         engine.attach(sink)
-        engine.start()
+        // The input is this recording's alone: once the recording takes no more frames, it
+        // stops reading (an unpaced source would otherwise be read, converted and metered
+        // at full speed while an encoder finishes the file).
+        engine.start(endsWhenTapsAreDone: true)
         parts.withLock { $0 = Parts(engine: engine, sink: sink, ownsEngine: true) }
         state.withLock { $0 = .prepared }
     }

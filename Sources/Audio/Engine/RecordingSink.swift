@@ -245,6 +245,12 @@ package final class RecordingSink: CaptureTap, Sendable {
         }
     }
 
+    /// Once the recording has stopped taking frames (its duration reached, its input ended,
+    /// its file failed): what is left is the writer's and the encoder's.
+    package var takesNoMoreFrames: Bool {
+        control.withLock { $0.mode == .done }
+    }
+
     package func captureEnded(error: CaptureError?) {
         if let error {
             fail(RecorderError(error.kind == .disconnected ? .disconnected : .input, error.message, cause: error.cause))

@@ -64,7 +64,37 @@ public enum UsableSamples {
     }
 
     /// Makes `samples` usable in place and says what it replaced.
+    ///
+    /// Eight samples at a time are only compared (every capture of a float input and every
+    /// float write passes here); a block of eight with an unusable sample, and the tail, go
+    /// through the sample-by-sample rule.
     public static func repair(_ samples: UnsafeMutableBufferPointer<Float>) -> ReplacedSamples {
+        var replaced = ReplacedSamples()
+        guard let base = samples.baseAddress else { return replaced }
+        var start = 0
+        while start < samples.count {
+            let end = min(samples.count, start + lanes)
+            if end - start < lanes || !vectorIsUsable(UnsafeRawPointer(base + start)) {
+                replaced += repairOneByOne(UnsafeMutableBufferPointer(rebasing: samples[start..<end]))
+            }
+            start = end
+        }
+        return replaced
+    }
+
+    /// Samples compared at once by `repair` and `areUsable`.
+    private static let lanes = 8
+
+    /// Whether the eight samples at `pointer` are all within -1…1 (false for NaN, which
+    /// compares false).
+    @inline(__always)
+    private static func vectorIsUsable(_ pointer: UnsafeRawPointer) -> Bool {
+        let vector = pointer.loadUnaligned(as: SIMD8<Float>.self)
+        let one = SIMD8<Float>(repeating: 1)
+        return all((vector .<= one) .& (vector .>= -one))
+    }
+
+    private static func repairOneByOne(_ samples: UnsafeMutableBufferPointer<Float>) -> ReplacedSamples {
         var replaced = ReplacedSamples()
         for index in samples.indices {
             let sample = samples[index]
@@ -99,7 +129,14 @@ public enum UsableSamples {
 
     /// Whether every one of `samples` is already usable.
     public static func areUsable(_ samples: UnsafeBufferPointer<Float>) -> Bool {
-        for sample in samples where !(sample.magnitude <= 1) { return false }
+        guard let base = samples.baseAddress else { return true }
+        let whole = samples.count - samples.count % lanes
+        var start = 0
+        while start < whole {
+            if !vectorIsUsable(UnsafeRawPointer(base + start)) { return false }
+            start += lanes
+        }
+        for sample in samples[whole...] where !(sample.magnitude <= 1) { return false }
         return true
     }
 }
