@@ -8,18 +8,22 @@ import VoiceActivation
 /// Each 10 ms frame is judged by the speech detector voice activation uses (`SpeechDetector`:
 /// WebRTC's voice activity detector and a voicing check, which turns down steady noise, tones
 /// and hum). A stretch runs from `margin` before a speech frame to `margin` after one, so that
-/// unvoiced onsets, soft endings and the detector's own lag are kept; stretches less than
-/// `bridgedGap` apart are decoded as one, so a sentence is not cut at a breath. Frames are
-/// numbered from the start of the stream: the caller asks for the stretches of one utterance at
-/// a time, in order, and the gate forgets the frames before its end.
+/// unvoiced onsets, soft endings and the detector's own lag are kept. Only non-speech of at
+/// least `shortestSkip` is left out, between stretches or at an utterance's edges: the
+/// recogniser normalises each utterance by its own cepstral mean, so the quiet around the words
+/// is part of what it hears, and trimming a pause of a second changes words (WER 0.282 → 0.296
+/// on the LibriVox clips with 0.3 s margins and no more). An utterance of read speech is
+/// therefore decoded as before, and one without speech not at all. Frames are numbered from the
+/// start of the stream: the caller asks for the stretches of one utterance at a time, in
+/// order, and the gate forgets the frames before its end.
 ///
 /// Without a detector (WebRTC could not be set up) every utterance is one stretch: skipping
 /// saves time, it is never needed for a right transcript.
 struct SpeechGate {
     /// Frames kept before the first and after the last speech frame of a stretch (300 ms).
     var margin = 30
-    /// Stretches closer than this many frames (1 s) are decoded as one.
-    var bridgedGap = 100
+    /// The shortest non-speech left out, in frames (2 s), margins not counted.
+    var shortestSkip = 200
 
     private static let frameLength = PauseSegmenter.frameLength
     private let detector: SpeechDetector?
@@ -68,13 +72,19 @@ struct SpeechGate {
         for frame in firstUtteranceFrame..<endFrame where isSpeech(frame) {
             let lower = max(firstUtteranceFrame, frame - margin)
             let upper = min(endFrame, frame + margin + 1)
-            if let last = frames.last, lower <= last.upperBound + bridgedGap {
+            if let last = frames.last, lower < last.upperBound + shortestSkip {
                 frames[frames.count - 1] = last.lowerBound..<max(last.upperBound, upper)
             } else {
                 frames.append(lower..<upper)
             }
         }
         forget(before: end / Self.frameLength)
+        if let first = frames.first, first.lowerBound - firstUtteranceFrame < shortestSkip {
+            frames[0] = firstUtteranceFrame..<first.upperBound
+        }
+        if let last = frames.last, endFrame - last.upperBound < shortestSkip {
+            frames[frames.count - 1] = last.lowerBound..<endFrame
+        }
         return frames.map { range in
             let lower = max(start, range.lowerBound * Self.frameLength) - start
             let upper = min(end, range.upperBound * Self.frameLength) - start

