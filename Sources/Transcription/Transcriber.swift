@@ -67,7 +67,8 @@ public final class Transcriber {
         guard audio.framesRead > 0 else { throw .noAudio(path: path) }
         return Result(
             words: decoding.words, audioDuration: Double(audio.framesRead) / Double(audio.info.sampleRate),
-            decodedDuration: Double(decoding.decodedSamples) / Double(SpeechRecognizer.sampleRate), frames: audio.framesRead, utterances: decoding.utterances)
+            decodedDuration: Double(decoding.decodedSamples) / Double(SpeechRecognizer.sampleRate),
+            frames: audio.framesRead, utterances: decoding.utterances)
     }
 
     private func recognizer() throws(TranscriptionError) -> SpeechRecognizer {
