@@ -112,8 +112,11 @@ let package = Package(
             swiftSettings: optimisedInDebug),
         // SQLite index of memos.
         .target(name: "MemoLibrary", dependencies: ["SoundFiles", "Metering", "CSQLite", "Vocabulary", "SpeechEnhancement"]),
-        // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate).
-        .target(name: "Transcription", dependencies: ["MemoLibrary", "SoundFiles", "Audio", "Platform", "CPocketSphinx", "CSampleRate"]),
+        // Offline speech recognition (PocketSphinx, English) and resampling (libsamplerate); only
+        // what voice activation's speech detector calls speech is decoded.
+        .target(
+            name: "Transcription",
+            dependencies: ["MemoLibrary", "SoundFiles", "Audio", "Platform", "VoiceActivation", "CPocketSphinx", "CSampleRate"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
         .target(name: "Interface", dependencies: ["Vocabulary", "Metering"], swiftSettings: optimisedInDebug),
         // ncursesw backend: draws a Screen, reads keys.

@@ -2,7 +2,8 @@ import MemoLibrary
 import SoundFiles
 
 /// The whole pipeline: a sound file in any format and rate → mono → 16 kHz (libsamplerate) →
-/// utterances split at pauses (`PauseSegmenter`) → PocketSphinx → words with times in the file.
+/// utterances split at pauses (`PauseSegmenter`) → the stretches of each that hold speech
+/// (`SpeechGate`) → PocketSphinx → words with times in the file.
 ///
 /// Memory stays bounded whatever the length: the file is read in blocks, and an utterance lasts
 /// at most 30 s. The recogniser is loaded once and reused for every file. Not thread-safe: a
@@ -12,8 +13,11 @@ public final class Transcriber {
     public struct Result: Sendable, Equatable {
         /// Every word in order, times in seconds from the start of the file.
         public var words: [RecognizedWord]
-        /// Seconds of audio decoded.
+        /// Seconds of audio in the file.
         public var audioDuration: Double
+        /// Seconds of audio handed to the recogniser: the speech in the file and its margins
+        /// (all of it when `skipsNonSpeech` is off).
+        public var decodedDuration: Double
         /// Frames of the file, at its own rate.
         public var frames: Int64
         /// How many utterances the file was decoded in.
@@ -21,6 +25,9 @@ public final class Transcriber {
     }
 
     public let model: SpeechModel
+    /// Whether only the stretches the speech detector calls speech are decoded (`SpeechGate`);
+    /// off, every utterance is decoded whole. On unless a measurement turns it off.
+    public var skipsNonSpeech = true
     private var loadedRecognizer: SpeechRecognizer?
 
     public init(model: SpeechModel) {
@@ -49,7 +56,7 @@ public final class Transcriber {
         let audio = try SpeechAudioReader(path: path)
         let recognizer = try recognizer()
         try recognizer.beginStream()
-        var decoding = Decoding(recognizer: recognizer)
+        var decoding = Decoding(recognizer: recognizer, gate: skipsNonSpeech ? SpeechGate() : nil)
         while true {
             if shouldStop() { throw .cancelled }
             guard let samples = try audio.nextBlock() else { break }
@@ -60,6 +67,7 @@ public final class Transcriber {
         guard audio.framesRead > 0 else { throw .noAudio(path: path) }
         return Result(
             words: decoding.words, audioDuration: Double(audio.framesRead) / Double(audio.info.sampleRate),
+            decodedDuration: Double(decoding.decodedSamples) / Double(SpeechRecognizer.sampleRate),
             frames: audio.framesRead, utterances: decoding.utterances)
     }
 
@@ -74,24 +82,33 @@ public final class Transcriber {
 /// The recogniser fed one 16 kHz stream (one file), cut into utterances where the segmenter
 /// says; keeps the words with their times from the start of the file.
 ///
-/// Each utterance is collected (at most `PauseSegmenter.maximumLength`, 30 s: 0.96 MB) and
-/// decoded in one call as a whole utterance, so its cepstral mean is its own.
+/// Each utterance is collected (at most `PauseSegmenter.maximumLength`, 30 s: 0.96 MB); the
+/// gate, when there is one, names the stretches of it that hold speech, and each is decoded in
+/// one call as a whole utterance, so its cepstral mean is its own. What is skipped moves no
+/// word: a stretch's words are offset by where it starts in the file.
 struct Decoding {
     let recognizer: SpeechRecognizer
     var segmenter = PauseSegmenter()
+    var gate: SpeechGate?
     private(set) var words: [RecognizedWord] = []
+    /// Utterances handed to the recogniser.
     private(set) var utterances = 0
+    /// Samples handed to the recogniser.
+    private(set) var decodedSamples = 0
     private var utterance: [Int16] = []
-    /// Samples decoded before the current utterance: where it starts in the file.
-    private var decodedSamples = 0
+    /// Samples of the stream before the current utterance: where it starts in the file.
+    private var utteranceStart = 0
 
-    init(recognizer: SpeechRecognizer) {
+    init(recognizer: SpeechRecognizer, gate: SpeechGate?) {
         self.recognizer = recognizer
+        self.gate = gate
         utterance.reserveCapacity(Int(segmenter.maximumLength) * SpeechRecognizer.sampleRate)
     }
 
     mutating func feed(_ samples: [Int16]) throws(TranscriptionError) {
         guard !samples.isEmpty else { return }
+        // The gate judges the whole block first: an utterance ending in it has all its frames judged.
+        samples.withUnsafeBufferPointer { gate?.feed($0) }
         let cuts = samples.withUnsafeBufferPointer { segmenter.boundaries(in: $0) }
         var from = 0
         for cut in cuts {
@@ -109,16 +126,24 @@ struct Decoding {
 
     private mutating func endUtterance() throws(TranscriptionError) {
         guard !utterance.isEmpty else { return }
+        let stretches = gate?.stretches(start: utteranceStart, count: utterance.count) ?? [0..<utterance.count]
+        for stretch in stretches {
+            try decode(stretch)
+        }
+        utteranceStart += utterance.count
+        utterance.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func decode(_ stretch: Range<Int>) throws(TranscriptionError) {
         try recognizer.beginUtterance()
-        try recognizer.process(utterance[...], wholeUtterance: true)
+        try recognizer.process(utterance[stretch], wholeUtterance: true)
         // A whole utterance's frames count from its own start (`full_utt` does not move
-        // PocketSphinx's stream offset), so the offset is added here.
-        let offset = Double(decodedSamples) / Double(SpeechRecognizer.sampleRate)
+        // PocketSphinx's stream offset), so the stretch's place in the file is added here.
+        let offset = Double(utteranceStart + stretch.lowerBound) / Double(SpeechRecognizer.sampleRate)
         for word in try recognizer.endUtterance() {
             words.append(RecognizedWord(word: word.word, start: word.start + offset, end: word.end + offset))
         }
-        decodedSamples += utterance.count
+        decodedSamples += stretch.count
         utterances += 1
-        utterance.removeAll(keepingCapacity: true)
     }
 }

@@ -3,13 +3,22 @@ import Transcription
 
 /// Word error rate and speed of our transcription pipeline against the stock
 /// `pocketsphinx_continuous` on pocketsphinx-testdata's LibriVox clips, then speed and memory on
-/// a long memo (the clips repeated, as 48 kHz stereo FLAC, so resampling is measured too).
+/// a long memo (the clips repeated, as 48 kHz stereo FLAC, so resampling is measured too), then
+/// the CPU of memos of noise and of silence (`TranscribeBenchmark+Noise.swift`).
+///
+/// `VOICEMEMO_BENCH_DECODE=whole` decodes every utterance whole (`Transcriber.skipsNonSpeech`
+/// off), the peer the skipping of non-speech is measured against.
 struct TranscribeBenchmark {
     static let clips = "/usr/share/pocketsphinx/test/data/librivox"
     /// `VOICEMEMO_BENCH_VERBOSE=1` prints each file's words.
     let verbose = ProcessInfo.processInfo.environment["VOICEMEMO_BENCH_VERBOSE"] != nil
     /// Minutes of the long memo.
     let longMinutes = Int(ProcessInfo.processInfo.environment["VOICEMEMO_BENCH_LONG_MINUTES"] ?? "") ?? 10
+    /// Minutes of each noise memo.
+    let noiseMinutes = Int(ProcessInfo.processInfo.environment["VOICEMEMO_BENCH_NOISE_MINUTES"] ?? "") ?? 10
+    let decodesWhole = ProcessInfo.processInfo.environment["VOICEMEMO_BENCH_DECODE"] == "whole"
+    /// CPU seconds per second of speech the pipeline may spend.
+    static let speechGoal = 0.15
 
     func run() {
         let model: SpeechModel
@@ -27,6 +36,8 @@ struct TranscribeBenchmark {
         }
         let references = SphinxTranscriptionFile.parse(text)
         let transcriber = Transcriber(model: model)
+        transcriber.skipsNonSpeech = !decodesWhole
+        print(decodesWhole ? "decoding every utterance whole (VOICEMEMO_BENCH_DECODE=whole)" : "decoding what the speech detector calls speech")
         // Loading the model once, outside the timings.
         let loadStart = Self.cpuSeconds()
         _ = try? transcriber.transcribe(path: Self.clips + "/" + (ids.split(separator: "\n").first.map(String.init) ?? "") + ".wav")
@@ -82,8 +93,11 @@ struct TranscribeBenchmark {
             ours.referenceWords, ours.rate, stock.rate, ours.rate - stock.rate, ours.rate - stock.rate <= 0.10 ? "PASS" : "MISS"))
         print(String(format: "speed on the clips: ours %.1f× real time (%.2f CPU s for %.1f s), stock %.1f× (%.2f CPU s, model load included)",
             audioSeconds / ourCPU, ourCPU, audioSeconds, audioSeconds / stockCPU, stockCPU))
+        print(String(format: "CPU per second of speech on the clips: %.3f s (goal ≤ %.2f: %@)",
+            ourCPU / audioSeconds, Self.speechGoal, ourCPU / audioSeconds <= Self.speechGoal ? "PASS" : "MISS"))
         memoCopies(transcriber: transcriber, references: references, ids: ids.split(separator: "\n").map(String.init))
         longMemo(transcriber: transcriber)
+        noiseMemos(transcriber: transcriber)
     }
 
     /// The same clips as memos are recorded: 48 kHz stereo FLAC (sox), so resampling counts.
@@ -140,6 +154,9 @@ struct TranscribeBenchmark {
             + "(%.1f CPU s, %.1f s wall); %.0f CPU s per hour of audio; peak RSS %d MiB",
             result.audioDuration / 60, result.words.count, result.utterances, result.audioDuration / cpu, cpu, wall,
             cpu / result.audioDuration * 3600, Self.peakResidentMiB()))
+        print(String(format: "long memo: %.1f of %.1f s decoded; CPU per second of memo %.3f s (goal ≤ %.2f: %@)",
+            result.decodedDuration, result.audioDuration, cpu / result.audioDuration, Self.speechGoal,
+            cpu / result.audioDuration <= Self.speechGoal ? "PASS" : "MISS"))
     }
 
     static func cpuSeconds() -> Double {

@@ -46,7 +46,7 @@ let benchmarks: [Benchmark] = [
         run: { EBUR128Benchmark(seconds: EBUR128Benchmark.secondsFromEnvironment()).run() }),
     Benchmark(
         name: "transcribe",
-        summary: "Word error rate and speed of transcription vs pocketsphinx_continuous, and a long memo",
+        summary: "Word error rate and speed of transcription vs pocketsphinx_continuous, a long memo, and memos of noise and silence",
         run: { TranscribeBenchmark().run() }),
     Benchmark(
         name: "ui",
