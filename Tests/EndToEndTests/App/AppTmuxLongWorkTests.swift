@@ -96,7 +96,11 @@ import Testing
         try app.press("End")
         try app.type(" lecture")
         try app.press("Enter")
-        let renamed = try app.screenWhere(timeout: 10) { $0.contains("Saving “Memo ") && $0.contains(" lecture”") }
+        // Said by the save's line or, while the title's own notice holds the status line, by
+        // the memo's row (the save still running under the new title).
+        let renamed = try app.screenWhere(timeout: 10) {
+            ($0.contains("Saving “Memo ") && $0.contains(" lecture”")) || $0.contains(" lecture [saving]")
+        }
         let afterEnter = try app.screen()
         #expect(renamed != nil, "the save goes on under the new title: \(afterEnter)")
         // `r` first, while most of the backlog is left (on a quiet machine the whole save takes
@@ -107,7 +111,7 @@ import Testing
         #expect(notRecording != nil, "r during a long save is refused: \(afterR)")
         // A key answers during the save: `m` switches the meter mode (its name is on the scale row).
         try app.press("m")
-        let answered = try app.screenWhere(timeout: 10) { $0.contains("PPM") && $0.contains("Saving “Memo ") }
+        let answered = try app.screenWhere(timeout: 10) { $0.contains("PPM") && ($0.contains("Saving “Memo ") || $0.contains("[saving]")) }
         let afterM = try app.screen()
         #expect(answered != nil, "m answered while saving: \(afterM)")
         // `s` again is refused with a reason, not lost.
