@@ -10,15 +10,16 @@ import Transcription
 /// (`AppState.wantsCaptions`), its reports queued on the captioner's thread and handed to the
 /// loop on each tick as `CaptionUpdate`s.
 ///
-/// Starting attaches a tap and starts a thread (cheap; the thread loads the model). Stopping
-/// joins that thread, which may be loading the model or decoding a block, so it happens on a
-/// queue of its own: the UI queue never waits for the recogniser. Reports of a captioner that
-/// was replaced are dropped (`generation`). UI queue, except the report queue.
+/// The UI queue only decides (`follow`): making a captioner (it checks the model's files) and
+/// stopping one (it joins a thread that may be loading the model or decoding a block) run on a
+/// serial queue of their own, in the order asked, so the UI queue never touches a file or waits
+/// for the recogniser. Reports of a captioner that was replaced are dropped (`generation`).
+/// `engine` and `generation` are the UI queue's; `captioner` is `work`'s.
 final class LiveCaptionRunner: @unchecked Sendable {
     private let modelDirectory: String
-    private let stopping = DispatchQueue(label: "voicememo.captions-stop")
+    private let work = DispatchQueue(label: "voicememo.captions")
     private var captioner: LiveCaptioner?
-    /// The engine the captioner listens to: a new input means a new captioner.
+    /// The engine a captioner was asked for: a new input means a new captioner.
     private var engine: CaptureEngine?
     private var generation = 0
     private let reports = CaptionReports()
@@ -36,17 +37,20 @@ final class LiveCaptionRunner: @unchecked Sendable {
         if let running = self.engine, !wanted || running !== engine {
             stop()
         }
-        guard wanted, captioner == nil, let engine else { return }
+        guard wanted, self.engine == nil, let engine else { return }
         generation += 1
         let generation = generation
         self.engine = engine
         eventLog?.note("captions_start")
-        do {
-            captioner = try LiveCaptioner(engine: engine, modelDirectory: modelDirectory) { [reports] report in
-                reports.append(report, generation: generation)
+        let (modelDirectory, reports) = (modelDirectory, reports)
+        work.async { [self] in
+            do throws(TranscriptionError) {
+                captioner = try LiveCaptioner(engine: engine, modelDirectory: modelDirectory) { report in
+                    reports.append(report, generation: generation)
+                }
+            } catch {
+                reports.append(.unavailable(error), generation: generation)
             }
-        } catch {
-            reports.append(.unavailable(error), generation: generation)
         }
     }
 
@@ -63,18 +67,18 @@ final class LiveCaptionRunner: @unchecked Sendable {
     /// Stops the captioner (off the UI queue); its reports from now on are dropped.
     func stop() {
         generation += 1
+        guard engine != nil else { return }
         engine = nil
-        guard let captioner else { return }
-        self.captioner = nil
-        stopping.async { captioner.stop() }
+        work.async { [self] in
+            captioner?.stop()
+            captioner = nil
+        }
     }
 
     /// Stops the captioner and waits for its thread: the app is ending.
     func end() {
-        let last = captioner
         stop()
-        stopping.sync {}
-        last?.stop()
+        work.sync {}
     }
 
     static func update(_ report: CaptionReport) -> CaptionUpdate {
