@@ -183,6 +183,8 @@ final class VoiceActivatedTap: CaptureTap, Sendable {
                     } else {
                         history.withFrames(from: first, to: first + count) { start, frames, runFirst in
                             let level = BlockLevel(start, frames: frames, format: format)
+                            speechDetector?.quietestSpeechDB = side.detector.stopThresholdDB
+                            speechDetector?.learnsRoom = side.detector.phase != .recording
                             let speech = speechDetector?.consume(start, frames: frames)
                             let part = side.detector.consume(
                                 peak: level.peak, rms: level.rms, frames: frames, firstFrame: runFirst, speech: speech)

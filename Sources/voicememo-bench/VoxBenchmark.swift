@@ -14,6 +14,8 @@ import SoundFiles
 /// +0.3/−0.05 s.
 struct VoxBenchmark {
     static let levels: [Double] = [-70, -55, -49, -46, -43]
+    /// The noises to measure (`voicememo-bench vox [NOISE…]`; all of them by default).
+    var noises: [RoomSynthesis.Noise] = RoomSynthesis.Noise.allCases
 
     struct Take {
         var start: Int
@@ -80,7 +82,7 @@ struct VoxBenchmark {
         var misses: [String] = []
         var levelOnlyMeets = 0
         var rows = 0
-        for noise in RoomSynthesis.Noise.allCases {
+        for noise in noises {
             for level in Self.levels {
                 do {
                     var ours = Outcome()

@@ -98,6 +98,7 @@ func usage(_ benchmarks: [Benchmark]) -> String {
     }
     text += "  room      voicememo-bench room white|pink|brown|hum|fan|babble DBFS SEED OUT.wav: write a room for vox (prints each phrase's onset and end)\n"
     text += "  answers   voicememo-bench answers white|pink|brown|hum|fan|babble DBFS SEED OUT.wav: one-word answers and non-speech events in a room (prints each sound's name, onset and end)\n"
+    text += "  vox NOISE…  voice activation in the named noises only (white pink brown hum fan babble)\n"
     text += "  speech    voicememo-bench speech FILE [--frames]: what the speech detector says of each 10 ms of a file\n"
     text += "\nBuild with `swift build -c release` first; debug builds measure nothing useful."
     return text
@@ -120,6 +121,15 @@ if arguments.first == "answers" {
 }
 if arguments.first == "room" {
     exit(RoomSynthesis.command(Array(arguments.dropFirst())))
+}
+if arguments.first == "vox", arguments.count > 1 {
+    let noises = arguments.dropFirst().map { RoomSynthesis.Noise(rawValue: $0) }
+    guard noises.allSatisfy({ $0 != nil }) else {
+        printToStandardError("voicememo-bench: vox takes noises among \(RoomSynthesis.Noise.allCases.map(\.rawValue).joined(separator: ", "))")
+        exit(2)
+    }
+    VoxBenchmark(noises: noises.compactMap { $0 }).run()
+    exit(0)
 }
 if arguments == ["--help"] || arguments == ["-h"] {
     print(usage(benchmarks))

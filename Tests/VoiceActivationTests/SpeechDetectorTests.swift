@@ -119,6 +119,68 @@ import TestSupport
         #expect(try Self.speechFrames(Self.vowel(seconds: 1, rate: rate, fromHz: 120, toHz: 120), rate: rate) == 0)
     }
 
+    /// A room's talker far off: syllables of 0.4 s whose pitch glides up and down in turn, with
+    /// 0.1 s between them, scaled by `gain`.
+    static func distantTalker(seconds: Double, rate: Int, gain: Double) -> [Int16] {
+        var samples: [Int16] = []
+        var rising = true
+        while samples.count < Int(seconds * Double(rate)) {
+            let syllable = vowel(seconds: 0.4, rate: rate, fromHz: rising ? 100 : 150, toHz: rising ? 150 : 100)
+            samples += syllable.map { Int16((Double($0) * gain).rounded()) }
+            samples += [Int16](repeating: 0, count: rate / 10)
+            rising.toggle()
+        }
+        return Array(samples.prefix(Int(seconds * Double(rate))))
+    }
+
+    /// The 10 ms blocks of `samples` after the first `learning` seconds that a detector which
+    /// learnt the room from those seconds calls speech.
+    static func speechFramesAfterLearning(_ samples: [Int16], rate: Int, learning: Double) throws -> Int {
+        let detector = try SpeechDetector(format: StreamFormat(sampleRate: rate, channels: 1, sampleFormat: .int16))
+        let block = rate / 100
+        var speech = 0
+        for start in stride(from: 0, to: samples.count - block + 1, by: block) {
+            detector.learnsRoom = Double(start) < learning * Double(rate)
+            let isSpeech = samples[start..<start + block].withUnsafeBytes { bytes in
+                bytes.baseAddress.map { detector.consume($0, frames: block) } ?? false
+            }
+            if isSpeech, !detector.learnsRoom { speech += 1 }
+        }
+        return speech
+    }
+
+    /// A voice far off is speech to the detector until it has heard the room; then it goes on
+    /// without a frame of speech, and a voice 20 dB over it is heard.
+    @Test func aRoomsOwnTalkerIsNotSpeechOnceHeardButAVoiceOverItIs() throws {
+        let rate = 16000
+        let room = Self.distantTalker(seconds: 5, rate: rate, gain: 0.1)
+        #expect(try Self.speechFrames(room, rate: rate) > 50, "a talker is speech to a detector that has not heard the room")
+        #expect(try Self.speechFramesAfterLearning(room, rate: rate, learning: 3) == 0)
+
+        let voice = Self.vowel(seconds: 1, rate: rate, fromHz: 110, toHz: 150)
+        let over = room.enumerated().map { index, sample in
+            let at = index - 3 * rate
+            let added = at >= 0 && at < voice.count ? Int(voice[at]) : 0
+            return Int16(max(-32768, min(32767, Int(sample) + added)))
+        }
+        #expect(try Self.speechFramesAfterLearning(over, rate: rate, learning: 3) >= 30)
+    }
+
+    /// A frame under the owner's quietest level is not speech, nor evidence for the next.
+    @Test func aFrameUnderTheQuietestLevelIsNotSpeech() throws {
+        let rate = 16000
+        let detector = try SpeechDetector(format: StreamFormat(sampleRate: rate, channels: 1, sampleFormat: .int16))
+        detector.quietestSpeechDB = -3
+        let voice = Self.vowel(seconds: 1, rate: rate)
+        let heard = voice.withUnsafeBytes { bytes in
+            stride(from: 0, to: voice.count, by: rate / 100).filter { start in
+                detector.consume(bytes.baseAddress! + start * 2, frames: rate / 100)
+            }
+        }
+        #expect(heard.isEmpty)
+        #expect(detector.lastFrame.loudEnough == false)
+    }
+
     @Test func evidenceNeedsVoicedPeriodicFramesWhosePitchMoves() {
         var steady = SpeechEvidence()
         var moving = SpeechEvidence()

@@ -1,3 +1,4 @@
+import Glibc
 import SoundFiles
 
 /// Says whether the audio it is fed is speech, 10 ms at a time: WebRTC's voice activity
@@ -16,6 +17,23 @@ public final class SpeechDetector {
     public private(set) var lastFrame = SpeechEvidence.Frame(voiced: false, periodicity: 0, period: 0)
     /// Whether the last complete frame was speech.
     public private(set) var isSpeech = false
+    /// The RMS (dBFS) under which a frame is not heard as speech, nor counts as evidence for
+    /// the frames after it: the owner sets it to what a voice must reach to be the one it
+    /// listens for.
+    public var quietestSpeechDB = -Double.infinity
+    /// Whether the frames fed now are the room (nobody is being recorded): while it is set,
+    /// `room` learns the room's typical level in the voice band, and once it knows it, a frame
+    /// is heard as speech only when its voice band stands `roomMargin` over it. A room of
+    /// voices (babble) is speech to any detector, but it does not stand out of itself, nor
+    /// lends its glides to a loud thump or tone over it. Off by default: the whole input is
+    /// then judged alike.
+    public var learnsRoom = false
+    /// The room's typical level in the voice band (`Voicing.windowPower`, one slot per frame).
+    public private(set) var room = RoomMedian(sampleRate: 100)
+    /// How far (in dB) a frame's voice band must stand over the room's: a room of voices has
+    /// frames up to 7 dB over its median; a voice near the microphone stands 15 dB and more
+    /// over the room it is heard in.
+    public static let roomMargin = 10.0
 
     private let voiceDetector: WebRTCVoiceDetector
     private var voicing = Voicing()
@@ -25,6 +43,9 @@ public final class SpeechDetector {
     private let resamplesForDetector: Bool
     private var detectorDecimation = BoxDecimator()
     private var voicingDecimation = BoxDecimator()
+    /// The current frame's energy and length, in input samples.
+    private var frameEnergy: Float = 0
+    private var frameSamples = 0
 
     /// - Throws: `WebRTCVoiceError.unsupportedSampleRate` for a rate under 8 kHz or over 384 kHz.
     public init(format: StreamFormat) throws(WebRTCVoiceError) {
@@ -67,6 +88,8 @@ public final class SpeechDetector {
     }
 
     private func add(_ sample: Float) {
+        frameEnergy += sample * sample
+        frameSamples += 1
         if let slow = voicingDecimation.add(sample) { voicing.add(slow) }
         if resamplesForDetector {
             if let converted = detectorDecimation.add(sample) { addToDetector(converted) }
@@ -84,7 +107,15 @@ public final class SpeechDetector {
         // failure counts as unvoiced rather than stopping the recording.
         let voiced = detectorFrame.withUnsafeBufferPointer { (try? voiceDetector.isVoiced($0)) ?? false }
         let (periodicity, period) = voicing.measure()
-        lastFrame = SpeechEvidence.Frame(voiced: voiced, periodicity: periodicity, period: period)
+        let power = frameSamples > 0 ? Double(frameEnergy) / Double(frameSamples) : 0
+        frameEnergy = 0
+        frameSamples = 0
+        let bandPower = Double(voicing.windowPower)
+        if learnsRoom { room.add(power: bandPower, frames: 1) }
+        let standsOut = room.levelDB.map { bandPower > 0 && 10 * log10(bandPower) >= $0 + Self.roomMargin } ?? true
+        let loudEnough = standsOut
+            && (quietestSpeechDB == -.infinity || (power > 0 && 10 * log10(power) >= quietestSpeechDB))
+        lastFrame = SpeechEvidence.Frame(voiced: voiced, periodicity: periodicity, period: period, loudEnough: loudEnough)
         isSpeech = evidence.add(lastFrame)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// WebRTC's detector alone calls steady tones voice, and a periodicity alone finds a pitch in a
 /// tone, a click train or a hum. Speech is voiced, periodic, and its pitch glides: a frame is a
-/// *candidate* when the detector calls it voiced, its periodicity is at least
+/// *candidate* when it is loud enough (`Frame.loudEnough`), the detector calls it voiced, its periodicity is at least
 /// `periodicityThreshold` and its period lies in `periodRange` (inside `Voicing`'s search, away
 /// from its 400 Hz edge, where what a door's thump leaves after differencing settles). A
 /// candidate is speech when the last `windowFrames` frames hold at least `minimumCandidates`
@@ -22,11 +22,14 @@ public struct SpeechEvidence: Sendable {
         public var periodicity: Float
         /// `Voicing`'s period at 8 kHz, in samples.
         public var period: Float
+        /// Whether the frame is loud enough to be heard as speech (`SpeechDetector.quietestSpeechDB`).
+        public var loudEnough: Bool
 
-        public init(voiced: Bool, periodicity: Float, period: Float) {
+        public init(voiced: Bool, periodicity: Float, period: Float, loudEnough: Bool = true) {
             self.voiced = voiced
             self.periodicity = periodicity
             self.period = period
+            self.loudEnough = loudEnough
         }
     }
 
@@ -58,7 +61,7 @@ public struct SpeechEvidence: Sendable {
 
     /// Adds one frame and says whether it is speech.
     public mutating func add(_ frame: Frame) -> Bool {
-        let candidate = frame.voiced && frame.periodicity >= Self.periodicityThreshold && Self.periodRange.contains(frame.period)
+        let candidate = frame.loudEnough && frame.voiced && frame.periodicity >= Self.periodicityThreshold && Self.periodRange.contains(frame.period)
         periods[seen % Self.windowFrames] = candidate ? frame.period : 0
         seen += 1
         guard candidate else { return false }

@@ -20,6 +20,9 @@ public struct Voicing: Sendable {
     private var scores: [Float]
     private var written = 0
     private var previous: Float = 0
+    /// The mean power of the differenced samples `measure()` last correlated (its `window`):
+    /// the level of the band a pitch is heard in, without the room's rumble.
+    public private(set) var windowPower: Float = 0
 
     public init() {
         history = Array(repeating: 0, count: Self.window + Self.maximumLag)
@@ -43,6 +46,7 @@ public struct Voicing: Sendable {
         let base = Self.maximumLag
         var energy: Float = 0
         for index in 0..<Self.window { energy += sample(base + index) * sample(base + index) }
+        windowPower = energy / Float(Self.window)
         guard energy > 1e-12 else { return (0, 0) }
         var best: Float = 0
         var bestLag = 0

@@ -29,7 +29,7 @@ import Testing
         return sounds
     }
 
-    @Test(arguments: [("white", -70, 1), ("pink", -55, 2), ("brown", -49, 3), ("fan", -46, 4), ("hum", -43, 5)])
+    @Test(arguments: [("white", -70, 1), ("pink", -55, 2), ("brown", -49, 3), ("fan", -46, 4), ("hum", -43, 5), ("babble", -46, 6)])
     func eachWordMakesOneMemoAndNoEventMakesAny(noise: String, dBFS: Int, seed: Int) throws {
         let sandbox = try VoiceMemoSandbox()
         sandbox.environment["VOICEMEMO_UNPACED"] = "1"

@@ -26,7 +26,7 @@ import Testing
         return phrases
     }
 
-    @Test(arguments: [("white", -55, 1), ("pink", -54, 2), ("hum", -52, 3), ("brown", -52, 4), ("fan", -52, 5)])
+    @Test(arguments: [("white", -55, 1), ("pink", -54, 2), ("hum", -52, 3), ("brown", -52, 4), ("fan", -52, 5), ("babble", -46, 6)])
     func threePhrasesInARoomMakeThreeMemosEndingHangTimeAfterEach(noise: String, dBFS: Int, seed: Int) throws {
         let sandbox = try VoiceMemoSandbox()
         sandbox.environment["VOICEMEMO_UNPACED"] = "1"
