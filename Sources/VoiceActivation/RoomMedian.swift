@@ -25,12 +25,26 @@ public struct RoomMedian: Sendable {
     private var histogram: [Int32]
     private var partialEnergy = 0.0
     private var partialFrames = 0
+    /// Slots heard but not yet counted, oldest at `pendingStart` (see `discardRecent()`).
+    private var pendingBins: [UInt8]
+    private var pendingStart = 0
+    private var pendingCount = 0
 
-    /// - Parameter sampleRate: frames per second (a slot is 1/100 of it, at least one frame).
-    public init(sampleRate: Int) {
+    /// - Parameters:
+    ///   - sampleRate: frames per second (a slot is 1/100 of it, at least one frame).
+    ///   - delaySlots: how many of the newest slots wait before they count, so that
+    ///     `discardRecent()` can take them back.
+    public init(sampleRate: Int, delaySlots: Int = 0) {
         slotFrames = max(1, sampleRate / 100)
         slotBins = Array(repeating: 0, count: Self.windowSlots)
         histogram = Array(repeating: 0, count: -Self.lowestDB + 1)
+        pendingBins = Array(repeating: 0, count: max(0, delaySlots))
+    }
+
+    /// Forgets the slots still waiting to count: what was heard just before something that is
+    /// not the room (the start of a word, heard before the take it starts).
+    public mutating func discardRecent() {
+        pendingCount = 0
     }
 
     /// Adds `frames` frames whose mean power (RMS²) is `power`.
@@ -48,13 +62,19 @@ public struct RoomMedian: Sendable {
 
     /// The median 10 ms level of the last `windowSlots` slots in dBFS, to 1 dB; `nil` until
     /// `minimumSlots` have been heard.
-    public var levelDB: Double? {
+    public var levelDB: Double? { levelDB(atFraction: 0.5) }
+
+    /// The 10 ms level that `fraction` (0…1) of the last `windowSlots` slots reach at most, in
+    /// dBFS, to 1 dB (0.5: the median; 0.99: what only the loudest slots of the room exceed);
+    /// `nil` until `minimumSlots` have been heard.
+    public func levelDB(atFraction fraction: Double) -> Double? {
         let count = min(slotsSeen, Self.windowSlots)
         guard count >= Self.minimumSlots else { return nil }
+        let wanted = max(1, Int((fraction * Double(count)).rounded(.up)))
         var below = 0
         for (bin, slots) in histogram.enumerated() {
             below += Int(slots)
-            if 2 * below >= count { return Double(bin + Self.lowestDB) }
+            if below >= wanted { return Double(bin + Self.lowestDB) }
         }
         return 0
     }
@@ -64,7 +84,19 @@ public struct RoomMedian: Sendable {
         partialEnergy = 0
         partialFrames = 0
         let decibels = power > 0 ? 10 * log10(power) : -Double.infinity
-        let bin = UInt8(max(0, min(Double(-Self.lowestDB), (decibels - Double(Self.lowestDB)).rounded())))
+        var bin = UInt8(max(0, min(Double(-Self.lowestDB), (decibels - Double(Self.lowestDB)).rounded())))
+        if !pendingBins.isEmpty {
+            let last = (pendingStart + pendingCount) % pendingBins.count
+            if pendingCount < pendingBins.count {
+                pendingBins[last] = bin
+                pendingCount += 1
+                return
+            }
+            let oldest = pendingBins[pendingStart]
+            pendingBins[pendingStart] = bin
+            pendingStart = (pendingStart + 1) % pendingBins.count
+            bin = oldest
+        }
         let index = slotsSeen % Self.windowSlots
         if slotsSeen >= Self.windowSlots { histogram[Int(slotBins[index])] -= 1 }
         slotBins[index] = bin

@@ -105,6 +105,20 @@ public struct VoiceActivation: Sendable {
     public private(set) var smoothedLevel: Float = 0
     /// The room's envelope and noise floor.
     public private(set) var room: RoomLevel
+    /// The room's typical level while no take is in progress (kept as it was through a take).
+    public private(set) var roomWhileArmed: RoomMedian
+    /// How far (in dB) a block after the last speech must stand over the room's loudest
+    /// blocks (the 99th percentile of its 10 ms levels while armed: 1 dB over the median for
+    /// white noise, 6 dB for babble, 10 dB for brown noise) to carry on the end of a word.
+    public static let tailMargin = 1.5
+    /// The 10 ms slots of the room that wait before they count (0.5 s): those just before a
+    /// take are the start of its speech (heard before the level reached the threshold), not the
+    /// room.
+    static let roomDelaySlots = 50
+    /// The longest gap in the end of a word, in seconds.
+    public static let tailGap = 0.05
+    /// How long after the last speech the end of a word that stands out of the room may last.
+    public static let tailLength = 0.4
     /// How close (in dB) the noise floor may come to the start threshold before it is a
     /// problem: takes end reliably with the room at least this far under the threshold.
     public static let noiseMargin = 10.0
@@ -130,6 +144,8 @@ public struct VoiceActivation: Sendable {
     private var judgesSpeech = false
     private let speechLookBackFrames: Int
     private let trailingFrames: Int
+    private let tailGapFrames: Int
+    private let tailFrames: Int
     private var calibrationPower: Double = 0
     private var calibrationFrames = 0
     private let hangFrames: Int
@@ -162,6 +178,15 @@ public struct VoiceActivation: Sendable {
         position = firstFrame
         earliestStart = firstFrame
         room = RoomLevel(sampleRate: sampleRate)
+        roomWhileArmed = RoomMedian(sampleRate: sampleRate, delaySlots: Self.roomDelaySlots)
+        tailGapFrames = frames(Self.tailGap)
+        tailFrames = frames(Self.tailLength)
+    }
+
+    /// The RMS a block after the last speech needs to carry on the end of a word: the stop
+    /// threshold, and `tailMargin` over the room's loudest blocks while armed.
+    private var tailLevel: Float {
+        max(stopLevel, roomWhileArmed.levelDB(atFraction: 0.99).map { Self.amplitude($0 + Self.tailMargin) } ?? 0)
     }
 
     /// The smoothed detector level in dBFS (−160 for silence).
@@ -209,6 +234,7 @@ public struct VoiceActivation: Sendable {
         let speechHeard = speech == nil || (lastSpeechFrame.map { blockEnd - $0 <= speechLookBackFrames } ?? false)
         let level = settings.detector == .peak ? peak : rms
         room.add(power: Double(rms) * Double(rms), frames: frames)
+        if phase != .recording { roomWhileArmed.add(power: Double(rms) * Double(rms), frames: frames) }
         let sounding = room.envelope >= stopLevel
         let alpha = 1 - Float(pow(0.95, Double(frames) / (0.02 * Double(sampleRate))))
         smoothedLevel += alpha * (level - smoothedLevel)
@@ -240,6 +266,7 @@ public struct VoiceActivation: Sendable {
                     speechEndFrame: speech == nil ? blockEnd : max(start, lastSpeechFrame ?? blockEnd))
                 lastLoudFrame = blockEnd
                 phase = .recording
+                roomWhileArmed.discardRecent()
                 step.started = TakeStart(startFrame: start, triggerFrame: trigger)
             }
         case .recording:
@@ -250,6 +277,11 @@ public struct VoiceActivation: Sendable {
                 if speech { current.speechEndFrame = blockEnd }
                 var end = current.speechEndFrame
                 if sounding, lastLoudFrame <= current.speechEndFrame + trailingFrames { end = max(end, lastLoudFrame) }
+                // In a loud room every block is loud: the unvoiced end of a word is what stands
+                // out of the room, block after block (a gap of `tailGap` at most).
+                if rms >= tailLevel, firstFrame <= max(end, current.soundEndFrame) + tailGapFrames {
+                    end = max(end, min(blockEnd, current.speechEndFrame + tailFrames))
+                }
                 current.soundEndFrame = max(current.soundEndFrame, end)
             } else if sounding {
                 current.soundEndFrame = max(current.soundEndFrame, lastLoudFrame)

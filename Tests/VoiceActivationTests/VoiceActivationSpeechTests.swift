@@ -58,6 +58,30 @@ import Testing
         #expect(steps.compactMap(\.started).count == 1)
     }
 
+    /// In a room whose every block is loud, the unvoiced end of a word still counts when it
+    /// stands out of the room block after block: up to `tailLength` after the last speech.
+    @Test func theEndOfAWordThatStandsOutOfALoudRoomIsKept() throws {
+        var detector = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
+        _ = Self.feed(&detector, decibels: -43, seconds: 3, speech: false)
+        var steps = Self.feed(&detector, decibels: -20, seconds: 1, speech: true)
+        steps += Self.feed(&detector, decibels: -35, seconds: 0.3, speech: false)
+        let wordEnd = detector.position
+        steps += Self.feed(&detector, decibels: -43, seconds: 5, speech: false)
+        let ended = try #require(steps.compactMap(\.ended).first)
+        #expect(ended.soundEndFrame == wordEnd)
+        #expect(ended.endFrame == wordEnd + 2 * Self.rate)
+
+        // A sound that goes on longer is cut at `tailLength` after the speech.
+        var long = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
+        _ = Self.feed(&long, decibels: -43, seconds: 3, speech: false)
+        var longSteps = Self.feed(&long, decibels: -20, seconds: 1, speech: true)
+        let speechEnd = long.position
+        longSteps += Self.feed(&long, decibels: -35, seconds: 2, speech: false)
+        longSteps += Self.feed(&long, decibels: -43, seconds: 5, speech: false)
+        let cut = try #require(longSteps.compactMap(\.ended).first)
+        #expect(cut.soundEndFrame == speechEnd + Int(VoiceActivation.tailLength * Double(Self.rate)))
+    }
+
     @Test func inAQuietRoomATakeEndsHangTimeAfterTheLastSpeechExactly() throws {
         var detector = VoiceActivation(settings: .init(hangTime: 2), sampleRate: Self.rate)
         _ = Self.feed(&detector, decibels: -70, seconds: 1, speech: false)
