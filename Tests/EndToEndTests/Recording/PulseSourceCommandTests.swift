@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `voicememo devices` against the suite's PulseAudio
+/// `voicememo devices` and `voicememo record --source pulse:NAME` against the suite's PulseAudio
 /// daemon, with a "microphone" of each test's own (`PulseTestMicrophone`) and `PULSE_SERVER`
 /// pointing at the daemon, as a desktop session's environment does.
 @Suite struct PulseSourceCommandTests {
@@ -41,5 +41,30 @@ import Testing
             #expect(outcome.standardError.isEmpty, "\(outcome)")
         }
         #expect(pointedAtNothing.standardOutput == alone.standardOutput)
+    }
+
+    /// One second recorded from the microphone by name is a memo of one second's frames.
+    @Test func recordFromAServerSourceByNameForOneSecond() throws {
+        let microphone = try PulseTestMicrophone(description: "USB Headset Mono")
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["PULSE_SERVER"] = microphone.server
+        let outcome = try sandbox.run(
+            "record", "--source", "pulse:\(microphone.source)", "--duration", "1s", "--format", "wav", "--title", "From the server")
+        #expect(outcome.status == 0, "\(outcome)")
+        let memo = try #require(try sandbox.listedMemos().first)
+        #expect(memo["frames"] as? Int == 48_000 && memo["title"] as? String == "From the server", "\(memo)")
+    }
+
+    /// A source the server does not have: a usage error (status 2) naming the sources it has,
+    /// and no memo.
+    @Test func recordFromAnUnknownServerSourceIsAUsageErrorNamingTheSources() throws {
+        let microphone = try PulseTestMicrophone(description: "USB Headset Mono")
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["PULSE_SERVER"] = microphone.server
+        let outcome = try sandbox.run("record", "--source", "pulse:nope", "--duration", "1s")
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.standardError.contains("no source \"nope\""), "\(outcome)")
+        #expect(outcome.standardError.contains(microphone.source), "\(outcome)")
+        #expect(try sandbox.listedMemos().isEmpty)
     }
 }

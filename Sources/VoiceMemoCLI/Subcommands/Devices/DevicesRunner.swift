@@ -1,4 +1,5 @@
 import Audio
+import Vocabulary
 
 /// `voicememo devices`: the sound server's sources and sinks when a server answers (libpulse,
 /// `PulseDevices`: its names, descriptions, formats, the defaults and the monitors marked), then
@@ -40,7 +41,7 @@ enum DevicesRunner {
         var lines = ["Sound server sources (--source pulse:NAME; \(server.serverName) at \(server.server)):"]
         if server.sources.isEmpty { lines.append("  none: the sound server has no source") }
         for source in server.sources {
-            lines += describe(source, as: "pulse:" + source.name)
+            lines += describe(source, as: InputName.pulse(source: source.name).description)
         }
         lines.append("Sound server sinks (record what one plays with --source pulse:NAME.monitor):")
         if server.sinks.isEmpty { lines.append("  none: the sound server has no sink") }
