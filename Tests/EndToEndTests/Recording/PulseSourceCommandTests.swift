@@ -4,7 +4,7 @@ import Testing
 
 /// `voicememo devices` and `voicememo record --source pulse:NAME` against the suite's PulseAudio
 /// daemon, with a "microphone" of each test's own (`PulseTestMicrophone`) and `PULSE_SERVER`
-/// pointing at the daemon, as a desktop session's environment does.
+/// pointing at the daemon, as a desktop's environment does.
 @Suite struct PulseSourceCommandTests {
     /// The server's sources come first, by name and description, the monitors and the default
     /// marked, then its sinks, then ALSA's devices as always.
