@@ -82,16 +82,16 @@ depends=$(cd "$work/src" && dpkg-shlibdeps -O --warnings=1 "$root/usr/bin/voicem
 ffmpeg_sonames=$(strings -a "$root/usr/bin/voicememo" | grep -E '^lib(avutil|swresample|avcodec|avformat)\.so\.[0-9]+$' | sort -u)
 [ "$(printf '%s\n' "$ffmpeg_sonames" | grep -c .)" -eq 4 ] || {
     echo "build-deb: the binary names not the four FFmpeg libraries it loads: $ffmpeg_sonames" >&2; exit 1; }
-pulse_sonames=$(strings -a "$root/usr/bin/voicememo" | grep -E '^libpulse(-simple)?\.so\.[0-9]+$' | sort -u)
-[ "$(printf '%s\n' "$pulse_sonames" | grep -c .)" -eq 2 ] || {
-    echo "build-deb: the binary names not the two libpulse libraries it loads: $pulse_sonames" >&2; exit 1; }
+pulse_sonames=$(strings -a "$root/usr/bin/voicememo" | grep -E '^libpulse\.so\.[0-9]+$' | sort -u)
+[ "$(printf '%s\n' "$pulse_sonames" | grep -c .)" -eq 1 ] || {
+    echo "build-deb: the binary names not the libpulse it loads: $pulse_sonames" >&2; exit 1; }
 for soname in $ffmpeg_sonames $pulse_sonames; do
     package=$(dpkg-query -S "*/$soname" | sed -n "s/^\([^:]*:$architecture\): .*/\1/p" | head -1)
     shlibs=$([ -n "$package" ] && dpkg-query --control-path "$package" shlibs || true)
     dependency=$([ -n "$shlibs" ] && awk -v library="${soname%%.so.*}" -v major="${soname##*.so.}" \
         '$1 == library && $2 == major { $1 = $2 = ""; sub(/^ +/, ""); print; exit }' "$shlibs")
     [ -n "$dependency" ] || { echo "build-deb: no installed package's shlibs names $soname" >&2; exit 1; }
-    # libpulse and libpulse-simple come in one package: name it once.
+    # A package already named (by dpkg-shlibdeps) is named once.
     case ", $depends, " in
     *", $dependency, "*) ;;
     *) depends="$depends, $dependency" ;;

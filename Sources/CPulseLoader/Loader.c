@@ -45,20 +45,24 @@ static const char *vm_strerror_missing(int error) {
     F(pa_operation_get_state, pulse, pa_operation_state_t, (const pa_operation *o), (o), PA_OPERATION_CANCELLED) \
     V(pa_operation_unref, pulse, (pa_operation *o), (o)) \
     F(pa_strerror, pulse, const char *, (int error), (error), vm_strerror_missing(error)) \
-    /* libpulse-simple: a capture stream */ \
-    F(pa_simple_new, simple, pa_simple *, (const char *server, const char *name, pa_stream_direction_t dir, \
-        const char *dev, const char *stream_name, const pa_sample_spec *ss, const pa_channel_map *map, \
-        const pa_buffer_attr *attr, int *error), (server, name, dir, dev, stream_name, ss, map, attr, error), NULL) \
-    F(pa_simple_read, simple, int, (pa_simple *s, void *data, size_t bytes, int *error), (s, data, bytes, error), -1) \
-    V(pa_simple_free, simple, (pa_simple *s), (s))
+    /* libpulse: a record stream */ \
+    F(pa_stream_new, pulse, pa_stream *, (pa_context *c, const char *name, const pa_sample_spec *ss, \
+        const pa_channel_map *map), (c, name, ss, map), NULL) \
+    V(pa_stream_unref, pulse, (pa_stream *s), (s)) \
+    F(pa_stream_connect_record, pulse, int, (pa_stream *s, const char *dev, const pa_buffer_attr *attr, \
+        pa_stream_flags_t flags), (s, dev, attr, flags), -1) \
+    F(pa_stream_disconnect, pulse, int, (pa_stream *s), (s), -1) \
+    F(pa_stream_get_state, pulse, pa_stream_state_t, (const pa_stream *p), (p), PA_STREAM_FAILED) \
+    F(pa_stream_peek, pulse, int, (pa_stream *p, const void **data, size_t *nbytes), (p, data, nbytes), -1) \
+    F(pa_stream_drop, pulse, int, (pa_stream *p), (p), -1)
 
 /* The real functions, once loaded. */
 #define VM_POINTER(name, ...) static __typeof__(&name) real_##name;
 VM_PULSE_FUNCTIONS(VM_POINTER, VM_POINTER)
 
-/* The libraries, in the order they depend on one another. */
-enum { VM_pulse, VM_simple, VM_LIBRARIES };
-static const char *const library_names[VM_LIBRARIES] = {"libpulse.so.0", "libpulse-simple.so.0"};
+/* The library. */
+enum { VM_pulse, VM_LIBRARIES };
+static const char *const library_names[VM_LIBRARIES] = {"libpulse.so.0"};
 
 /* Each function's name, its library, and where its pointer goes. */
 static const struct {
@@ -74,7 +78,7 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int load_status = -1;
 static char load_error[512];
 
-/* Opens the libraries and resolves every function; run once (pthread_once). */
+/* Opens the library and resolves every function; run once (pthread_once). */
 static void load(void) {
     void *handles[VM_LIBRARIES];
     for (int library = 0; library < VM_LIBRARIES; library++) {

@@ -8,7 +8,8 @@ import Glibc
 /// Used from one thread, then released; it disconnects when released.
 final class PulseConnection {
     private let mainloop: OpaquePointer
-    private let context: OpaquePointer
+    /// The `pa_context`, for the requests and streams of `Audio/Pulse/`.
+    let context: OpaquePointer
     private let deadline: ContinuousClock.Instant
     private let timeout: Duration
     /// The server as messages name it: its address once connected.
@@ -84,21 +85,31 @@ final class PulseConnection {
         }
     }
 
-    /// Runs the main loop until `isDone`, at most until the deadline, polling at most 100 ms a time.
-    private func iterate(until isDone: () -> Bool) throws(PulseError) {
+    /// Runs the main loop until `isDone`, at most until the deadline (or `timeout` from now),
+    /// polling at most 100 ms a time.
+    func iterate(within timeout: Duration? = nil, until isDone: () -> Bool) throws(PulseError) {
+        let deadline = timeout.map { ContinuousClock.now + $0 } ?? deadline
         while !isDone() {
             let remaining = deadline - .now
             if remaining <= .zero {
-                throw PulseError(.timedOut, server: server, detail: Self.secondsText(timeout))
+                throw PulseError(.timedOut, server: server, detail: Self.secondsText(timeout ?? self.timeout))
             }
-            let microseconds = Int32(min(remaining, .milliseconds(100)) / .microseconds(1))
-            if pa_mainloop_prepare(mainloop, max(1, microseconds)) < 0 || pa_mainloop_poll(mainloop) < 0
-                || pa_mainloop_dispatch(mainloop) < 0
-            {
+            guard waitForEvents(upTo: min(remaining, .milliseconds(100))) else {
                 throw PulseError.libpulse(.failed, code: pa_context_errno(context), server: server)
             }
         }
     }
+
+    /// Waits at most `duration` for the server, then handles what arrived (one turn of the
+    /// loop); false when the loop failed. Allocates nothing: the capture thread calls it.
+    func waitForEvents(upTo duration: Duration) -> Bool {
+        let microseconds = Int32(clamping: Int64(duration / .microseconds(1)))
+        return pa_mainloop_prepare(mainloop, max(1, microseconds)) >= 0 && pa_mainloop_poll(mainloop) >= 0
+            && pa_mainloop_dispatch(mainloop) >= 0
+    }
+
+    /// Whether the connection still stands (not failed, not ended).
+    var isConnected: Bool { pa_context_get_state(context) == PA_CONTEXT_READY }
 
     private static func secondsText(_ duration: Duration) -> String {
         let milliseconds = Int64(duration / .milliseconds(1))

@@ -7,7 +7,7 @@ import CPulseLoader
 /// kind is what callers decide on, and `description` is the sentence a person reads.
 public struct PulseError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
-        /// libpulse or libpulse-simple could not be loaded (`dlopen`): `detail` names the library.
+        /// libpulse could not be loaded (`dlopen`): `detail` names the library.
         case libraryMissing
         /// No server answered: none runs, or the address leads nowhere (`PA_ERR_CONNECTIONREFUSED`, …).
         case noServer

@@ -1,9 +1,10 @@
 import CPulseLoader
 
-/// libpulse and libpulse-simple, which the process loads at its first listing or opening of a
-/// sound server's source rather than at start (CPulseLoader).
+/// libpulse, which the process loads at its first listing or opening of a
+/// sound server's source rather than at start (CPulseLoader; PocketSphinx's libsphinxad, which
+/// the binary links, brings it in at start today all the same).
 enum PulseLibrary {
-    /// Loads the libraries, once per process (a later call only reads the outcome).
+    /// Loads the library, once per process (a later call only reads the outcome).
     ///
     /// - Parameter server: The server the caller was about to reach, for the message.
     /// - Throws: `PulseError` `.libraryMissing`, naming the library and why

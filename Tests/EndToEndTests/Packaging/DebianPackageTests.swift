@@ -56,8 +56,7 @@ import Testing
     }
 
     /// `Depends:` names FFmpeg's four libraries and libpulse's package, which the binary loads at
-    /// first use (dlopen, unseen by dpkg-shlibdeps), beside what it links with; libpulse0 once,
-    /// though two of its libraries are loaded.
+    /// first use (dlopen, unseen by dpkg-shlibdeps), beside what it links with; libpulse0 once.
     @Test func theControlFileDependsOnTheFFmpegItLoads() async throws {
         let sandbox = try VoiceMemoSandbox()
         let package = try await Self.builtPackage()

@@ -10,8 +10,8 @@ import Testing
 
 /// The sound server's sources through libpulse, against real PulseAudio daemons: a "microphone"
 /// of each test's own (`PulseTestMicrophone`: a null sink as its feed, a remapped source with a
-/// description), listed, recorded through the capture engine, fed a tone with `paplay`, and
-/// a server killed mid-recording.
+/// description), listed, recorded through the capture engine, fed a tone with `paplay`,
+/// unplugged, and a server killed and stalled mid-recording.
 @Suite struct PulseSourceTests {
     let settings = RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: 48_000, channels: 2)
 
@@ -143,6 +143,18 @@ import Testing
         }
     }
 
+    /// The microphone unplugged (its module unloaded) mid-recording ends the recording with an
+    /// error naming the source and the server, rather than going on from another source; what
+    /// was recorded before is kept.
+    @Test func theMicrophoneUnpluggedMidRecordingEndsItAndKeepsWhatWasRecorded() throws {
+        let microphone = try PulseTestMicrophone(description: "USB Headset Mono")
+        try recordUntilTheInputEnds(from: .pulse(source: microphone.source, server: microphone.server)) {
+            microphone.unplug()
+        } expecting: { error in
+            error.message.contains("\"\(microphone.source)\" was removed") && error.message.contains(microphone.server)
+        }
+    }
+
     /// The server killed (SIGKILL) mid-recording ends the recording with an error naming the
     /// server; what was recorded before is kept.
     @Test func theServerKilledMidRecordingEndsItAndKeepsWhatWasRecorded() throws {
@@ -176,6 +188,32 @@ import Testing
         #expect(elapsed < .seconds(2), "the stop took \(elapsed)")
         let kept = try TestSignals.readInt16(output)
         #expect(kept.info.frames >= 24_000 && kept.info.frames == Int64(recorder.recordedFrames), "\(kept.info)")
+    }
+
+    /// A read from a stalled server returns with no frames after its wait, instead of waiting
+    /// for the server: the capture thread keeps getting back to its stop flag.
+    @Test func aReadFromAStalledServerReturnsEmptyAfterItsWait() throws {
+        let daemon = try PulsePrivateDaemon()
+        defer { daemon.resume() }
+        let source = try PulseCaptureSource(source: "default", format: ALSATestDevices.stereo48k, server: daemon.address)
+        defer { source.close() }
+        _ = try captureAll(source, frames: 4800)
+        daemon.suspend()
+        // What the server sent before it stopped is read first; then reads come back empty.
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 4800 * 4, alignment: 16)
+        defer { buffer.deallocate() }
+        var emptyReads = 0
+        let start = ContinuousClock.now
+        while emptyReads < 3, ContinuousClock.now - start < .seconds(10) {
+            let before = ContinuousClock.now
+            let read = try source.read(into: buffer, frames: 4800)
+            if read.frames == 0 {
+                emptyReads += 1
+                let waited = ContinuousClock.now - before
+                #expect(waited >= .milliseconds(90) && waited < .seconds(1), "an empty read took \(waited)")
+            }
+        }
+        #expect(emptyReads == 3)
     }
 
     /// Records from `input`, does `interruption` after about half a second, and checks that the
