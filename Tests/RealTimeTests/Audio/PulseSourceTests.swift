@@ -96,6 +96,23 @@ import Testing
         #expect(elapsed > .milliseconds(900) && elapsed < .seconds(5), "took \(elapsed)")
     }
 
+    /// The stream runs at the rate and channels asked for, whatever the source's own (48 kHz
+    /// stereo here): a second at 16 kHz mono is 16 000 frames, delivered in real time.
+    @Test func theStreamRunsAtTheRecordingsRateAndChannels() throws {
+        let microphone = try PulseTestMicrophone(description: "USB Headset Mono")
+        let format = StreamFormat(sampleRate: 16_000, channels: 1, sampleFormat: .int16)
+        let source = try PulseCaptureSource(source: microphone.source, format: format, server: microphone.server)
+        defer { source.close() }
+        #expect(source.format == format)
+        // The first reads include the stream's start; time from after them.
+        _ = try captureAll(source, frames: 1600)
+        let start = ContinuousClock.now
+        let captured = try captureAll(source, frames: 16_000)
+        let elapsed = ContinuousClock.now - start
+        #expect(captured.bytes.count == 16_000 * 2)
+        #expect(elapsed > .milliseconds(800) && elapsed < .milliseconds(1500), "a second at 16 kHz took \(elapsed)")
+    }
+
     /// A 1 kHz tone at −12 dBFS played into the feed with paplay is heard in the capture at
     /// −12 dBFS, in both channels, at the rate asked for (not the server's 44.1 kHz default).
     @Test func aTonePlayedIntoTheFeedIsHeardAtItsLevel() throws {
