@@ -52,6 +52,9 @@ let package = Package(
         // its ~130 libraries; and its log, kept off the terminal and read back (last error, HTTP
         // status, Location): a C target, so its storage and callback have one definition in the process.
         .target(name: "CFFmpegLoader", dependencies: ["CFFmpeg"]),
+        // libpulse (PulseAudio's client library, which PipeWire's pipewire-pulse serves too),
+        // loaded at first use (dlopen) with its headers (libpulse-dev): the binary does not link it.
+        .target(name: "CPulseLoader"),
         .systemLibrary(
             name: "CSampleRate", pkgConfig: "samplerate",
             providers: [.apt(["libsamplerate0-dev"])]),
@@ -89,9 +92,10 @@ let package = Package(
         .target(name: "Platform"),
         // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
         .target(name: "Streaming", dependencies: ["CFFmpeg", "CFFmpegLoader", "SoundFiles"]),
-        // ALSA devices, sources, the ring buffer, the recorder.
+        // ALSA devices, the sound server's sources (libpulse), sources, the ring buffer, the recorder.
         .target(
-            name: "Audio", dependencies: ["Platform", "Vocabulary", "Metering", "CALSA", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"],
+            name: "Audio",
+            dependencies: ["Platform", "Vocabulary", "Metering", "CALSA", "CPulseLoader", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"],
             swiftSettings: optimisedInDebug),
         // The words the engine, the library, the app and the command line share, pure Swift: where
         // audio comes from by name (`InputName`), what a memo title may be, Recently Deleted's

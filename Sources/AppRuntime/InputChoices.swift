@@ -78,7 +78,7 @@ enum InputChoices {
             return .microphoneNotOpened(device: device, reason: alsa.reasonWithDetail + library)
         case (.alsa(let device, _), _):
             return .microphoneNotOpened(device: device, reason: error.message)
-        case (.tone, _), (.file, _), (.url, _):
+        case (.pulse, _), (.tone, _), (.file, _), (.url, _):
             return .inputNotOpened(source.name, detail: error.message)
         }
     }

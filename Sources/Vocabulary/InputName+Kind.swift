@@ -1,12 +1,13 @@
 extension InputName {
     /// The kinds of input, each with the prefix that starts its text form.
     public enum Kind: CaseIterable, Sendable {
-        case alsa, tone, file, url
+        case alsa, pulse, tone, file, url
 
-        /// "alsa:", "tone:", "file:", "url:".
+        /// "alsa:", "pulse:", "tone:", "file:", "url:".
         public var prefix: String {
             switch self {
             case .alsa: "alsa:"
+            case .pulse: "pulse:"
             case .tone: "tone:"
             case .file: "file:"
             case .url: "url:"

@@ -7,6 +7,9 @@
 public enum InputName: Sendable, Hashable, CustomStringConvertible {
     /// An ALSA PCM by name, as `arecord -D` takes it.
     case alsa(device: String)
+    /// A source of the sound server (PulseAudio, or PipeWire's pipewire-pulse) by the server's
+    /// name for it; "default" is the server's default source.
+    case pulse(source: String)
     /// A sine in every channel with its peak at `peakDBFS`.
     case tone(frequency: Double, peakDBFS: Double)
     /// A sound file played in as the microphone.
@@ -21,6 +24,7 @@ public enum InputName: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .alsa(let device): Kind.alsa.prefix + device
+        case .pulse(let source): Kind.pulse.prefix + source
         case .tone(let frequency, let peak): Kind.tone.prefix + Self.numberText(frequency) + "@" + Self.numberText(peak)
         case .file(let path): Kind.file.prefix + path
         case .url(let url): Kind.url.prefix + url

@@ -8,13 +8,13 @@ import Testing
 /// typed name gets when the app selects it (the same as `--source`'s).
 @Suite struct InputNameTests {
     static let names: [InputName] = [
-        .alsa(device: "hw:1,0"), .tone(frequency: 440, peakDBFS: -12), .tone(frequency: 997.5, peakDBFS: -0.5),
+        .alsa(device: "hw:1,0"), .pulse(source: "alsa_input.usb-headset.mono"), .tone(frequency: 440, peakDBFS: -12), .tone(frequency: 997.5, peakDBFS: -0.5),
         .file(path: "/tmp/take #2.wav"), .url("http://127.0.0.1:8000/live"),
     ]
 
     @Test func theTextFormIsWhatParsingReadsBack() throws {
         #expect(Self.names.map(\.description) == [
-            "alsa:hw:1,0", "tone:440@-12", "tone:997.5@-0.5", "file:/tmp/take #2.wav", "url:http://127.0.0.1:8000/live",
+            "alsa:hw:1,0", "pulse:alsa_input.usb-headset.mono", "tone:440@-12", "tone:997.5@-0.5", "file:/tmp/take #2.wav", "url:http://127.0.0.1:8000/live",
         ])
         for name in Self.names {
             #expect(try InputSource(parsing: name.description).name == name)
@@ -35,13 +35,14 @@ import Testing
     }
 
     @Test func aSelectedNameIsCheckedAsSourceChecksIt() {
-        for text in ["alsa:", "file:", "url:ftp://example.com/", "tone:0@-12", "tone:440@3"] {
+        for text in ["alsa:", "pulse:", "file:", "url:ftp://example.com/", "tone:0@-12", "tone:440@3"] {
             guard let (kind, _) = InputName.parts(of: text) else {
                 Issue.record("\(text) has no kind")
                 continue
             }
             let name: InputName = switch kind {
             case .alsa: .alsa(device: "")
+            case .pulse: .pulse(source: "")
             case .file: .file(path: "")
             case .url: .url("ftp://example.com/")
             case .tone: text == "tone:0@-12" ? .tone(frequency: 0, peakDBFS: -12) : .tone(frequency: 440, peakDBFS: 3)

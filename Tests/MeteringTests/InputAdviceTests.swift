@@ -9,7 +9,7 @@ import Testing
         .noAudio, .silent, .channelSilent(channels: [1], channelCount: 2), .channelSilent(channels: [2, 3], channelCount: 4),
         .tooHot, .tooQuiet,
     ]
-    static let kinds: [InputKind] = [.device, .soundServer, .file, .stream, .tone]
+    static let kinds: [InputKind] = [.device, .soundServer, .serverSource, .file, .stream, .tone]
 
     @Test func everySentenceFitsAStatusLine() {
         for finding in Self.findings {
@@ -37,5 +37,15 @@ import Testing
         #expect(InputDiagnosis.tooHot.message(for: .soundServer).hasSuffix("press < to lower the gain"))
         #expect(InputDiagnosis.tooHot.message(for: .device).hasSuffix("press < to lower the gain"))
         #expect(InputDiagnosis.silent.message(for: .device) == InputDiagnosis.silent.message, "a card keeps alsamixer")
+    }
+
+    /// A sound server's source by name has no control of the app's: it is told the desktop's
+    /// settings, never a key nor alsamixer.
+    @Test func aServerSourceIsToldTheDesktopsSettingsNotKeys() {
+        for finding in Self.findings where finding != .noAudio {
+            let text = finding.message(for: .serverSource)
+            #expect(!text.contains("alsamixer") && !text.contains("press"), "\(finding): \(text)")
+        }
+        #expect(InputDiagnosis.silent.message(for: .serverSource) == "Input is silent: is the source muted? (the desktop's sound settings)")
     }
 }

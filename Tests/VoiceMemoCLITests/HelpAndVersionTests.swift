@@ -84,7 +84,9 @@ struct HelpAndVersionTests {
                   --quality Q         VBR quality or compression level: min, low, medium,
                                       high or max. (default: high)
               -s, --source S          Where audio comes from: alsa:NAME (a capture device,
-                                      as arecord -L lists them), tone:FREQ@DBFS (a sine
+                                      as arecord -L lists them), pulse:NAME (a sound
+                                      server's source, as voicememo devices lists them;
+                                      pulse:default is its default), tone:FREQ@DBFS (a sine
                                       whose peak is at DBFS, e.g. tone:1000@-12), file:PATH
                                       (a sound file played in as if from a microphone, in
                                       real time) or url:URL (an http or https stream,

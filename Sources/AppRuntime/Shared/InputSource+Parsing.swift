@@ -3,7 +3,7 @@ import Audio
 import Vocabulary
 import Streaming
 
-/// Parsing `--source`: `alsa:NAME`, `tone:FREQ@DBFS`, `file:PATH` or `url:URL` into the engine's
+/// Parsing `--source`: `alsa:NAME`, `pulse:NAME`, `tone:FREQ@DBFS`, `file:PATH` or `url:URL` into the engine's
 /// `InputSource` (whose `description` writes it back as typed). The prefixes are
 /// `InputName`'s (`InputName.parts(of:)`); what is wrong after one is worded here.
 extension InputSource {
@@ -21,10 +21,11 @@ extension InputSource {
         guard let (kind, detail) = InputName.parts(of: text) else {
             throw .custom(
                 problem: "is not a source",
-                allowed: "use alsa:NAME (e.g. alsa:default), tone:FREQ@DBFS (e.g. tone:1000@-12), file:PATH or url:URL (an http or https stream)")
+                allowed: "use alsa:NAME (e.g. alsa:default), pulse:NAME (a sound server's source, e.g. pulse:default), tone:FREQ@DBFS (e.g. tone:1000@-12), file:PATH or url:URL (an http or https stream)")
         }
         let name: InputName = switch kind {
         case .alsa: .alsa(device: detail)
+        case .pulse: .pulse(source: detail)
         case .tone: try Self.parseTone(detail)
         case .file: .file(path: detail)
         case .url: .url(detail)
@@ -32,7 +33,8 @@ extension InputSource {
         try self.init(validating: name)
     }
 
-    /// The source named `name`, checked as `--source` checks it: an ALSA device and a file need
+    /// The source named `name`, checked as `--source` checks it: an ALSA device, a sound server's
+    /// source and a file need
     /// a name, a stream an http(s) URL, a tone a frequency and a peak `--source` would take.
     ///
     /// - Throws: ``ValueRejection/custom(problem:allowed:)`` saying what is wrong.
@@ -41,6 +43,12 @@ extension InputSource {
         case .alsa(let device):
             guard !device.isEmpty else {
                 throw .custom(problem: "has no device name", allowed: "use alsa:NAME, e.g. alsa:default or alsa:hw:1,0")
+            }
+        case .pulse(let source):
+            guard !source.isEmpty else {
+                throw .custom(
+                    problem: "has no source name",
+                    allowed: "use pulse:NAME, e.g. pulse:default; `voicememo devices` lists the sound server's sources")
             }
         case .tone(let frequency, let peakDBFS):
             guard (1...Self.maximumToneFrequency).contains(frequency) else { throw Self.toneFrequencyOutOfRange }
@@ -59,8 +67,8 @@ extension InputSource {
 
     /// The parser for `--source` values.
     public static var parser: ValueParser<InputSource> {
-        // Completion offers the three kinds (a file after `file:`) and the usual ALSA devices.
-        ValueParser(completion: .prefixes(["alsa:default", "alsa:pulse", "alsa:pipewire", "tone:1000@-12", "file:"])) {
+        // Completion offers the kinds (a file after `file:`) and the usual ALSA devices.
+        ValueParser(completion: .prefixes(["alsa:default", "alsa:pulse", "alsa:pipewire", "pulse:default", "tone:1000@-12", "file:"])) {
             text throws(ValueRejection) in try InputSource(parsing: text)
         }
     }

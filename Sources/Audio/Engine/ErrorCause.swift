@@ -12,13 +12,15 @@ public enum ErrorCause: Sendable, Equatable {
     case soundFile(SoundFileError)
     /// An OS error number (`errno`) from a system call of our own.
     case osError(Int32)
+    /// A libpulse failure: the sound server, its source, libpulse's code and text.
+    case pulse(PulseError)
 
     /// Whether the cause is a full disk or quota (`ENOSPC`, `EDQUOT`), in any locale.
     public var isDiskFull: Bool {
         switch self {
         case .soundFile(let error): error.kind == .diskFull
         case .osError(let code): code == ENOSPC || code == EDQUOT
-        case .alsa: false
+        case .alsa, .pulse: false
         }
     }
 

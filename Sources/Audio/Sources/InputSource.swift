@@ -3,13 +3,17 @@ import SoundFiles
 import Streaming
 
 /// Where a recording's audio comes from, as named on the command line
-/// (`alsa:NAME`, `tone:FREQ@DBFS`, `file:PATH`, `url:URL`): an `InputName` and what opening it
-/// needs besides (an ALSA configuration file for tests).
+/// (`alsa:NAME`, `pulse:NAME`, `tone:FREQ@DBFS`, `file:PATH`, `url:URL`): an `InputName` and what
+/// opening it needs besides (an ALSA configuration file or a sound server's address for tests).
 public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     /// An ALSA PCM by name, as `arecord -D` takes it. `configFile` loads extra
     /// device definitions in-process (tests); otherwise ALSA's usual configuration
     /// (including `ALSA_CONFIG_PATH`) applies.
     case alsa(device: String, configFile: String? = nil)
+    /// A source of the sound server by the server's name ("default": its default source).
+    /// `server` is an address (`unix:/path/native`); otherwise libpulse's usual choice applies
+    /// (`PULSE_SERVER`, then the user's socket).
+    case pulse(source: String, server: String? = nil)
     /// A sine in every channel with its peak at `peakDBFS`.
     case tone(frequency: Double, peakDBFS: Double)
     /// A sound file played in as the microphone.
@@ -24,6 +28,7 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     public init(_ name: InputName) {
         switch name {
         case .alsa(let device): self = .alsa(device: device)
+        case .pulse(let source): self = .pulse(source: source)
         case .tone(let frequency, let peak): self = .tone(frequency: frequency, peakDBFS: peak)
         case .file(let path): self = .file(path: path)
         case .url(let url): self = .url(url)
@@ -34,6 +39,7 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     public var name: InputName {
         switch self {
         case .alsa(let device, _): .alsa(device: device)
+        case .pulse(let source, _): .pulse(source: source)
         case .tone(let frequency, let peak): .tone(frequency: frequency, peakDBFS: peak)
         case .file(let path): .file(path: path)
         case .url(let url): .url(url)
@@ -48,6 +54,8 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .alsa(let device, _):
             if device.isEmpty { throw RecorderError(.settings, "the ALSA device name is empty; try alsa:default") }
+        case .pulse(let source, _):
+            if source.isEmpty { throw RecorderError(.settings, "the sound server's source name is empty; try pulse:default") }
         case .tone(let frequency, let peak):
             let nyquist = Double(settings.sampleRate) / 2
             guard frequency > 0, frequency < nyquist else {
@@ -78,6 +86,14 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
                     .input, error.description,
                     hint: missing ? "`voicememo devices` lists the inputs, and --source tone:1000@-12 needs no sound card" : nil,
                     cause: .alsa(error))
+            }
+        case .pulse(let source, let server):
+            do {
+                return try PulseCaptureSource(source: source, format: format, server: server)
+            } catch {
+                throw RecorderError(
+                    error.kind == .noSuchSource ? .settings : .input, error.description,
+                    hint: error.kind == .noSuchSource ? nil : "`voicememo devices` lists the inputs", cause: .pulse(error))
             }
         case .tone(let frequency, let peak):
             do {

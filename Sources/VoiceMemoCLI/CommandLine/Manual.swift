@@ -39,7 +39,7 @@ enum Manual {
                     (term: "XDG_RUNTIME_DIR, XDG_STATE_HOME", text: "Where the control socket and the background recording's log are."),
                     (term: "NO_COLOR", text: "When set and not empty, the screen and the messages use no colour."),
                     (term: "ALSA_CONFIG_PATH", text: "ALSA's configuration, as for arecord: device names given with --source alsa:NAME are looked up there."),
-                    (term: "PULSE_SERVER", text: "The PulseAudio server the ALSA pulse device talks to."),
+                    (term: "PULSE_SERVER", text: "The sound server (PulseAudio, or PipeWire's pipewire-pulse) that devices lists and --source pulse:NAME records from, and that the ALSA pulse device talks to."),
                 ]),
                 .init(title: "Exit status", entries: [
                     (term: "0", text: "Done; also after SIGINT, SIGTERM or SIGHUP stopped a recording (the memo is kept)."),

@@ -19,6 +19,7 @@ enum SharedArguments {
     static let source = Option<InputSource>(
         name: "source", shortName: "s", valueName: "S",
         help: "Where audio comes from: alsa:NAME (a capture device, as arecord -L lists them), "
+            + "pulse:NAME (a sound server's source, as voicememo devices lists them; pulse:default is its default), "
             + "tone:FREQ@DBFS (a sine whose peak is at DBFS, e.g. tone:1000@-12), file:PATH "
             + "(a sound file played in as if from a microphone, in real time) or url:URL (an http or https "
             + "stream, resampled to the recording's rate and channels).",

@@ -55,17 +55,18 @@ import Testing
         return last
     }
 
-    /// `Depends:` names FFmpeg's four libraries, which the binary loads at first use (dlopen,
-    /// unseen by dpkg-shlibdeps), beside what it links with.
+    /// `Depends:` names FFmpeg's four libraries and libpulse's package, which the binary loads at
+    /// first use (dlopen, unseen by dpkg-shlibdeps), beside what it links with; libpulse0 once.
     @Test func theControlFileDependsOnTheFFmpegItLoads() async throws {
         let sandbox = try VoiceMemoSandbox()
         let package = try await Self.builtPackage()
         let control = try sandbox.shell("dpkg-deb -f '\(package)' Depends")
         #expect(control.status == 0, "\(control)")
         let depends = control.standardOutput.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        for library in ["libavutil", "libswresample", "libavcodec", "libavformat", "libsndfile1"] {
+        for library in ["libavutil", "libswresample", "libavcodec", "libavformat", "libsndfile1", "libpulse0"] {
             #expect(depends.contains { $0.hasPrefix(library) && $0.contains("(>= ") }, "\(library) in \(depends)")
         }
+        #expect(depends.filter { $0.hasPrefix("libpulse0 ") }.count == 1, "\(depends)")
     }
 
     @Test(
