@@ -1,5 +1,7 @@
+import Audio
 import Foundation
 import Platform
+import SoundFiles
 import Synchronization
 
 /// `voicememo-bench latency`: from a sound played into a sound server to the app's first frame
@@ -40,22 +42,33 @@ struct LatencyBenchmark {
     func run() {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("voicememo-bench-latency-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        // Everything started is stopped before the exit: a daemon left behind would outlive the bench.
-        let measured = measure(work: work)
-        try? FileManager.default.removeItem(atPath: work)
-        if !measured { exit(1) }
-    }
-
-    private func measure(work: String) -> Bool {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("voicememo").path
-        for tool in ["/usr/bin/pulseaudio", "/usr/bin/pacat", "/usr/bin/pactl", "/usr/bin/tmux"]
-        where !FileManager.default.isExecutableFile(atPath: tool) {
-            printToStandardError("voicememo-bench latency: \(tool) is missing (Debian: pulseaudio pulseaudio-utils libasound2-plugins tmux)")
-            return false
+        print("latency: a \(Int(Self.burstDuration * 1000)) ms burst at −6 dBFS into a null sink → the first frame showing ≥ \(Int(Self.levelDB)) dBFS; \(bursts) bursts (release build)")
+        // Everything started is stopped before the exit: a daemon left behind would outlive the bench.
+        var medians: [Double] = []
+        for kind in SoundServer.Kind.allCases {
+            guard let median = measure(kind, binary: binary, work: work + "/" + kind.rawValue) else {
+                try? FileManager.default.removeItem(atPath: work)
+                exit(1)
+            }
+            medians.append(median)
         }
-        guard let server = PrivatePulse(directory: work + "/pulse", sink: Self.sink, rate: Self.rate) else { return false }
+        try? FileManager.default.removeItem(atPath: work)
+        print("goal: median ≤ 50 ms through each server: \(medians.allSatisfy { $0 <= 0.05 } ? "PASS" : "MISS")")
+    }
+
+    /// The three phases through one server; the app's median, or `nil` when something did not run.
+    private func measure(_ kind: SoundServer.Kind, binary: String, work: String) -> Double? {
+        for tool in ["/usr/bin/pacat", "/usr/bin/parec", "/usr/bin/pactl", "/usr/bin/tmux"] + kind.programs
+        where !FileManager.default.isExecutableFile(atPath: tool) {
+            printToStandardError("voicememo-bench latency: \(tool) is missing (Debian: \(kind.packages) pulseaudio-utils libasound2-plugins tmux)")
+            return nil
+        }
+        try? FileManager.default.createDirectory(atPath: work + "/home", withIntermediateDirectories: true)
+        guard let server = SoundServer(kind, directory: work + "/server", sink: Self.sink, rate: Self.rate) else { return nil }
         defer { server.stop() }
+        print("\(server.name):")
         let alsaConfig = work + "/alsa.conf"
         let definition = "pcm.\(Self.device) { type pulse server \"\(server.address)\" device \"\(Self.sink).monitor\" }\n"
         _ = FileManager.default.createFile(atPath: alsaConfig, contents: Data(definition.utf8))
@@ -63,9 +76,6 @@ struct LatencyBenchmark {
             "PATH": "/usr/bin:/bin", "PULSE_SERVER": server.address, "HOME": work + "/home", "LANG": "C.UTF-8",
             "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + alsaConfig, "TERM": "xterm-256color",
         ]
-        try? FileManager.default.createDirectory(atPath: work + "/home", withIntermediateDirectories: true)
-        print("latency: a \(Int(Self.burstDuration * 1000)) ms burst at −6 dBFS into a PulseAudio null sink → the first frame showing ≥ \(Int(Self.levelDB)) dBFS; \(bursts) bursts (release build)")
-
         guard let player = SpawnedProcess(
             "/usr/bin/pacat",
             ["--playback", "--raw", "--format=s16le", "--rate=\(Self.rate)", "--channels=2", "--latency-msec=10",
@@ -73,15 +83,16 @@ struct LatencyBenchmark {
             environment: environment, pipeInput: true, log: work + "/pacat.log")
         else {
             printToStandardError("voicememo-bench latency: pacat did not start")
-            return false
+            return nil
         }
         defer { player.stop() }
         usleep(500_000)
         let schedule = Self.spacings(count: bursts)
+        print("  the capture (`ALSACaptureSource` on the device, as the app opens it): \(Self.setup(alsaConfig))")
 
         // 1. The server's own path, read by parec.
         guard let serverPath = measureWithoutTheApp(player: player, schedule: schedule, environment: environment, work: work)
-        else { return false }
+        else { return nil }
         printRow("without the app (parec --latency-msec=5)", serverPath.latencies, of: bursts)
 
         // 2. The app.
@@ -89,22 +100,17 @@ struct LatencyBenchmark {
         environment["XDG_CONFIG_HOME"] = work + "/config"
         environment["VOICEMEMO_FRAME_LOG"] = work + "/frames.log"
         guard let app = measureTheApp(binary: binary, player: player, schedule: schedule, environment: environment, work: work)
-        else { return false }
+        else { return nil }
         printRow("the app, to its frame", app.latencies, of: bursts)
-        print("  the capture's stream at the server: \(app.streamAttributes)")
-        print("  the app's CPU over the bursts: \(fixed(app.cpuPercent, decimals: 2)) % of one core")
-        if let median = Self.percentile(app.latencies, 0.5), let floorMedian = Self.percentile(serverPath.latencies, 0.5) {
-            print("  the app adds \(fixed((median - floorMedian) * 1000, decimals: 1)) ms (median) to the server's path")
-        }
+        print("  the app's frames: median interval \(fixed(app.frameInterval * 1000, decimals: 1)) ms; "
+            + "its CPU over the bursts \(fixed(app.cpuPercent, decimals: 2)) % of one core")
 
         // 3. Overruns over a minute of recording from the same device.
         if recordSeconds > 0 {
             let overruns = countOverruns(binary: binary, environment: environment, work: work)
             print("  `record` for \(recordSeconds) s from the device: \(overruns.map { "\($0) overruns" } ?? "did not run")")
         }
-        let median = Self.percentile(app.latencies, 0.5) ?? .infinity
-        print("goal: median ≤ 50 ms: \(median <= 0.05 ? "PASS" : "MISS")")
-        return true
+        return Self.percentile(app.latencies, 0.5) ?? .infinity
     }
 
     // MARK: The burst
@@ -150,7 +156,8 @@ struct LatencyBenchmark {
     struct Result {
         var latencies: [Double]
         var cpuPercent = 0.0
-        var streamAttributes = ""
+        /// The median time between two frames drawn over the bursts.
+        var frameInterval = 0.0
     }
 
     private func measureWithoutTheApp(
@@ -195,7 +202,6 @@ struct LatencyBenchmark {
             return nil
         }
         usleep(2_000_000)
-        let attributes = PrivatePulse.sourceOutputs(environment: environment, work: work)
         let cpuBefore = processCPUSeconds(pid) ?? 0
         let from = monotonicNow()
         let written = playBursts(player, schedule: schedule)
@@ -210,7 +216,20 @@ struct LatencyBenchmark {
                 latencies.append(frame.time - time)
             }
         }
-        return Result(latencies: latencies, cpuPercent: cpu, streamAttributes: attributes)
+        let drawn = frames.map(\.time).filter { $0 > from && $0 < (written.last ?? from) }
+        let intervals = zip(drawn.dropFirst(), drawn).map { $0.0 - $0.1 }
+        return Result(latencies: latencies, cpuPercent: cpu, frameInterval: Self.percentile(intervals, 0.5) ?? .nan)
+    }
+
+    /// The period and buffer the capture negotiates on the device, in frames and ms.
+    static func setup(_ alsaConfig: String) -> String {
+        let settings = RecordingSettings()
+        let format = StreamFormat(sampleRate: settings.sampleRate, channels: settings.channels, sampleFormat: settings.preferredSampleFormat)
+        guard let source = try? ALSACaptureSource(device: device, format: format, configFile: alsaConfig) else { return "unknown" }
+        defer { source.close() }
+        let ms = { (frames: Int) in fixed(Double(frames) * 1000 / Double(source.format.sampleRate), decimals: 1) }
+        return "period \(source.setup.periodFrames) frames (\(ms(source.setup.periodFrames)) ms), "
+            + "buffer \(source.setup.bufferFrames) (\(ms(source.setup.bufferFrames)) ms)"
     }
 
     private func countOverruns(binary: String, environment: [String: String], work: String) -> Int? {
@@ -244,59 +263,119 @@ struct LatencyBenchmark {
     }
 }
 
-/// A private PulseAudio daemon with one null sink, reached only through its socket.
-final class PrivatePulse {
-    let address: String
-    private let process: SpawnedProcess
+/// A private sound server with one null sink, reached only through its socket: PulseAudio
+/// (Tests/pulse-daemon.sh), or PipeWire with WirePlumber (Tests/pipewire-daemon.sh) and
+/// PipeWire's PulseAudio server (`libpipewire-module-protocol-pulse`, run as `pipewire-pulse`
+/// does, from a configuration of our own: Debian's `pipewire-pulse` package conflicts with
+/// `pulseaudio`). The null sink is loaded through the PulseAudio protocol in both.
+final class SoundServer {
+    enum Kind: String, CaseIterable {
+        case pulseAudio = "pulseaudio"
+        case pipeWire = "pipewire"
 
-    init?(directory: String, sink: String, rate: Int) {
-        for folder in ["home", "run"] {
-            try? FileManager.default.createDirectory(atPath: directory + "/" + folder, withIntermediateDirectories: true)
-        }
-        let script = """
-            load-module module-null-sink sink_name=\(sink) rate=\(rate) channels=2
-            load-module module-native-protocol-unix socket=\(directory)/native auth-anonymous=1
-            set-default-sink \(sink)
-            set-default-source \(sink).monitor
-
-            """
-        _ = FileManager.default.createFile(atPath: directory + "/default.pa", contents: Data(script.utf8))
-        let environment = [
-            "PATH": "/usr/bin:/bin", "HOME": directory + "/home", "XDG_RUNTIME_DIR": directory + "/run",
-            "PULSE_RUNTIME_PATH": directory + "/run",
-        ]
-        guard let process = SpawnedProcess(
-            "/usr/bin/pulseaudio",
-            ["-n", "-F", directory + "/default.pa", "--daemonize=no", "--exit-idle-time=-1", "--log-level=notice"],
-            environment: environment, log: directory + "/pulseaudio.log")
-        else {
-            printToStandardError("voicememo-bench latency: pulseaudio did not start")
-            return nil
-        }
-        self.process = process
-        address = "unix:\(directory)/native"
-        let deadline = monotonicNow() + 10
-        while !FileManager.default.fileExists(atPath: directory + "/native") {
-            guard monotonicNow() < deadline else {
-                printToStandardError("voicememo-bench latency: no PulseAudio socket after 10 s (\(directory)/pulseaudio.log)")
-                process.stop()
-                return nil
+        var programs: [String] {
+            switch self {
+            case .pulseAudio: ["/usr/bin/pulseaudio"]
+            case .pipeWire: ["/usr/bin/pipewire", "/usr/bin/wireplumber"]
             }
-            usleep(50_000)
+        }
+
+        var packages: String {
+            switch self {
+            case .pulseAudio: "pulseaudio"
+            case .pipeWire: "pipewire pipewire-bin wireplumber"
+            }
         }
     }
 
-    func stop() { process.stop() }
+    let name: String
+    let address: String
+    private let kind: Kind
+    private let directory: String
+    private var pulse: SpawnedProcess?
 
-    /// `pactl list source-outputs`' buffer and source latency of each record stream, one line.
-    static func sourceOutputs(environment: [String: String], work: String) -> String {
-        let output = work + "/pactl.out"
-        guard ChildProcess.run("/usr/bin/pactl", ["list", "source-outputs"], environment: environment, output: output)?.status == 0,
-            let text = try? String(contentsOfFile: output, encoding: .utf8)
-        else { return "unknown" }
-        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        let latencies = lines.filter { $0.hasPrefix("Buffer Latency:") || $0.hasPrefix("Source Latency:") }
-        return latencies.isEmpty ? "unknown" : latencies.joined(separator: ", ")
+    private static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests").path
+
+    init?(_ kind: Kind, directory: String, sink: String, rate: Int) {
+        self.kind = kind
+        self.directory = directory
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let environment = ["PATH": "/usr/bin:/bin"]
+        let script = Self.scripts + "/" + (kind == .pulseAudio ? "pulse-daemon.sh" : "pipewire-daemon.sh")
+        let started = ChildProcess.run("/bin/bash", [script, "start", directory, String(getpid())], environment: environment, output: directory + "/start.out")
+        guard started?.status == 0, let printed = try? String(contentsOfFile: directory + "/start.out", encoding: .utf8) else {
+            printToStandardError("voicememo-bench latency: \(script) did not start the server")
+            return nil
+        }
+        switch kind {
+        case .pulseAudio:
+            address = printed.trimmingCharacters(in: .whitespacesAndNewlines)
+            name = "PulseAudio \(Self.version("/usr/bin/pulseaudio", directory))"
+        case .pipeWire:
+            let socket = directory + "/pulse-native"
+            let configuration = """
+                context.spa-libs = {
+                    audio.convert.* = audioconvert/libspa-audioconvert
+                    support.*       = support/libspa-support
+                }
+                context.modules = [
+                    { name = libpipewire-module-protocol-native }
+                    { name = libpipewire-module-client-node }
+                    { name = libpipewire-module-adapter }
+                    { name = libpipewire-module-metadata }
+                    { name = libpipewire-module-protocol-pulse args = { } }
+                ]
+                pulse.properties = {
+                    server.address = [ "unix:\(socket)" ]
+                }
+
+                """
+            _ = FileManager.default.createFile(atPath: directory + "/pipewire-pulse.conf", contents: Data(configuration.utf8))
+            let run = directory + "/run"
+            pulse = SpawnedProcess(
+                "/usr/bin/pipewire", ["-c", directory + "/pipewire-pulse.conf"],
+                environment: [
+                    "PATH": "/usr/bin:/bin", "HOME": directory + "/home", "XDG_RUNTIME_DIR": run, "PIPEWIRE_RUNTIME_DIR": run,
+                    "XDG_CONFIG_HOME": directory + "/config", "XDG_STATE_HOME": directory + "/state",
+                ],
+                log: directory + "/pipewire-pulse.log")
+            address = "unix:" + socket
+            name = "PipeWire \(Self.version("/usr/bin/pipewire", directory)) (its PulseAudio server)"
+            let deadline = monotonicNow() + 10
+            while !FileManager.default.fileExists(atPath: socket) {
+                guard pulse != nil, monotonicNow() < deadline else {
+                    printToStandardError("voicememo-bench latency: PipeWire's PulseAudio server did not start (\(directory)/pipewire-pulse.log)")
+                    stop()
+                    return nil
+                }
+                usleep(50_000)
+            }
+        }
+        let loaded = ChildProcess.run(
+            "/usr/bin/pactl", ["load-module", "module-null-sink", "sink_name=\(sink)", "rate=\(rate)", "channels=2"],
+            environment: ["PATH": "/usr/bin:/bin", "PULSE_SERVER": address], output: directory + "/pactl.out")
+        guard loaded?.status == 0 else {
+            printToStandardError("voicememo-bench latency: \(name) did not load a null sink")
+            stop()
+            return nil
+        }
+    }
+
+    /// The first line `PROGRAM --version` prints, less the program's name.
+    private static func version(_ program: String, _ directory: String) -> String {
+        let output = directory + "/version.out"
+        _ = ChildProcess.run(program, ["--version"], environment: ["PATH": "/usr/bin:/bin"], output: output)
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").last { $0.contains("ompiled with") || $0.contains("pulseaudio") }
+            .map { String($0.split(separator: " ").last ?? "") } ?? "?"
+    }
+
+    func stop() {
+        pulse?.stop()
+        pulse = nil
+        let script = Self.scripts + "/" + (kind == .pulseAudio ? "pulse-daemon.sh" : "pipewire-daemon.sh")
+        _ = ChildProcess.run("/bin/bash", [script, "stop", directory], environment: ["PATH": "/usr/bin:/bin"])
     }
 }
 
