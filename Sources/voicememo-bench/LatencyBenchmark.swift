@@ -5,26 +5,30 @@ import SoundFiles
 import Synchronization
 
 /// `voicememo-bench latency`: from a sound played into a sound server to the app's first frame
-/// whose meter shows it.
+/// whose meter shows it, through PulseAudio and through PipeWire.
 ///
-/// A private PulseAudio daemon (as Tests/pulse-daemon.sh starts one) with a null sink; an ALSA
-/// device of the pulse plugin on the sink's monitor, the app's input. The sound is a 40 ms burst
-/// of 1 kHz at −6 dBFS written into a `pacat` that stays connected to the sink between bursts
-/// (`--latency-msec=10`; its stream runs dry after each burst and starts again as the next one
-/// arrives), so a burst costs a `write(2)` into a pipe and not a process start; the time taken
-/// is `CLOCK_MONOTONIC` just before that write. The bursts come 0.4–0.7 s apart (seeded), so
-/// they fall at every phase of the app's tick.
+/// Each server is private (Tests/pulse-daemon.sh, Tests/pipewire-daemon.sh) with a null sink;
+/// the app's input is an ALSA device of the pulse plugin on the sink's monitor. The sound is a
+/// 40 ms burst of 1 kHz at −6 dBFS written into a `pacat` that stays connected to the sink
+/// between bursts (`--latency-msec=10`; its stream runs dry after each burst and starts again
+/// as the next one arrives), so a burst costs a `write(2)` into a pipe and not a process start;
+/// its time is `CLOCK_MONOTONIC` just before that write. The bursts come 0.4–0.7 s apart
+/// (seeded), so they fall at every phase of the app's tick.
 ///
 /// 1. The path without the app: `parec --latency-msec=5` on the monitor, each burst timed to the
-///    first chunk of it that `parec` delivers. This is what the method and the server cost.
+///    first read of `parec`'s output that holds it: what the method and the server cost.
 /// 2. The release app in a detached tmux session at 80×24 on that device, with
 ///    `VOICEMEMO_FRAME_LOG`: each burst timed to the first frame drawn after it whose meter
-///    peak is at least −20 dBFS (`FrameLogLine.first`), and the app's CPU over the bursts.
-/// 3. `voicememo record` from the same device for 60 s (`VOICEMEMO_BENCH_LATENCY_SECONDS`):
-///    its overrun count, with the capture's period and buffer.
+///    peak is at least −20 dBFS (`FrameLogLine.first`); then the app's CPU while it meters
+///    the sink's silence for 30 s. `VOICEMEMO_BENCH_BEFORE=PATH` runs another build's
+///    `voicememo` the same way after it.
+/// 3. `voicememo record` from the same device for 60 s (`VOICEMEMO_BENCH_LATENCY_SECONDS`; 0
+///    skips it): its overrun count. `VOICEMEMO_BENCH_LATENCY_BURSTS` sets the bursts (20).
 struct LatencyBenchmark {
     let bursts: Int
     let recordSeconds: Int
+    /// How long the app's CPU is measured after the bursts, metering the sink's silence.
+    var cpuSeconds = 30
     /// The level a frame must show to count as showing the burst.
     static let levelDB: Float = -20
     static let rate = 48_000
@@ -99,18 +103,24 @@ struct LatencyBenchmark {
         environment["VOICEMEMO_HOME"] = work + "/library"
         environment["XDG_CONFIG_HOME"] = work + "/config"
         environment["VOICEMEMO_FRAME_LOG"] = work + "/frames.log"
-        guard let app = measureTheApp(binary: binary, player: player, schedule: schedule, environment: environment, work: work)
-        else { return nil }
-        printRow("the app, to its frame", app.latencies, of: bursts)
-        print("  the app's frames: median interval \(fixed(app.frameInterval * 1000, decimals: 1)) ms; "
-            + "its CPU over the bursts \(fixed(app.cpuPercent, decimals: 2)) % of one core")
+        var builds = [("the app", binary)]
+        if let before = ProcessInfo.processInfo.environment["VOICEMEMO_BENCH_BEFORE"] { builds.append(("before", before)) }
+        var median: Double?
+        for (label, path) in builds {
+            guard let app = measureTheApp(binary: path, player: player, schedule: schedule, environment: environment, work: work)
+            else { return nil }
+            printRow("\(label), to its frame", app.latencies, of: bursts)
+            print("  \(label): a frame every \(fixed(app.frameInterval * 1000, decimals: 1)) ms (median); "
+                + "CPU \(fixed(app.cpuPercent, decimals: 2)) % of one core metering the sink's silence for \(cpuSeconds) s")
+            median = median ?? Self.percentile(app.latencies, 0.5)
+        }
 
         // 3. Overruns over a minute of recording from the same device.
         if recordSeconds > 0 {
             let overruns = countOverruns(binary: binary, environment: environment, work: work)
             print("  `record` for \(recordSeconds) s from the device: \(overruns.map { "\($0) overruns" } ?? "did not run")")
         }
-        return Self.percentile(app.latencies, 0.5) ?? .infinity
+        return median ?? .infinity
     }
 
     // MARK: The burst
@@ -155,6 +165,7 @@ struct LatencyBenchmark {
 
     struct Result {
         var latencies: [Double]
+        /// The app's CPU while metering, after the bursts.
         var cpuPercent = 0.0
         /// The median time between two frames drawn over the bursts.
         var frameInterval = 0.0
@@ -202,10 +213,11 @@ struct LatencyBenchmark {
             return nil
         }
         usleep(2_000_000)
-        let cpuBefore = processCPUSeconds(pid) ?? 0
-        let from = monotonicNow()
         let written = playBursts(player, schedule: schedule)
         usleep(500_000)
+        let cpuBefore = processCPUSeconds(pid) ?? 0
+        let from = monotonicNow()
+        usleep(UInt32(cpuSeconds) * 1_000_000)
         let cpu = ((processCPUSeconds(pid) ?? 0) - cpuBefore) / (monotonicNow() - from) * 100
         guard app.quit() != nil, let text = try? String(contentsOfFile: log, encoding: .utf8) else { return nil }
         let frames = FrameLogLine.lines(of: text)
@@ -216,7 +228,7 @@ struct LatencyBenchmark {
                 latencies.append(frame.time - time)
             }
         }
-        let drawn = frames.map(\.time).filter { $0 > from && $0 < (written.last ?? from) }
+        let drawn = frames.map(\.time).filter { $0 > (written.first ?? 0) && $0 < (written.last ?? 0) }
         let intervals = zip(drawn.dropFirst(), drawn).map { $0.0 - $0.1 }
         return Result(latencies: latencies, cpuPercent: cpu, frameInterval: Self.percentile(intervals, 0.5) ?? .nan)
     }
