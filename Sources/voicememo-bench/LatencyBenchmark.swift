@@ -17,7 +17,7 @@ import Synchronization
 ///
 /// 1. The path without the app: `parec --latency-msec=5` on the monitor, each burst timed to the
 ///    first read of `parec`'s output that holds it: what the method and the server cost.
-/// 2. The release app in a detached tmux session at 80×24 on that device, with
+/// 2. The release app, detached in tmux at 80×24, on that device, with
 ///    `VOICEMEMO_FRAME_LOG`: each burst timed to the first frame drawn after it whose meter
 ///    peak is at least −20 dBFS (`FrameLogLine.first`); then the app's CPU while it meters
 ///    the sink's silence for 30 s. `VOICEMEMO_BENCH_BEFORE=PATH` runs another build's
@@ -104,7 +104,7 @@ struct LatencyBenchmark {
         environment["XDG_CONFIG_HOME"] = work + "/config"
         environment["VOICEMEMO_FRAME_LOG"] = work + "/frames.log"
         var builds = [("the app", binary)]
-        if let before = ProcessInfo.processInfo.environment["VOICEMEMO_BENCH_BEFORE"] { builds.append(("before", before)) }
+        if let before = ProcessInfo.processInfo.environment["VOICEMEMO_BENCH_BEFORE"] { builds.append(("the other build", before)) }
         var median: Double?
         for (label, path) in builds {
             guard let app = measureTheApp(binary: path, player: player, schedule: schedule, environment: environment, work: work)
