@@ -139,7 +139,7 @@ let package = Package(
             name: "VoiceMemoCLI",
             dependencies: ["VoiceActivation", "ArgumentParsing", "Vocabulary", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Interface", "Terminal", "Transcription", "Streaming", "Platform", "AppRuntime"]),
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
-        .executableTarget(name: "voicememo-bench", dependencies: ["VoiceActivation", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription", "SpeechEnhancement", "CEBUR128"]),
+        .executableTarget(name: "voicememo-bench", dependencies: ["VoiceActivation", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription", "SpeechEnhancement", "Platform", "CEBUR128"]),
 
         .testTarget(name: "MeteringTests", dependencies: ["TestSupport", "Metering"]),
         .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),

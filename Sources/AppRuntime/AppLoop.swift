@@ -251,7 +251,9 @@ public final class AppLoop: @unchecked Sendable {
     func render() {
         guard !isFinished else { return }
         terminal.draw(AppView.render(state))
-        frameLog?.frame(work: state.work.count, prompt: state.mode.isRenaming)
+        frameLog?.frame(
+            work: state.work.count, prompt: state.mode.isRenaming,
+            peakDB: state.meters.reduce(FrameLogLine.noPeak) { max($0, $1.peak) })
         scheduleTimer()
     }
 

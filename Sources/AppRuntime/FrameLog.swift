@@ -1,12 +1,16 @@
 import Glibc
+import Platform
 
 /// `VOICEMEMO_FRAME_LOG=PATH`: the app writes one line per frame it draws, so a benchmark
 /// can find the longest gap between frames while slow work runs beside the loop.
 ///
-/// Each line is `SECONDS WORK PROMPT`: `CLOCK_MONOTONIC` seconds (the same clock in every
-/// process, so a driver can compare it with when it pressed a key), how many pieces of work
-/// were in flight, and 1 while the title prompt is up. Lines are gathered in memory and
-/// written 4 kB at a time and at exit: a frame costs a clock read and a few bytes.
+/// Each line is `SECONDS WORK PROMPT PEAK` (`FrameLogLine`): `CLOCK_MONOTONIC` seconds (the
+/// same clock in every process, so a driver can compare it with when it pressed a key or played
+/// a sound), how many pieces of work were in flight, 1 while the title prompt is up, and the
+/// highest channel peak the meter shows in the frame (dBFS, the tick's `ChannelMeter.peak`:
+/// what the input reached since the tick before; −160 without an input), so a driver can tell
+/// which frame first shows a sound. Lines are gathered in memory and written 4 kB at a time
+/// and at exit: a frame costs a clock read and a few bytes.
 final class FrameLog {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -19,12 +23,12 @@ final class FrameLog {
         buffer.reserveCapacity(8192)
     }
 
-    /// Notes a frame drawn now.
-    func frame(work: Int, prompt: Bool) {
+    /// Notes a frame drawn now, showing `peakDB`.
+    func frame(work: Int, prompt: Bool, peakDB: Float) {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        let nanoseconds = String(now.tv_nsec)
-        let line = "\(now.tv_sec).\(String(repeating: "0", count: max(9 - nanoseconds.count, 0)))\(nanoseconds) \(work) \(prompt ? 1 : 0)\n"
+        let line = FrameLogLine.text(
+            seconds: now.tv_sec, nanoseconds: now.tv_nsec, work: work, prompt: prompt, peakDB: peakDB)
         buffer.append(contentsOf: line.utf8)
         if buffer.count >= 4096 { flush() }
     }

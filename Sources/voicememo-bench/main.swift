@@ -85,6 +85,10 @@ let benchmarks: [Benchmark] = [
         summary: "CPU ms per start of `voicememo --version` and `list --json` beside arecord and sox (VOICEMEMO_BENCH_BINARY, _RUNS)",
         run: { StartupBenchmark(voicememo: StartupBenchmark.binaryFromEnvironment(), runs: StartupBenchmark.runsFromEnvironment()).run() }),
     Benchmark(
+        name: "latency",
+        summary: "A burst played into a PulseAudio null sink to the app's first frame showing it (its frame log), beside parec; overruns over 60 s",
+        run: { LatencyBenchmark(bursts: LatencyBenchmark.burstsFromEnvironment(), recordSeconds: LatencyBenchmark.secondsFromEnvironment()).run() }),
+    Benchmark(
         name: "gaps",
         summary: "The app's longest gap between frames during slow work (stop, rename, purge, play, input, 10 000 memos)",
         run: { GapBenchmark().run() }),
