@@ -49,4 +49,35 @@ import Testing
         median.add(power: 4, frames: Self.rate * 3)
         #expect(median.levelDB == 0)
     }
+
+    /// The 99th percentile is what only the loudest slots exceed.
+    @Test func aHighFractionIsWhatOnlyTheLoudestSlotsReach() {
+        var median = RoomMedian(sampleRate: Self.rate)
+        let slot = Self.rate / 100
+        for index in 0..<RoomMedian.windowSlots {
+            median.add(power: Self.power(index % 100 == 0 ? -30 : index % 10 == 0 ? -40 : -50), frames: slot)
+        }
+        #expect(median.levelDB == -50)
+        #expect(median.levelDB(atFraction: 0.9) == -50)
+        #expect(median.levelDB(atFraction: 0.95) == -40)
+        #expect(median.levelDB(atFraction: 1) == -30)
+    }
+
+    /// With a delay, the newest slots wait before they count, and `discardRecent()` takes them
+    /// back: the start of a word heard before its take is not the room.
+    @Test func delayedSlotsCanBeTakenBack() {
+        var median = RoomMedian(sampleRate: Self.rate, delaySlots: 50)
+        median.add(power: Self.power(-60), frames: Self.rate)
+        #expect(median.levelDB == -60, "0.5 s of the second counts")
+        median.add(power: Self.power(-20), frames: Self.rate * 4 / 10)
+        median.discardRecent()
+        median.add(power: Self.power(-60), frames: Self.rate)
+        #expect(median.levelDB(atFraction: 1) == -60, "the loud slots never counted")
+
+        var kept = RoomMedian(sampleRate: Self.rate, delaySlots: 50)
+        kept.add(power: Self.power(-60), frames: Self.rate)
+        kept.add(power: Self.power(-20), frames: Self.rate * 4 / 10)
+        kept.add(power: Self.power(-60), frames: Self.rate)
+        #expect(kept.levelDB(atFraction: 1) == -20, "without the discard they count once they are 0.5 s old")
+    }
 }
