@@ -55,8 +55,14 @@ enum VoxRunner {
         }
         replay?.attach(recorder)
         engine.start(frameLimit: request.duration.map { Int(($0 * rate).rounded()) })
-        listen(engine, recorder: recorder, takes: takes, settings: settings, lines: lines, eventLog: eventLog)
+        var announcements = VoxAnnouncements(settings: settings)
+        listen(engine, recorder: recorder, takes: takes, announcements: &announcements, lines: lines, eventLog: eventLog)
         recorder.stop()
+        // The analysis may still have been behind the input's end at the loop's last look (a
+        // file read whole on a loaded machine); once stopped, it has heard everything.
+        for line in announcements.lines(after: recorder.status) {
+            lines.printAbove { $0.writeError(line + "\n") }
+        }
         engine.stop()
         lines.clear()
         if console.isErrorTerminal {
@@ -96,15 +102,15 @@ enum VoxRunner {
     /// what the detector hears (on a terminal: `live`) and, as they happen, the threshold
     /// calibration found and whether the room's noise is close to it.
     ///
-    /// The status read after the input ended is the last one, and it is always read: unpaced
-    /// input (a file) can be read whole before the first look (this thread held up on a
-    /// loaded machine), and what it established (a room close to the threshold) is still said.
+    /// The status read after the input ended is the last one here, and it is always read:
+    /// unpaced input (a file) can be read whole before the first look (this thread held up on a
+    /// loaded machine). The caller reads it once more after stopping the recorder, whose
+    /// analysis may still be behind the input's end.
     private static func listen(
-        _ engine: CaptureEngine, recorder: VoiceActivatedRecorder, takes: TakeBook, settings: VoiceActivationSettings,
-        lines: VoxLines, eventLog: EventLog?
+        _ engine: CaptureEngine, recorder: VoiceActivatedRecorder, takes: TakeBook,
+        announcements: inout VoxAnnouncements, lines: VoxLines, eventLog: EventLog?
     ) {
         var listening = false
-        var announcements = VoxAnnouncements(settings: settings)
         while true {
             // Read before the status, so the status read once this is true is the final one.
             let ended = engine.hasEnded || StopSignals.pending != nil
