@@ -27,13 +27,11 @@ public struct RoomLevel: Sendable {
     public static let segmentCount = 10
 
     /// Frames per slot (10 ms).
-    public let slotFrames: Int
+    public var slotFrames: Int { slots.slotFrames }
+    private var slots: PowerSlots
     /// Mean power of each of the last slots, newest at `(slotsSeen - 1) % capacity`.
     private var slotPowers: [Double]
     private var slotsSeen = 0
-    /// The slot being filled: energy (power × frames) and frames so far.
-    private var partialEnergy = 0.0
-    private var partialFrames = 0
     /// The minimum 250 ms power of each completed segment, newest at `(segmentsSeen - 1) % count`.
     private var segmentMinimums: [Double]
     private var segmentsSeen = 0
@@ -42,7 +40,7 @@ public struct RoomLevel: Sendable {
 
     /// - Parameter sampleRate: frames per second (a slot is 1/100 of it, at least one frame).
     public init(sampleRate: Int) {
-        slotFrames = max(1, sampleRate / 100)
+        slots = PowerSlots(sampleRate: sampleRate)
         slotPowers = Array(repeating: 0, count: max(Self.envelopeSlots, Self.floorWindowSlots))
         segmentMinimums = Array(repeating: .infinity, count: Self.segmentCount)
     }
@@ -50,21 +48,16 @@ public struct RoomLevel: Sendable {
     /// Adds `frames` frames whose mean power (RMS²) is `power`.
     public mutating func add(power: Double, frames: Int) {
         var remaining = frames
-        let power = power.isFinite ? max(0, power) : 0
         while remaining > 0 {
-            let taken = min(remaining, slotFrames - partialFrames)
-            partialEnergy += power * Double(taken)
-            partialFrames += taken
-            remaining -= taken
-            if partialFrames == slotFrames { completeSlot() }
+            if let slotPower = slots.take(power: power, remaining: &remaining) { completeSlot(slotPower) }
         }
     }
 
     /// The RMS over the last 200 ms (linear, 1.0 = full scale); 0 before anything was added.
     public var envelope: Float {
-        var energy = partialEnergy
-        var frames = partialFrames
-        let complete = min(slotsSeen, Self.envelopeSlots - (partialFrames > 0 ? 1 : 0))
+        var energy = slots.partialEnergy
+        var frames = slots.partialFrames
+        let complete = min(slotsSeen, Self.envelopeSlots - (slots.partialFrames > 0 ? 1 : 0))
         for back in 0..<complete {
             energy += slotPowers[(slotsSeen - 1 - back) % slotPowers.count] * Double(slotFrames)
             frames += slotFrames
@@ -80,11 +73,9 @@ public struct RoomLevel: Sendable {
         return lowest > 0 ? max(-160, 10 * log10(lowest)) : -160
     }
 
-    private mutating func completeSlot() {
-        slotPowers[slotsSeen % slotPowers.count] = partialEnergy / Double(slotFrames)
+    private mutating func completeSlot(_ power: Double) {
+        slotPowers[slotsSeen % slotPowers.count] = power
         slotsSeen += 1
-        partialEnergy = 0
-        partialFrames = 0
         if slotsSeen >= Self.floorWindowSlots {
             var sum = 0.0
             for back in 0..<Self.floorWindowSlots { sum += slotPowers[(slotsSeen - 1 - back) % slotPowers.count] }

@@ -17,14 +17,13 @@ public struct RoomMedian: Sendable {
     static let lowestDB = -120
 
     /// Frames per slot (10 ms).
-    public let slotFrames: Int
+    public var slotFrames: Int { slots.slotFrames }
+    private var slots: PowerSlots
     /// Each of the last slots' level as a histogram bin (dB above `lowestDB`).
     private var slotBins: [UInt8]
     private var slotsSeen = 0
     /// How many of the window's slots are in each 1 dB bin.
     private var histogram: [Int32]
-    private var partialEnergy = 0.0
-    private var partialFrames = 0
     /// Slots heard but not yet counted, oldest at `pendingStart` (see `discardRecent()`).
     private var pendingBins: [UInt8]
     private var pendingStart = 0
@@ -35,7 +34,7 @@ public struct RoomMedian: Sendable {
     ///   - delaySlots: how many of the newest slots wait before they count, so that
     ///     `discardRecent()` can take them back.
     public init(sampleRate: Int, delaySlots: Int = 0) {
-        slotFrames = max(1, sampleRate / 100)
+        slots = PowerSlots(sampleRate: sampleRate)
         slotBins = Array(repeating: 0, count: Self.windowSlots)
         histogram = Array(repeating: 0, count: -Self.lowestDB + 1)
         pendingBins = Array(repeating: 0, count: max(0, delaySlots))
@@ -50,13 +49,8 @@ public struct RoomMedian: Sendable {
     /// Adds `frames` frames whose mean power (RMS²) is `power`.
     public mutating func add(power: Double, frames: Int) {
         var remaining = frames
-        let power = power.isFinite ? max(0, power) : 0
         while remaining > 0 {
-            let taken = min(remaining, slotFrames - partialFrames)
-            partialEnergy += power * Double(taken)
-            partialFrames += taken
-            remaining -= taken
-            if partialFrames == slotFrames { completeSlot() }
+            if let slotPower = slots.take(power: power, remaining: &remaining) { completeSlot(slotPower) }
         }
     }
 
@@ -79,10 +73,7 @@ public struct RoomMedian: Sendable {
         return 0
     }
 
-    private mutating func completeSlot() {
-        let power = partialEnergy / Double(slotFrames)
-        partialEnergy = 0
-        partialFrames = 0
+    private mutating func completeSlot(_ power: Double) {
         let decibels = power > 0 ? 10 * log10(power) : -Double.infinity
         var bin = UInt8(max(0, min(Double(-Self.lowestDB), (decibels - Double(Self.lowestDB)).rounded())))
         if !pendingBins.isEmpty {
