@@ -371,7 +371,7 @@ final class AppPane {
         let variables = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         let command = "env \(variables) '\(binary)' \(arguments); echo EXIT=$?; sleep 600"
         guard tmux(["-f", "/dev/null", "new-session", "-d", "-s", "bench", "-x", "80", "-y", "24", command]) != nil else {
-            printToStandardError("voicememo-bench gaps: tmux did not start")
+            printToStandardError("voicememo-bench: the app in tmux: tmux did not start")
             return nil
         }
     }
@@ -410,7 +410,7 @@ final class AppPane {
             if let screen = tmux(["capture-pane", "-p", "-t", "bench"]), screen.contains(text) { return screen }
             usleep(20_000)
         } while monotonicNow() < deadline
-        if !quietly { printToStandardError("voicememo-bench gaps: waited \(Int(timeout)) s for “\(text)”") }
+        if !quietly { printToStandardError("voicememo-bench: the app in tmux: waited \(Int(timeout)) s for “\(text)”") }
         return nil
     }
 
@@ -430,7 +430,7 @@ final class AppPane {
             if screen.contains("(y/N)") { press("y") }
             usleep(50_000)
         }
-        printToStandardError("voicememo-bench gaps: the app did not quit")
+        printToStandardError("voicememo-bench: the app in tmux: the app did not quit")
         return nil
     }
 
