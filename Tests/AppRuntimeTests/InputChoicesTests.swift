@@ -129,6 +129,12 @@ import Testing
         let screen = AppView.render(state).lines().joined(separator: "\n")
         #expect(!screen.contains("\u{1B}") && !screen.contains("\u{7}"), "\(screen)")
         #expect(screen.contains("Two — lines "), "\(screen)")
+        for (width, height) in [(1, 1), (20, 5), (40, 12), (0, 0)] {
+            var small = Fixtures.state(width: width, height: height)
+            _ = reduce(&small, .key(.character("i")))
+            _ = reduce(&small, .inputsListed(list))
+            #expect(AppView.render(small).lines().count == height, "\(width)×\(height)")
+        }
     }
 
     /// Choosing a server's source selects it by its `pulse:` name, through the same effect as
