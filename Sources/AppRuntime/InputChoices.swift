@@ -4,17 +4,21 @@ import Interface
 
 /// The inputs the picker offers, and how a failure to open one is said.
 enum InputChoices {
-    /// ALSA's capture devices (as `arecord -L` lists them) less its helper plugins, the
-    /// current input, and test tones; the current input first.
+    /// The sound server's sources when a server answers (`PulseDevices`, within its 1 s), ALSA's
+    /// capture devices (as `arecord -L` lists them) less its converters and mixers, the current
+    /// input, and test tones; the current input first. Run on the effect runner, never on the
+    /// UI queue: a server that does not answer takes the whole second.
     static func available(current: InputSource) -> InputChoiceList {
-        list(devices: ALSADevices.list(stream: .capture), current: current.name)
+        let server = try? PulseDevices.list()
+        return list(serverSources: server?.sources, devices: ALSADevices.list(stream: .capture), current: current.name)
     }
 
-    /// The picker's list from ALSA's `devices`: the current input (`current`) first, marked "now", then the rest in ALSA's order, then the test tones; the
-    /// helper plugins (`ALSADeviceInfo.isHelperPlugin`: converters, mixers, `null`) only
-    /// named as hidden, unless one is the current input.
-    static func list(devices: [ALSADeviceInfo], current: InputName) -> InputChoiceList {
-        var choices: [InputChoice] = []
+    /// The picker's list: the current input (`current`) first, marked "now", then the sound
+    /// server's `serverSources` in the server's order (nil when no server answered), then
+    /// ALSA's `devices` in ALSA's order, then the test tones; ALSA's rate converters, mixers
+    /// and `null` only named as hidden, unless one is the current input.
+    static func list(serverSources: [PulseDeviceInfo]? = nil, devices: [ALSADeviceInfo], current: InputName) -> InputChoiceList {
+        var choices = (serverSources ?? []).map(serverChoice)
         var hidden: [String] = []
         for device in devices {
             let source = InputName.alsa(device: device.name)
@@ -22,7 +26,7 @@ enum InputChoices {
                 hidden.append(device.name)
                 continue
             }
-            choices.append(InputChoice(source: source, description: device.description.split(whereSeparator: \.isNewline).joined(separator: " — ")))
+            choices.append(InputChoice(source: source, description: oneLine(device.description)))
         }
         choices += [
             InputChoice(source: .tone(frequency: 440, peakDBFS: -12), description: "test tone, 440 Hz at −12 dBFS"),
@@ -33,12 +37,40 @@ enum InputChoices {
             let found = choices.remove(at: index)
             now = InputChoice(source: found.source, description: found.description.isEmpty ? "now" : "now — " + found.description)
         } else {
-            // Given with --source, in the config file or the default, but not among ALSA's
-            // devices (a name of the user's own, or `default` on a machine without one).
-            let unlisted = if case .alsa = current { "now — not among ALSA's devices (arecord -L)" } else { "now" }
-            now = InputChoice(source: current, description: unlisted)
+            now = InputChoice(source: current, description: unlisted(current, serverAnswered: serverSources != nil))
         }
         return InputChoiceList(choices: [now] + choices, hidden: hidden)
+    }
+
+    /// A source of the sound server as the picker offers it: `pulse:NAME` by the server's
+    /// description, its default marked as the current input is ("default — USB Headset Mono"),
+    /// and a monitor whose description does not say so marked "monitor" (the server's own
+    /// say "Monitor of …"; the name column may be cut before `.monitor`).
+    static func serverChoice(_ source: PulseDeviceInfo) -> InputChoice {
+        let description = oneLine(source.description)
+        let namesMonitor = description.lowercased().hasPrefix("monitor")
+        let marks = [source.isDefault ? "default" : nil, source.isMonitor && !namesMonitor ? "monitor" : nil].compactMap { $0 }
+        let words = (marks + [description]).filter { !$0.isEmpty }
+        return InputChoice(source: .pulse(source: source.name), description: words.joined(separator: " — "))
+    }
+
+    /// The "now" row of an input given with --source, in the config file or the default, but
+    /// not in the lists: an ALSA name of the user's own (or `default` on a machine without
+    /// one), a server source the server does not have (or no server answering), a tone, file
+    /// or stream, whose origin is not known here.
+    private static func unlisted(_ current: InputName, serverAnswered: Bool) -> String {
+        switch current {
+        case .alsa: "now — not among ALSA's devices (arecord -L)"
+        case .pulse("default"): "now — the sound server's default source"
+        case .pulse where serverAnswered: "now — not among the sound server's sources"
+        case .pulse: "now — no sound server answers"
+        case .tone, .file, .url: "now"
+        }
+    }
+
+    /// A description of several lines (ALSA's: the card, then the device) on one.
+    private static func oneLine(_ description: String) -> String {
+        description.split(whereSeparator: \.isNewline).joined(separator: " — ")
     }
 
     /// The output picker's list from ALSA's playback `devices`: `current` first (the `--device`
@@ -56,8 +88,7 @@ enum InputChoices {
                 hidden.append(device.name)
                 continue
             }
-            choices.append(OutputChoice(
-                device: device.name, description: device.description.split(whereSeparator: \.isNewline).joined(separator: " — ")))
+            choices.append(OutputChoice(device: device.name, description: oneLine(device.description)))
         }
         return (choices, hidden)
     }

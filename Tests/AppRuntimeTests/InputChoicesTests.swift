@@ -1,12 +1,14 @@
 import Audio
 import Vocabulary
 import Interface
+import TestSupport
 import Testing
 
 @testable import AppRuntime
 
-/// The input picker's list: the current input first ("now"), ALSA's helper plugins (rate
-/// converters, mixers, `null`) named as not listed rather than offered, the tones last.
+/// The input picker's list: the current input first ("now"), the sound server's sources by
+/// their descriptions when a server answered, ALSA's devices (its rate converters, mixers and
+/// `null` named as not listed rather than offered), the tones last.
 @Suite struct InputChoicesTests {
     /// What `arecord -L` lists on this machine (alsa-lib and libasound2-plugins), plus a card.
     static let devices: [ALSADeviceInfo] = [
@@ -53,6 +55,102 @@ import Testing
         let file = InputChoices.list(devices: Self.devices, current: .file(path: "/tmp/talk.wav"))
         #expect(file.choices.first == InputChoice(source: .file(path: "/tmp/talk.wav"), description: "now"), "where it came from is not known here")
         #expect(device.hidden.isEmpty)
+    }
+
+    /// What a desktop's PulseAudio lists: a headset (the default), a sink's monitor as the
+    /// server describes it, and a monitor whose description does not say it is one.
+    static let serverSources: [PulseDeviceInfo] = [
+        PulseDeviceInfo(
+            name: "alsa_output.pci.analog-stereo.monitor", description: "Monitor of Built-in Audio Analog Stereo", channels: 2,
+            sampleRate: 48000, isMonitor: true, isDefault: false),
+        PulseDeviceInfo(
+            name: "alsa_input.usb-headset.mono", description: "USB Headset Mono", channels: 1, sampleRate: 48000, isMonitor: false,
+            isDefault: true),
+        PulseDeviceInfo(name: "loopback.monitor", description: "Loopback", channels: 2, sampleRate: 44100, isMonitor: true, isDefault: false),
+    ]
+
+    @Test func theSoundServersSourcesComeFirstByTheirDescriptionsThenALSAs() {
+        let list = InputChoices.list(serverSources: Self.serverSources, devices: Self.devices, current: .alsa(device: "pulse"))
+        #expect(list.choices.map(\.source.description) == [
+            "alsa:pulse",
+            "pulse:alsa_output.pci.analog-stereo.monitor", "pulse:alsa_input.usb-headset.mono", "pulse:loopback.monitor",
+            "alsa:jack", "alsa:oss", "alsa:default", "alsa:sysdefault:CARD=PCH", "alsa:dsnoop:CARD=PCH,DEV=0",
+            "tone:440@-12", "tone:1000@-3",
+        ])
+        #expect(list.choices[1...3].map(\.description) == [
+            "Monitor of Built-in Audio Analog Stereo", "default — USB Headset Mono", "monitor — Loopback",
+        ])
+        #expect(list.hidden == ["null", "lavrate", "samplerate", "speexrate", "speex", "upmix", "vdownmix"], "the server hides nothing")
+    }
+
+    @Test func aServerSourceThatIsTheCurrentInputIsFirstMarkedNowAndDefault() {
+        let headset = InputName.pulse(source: "alsa_input.usb-headset.mono")
+        let list = InputChoices.list(serverSources: Self.serverSources, devices: Self.devices, current: headset)
+        #expect(list.choices.first == InputChoice(source: headset, description: "now — default — USB Headset Mono"))
+        #expect(list.choices.filter { $0.source == headset }.count == 1)
+        #expect(list.choices[1].source == .pulse(source: "alsa_output.pci.analog-stereo.monitor"), "the others in the server's order")
+    }
+
+    /// With no server answering (nil) the list is ALSA's alone, as it is without the server;
+    /// a server with no source adds nothing either.
+    @Test func withNoServerAnsweringTheListIsALSAsAlone() {
+        let alone = InputChoices.list(devices: Self.devices, current: .alsa(device: "pulse"))
+        #expect(InputChoices.list(serverSources: nil, devices: Self.devices, current: .alsa(device: "pulse")) == alone)
+        #expect(InputChoices.list(serverSources: [], devices: Self.devices, current: .alsa(device: "pulse")) == alone)
+        #expect(!alone.choices.contains { $0.source.description.hasPrefix("pulse:") })
+    }
+
+    /// A `pulse:` input given with --source but not listed says why it is not.
+    @Test func aServerSourceNotListedSaysWhy() {
+        let gone = InputName.pulse(source: "unplugged")
+        let answered = InputChoices.list(serverSources: Self.serverSources, devices: [], current: gone)
+        #expect(answered.choices.first == InputChoice(source: gone, description: "now — not among the sound server's sources"))
+        let silent = InputChoices.list(serverSources: nil, devices: [], current: gone)
+        #expect(silent.choices.first == InputChoice(source: gone, description: "now — no sound server answers"))
+        let serversDefault = InputChoices.list(serverSources: Self.serverSources, devices: [], current: .pulse(source: "default"))
+        #expect(serversDefault.choices.first?.description == "now — the sound server's default source")
+    }
+
+    /// The server's words are its own: empty, several lines, terminal controls. None crashes
+    /// the list or the picker, and the screen shows them safely.
+    @Test func aServersOddDescriptionsAreOfferedSafely() {
+        let odd = [
+            PulseDeviceInfo(name: "blank", description: "", channels: 1, sampleRate: 48000, isMonitor: false, isDefault: true),
+            PulseDeviceInfo(name: "quiet", description: "", channels: 1, sampleRate: 48000, isMonitor: false, isDefault: false),
+            PulseDeviceInfo(
+                name: "\u{1B}[2Jx", description: "Two\nlines \u{1B}[31mred\u{7}", channels: 2, sampleRate: 48000, isMonitor: false,
+                isDefault: false),
+        ]
+        let list = InputChoices.list(serverSources: odd, devices: [], current: .pulse(source: "quiet"))
+        #expect(list.choices.map(\.description).prefix(3) == ["now", "default", "Two — lines \u{1B}[31mred\u{7}"])
+        var state = Fixtures.state(width: 80, height: 24)
+        _ = reduce(&state, .key(.character("i")))
+        _ = reduce(&state, .inputsListed(list))
+        let screen = AppView.render(state).lines().joined(separator: "\n")
+        #expect(!screen.contains("\u{1B}") && !screen.contains("\u{7}"), "\(screen)")
+        #expect(screen.contains("Two — lines "), "\(screen)")
+        for (width, height) in [(1, 1), (20, 5), (40, 12), (0, 0)] {
+            var small = Fixtures.state(width: width, height: height)
+            _ = reduce(&small, .key(.character("i")))
+            _ = reduce(&small, .inputsListed(list))
+            #expect(AppView.render(small).lines().count == height, "\(width)×\(height)")
+        }
+    }
+
+    /// Choosing a server's source selects it by its `pulse:` name, through the same effect as
+    /// an ALSA device; the row shows the server's description beside the name.
+    @Test func choosingAServerSourceSelectsItsPulseName() throws {
+        let list = InputChoices.list(serverSources: Self.serverSources, devices: Self.devices, current: .alsa(device: "default"))
+        var state = Fixtures.state(width: 80, height: 24)
+        #expect(reduce(&state, .key(.character("i"))) == [.listInputs])
+        _ = reduce(&state, .inputsListed(list))
+        let rows = AppView.render(state).lines()
+        let headset = try #require(rows.first { $0.contains("pulse:alsa_input.usb-headset.mono") }, "\(rows)")
+        #expect(headset.contains("default — USB Headset Mono"), "\(rows)")
+        _ = reduce(&state, .key(.down))
+        _ = reduce(&state, .key(.down))
+        #expect(reduce(&state, .key(.enter)) == [.selectInput(source: .pulse(source: "alsa_input.usb-headset.mono"))])
+        #expect(state.status?.text == "Opening pulse:alsa_input.usb-headset.mono…")
     }
 
     @Test func theHelperRuleReadsTheNameBeforeItsArguments() {

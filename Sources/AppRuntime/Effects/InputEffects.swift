@@ -13,6 +13,7 @@ struct InputEffects {
         switch effect {
         case .listInputs:
             let current = loop.session?.source ?? loop.initialSource
+            // The sound server may take its whole second to answer: beside the loop.
             loop.onRunner(tracked: tracked) { _ in
                 let choices = InputChoices.available(current: current)
                 return { loop.dispatch(.inputsListed(choices)) }
