@@ -168,6 +168,7 @@ public final class AppLoop: @unchecked Sendable {
         }
         for update in captions.takeUpdates() { dispatch(.captions(update)) }
         if state.scheduleIsDue(at: now) { dispatch(.scheduleReached(time: now)) }
+        if state.inputListIsDue(at: now) { dispatch(.inputListDue(time: now)) }
         dispatch(.tick(time: now, snapshot: snapshot))
         scheduleTimer()
         render()

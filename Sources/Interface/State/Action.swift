@@ -20,6 +20,8 @@ public enum Action: Sendable {
     case inputFailed(AppFailure)
     /// The inputs the picker can offer.
     case inputsListed(InputChoiceList)
+    /// The open input picker's list is due to be asked for again (`AppState.inputListIsDue`).
+    case inputListDue(time: Double)
     /// The playback devices for the output picker.
     case outputsListed([OutputChoice], hidden: [String] = [])
     /// The library's memos and Recently Deleted, newest first.

@@ -118,6 +118,9 @@ public struct AppState: Sendable, Equatable {
     public var deletedSelection = 0
     /// Index into the picker's choices.
     public var pickerSelection = 0
+    /// When the open input picker last asked for its list (`Action.inputListDue`), so a
+    /// microphone plugged in while it is open appears in it.
+    public var inputsAskedAt: Double?
     /// The ALSA helper plugins the open picker (inputs or outputs) left out, named on its
     /// title row; set with the list it belongs to.
     public var hiddenDevices: [String] = []

@@ -121,6 +121,7 @@ enum KeyHandling {
     static func openInputPicker(_ state: inout AppState) -> [Effect] {
         state.mode = .pickingInput(choices: nil)
         state.pickerSelection = 0
+        state.inputsAskedAt = state.now
         return [.listInputs]
     }
 

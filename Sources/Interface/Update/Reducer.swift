@@ -71,13 +71,23 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.fail(failure.message)
         effects = reopening
     case .inputsListed(let list):
-        if case .pickingInput = state.mode {
-            // The current input is first: Enter keeps it.
+        if case .pickingInput(let shown) = state.mode {
+            // The current input is first: Enter keeps it. A list asked for again while the
+            // picker is open keeps the selection on the input it was on, if it is still there.
+            let selected = shown.flatMap { $0.indices.contains(state.pickerSelection) ? $0[state.pickerSelection].source : nil }
             state.mode = .pickingInput(choices: list.choices)
-            state.pickerSelection = 0
+            state.pickerSelection = selected.flatMap { source in list.choices.firstIndex { $0.source == source } } ?? 0
             state.hiddenDevices = list.hidden
         }
         effects = []
+    case .inputListDue(let time):
+        state.now = max(state.now, time)
+        guard state.inputListIsDue(at: time) else {
+            effects = []
+            break
+        }
+        state.inputsAskedAt = time
+        effects = [.listInputs]
     case .outputsListed(let choices, let hidden):
         if case .pickingOutput = state.mode {
             state.mode = .pickingOutput(choices: choices)
