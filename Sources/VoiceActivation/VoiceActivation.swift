@@ -279,7 +279,7 @@ public struct VoiceActivation: Sendable {
                 if sounding, lastLoudFrame <= current.speechEndFrame + trailingFrames { end = max(end, lastLoudFrame) }
                 // In a loud room every block is loud: the unvoiced end of a word is what stands
                 // out of the room, block after block (a gap of `tailGap` at most).
-                if rms >= tailLevel, firstFrame <= max(end, current.soundEndFrame) + tailGapFrames {
+                if firstFrame <= max(end, current.soundEndFrame) + tailGapFrames, rms >= tailLevel {
                     end = max(end, min(blockEnd, current.speechEndFrame + tailFrames))
                 }
                 current.soundEndFrame = max(current.soundEndFrame, end)

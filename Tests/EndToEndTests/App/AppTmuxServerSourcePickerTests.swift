@@ -7,6 +7,20 @@ import Testing
 /// offers the server's sources first, by their descriptions, the default marked; choosing the
 /// microphone makes it the input the header shows.
 @Suite struct AppTmuxServerSourcePickerTests {
+    /// Waits for the app on `tone:440@-20` to start, presses `i` and waits for the picker to
+    /// offer `name`: the screen, its rows, and the rows of the current input and of `name`.
+    static func openPicker(
+        _ app: AppTmuxSession, offering name: String
+    ) throws -> (picker: String, rows: [String], current: Int, target: Int) {
+        _ = try app.waitForStart("Listening to tone:440@-20")
+        try app.press("i")
+        let picker = try app.waitUntil(timeout: 10) { $0.contains("Choose an input") && $0.contains(name) }
+        let rows = picker.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let current = try #require(rows.firstIndex { $0.contains("tone:440@-20") && $0.contains("now") }, "\(picker)")
+        let target = try #require(rows.firstIndex { $0.contains(name) }, "\(picker)")
+        return (picker, rows, current, target)
+    }
+
     @Test func thePickerOffersTheServersDefaultMicrophoneByItsDescriptionAndOpensIt() throws {
         // A daemon of the test's own: making the microphone its default would change the
         // shared daemon's default under every other test.
@@ -19,12 +33,7 @@ import Testing
         let name = "pulse:\(microphone.source)"
 
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-20 --format wav")
-        _ = try app.waitForStart("Listening to tone:440@-20")
-        try app.press("i")
-        let picker = try app.waitUntil(timeout: 10) { $0.contains("Choose an input") && $0.contains(name) }
-        let rows = picker.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let current = try #require(rows.firstIndex { $0.contains("tone:440@-20") && $0.contains("now") }, "\(picker)")
-        let target = try #require(rows.firstIndex { $0.contains(name) }, "\(picker)")
+        let (picker, rows, current, target) = try Self.openPicker(app, offering: name)
         #expect(rows[target].contains("default — USB Headset Mono"), "by its description, marked default: \(picker)")
         #expect(rows.contains { $0.contains("pulse:\(microphone.feed).monitor") && $0.contains("Monitor of Feed of USB Headset Mono") }, "\(picker)")
         let alsa = try #require(rows.firstIndex { $0.contains("alsa:") }, "ALSA's devices follow: \(picker)")
@@ -49,12 +58,7 @@ import Testing
         sandbox.environment["PULSE_SERVER"] = microphone.server
         let name = "pulse:\(microphone.source)"
         let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source tone:440@-20")
-        _ = try app.waitForStart("Listening to tone:440@-20")
-        try app.press("i")
-        let picker = try app.waitUntil(timeout: 10) { $0.contains("Choose an input") && $0.contains(name) }
-        let rows = picker.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let current = try #require(rows.firstIndex { $0.contains("tone:440@-20") && $0.contains("now") }, "\(picker)")
-        let target = try #require(rows.firstIndex { $0.contains(name) }, "\(picker)")
+        let (picker, rows, current, target) = try Self.openPicker(app, offering: name)
         #expect(rows[target].contains("USB Headset Mono"), "\(picker)")
         for _ in 0..<(target - current) { try app.press("Down") }
         _ = try app.waitFor("▶ \(name)", timeout: 5)
