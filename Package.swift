@@ -40,8 +40,9 @@ let package = Package(
         .systemLibrary(
             name: "CSoundTouch",
             providers: [.apt(["libsoundtouch-dev"])]),
+        // PocketSphinx's decoder, linked by name: pocketsphinx.pc would add libsphinxad (shim.h).
         .systemLibrary(
-            name: "CPocketSphinx", pkgConfig: "pocketsphinx",
+            name: "CPocketSphinx",
             providers: [.apt(["libpocketsphinx-dev"])]),
         // FFmpeg 5.1's headers (not linked: CFFmpegLoader loads the libraries): network streams
         // (http/https, ICY), their decoders, AAC. The shim stands in for AVERROR and friends.

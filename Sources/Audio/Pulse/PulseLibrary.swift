@@ -1,8 +1,7 @@
 import CPulseLoader
 
 /// libpulse, which the process loads at its first listing or opening of a
-/// sound server's source rather than at start (CPulseLoader; PocketSphinx's libsphinxad, which
-/// the binary links, brings it in at start today all the same).
+/// sound server's source rather than at start (CPulseLoader).
 enum PulseLibrary {
     /// Loads the library, once per process (a later call only reads the outcome).
     ///

@@ -6,9 +6,9 @@
  * use. The program does not link libpulse: Loader.c defines every pa_* function the program
  * calls (hidden, so only this program's code binds to them; the ALSA pulse plugin keeps its
  * own), each forwarding to the real one, which the first call loads with dlopen (libpulse.so.0),
- * so the binary itself names no libpulse among what it needs. (Today
- * PocketSphinx's libsphinxad, which the binary links, needs libpulse, so the dynamic loader
- * brings it in at start all the same.) When it cannot be loaded, each forwarding function
+ * so the binary itself names no libpulse among what it needs, and a start that reaches no
+ * sound server loads none of it (nor the X11 and systemd client libraries it brings). When it
+ * cannot be loaded, each forwarding function
  * fails (NULL, a negative code, PA_CONTEXT_FAILED, or nothing) instead of crashing.
  */
 #include <pulse/context.h>
