@@ -64,7 +64,8 @@ enum InputChoices {
         case .pulse("default"): "now — the sound server's default source"
         case .pulse where serverAnswered: "now — not among the sound server's sources"
         case .pulse: "now — no sound server answers"
-        case .tone, .file, .url: "now"
+        case .joined where current == .meeting: "now — mic + desktop"
+        case .tone, .file, .url, .joined: "now"
         }
     }
 
@@ -109,7 +110,7 @@ enum InputChoices {
             return .microphoneNotOpened(device: device, reason: alsa.reasonWithDetail + library)
         case (.alsa(let device, _), _):
             return .microphoneNotOpened(device: device, reason: error.message)
-        case (.pulse, _), (.tone, _), (.file, _), (.url, _):
+        case (.pulse, _), (.tone, _), (.file, _), (.url, _), (.joined, _):
             return .inputNotOpened(source.name, detail: error.message)
         }
     }
