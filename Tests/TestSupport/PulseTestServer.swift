@@ -88,15 +88,15 @@ public final class PulseTestSink: Sendable {
         self.module = module
     }
 
-    /// Loads a private null sink (48 kHz stereo) on the daemon at `server`, or, given `slaves`,
+    /// Loads a private null sink (stereo at `rate`) on the daemon at `server`, or, given `slaves`,
     /// a combined sink (`module-combine-sink`) that plays what it is given into each of those
     /// sinks at once; it is unloaded when released.
     ///
     /// - Throws: ``PulseTestServer/Unavailable`` when `pactl` fails, with its message.
-    public static func load(on server: String, combining slaves: [String]? = nil) throws -> PulseTestSink {
+    public static func load(on server: String, rate: Int = 48000, combining slaves: [String]? = nil) throws -> PulseTestSink {
         let name = "vm_\(UUID().uuidString.prefix(8).lowercased())"
         let module = slaves == nil ? "module-null-sink" : "module-combine-sink"
-        let arguments = slaves.map { ["slaves=" + $0.joined(separator: ",")] } ?? ["rate=48000", "channels=2"]
+        let arguments = slaves.map { ["slaves=" + $0.joined(separator: ",")] } ?? ["rate=\(rate)", "channels=2"]
         let result = PulseCommand.run(
             "/usr/bin/pactl", ["--server=\(server)", "load-module", module, "sink_name=\(name)"] + arguments, timeout: 20)
         guard result.status == 0, let index = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {

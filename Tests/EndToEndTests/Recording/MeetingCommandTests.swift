@@ -14,22 +14,24 @@ import Testing
 
     /// A tone into the microphone's feed and another into the desktop: with 2 channels the
     /// first holds the microphone's tone, the second the desktop's; with 4 the first two and the
-    /// last two. Each channel's own tone is at least 30 dB above the other's.
-    @Test(arguments: [2, 4])
-    func eachChannelHoldsItsOwnInput(channels: Int) throws {
+    /// last two. Each channel's own tone is at least 30 dB above the other's. A desktop that runs
+    /// at 44.1 kHz is resampled to the recording's 48 kHz by the server.
+    @Test(arguments: [(2, 48_000), (4, 48_000), (2, 44_100)])
+    func eachChannelHoldsItsOwnInput(channels: Int, desktopRate: Int) throws {
         let microphone = try PulseTestMicrophone(description: "Meeting Mic")
-        let desktop = try PulseTestServer.require().makeSink()
+        let desktop = try PulseTestSink.load(on: microphone.server, rate: desktopRate)
         let sandbox = try VoiceMemoSandbox()
         sandbox.environment["PULSE_SERVER"] = microphone.server
         try writeTones(in: sandbox)
         let outcome = try sandbox.shell(
             playing([("mic.wav", microphone.feed), ("desk.wav", desktop.name)]) + """
                 voicememo record --source pulse:\(microphone.source)+pulse:\(desktop.monitor) --duration 2s \\
-                    --format wav --channels \(channels) --title Meeting
+                    --format wav --rate 48000 --channels \(channels) --title Meeting
                 """, timeout: .seconds(60))
         #expect(outcome.status == 0, "\(outcome)")
         let recorded = try Self.channels(ofOnlyMemoIn: sandbox)
         try #require(recorded.count == channels, "\(recorded.count) channels")
+        #expect(recorded.allSatisfy { $0.count == 2 * Self.rate }, "\(recorded.map(\.count)) frames")
         for (index, samples) in recorded.enumerated() {
             let isMicrophone = index < channels / 2
             let tail = samples.suffix(Self.rate)
