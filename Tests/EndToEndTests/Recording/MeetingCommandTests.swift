@@ -159,6 +159,35 @@ import Testing
         #expect((memo["frames"] as? Int ?? 0) >= Self.rate, "\(memo)")
     }
 
+    /// The desktop's sink suspended mid-meeting (its monitor delivers nothing while the
+    /// microphone goes on): after 2 s the recording ends naming the input that stalled, and
+    /// what was recorded is kept.
+    @Test func anInputThatStallsEndsTheMeetingNamingItAndKeepsTheAudio() throws {
+        let microphone = try PulseTestMicrophone(description: "Meeting Mic")
+        let desktop = try PulseTestServer.require().makeSink()
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["PULSE_SERVER"] = microphone.server
+        sandbox.environment["VOICEMEMO_EVENT_LOG"] = sandbox.file("events")
+        let recording = try sandbox.shell(
+            """
+            voicememo record --source pulse:\(microphone.source)+pulse:\(desktop.monitor) --duration 30s \\
+                --format wav --title Stalled 2> record.err & pid=$!
+            recorded_a_second() { awk '$1 == "recorded" && $2 >= 48000 { found = 1 } END { exit !found }' events 2>/dev/null; }
+            wait_until 20 "a second recorded" recorded_a_second || { kill $pid; exit 91; }
+            pactl suspend-sink \(desktop.name) 1 || { kill $pid; exit 92; }
+            ended() { ! kill -0 $pid 2>/dev/null; }
+            wait_until 15 "the recording to end" ended || { kill $pid; exit 93; }
+            wait $pid; echo "status=$?"; cat record.err
+            pactl suspend-sink \(desktop.name) 0
+            """, timeout: .seconds(60))
+        #expect(recording.standardOutput.contains("status=1"), "\(recording)")
+        #expect(
+            recording.standardOutput.contains("\"\(desktop.monitor)\" of the sound server at")
+                && recording.standardOutput.contains("delivered nothing for 2 s while \"\(microphone.source)\" did"), "\(recording)")
+        let memo = try #require(try sandbox.listedMemos().first)
+        #expect((memo["frames"] as? Int ?? 0) >= Self.rate, "\(memo)")
+    }
+
     /// The server killed mid-meeting ends the recording with a message saying it went away,
     /// and what was recorded is kept.
     @Test func aServerThatGoesAwayMidMeetingEndsItSayingSoAndKeepsTheAudio() throws {
