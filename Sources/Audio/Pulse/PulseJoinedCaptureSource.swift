@@ -107,9 +107,16 @@ public final class PulseJoinedCaptureSource: CaptureSource {
                 connection: connection, source: source, channels: perInput, format: format,
                 fragmentMilliseconds: Self.fragmentMilliseconds, defaultName: PulseCaptureSource.defaultName)
         }
-        try connection.iterate(within: Self.startTimeout) { inputs.allSatisfy { $0.state != PA_STREAM_CREATING } }
-        for input in inputs where input.state != PA_STREAM_READY {
-            throw PulseError.libpulse(.failed, code: pa_context_errno(connection.context), server: devices.server, source: input.source)
+        // A stream ends before the connection it is on: closed here, not left to the order
+        // in which Swift releases the two.
+        do throws(PulseError) {
+            try connection.iterate(within: Self.startTimeout) { inputs.allSatisfy { $0.state != PA_STREAM_CREATING } }
+            for input in inputs where input.state != PA_STREAM_READY {
+                throw PulseError.libpulse(.failed, code: pa_context_errno(connection.context), server: devices.server, source: input.source)
+            }
+        } catch {
+            for input in inputs { input.close() }
+            throw error
         }
         for input in inputs { input.cork(false) }
         self.connection = connection
