@@ -27,7 +27,8 @@ import Vocabulary
 /// takes the middle of that lead's range over each 10 s window, and when it has moved from the
 /// first window's by more than `driftTolerance` (one fragment, 20 ms: less is seen with no
 /// drift at all, as the chunks the server sends change), the input that ran ahead drops the
-/// difference and the drop is counted (`alignmentDroppedFrames`). So two clocks of their own
+/// difference; the drop is counted (`alignmentDroppedFrames`) and reported as an overrun with
+/// its frames lost, as a hole is. So two clocks of their own
 /// stay within 20 ms of each other; within 10 ms holds for sources of one clock.
 ///
 /// A read returns frames only as both inputs have them, waiting at most `waitMilliseconds`, so
@@ -57,6 +58,8 @@ public final class PulseJoinedCaptureSource: CaptureSource {
     }
 
     private var drift = DriftWindow()
+    /// Frames dropped to align the inputs that no read has reported yet.
+    private var droppedSinceRead = 0
     private let dropped = Atomic<Int>(0)
 
     /// The length of the fragments the server sends.
@@ -152,6 +155,11 @@ public final class PulseJoinedCaptureSource: CaptureSource {
             try drain(second, into: &result)
             if !connection.isConnected { throw failure(of: nil) }
             followDrift(at: .now)
+            if droppedSinceRead > 0 {
+                result.overruns += 1
+                result.lostFrames += droppedSinceRead
+                droppedSinceRead = 0
+            }
             let count = min(first.count, second.count, frames)
             if count > 0 {
                 let stride = format.bytesPerFrame
@@ -188,6 +196,7 @@ public final class PulseJoinedCaptureSource: CaptureSource {
         guard abs(moved) > tolerance else { return }
         (moved > 0 ? first : second).drop(abs(moved))
         dropped.add(abs(moved), ordering: .relaxed)
+        droppedSinceRead += abs(moved)
     }
 
     /// Takes what `input`'s stream delivered and counts its holes as overruns; throws when the

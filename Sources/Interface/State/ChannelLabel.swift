@@ -1,7 +1,7 @@
 import Vocabulary
 
 /// A channel's name on the meter, the one the app's LED rows and `voicememo meter` share:
-/// "M" for mono, "L" and "R" for stereo, numbers beyond ("+" past the ninth); on the app's rows a meeting's
+/// "M" for mono, "L" and "R" for stereo, numbers beyond ("+" past the ninth); a meeting's
 /// channels "M" for the microphone's and "D" for the desktop's.
 public enum ChannelLabel {
     /// - Parameter input: The input the channels come from, when it is what the meter shows

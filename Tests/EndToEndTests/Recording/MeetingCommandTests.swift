@@ -43,7 +43,7 @@ import Testing
     }
 
     /// `meeting` records the server's default source and what its default sink plays: on a
-    /// daemon of the test's own, whose defaults the test sets.
+    /// daemon of the test's own, whose defaults the test sets; `meter` names its channels M and D.
     @Test func meetingRecordsTheDefaultSourceAndWhatTheDesktopPlays() throws {
         let daemon = try PulsePrivateDaemon()
         let microphone = try PulseTestMicrophone(server: daemon.address, description: "Meeting Mic")
@@ -55,9 +55,12 @@ import Testing
             """
             pactl set-default-source \(microphone.source) && pactl set-default-sink \(desktop.name) || exit 90
             """ + playing([("mic.wav", microphone.feed), ("desk.wav", desktop.name)]) + """
-                voicememo record --source meeting --duration 2s --format wav --title Meeting
+                voicememo record --source meeting --duration 2s --format wav --title Meeting || exit 1
+                voicememo meter --source meeting --duration 1s > meter.txt
                 """, timeout: .seconds(60))
         #expect(outcome.status == 0, "\(outcome)")
+        let meter = try String(contentsOfFile: sandbox.file("meter.txt"), encoding: .utf8)
+        #expect(meter.contains("  M rms ") && meter.contains("   D rms "), "meter names the channels: \(meter)")
         let recorded = try Self.channels(ofOnlyMemoIn: sandbox)
         try #require(recorded.count == 2)
         let microphoneSide = recorded[0].suffix(Self.rate)
