@@ -23,8 +23,8 @@ import Vocabulary
 /// Both streams are clocked by the one server and no frame is added or lost on the way (a
 /// hole, frames the server dropped, is taken as silence), so two sources of one clock (null
 /// sinks, one card, what the server mixes for the desktop) never drift apart. Two cards with
-/// clocks of their own do: the faster one's buffer runs ahead of the other's. `followDrift`
-/// takes the middle of that lead's range over each 10 s window, and when it has moved from the
+/// clocks of their own do: the faster one's buffer runs ahead of the other's. The drift follower
+/// (`PulseDriftFollower`) takes the middle of that lead's range over each 10 s window, and when it has moved from the
 /// first window's by more than `driftTolerance` (one fragment, 20 ms: less is seen with no
 /// drift at all, as the chunks the server sends change), the input that ran ahead drops the
 /// difference; the drop is counted (`alignmentDroppedFrames`) and reported as an overrun with
@@ -48,16 +48,8 @@ public final class PulseJoinedCaptureSource: CaptureSource {
     private let connection: PulseConnection
     private let first: PulseJoinedInput
     private let second: PulseJoinedInput
-    /// The range of the first input's lead over the second in the current window.
-    private struct DriftWindow {
-        var windowEnds: ContinuousClock.Instant?
-        var lowest = Int.max
-        var highest = Int.min
-        /// The first window's middle.
-        var baseline: Int?
-    }
-
-    private var drift = DriftWindow()
+    /// The rule that drops frames of the input that runs ahead.
+    private var drift: PulseDriftFollower
     /// Frames dropped to align the inputs that no read has reported yet.
     private var droppedSinceRead = 0
     private let dropped = Atomic<Int>(0)
@@ -68,7 +60,7 @@ public final class PulseJoinedCaptureSource: CaptureSource {
     static let waitMilliseconds = 100
     /// How long the streams may take to start once connected.
     static let startTimeout: Duration = .seconds(5)
-    /// How long each window of `followDrift(at:)` is.
+    /// How long each window of the drift follower is.
     static let driftWindow: Duration = .seconds(10)
     /// How far the middle of the inputs' lead may move before the one ahead drops frames: a
     /// fragment. The streams arrive in chunks of their own sizes, and a change in them moves the
@@ -128,6 +120,9 @@ public final class PulseJoinedCaptureSource: CaptureSource {
         self.format = format
         self.server = devices.server
         self.name = InputName.joined(first: first, second: second).description
+        drift = PulseDriftFollower(
+            window: Self.driftWindow,
+            toleranceFrames: Int(Double(format.sampleRate) * (Self.driftTolerance / .seconds(1))))
     }
 
     /// Whether the server has `source`: by name, or its default source, or (for the default
@@ -175,28 +170,15 @@ public final class PulseJoinedCaptureSource: CaptureSource {
         }
     }
 
-    /// Follows how far the first input's buffer runs ahead of the second's (`lead`, in frames):
-    /// its range over each `driftWindow`, whose middle the first window sets as the baseline;
-    /// when a later window's middle has moved from it by more than `driftTolerance`, the input
-    /// that ran ahead (its source's clock is faster) drops the difference.
+    /// Follows how far the first input's buffer runs ahead of the second's (`PulseDriftFollower`),
+    /// and drops the frames it says of the input that ran ahead.
     private func followDrift(at now: ContinuousClock.Instant) {
         let lead = (first.count - first.owedDrop) - (second.count - second.owedDrop)
-        drift.lowest = min(drift.lowest, lead)
-        drift.highest = max(drift.highest, lead)
-        guard let windowEnds = drift.windowEnds else {
-            drift.windowEnds = now + Self.driftWindow
-            return
-        }
-        guard now >= windowEnds else { return }
-        let middle = (drift.lowest + drift.highest) / 2
-        drift = DriftWindow(windowEnds: now + Self.driftWindow, baseline: drift.baseline ?? middle)
-        guard let baseline = drift.baseline else { return }
-        let moved = middle - baseline
-        let tolerance = Int(Double(format.sampleRate) * (Self.driftTolerance / .seconds(1)))
-        guard abs(moved) > tolerance else { return }
-        (moved > 0 ? first : second).drop(abs(moved))
-        dropped.add(abs(moved), ordering: .relaxed)
-        droppedSinceRead += abs(moved)
+        let drop = drift.observe(lead: lead, at: now)
+        guard drop != 0 else { return }
+        (drop > 0 ? first : second).drop(abs(drop))
+        dropped.add(abs(drop), ordering: .relaxed)
+        droppedSinceRead += abs(drop)
     }
 
     /// Takes what `input`'s stream delivered and counts its holes as overruns; throws when the
