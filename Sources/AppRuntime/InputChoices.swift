@@ -14,11 +14,13 @@ enum InputChoices {
     }
 
     /// The picker's list: the current input (`current`) first, marked "now", then the sound
-    /// server's `serverSources` in the server's order (nil when no server answered), then
+    /// server's `serverSources` in the server's order (nil when no server answered) and, when
+    /// it has any, a meeting (its default source and what the desktop plays), then
     /// ALSA's `devices` in ALSA's order, then the test tones; ALSA's rate converters, mixers
     /// and `null` only named as hidden, unless one is the current input.
     static func list(serverSources: [PulseDeviceInfo]? = nil, devices: [ALSADeviceInfo], current: InputName) -> InputChoiceList {
         var choices = (serverSources ?? []).map(serverChoice)
+        if !choices.isEmpty { choices.append(meetingChoice) }
         var hidden: [String] = []
         for device in devices {
             let source = InputName.alsa(device: device.name)
@@ -42,6 +44,10 @@ enum InputChoices {
         return InputChoiceList(choices: [now] + choices, hidden: hidden)
     }
 
+    /// Both the sound server's default source and its default sink's monitor in one memo
+    /// (`InputName.meeting`), as the picker offers it.
+    static let meetingChoice = InputChoice(source: .meeting, description: "Meeting (mic + desktop)")
+
     /// A source of the sound server as the picker offers it: `pulse:NAME` by the server's
     /// description, its default marked as the current input is ("default — USB Headset Mono"),
     /// and a monitor whose description does not say so marked "monitor" (the server's own
@@ -64,7 +70,8 @@ enum InputChoices {
         case .pulse("default"): "now — the sound server's default source"
         case .pulse where serverAnswered: "now — not among the sound server's sources"
         case .pulse: "now — no sound server answers"
-        case .tone, .file, .url: "now"
+        case .joined where current == .meeting: "now — mic + desktop"
+        case .tone, .file, .url, .joined: "now"
         }
     }
 
@@ -109,7 +116,7 @@ enum InputChoices {
             return .microphoneNotOpened(device: device, reason: alsa.reasonWithDetail + library)
         case (.alsa(let device, _), _):
             return .microphoneNotOpened(device: device, reason: error.message)
-        case (.pulse, _), (.tone, _), (.file, _), (.url, _):
+        case (.pulse, _), (.tone, _), (.file, _), (.url, _), (.joined, _):
             return .inputNotOpened(source.name, detail: error.message)
         }
     }

@@ -58,7 +58,7 @@ final class InputSession: Sendable {
         let opened = try source.open(format: format, paced: true)
         kind = switch source {
         case .alsa: (opened as? ALSACaptureSource)?.isSoundServer == true ? .soundServer : .device
-        case .pulse: .serverSource
+        case .pulse, .joined: .serverSource
         case .file: .file
         case .url: .stream
         case .tone: .tone

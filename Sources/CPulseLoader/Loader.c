@@ -54,7 +54,9 @@ static const char *vm_strerror_missing(int error) {
     F(pa_stream_disconnect, pulse, int, (pa_stream *s), (s), -1) \
     F(pa_stream_get_state, pulse, pa_stream_state_t, (const pa_stream *p), (p), PA_STREAM_FAILED) \
     F(pa_stream_peek, pulse, int, (pa_stream *p, const void **data, size_t *nbytes), (p, data, nbytes), -1) \
-    F(pa_stream_drop, pulse, int, (pa_stream *p), (p), -1)
+    F(pa_stream_drop, pulse, int, (pa_stream *p), (p), -1) \
+    F(pa_stream_cork, pulse, pa_operation *, (pa_stream *s, int b, pa_stream_success_cb_t cb, void *userdata), \
+        (s, b, cb, userdata), NULL)
 
 /* The real functions, once loaded. */
 #define VM_POINTER(name, ...) static __typeof__(&name) real_##name;

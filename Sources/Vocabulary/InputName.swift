@@ -1,7 +1,7 @@
 /// Where audio comes from, by name: what `--source` takes, the header shows, the input picker
 /// offers and an effect selects.
 ///
-/// Its text form (`alsa:NAME`, `tone:FREQ@DBFS`, `file:PATH`, `url:URL`) is written by
+/// Its text form (`alsa:NAME`, `tone:FREQ@DBFS`, `file:PATH`, `url:URL`, `pulse:A+pulse:B`) is written by
 /// `description` and split by ``parts(of:)``, nowhere else: the app's state and effects carry
 /// this value, so no one re-parses a name they were handed, or strips `alsa:` by hand.
 public enum InputName: Sendable, Hashable, CustomStringConvertible {
@@ -16,6 +16,10 @@ public enum InputName: Sendable, Hashable, CustomStringConvertible {
     case file(path: String)
     /// An http(s) network stream played in as the microphone.
     case url(String)
+    /// Two sources of the sound server recorded as the channels of one memo, `first`'s
+    /// channels then `second`'s (`pulse:A+pulse:B`; ``meeting`` is the default source and the
+    /// default sink's monitor).
+    case joined(first: String, second: String)
 
     /// `alsa:default`: the input when neither `--source` nor the config file names one.
     public static let `default` = InputName.alsa(device: "default")
@@ -28,6 +32,7 @@ public enum InputName: Sendable, Hashable, CustomStringConvertible {
         case .tone(let frequency, let peak): Kind.tone.prefix + Self.numberText(frequency) + "@" + Self.numberText(peak)
         case .file(let path): Kind.file.prefix + path
         case .url(let url): Kind.url.prefix + url
+        case .joined(let first, let second): Kind.pulse.prefix + first + Self.joinSeparator + Kind.pulse.prefix + second
         }
     }
 
@@ -35,6 +40,7 @@ public enum InputName: Sendable, Hashable, CustomStringConvertible {
     /// input), any other input in its text form.
     public var shownName: String {
         if case .alsa(let device) = self { return device }
+        if self == .meeting { return "meeting (mic + desktop)" }
         return description
     }
 

@@ -103,6 +103,7 @@ func usage(_ benchmarks: [Benchmark]) -> String {
     text += "  room      voicememo-bench room white|pink|brown|hum|fan|babble DBFS SEED OUT.wav: write a room for vox (prints each phrase's onset and end)\n"
     text += "  answers   voicememo-bench answers white|pink|brown|hum|fan|babble DBFS SEED OUT.wav: one-word answers and non-speech events in a room (prints each sound's name, onset and end)\n"
     text += "  vox NOISE…  voice activation in the named noises only (white pink brown hum fan babble)\n"
+    text += "  meeting   voicememo-bench meeting [SECONDS]: CPU of a meeting (two PulseAudio sources in one memo) vs two parecords side by side, and its channels' offset at the start and the end (60 s when not given)\n"
     text += "  speech    voicememo-bench speech FILE [--frames]: what the speech detector says of each 10 ms of a file\n"
     text += "\nBuild with `swift build -c release` first; debug builds measure nothing useful."
     return text
@@ -122,6 +123,9 @@ if arguments.first == "speech" {
 }
 if arguments.first == "answers" {
     exit(AnswerSynthesis.command(Array(arguments.dropFirst())))
+}
+if arguments.first == "meeting" {
+    exit(MeetingBenchmark.command(Array(arguments.dropFirst())))
 }
 if arguments.first == "room" {
     exit(RoomSynthesis.command(Array(arguments.dropFirst())))

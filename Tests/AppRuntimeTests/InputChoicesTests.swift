@@ -74,6 +74,7 @@ import Testing
         #expect(list.choices.map(\.source.description) == [
             "alsa:pulse",
             "pulse:alsa_output.pci.analog-stereo.monitor", "pulse:alsa_input.usb-headset.mono", "pulse:loopback.monitor",
+            "pulse:default+pulse:@DEFAULT_MONITOR@",
             "alsa:jack", "alsa:oss", "alsa:default", "alsa:sysdefault:CARD=PCH", "alsa:dsnoop:CARD=PCH,DEV=0",
             "tone:440@-12", "tone:1000@-3",
         ])
@@ -89,6 +90,19 @@ import Testing
         #expect(list.choices.first == InputChoice(source: headset, description: "now — default — USB Headset Mono"))
         #expect(list.choices.filter { $0.source == headset }.count == 1)
         #expect(list.choices[1].source == .pulse(source: "alsa_output.pci.analog-stereo.monitor"), "the others in the server's order")
+    }
+
+    /// A server that answers with sources offers a meeting after them: its default source and
+    /// the default sink's monitor in one memo; chosen, it is the current input marked "now".
+    @Test func aServerWithSourcesOffersAMeetingAfterThem() {
+        let list = InputChoices.list(serverSources: Self.serverSources, devices: [], current: .alsa(device: "default"))
+        let meeting = InputChoice(source: .meeting, description: "Meeting (mic + desktop)")
+        #expect(list.choices.firstIndex(of: meeting) == 1 + Self.serverSources.count, "\(list.choices)")
+        let current = InputChoices.list(serverSources: Self.serverSources, devices: [], current: .meeting)
+        #expect(current.choices.first == InputChoice(source: .meeting, description: "now — Meeting (mic + desktop)"))
+        #expect(current.choices.filter { $0.source == .meeting }.count == 1)
+        let silent = InputChoices.list(serverSources: nil, devices: [], current: .meeting)
+        #expect(silent.choices.first == InputChoice(source: .meeting, description: "now — mic + desktop"))
     }
 
     /// With no server answering (nil) the list is ALSA's alone, as it is without the server;

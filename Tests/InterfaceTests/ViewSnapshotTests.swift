@@ -154,3 +154,29 @@ import Metering
         #expect(seen == [.ppm1, .ppm2, .vu, .loudness, .digital])
     }
 }
+
+/// A meeting (the default source and the desktop's monitor in one memo) on the meter: the header
+/// names it, and each row says whose channel it is, "M" the microphone's and "D" the desktop's,
+/// at 2 channels and at 4; other joins keep the usual labels.
+@Suite struct MeetingMeterTests {
+    static func state(channels: Int, input: InputName = .meeting) -> AppState {
+        let meeting = InputDescription(name: input, sampleRate: 48000, channels: channels, recordingFormat: "FLAC")
+        let levels = EngineSnapshot(
+            channels: (0..<channels).map { ChannelLevel(average: $0 < channels / 2 ? -18 : -30, peak: $0 < channels / 2 ? -9 : -24) },
+            recordedFrames: 0, recording: .idle)
+        return Fixtures.state(width: 80, height: 24, input: meeting, [.tick(time: Fixtures.now + 11, snapshot: levels)])
+    }
+
+    @Test func aMeetingOfTwoChannelsAt80x24() {
+        assertSnapshot(AppView.render(Self.state(channels: 2)), named: "meeting-2ch-80x24")
+    }
+
+    @Test func aMeetingOfFourChannelsAt80x24() {
+        assertSnapshot(AppView.render(Self.state(channels: 4)), named: "meeting-4ch-80x24")
+    }
+
+    @Test func anotherJoinKeepsTheUsualLabels() {
+        let text = AppView.render(Self.state(channels: 2, input: .joined(first: "a", second: "b"))).lines()
+        #expect(text.contains { $0.hasPrefix(" L ") } && text.contains { $0.hasPrefix(" R ") }, "\(text)")
+    }
+}

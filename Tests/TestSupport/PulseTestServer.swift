@@ -69,15 +69,7 @@ public final class PulseTestServer: Sendable {
     ///
     /// - Throws: ``Unavailable`` when `pactl` fails, with its message.
     public func makeSink() throws -> PulseTestSink {
-        let name = "vm_\(UUID().uuidString.prefix(8).lowercased())"
-        let result = PulseCommand.run(
-            "/usr/bin/pactl",
-            ["--server=\(address)", "load-module", "module-null-sink", "sink_name=\(name)", "rate=48000", "channels=2"],
-            timeout: 20)
-        guard result.status == 0, let module = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw Unavailable(description: "pactl load-module module-null-sink failed: \(result.error)\(result.output)")
-        }
-        return PulseTestSink(server: address, name: name, module: module)
+        try PulseTestSink.load(on: address)
     }
 }
 
@@ -94,6 +86,23 @@ public final class PulseTestSink: Sendable {
         self.server = server
         self.name = name
         self.module = module
+    }
+
+    /// Loads a private null sink (stereo at `rate`) on the daemon at `server`, or, given `slaves`,
+    /// a combined sink (`module-combine-sink`) that plays what it is given into each of those
+    /// sinks at once; it is unloaded when released.
+    ///
+    /// - Throws: ``PulseTestServer/Unavailable`` when `pactl` fails, with its message.
+    public static func load(on server: String, rate: Int = 48000, combining slaves: [String]? = nil) throws -> PulseTestSink {
+        let name = "vm_\(UUID().uuidString.prefix(8).lowercased())"
+        let module = slaves == nil ? "module-null-sink" : "module-combine-sink"
+        let arguments = slaves.map { ["slaves=" + $0.joined(separator: ",")] } ?? ["rate=\(rate)", "channels=2"]
+        let result = PulseCommand.run(
+            "/usr/bin/pactl", ["--server=\(server)", "load-module", module, "sink_name=\(name)"] + arguments, timeout: 20)
+        guard result.status == 0, let index = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw PulseTestServer.Unavailable(description: "pactl load-module \(module) failed: \(result.error)\(result.output)")
+        }
+        return PulseTestSink(server: server, name: name, module: index)
     }
 
     /// The monitor source, which hears everything played into the sink.

@@ -95,6 +95,21 @@ public enum TestSignals {
         try writer.close()
     }
 
+    /// A pcm16 mono WAV of `seconds` whose frame `n` is `sample(n)` (−1 to 1).
+    public static func writeMonoWAV(
+        to path: String, seconds: Double, sampleRate: Int = 48000, sample: (Int) -> Double
+    ) throws {
+        let frames = Int(seconds * Double(sampleRate))
+        let samples = (0..<frames).map { Int16(clamping: Int((sample($0) * 32767).rounded())) }
+        let writer = try SoundFileWriter(
+            path: path, settings: RecordingSettings(format: .wav, encoding: .pcm16, sampleRate: sampleRate, channels: 1))
+        try samples.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            try writer.write(base, frames: frames, sampleFormat: .int16)
+        }
+        try writer.close()
+    }
+
     /// Reads a whole file, to its end, as interleaved Int16.
     public static func readInt16(_ path: String) throws -> (info: SoundFileInfo, samples: [Int16]) {
         let reader = try SoundFileReader(path: path)

@@ -76,6 +76,12 @@ import Testing
         #expect(try ConfigurationParser.parse("", path: Self.path) == Configuration())
     }
 
+    /// `source = meeting` in the config file is the meeting shorthand `--source` takes.
+    @Test func sourceMeetingIsTheDefaultSourceAndTheDefaultMonitor() throws {
+        let configuration = try ConfigurationParser.parse("source = meeting\n", path: Self.path)
+        #expect(configuration.source == .joined(first: "default", second: "@DEFAULT_MONITOR@"))
+    }
+
     @Test(arguments: [
         ("format = wav\nthis is garbage\n", 2, "\"this is garbage\" is not a setting; write key = value"),
         ("\n\nfromat = wav", 3, "unknown key \"fromat\" (did you mean format?); the keys are: format, encoding, rate"),
@@ -83,6 +89,7 @@ import Testing
         ("rate = fast", 1, "rate: \"fast\" is not a sample rate"),
         ("channels = 0", 1, "channels: \"0\" is out of range; use a whole number from 1 to 32"),
         ("source = mic", 1, "source: \"mic\" is not a source; use alsa:NAME"),
+        ("source = pulse:a+alsa:b", 1, "source: \"pulse:a+alsa:b\" joins \"alsa:b\", which is not a sound server source"),
         ("vox.threshold = 3", 1, "vox.threshold: \"3\" is out of range"),
         ("vox.silence = 0", 1, "vox.silence: \"0\" is out of range"),
         ("vox.preroll = 11s", 1, "vox.preroll: \"11s\" is out of range; use a number from 0 to 10 s"),

@@ -89,8 +89,13 @@ struct HelpAndVersionTests {
                                       pulse:default is its default), tone:FREQ@DBFS (a sine
                                       whose peak is at DBFS, e.g. tone:1000@-12), file:PATH
                                       (a sound file played in as if from a microphone, in
-                                      real time) or url:URL (an http or https stream,
-                                      resampled to the recording's rate and channels).
+                                      real time), url:URL (an http or https stream,
+                                      resampled to the recording's rate and channels),
+                                      pulse:A+pulse:B (two sound server sources as the
+                                      channels of one memo, A's first; 2 channels mix each
+                                      to mono, 4 keep each in stereo) or meeting (the sound
+                                      server's default source and what its default sink
+                                      plays: pulse:default+pulse:@DEFAULT_MONITOR@).
                                       (default: alsa:default)
               -o, --output PATH       Write this file instead of adding a memo to the
                                       library. An existing file is refused unless --force; a

@@ -40,7 +40,7 @@ struct UsageErrorTests {
              "--source: \"tone:5000@-6\" is above half the sample rate; use a frequency from 1 to 4000 Hz at 8000 Hz",
              "record"),
             (["record", "--source", "default"],
-             "--source: \"default\" is not a source; use alsa:NAME (e.g. alsa:default), pulse:NAME (a sound server's source, e.g. pulse:default), tone:FREQ@DBFS (e.g. tone:1000@-12), file:PATH or url:URL (an http or https stream)",
+             "--source: \"default\" is not a source; use alsa:NAME (e.g. alsa:default), pulse:NAME (a sound server's source, e.g. pulse:default), tone:FREQ@DBFS (e.g. tone:1000@-12), file:PATH, url:URL (an http or https stream), pulse:A+pulse:B (two sound server sources in one memo) or meeting",
              "record"),
             (["record", "--source", "alsa:"],
              "--source: \"alsa:\" has no device name; use alsa:NAME, e.g. alsa:default or alsa:hw:1,0", "record"),

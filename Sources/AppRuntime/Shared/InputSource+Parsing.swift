@@ -3,7 +3,8 @@ import Audio
 import Vocabulary
 import Streaming
 
-/// Parsing `--source`: `alsa:NAME`, `pulse:NAME`, `tone:FREQ@DBFS`, `file:PATH` or `url:URL` into the engine's
+/// Parsing `--source`: `alsa:NAME`, `pulse:NAME`, `tone:FREQ@DBFS`, `file:PATH`, `url:URL`, two sound server
+/// sources joined (`pulse:A+pulse:B`) or `meeting` into the engine's
 /// `InputSource` (whose `description` writes it back as typed). The prefixes are
 /// `InputName`'s (`InputName.parts(of:)`); what is wrong after one is worded here.
 extension InputSource {
@@ -18,10 +19,18 @@ extension InputSource {
     ///
     /// - Throws: ``ValueRejection/custom(problem:allowed:)`` saying what is wrong.
     public init(parsing text: String) throws(ValueRejection) {
+        if text == InputName.meetingWord {
+            try self.init(validating: .meeting)
+            return
+        }
+        if let parts = InputName.joinedParts(of: text) {
+            try self.init(validating: try Self.parseJoined(parts))
+            return
+        }
         guard let (kind, detail) = InputName.parts(of: text) else {
             throw .custom(
                 problem: "is not a source",
-                allowed: "use alsa:NAME (e.g. alsa:default), pulse:NAME (a sound server's source, e.g. pulse:default), tone:FREQ@DBFS (e.g. tone:1000@-12), file:PATH or url:URL (an http or https stream)")
+                allowed: "use alsa:NAME (e.g. alsa:default), pulse:NAME (a sound server's source, e.g. pulse:default), tone:FREQ@DBFS (e.g. tone:1000@-12), file:PATH, url:URL (an http or https stream), pulse:A+pulse:B (two sound server sources in one memo) or meeting")
         }
         let name: InputName = switch kind {
         case .alsa: .alsa(device: detail)
@@ -61,6 +70,10 @@ extension InputSource {
             guard StreamURL(url) != nil else {
                 throw .custom(problem: "is not an http:// or https:// URL", allowed: "use url:http://HOST[:PORT]/PATH")
             }
+        case .joined(let first, let second):
+            for source in [first, second] where source.isEmpty || source.contains(InputName.joinSeparator) {
+                throw Self.notJoinable(source.isEmpty ? "has a part with no source name" : "has a source name with \"+\" in it")
+            }
         }
         self.init(name)
     }
@@ -68,7 +81,7 @@ extension InputSource {
     /// The parser for `--source` values.
     public static var parser: ValueParser<InputSource> {
         // Completion offers the kinds (a file after `file:`) and the usual ALSA devices.
-        ValueParser(completion: .prefixes(["alsa:default", "alsa:pulse", "alsa:pipewire", "pulse:default", "tone:1000@-12", "file:"])) {
+        ValueParser(completion: .prefixes(["alsa:default", "alsa:pulse", "alsa:pipewire", "pulse:default", "meeting", "tone:1000@-12", "file:"])) {
             text throws(ValueRejection) in try InputSource(parsing: text)
         }
     }
@@ -81,6 +94,29 @@ extension InputSource {
         return .custom(
             problem: "is above half the sample rate",
             allowed: "use a frequency from 1 to \(sampleRate / 2) Hz at \(sampleRate) Hz")
+    }
+
+    /// What a joined source may be, after `problem`.
+    private static func notJoinable(_ problem: String) -> ValueRejection {
+        .custom(
+            problem: problem,
+            allowed: "join two sound server sources as pulse:A+pulse:B (e.g. pulse:default+pulse:@DEFAULT_MONITOR@), or use meeting for the default source and what the desktop plays; `voicememo devices` lists the sources")
+    }
+
+    /// The two sources `parts` (a `--source` split at its `+`) name; only sound server sources
+    /// join, since only one server's clock keeps two inputs aligned.
+    private static func parseJoined(_ parts: [String]) throws(ValueRejection) -> InputName {
+        guard parts.count == 2 else { throw notJoinable("joins \(parts.count) inputs, not two") }
+        var sources: [String] = []
+        for part in parts {
+            if part.isEmpty { throw notJoinable("has an empty part") }
+            guard let (kind, source) = InputName.parts(of: part), kind == .pulse else {
+                throw notJoinable("joins \"\(part)\", which is not a sound server source (only pulse:NAME joins)")
+            }
+            if source.isEmpty { throw notJoinable("has a part with no source name") }
+            sources.append(source)
+        }
+        return .joined(first: sources[0], second: sources[1])
     }
 
     private static let toneFrequencyOutOfRange = ValueRejection.custom(

@@ -19,6 +19,9 @@ public struct PulseError: Error, Sendable, Equatable, CustomStringConvertible {
         case sourceRemoved
         /// The connection broke while recording (`PA_ERR_CONNECTIONTERMINATED`, …).
         case serverGone
+        /// One of two joined sources delivered nothing for a while the other delivered:
+        /// `detail` says how long, `available` names the one that kept delivering.
+        case stalled
         /// Anything else libpulse refused (a format the server does not take, a protocol error).
         case failed
     }
@@ -62,6 +65,9 @@ public struct PulseError: Error, Sendable, Equatable, CustomStringConvertible {
                 + (available.isEmpty ? "none" : available.joined(separator: ", "))
         case .sourceRemoved: "the source \"\(source)\" was removed from the sound server at \(server)\(reason)"
         case .serverGone: "the sound server at \(server) went away while recording \"\(source)\"\(reason)"
+        case .stalled:
+            "the source \"\(source)\" of the sound server at \(server) delivered nothing for \(detail) while \""
+                + available.joined(separator: "\", \"") + "\" did"
         case .failed: "the sound server at \(server) refused\(source.isEmpty ? "" : " \"\(source)\"")\(reason)"
         }
     }

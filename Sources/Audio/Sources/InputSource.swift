@@ -3,7 +3,7 @@ import SoundFiles
 import Streaming
 
 /// Where a recording's audio comes from, as named on the command line
-/// (`alsa:NAME`, `pulse:NAME`, `tone:FREQ@DBFS`, `file:PATH`, `url:URL`): an `InputName` and what
+/// (`alsa:NAME`, `pulse:NAME`, `tone:FREQ@DBFS`, `file:PATH`, `url:URL`, `pulse:A+pulse:B`): an `InputName` and what
 /// opening it needs besides (an ALSA configuration file or a sound server's address for tests).
 public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     /// An ALSA PCM by name, as `arecord -D` takes it. `configFile` loads extra
@@ -20,6 +20,9 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     case file(path: String)
     /// An http(s) network stream played in as the microphone (FFmpeg, resampled to the recording).
     case url(String)
+    /// Two sources of one sound server recorded as the channels of one memo, `first`'s then
+    /// `second`'s (`PulseJoinedCaptureSource`); `server` as for `.pulse`.
+    case joined(first: String, second: String, server: String? = nil)
 
     /// `alsa:default`, used when neither `--source` nor the config file says otherwise.
     public static let `default` = InputSource.alsa(device: "default")
@@ -32,6 +35,7 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
         case .tone(let frequency, let peak): self = .tone(frequency: frequency, peakDBFS: peak)
         case .file(let path): self = .file(path: path)
         case .url(let url): self = .url(url)
+        case .joined(let first, let second): self = .joined(first: first, second: second)
         }
     }
 
@@ -43,6 +47,7 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
         case .tone(let frequency, let peak): .tone(frequency: frequency, peakDBFS: peak)
         case .file(let path): .file(path: path)
         case .url(let url): .url(url)
+        case .joined(let first, let second, _): .joined(first: first, second: second)
         }
     }
 
@@ -68,6 +73,15 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
             if path.isEmpty { throw RecorderError(.settings, "the file source needs a path: file:PATH") }
         case .url(let url):
             if StreamURL(url) == nil { throw RecorderError(.settings, "\(InputName.url(url)) is not an http:// or https:// URL") }
+        case .joined(let first, let second, _):
+            if first.isEmpty || second.isEmpty {
+                throw RecorderError(.settings, "a joined input needs two sound server sources: pulse:A+pulse:B")
+            }
+            guard PulseJoinedCaptureSource.channelsPerInput(recording: settings.channels) != nil else {
+                throw RecorderError(
+                    .settings,
+                    "\(name) records 2 channels (each input mixed to mono: the first left, the second right) or 4 (each input in stereo), not \(settings.channels); use --channels 2 or --channels 4")
+            }
         }
     }
 
@@ -112,6 +126,14 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
                 return try URLSource(url: url, format: format, paced: paced)
             } catch {
                 throw RecorderError(.input, error.message)
+            }
+        case .joined(let first, let second, let server):
+            do {
+                return try PulseJoinedCaptureSource(first: first, second: second, format: format, server: server)
+            } catch {
+                throw RecorderError(
+                    error.kind == .noSuchSource ? .settings : .input, error.description,
+                    hint: error.kind == .noSuchSource ? nil : "`voicememo devices` lists the inputs", cause: .pulse(error))
             }
         }
     }

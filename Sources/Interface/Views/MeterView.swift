@@ -1,4 +1,5 @@
 import Metering
+import Vocabulary
 
 /// The LED rows (one per channel) with their dB numbers and the clip indicator; in the
 /// loudness mode, `LoudnessView`'s two rows instead.
@@ -35,7 +36,8 @@ enum MeterView {
         _ state: AppState, channel: Int, row: Rect, geometry: MeterGeometry, theme: Theme, on screen: inout Screen
     ) {
         let meter = state.shownMeters[channel]
-        screen.put(" \(label(channel, of: state.shownMeters.count)) ", x: row.x, y: row.y, style: .bold, maxWidth: row.width)
+        let input = state.playback == nil ? state.input?.name : nil
+        screen.put(" \(label(channel, of: state.shownMeters.count, input: input)) ", x: row.x, y: row.y, style: .bold, maxWidth: row.width)
         let level = meter.level(in: state.shownMeterMode)
         let lights = LEDBar.lights(
             level: geometry.position(forPower: level, on: state.meterScale),
@@ -94,9 +96,10 @@ enum MeterView {
         screen.set(x: x, y: row.y, Cell(glyph: glyph, style: style))
     }
 
-    /// "L"/"R" for stereo, "M" for mono, channel numbers beyond (`ChannelLabel`).
-    static func label(_ channel: Int, of count: Int) -> String {
-        ChannelLabel.name(channel, of: count)
+    /// "L"/"R" for stereo, "M" for mono, channel numbers beyond, a meeting's "M" and "D"
+    /// (`ChannelLabel`).
+    static func label(_ channel: Int, of count: Int, input: InputName? = nil) -> String {
+        ChannelLabel.name(channel, of: count, input: input)
     }
 
     /// The glyph and style of one LED. In colour: lit `█`, partly lit `▒`/`▓`, unlit a dim

@@ -5,6 +5,7 @@ import Foundation
 import Metering
 import AppRuntime
 import SoundFiles
+import Vocabulary
 
 /// Everything `voicememo meter` needs once its arguments are parsed.
 struct MeterRequest {
@@ -59,7 +60,7 @@ enum MeterRunner {
             console.printJSON(summaryJSON(seconds: seconds, summary: summary, loudness: loudness, clips: clips).serialized)
         } else {
             console.printLine("whole run (\(DisplayFormat.elapsedTime(seconds: seconds))):")
-            console.printLine("  " + levelsText(average: summary.average, peak: summary.peak) + "   clips \(clips)")
+            console.printLine("  " + levelsText(average: summary.average, peak: summary.peak, input: request.source.name) + "   clips \(clips)")
             if let loudness {
                 console.printLine("  " + LoudnessText.summary(loudness))
             }
@@ -115,9 +116,9 @@ enum MeterRunner {
                     // A change gets a line of its own, above the live line.
                     if changed { console.printLine((live ? "\r\u{1B}[K" : "") + DiagnosisText.change(to: diagnosis, at: time)) }
                     if live {
-                        console.writeOutput("\r" + text(time: time, levels: levels, loudness: loudness) + "\u{1B}[K")
+                        console.writeOutput("\r" + text(time: time, levels: levels, loudness: loudness, input: request.source.name) + "\u{1B}[K")
                     } else {
-                        console.printLine(text(time: time, levels: levels, loudness: loudness))
+                        console.printLine(text(time: time, levels: levels, loudness: loudness, input: request.source.name))
                     }
                 }
             }
@@ -164,8 +165,8 @@ enum MeterRunner {
         return .object(members)
     }
 
-    private static func text(time: Double, levels: Levels, loudness: ProgrammeMeter?) -> String {
-        var line = String(format: "%7.2f s  ", time) + levelsText(average: levels.average, peak: levels.peak)
+    private static func text(time: Double, levels: Levels, loudness: ProgrammeMeter?, input: InputName) -> String {
+        var line = String(format: "%7.2f s  ", time) + levelsText(average: levels.average, peak: levels.peak, input: input)
         if let loudness {
             line += "   M \(LoudnessText.text(loudness.loudness?.momentaryLoudness)) S \(LoudnessText.text(loudness.loudness?.shortTermLoudness))"
         }
@@ -174,10 +175,10 @@ enum MeterRunner {
 
     /// "L rms -15.0 pk -12.0   R rms …": the channels and readings named as the app's meter
     /// names them in its digital mode (the RMS level and the sample peak).
-    private static func levelsText(average: [Float], peak: [Float]) -> String {
+    private static func levelsText(average: [Float], peak: [Float], input: InputName) -> String {
         let reading = MeterMode.digital.descriptor.readingLabel
         return zip(average, peak).enumerated().map { channel, levels in
-            "\(ChannelLabel.name(channel, of: average.count)) \(reading) \(DisplayFormat.decibels(levels.0)) pk \(DisplayFormat.decibels(levels.1))"
+            "\(ChannelLabel.name(channel, of: average.count, input: input)) \(reading) \(DisplayFormat.decibels(levels.0)) pk \(DisplayFormat.decibels(levels.1))"
         }.joined(separator: "   ")
     }
 }
