@@ -78,13 +78,16 @@ final class InputSession: Sendable {
     var description: InputDescription {
         InputDescription(
             name: source.name, sampleRate: engine.format.sampleRate, channels: engine.format.channels,
-            recordingFormat: settings.format.displayName, hasCaptureMixer: alsaDevice != nil, kind: kind)
+            recordingFormat: settings.format.displayName, hasCaptureMixer: hasCaptureVolume, kind: kind)
     }
 
-    /// The ALSA device behind the input (whose mixer `<` `>` `M` change); `nil` for tone and file sources.
-    var alsaDevice: String? {
-        if case .alsa(let device, _) = source { return device }
-        return nil
+    /// Whether `<` `>` `M` have a volume to change: an ALSA device's mixer or a sound server's
+    /// source; not a tone, a file or a stream.
+    var hasCaptureVolume: Bool {
+        switch source {
+        case .alsa, .pulse: true
+        case .tone, .file, .url: false
+        }
     }
 
     /// Starts the noise alert's detector with `parameters` (replacing one that runs), or stops it.
