@@ -10,8 +10,11 @@ import Vocabulary
 /// names it has; then a record stream connects at the recording's own rate, channels and sample
 /// format (the server converts; its default rate is 44.1 kHz), with fragments of
 /// `fragmentMilliseconds`, on a connection and main loop of its own that the capture thread
-/// drives. The stream may not be moved (`PA_STREAM_DONT_MOVE`): a source removed while it is
-/// recorded ends capture instead of the server carrying on from another source.
+/// drives. A named source's stream may not be moved (`PA_STREAM_DONT_MOVE`): a source removed
+/// while it is recorded ends capture instead of the server carrying on from another source.
+/// "default" connects to no source by name and may be moved, so it follows the server's
+/// default: the server moves it when the default source changes, and to the new default when
+/// its source is removed (PulseAudio's core does both, without extra modules).
 ///
 /// A read returns what the server has delivered, waiting at most `waitMilliseconds` for it, so
 /// the capture thread gets back to its stop flag however the server behaves (a stalled server
@@ -68,7 +71,8 @@ public final class PulseCaptureSource: CaptureSource {
         guard let stream = pa_stream_new(connection.context, "recording", &spec, nil) else {
             throw PulseError.libpulse(.failed, code: pa_context_errno(connection.context), server: devices.server, source: source)
         }
-        let flags = pa_stream_flags_t(PA_STREAM_DONT_MOVE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
+        let pinned = isDefault ? 0 : PA_STREAM_DONT_MOVE.rawValue
+        let flags = pa_stream_flags_t(pinned | PA_STREAM_ADJUST_LATENCY.rawValue)
         if pa_stream_connect_record(stream, isDefault ? nil : source, &attributes, flags) < 0 {
             pa_stream_unref(stream)
             throw PulseError.libpulse(.failed, code: pa_context_errno(connection.context), server: devices.server, source: source)
