@@ -65,7 +65,8 @@ static const char *vm_strerror_missing(int error) {
     F(pa_stream_disconnect, pulse, int, (pa_stream *s), (s), -1) \
     F(pa_stream_get_state, pulse, pa_stream_state_t, (const pa_stream *p), (p), PA_STREAM_FAILED) \
     F(pa_stream_peek, pulse, int, (pa_stream *p, const void **data, size_t *nbytes), (p, data, nbytes), -1) \
-    F(pa_stream_drop, pulse, int, (pa_stream *p), (p), -1)
+    F(pa_stream_drop, pulse, int, (pa_stream *p), (p), -1) \
+    F(pa_stream_get_device_name, pulse, const char *, (const pa_stream *s), (s), NULL)
 
 /* The real functions, once loaded. */
 #define VM_POINTER(name, ...) static __typeof__(&name) real_##name;

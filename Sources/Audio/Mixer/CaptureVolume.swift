@@ -14,7 +14,7 @@ public enum CaptureVolume {
         switch input {
         case .alsa(let device, _):
             self = .mixer(try ALSACaptureMixer(input: device))
-        case .pulse(let source, let server):
+        case .pulse(let source, let server, _):
             do {
                 self = .serverSource(try PulseSourceVolume(source: source, server: server))
             } catch {
