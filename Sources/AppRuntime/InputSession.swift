@@ -42,6 +42,8 @@ final class InputSession: Sendable {
         var voice: AppVoiceActivation?
         /// The noise alert's detector (the CLI's `LevelAlert`, on the capture thread), when on.
         var alert: LevelAlertTap?
+        /// How many of the engine's `inputSwitches` were taken.
+        var switchesTaken = 0
     }
 
     private let shown: Mutex<Shown>
@@ -87,6 +89,16 @@ final class InputSession: Sendable {
         switch source {
         case .alsa, .pulse: true
         case .tone, .file, .url: false
+        }
+    }
+
+    /// The inputs capture went on from since the last call (`InputSwitch`: a sound server's
+    /// source removed, `on_source_lost = default`).
+    func takeInputSwitches() -> [InputSwitch] {
+        let switches = engine.inputSwitches
+        return shown.withLock { shown in
+            defer { shown.switchesTaken = switches.count }
+            return Array(switches.dropFirst(shown.switchesTaken))
         }
     }
 

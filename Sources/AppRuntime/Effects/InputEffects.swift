@@ -64,6 +64,7 @@ struct InputEffects {
         loop.scheduleTimer()
         let initial = loop.initialSource
         let settings = loop.settings
+        let whenLost = loop.whenServerSourceLost
         loop.onRunner(tracked: tracked) { effects in
             let saved = recordings.save(effects) { _, _ in }
             old?.close()
@@ -72,7 +73,7 @@ struct InputEffects {
                 source = initial
             } else {
                 do {
-                    source = try InputSource(validating: name)
+                    source = try InputSource(validating: name).whenServerSourceLost(whenLost)
                 } catch {
                     let answer = saved + [.failed(.notAnInput(name, reason: "\(error)"))]
                     return { answer.forEach(loop.dispatch) }
