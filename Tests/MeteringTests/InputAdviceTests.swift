@@ -39,13 +39,13 @@ import Testing
         #expect(InputDiagnosis.silent.message(for: .device) == InputDiagnosis.silent.message, "a card keeps alsamixer")
     }
 
-    /// A sound server's source by name has no control of the app's: it is told the desktop's
-    /// settings, never a key nor alsamixer.
-    @Test func aServerSourceIsToldTheDesktopsSettingsNotKeys() {
+    /// A sound server's source by name is changed on the server by the app's keys: it is told
+    /// what a server's ALSA device is told, the keys and the desktop's settings, never alsamixer.
+    @Test func aServerSourceIsToldTheKeysAsAServersALSADeviceIs() {
         for finding in Self.findings where finding != .noAudio {
             let text = finding.message(for: .serverSource)
-            #expect(!text.contains("alsamixer") && !text.contains("press"), "\(finding): \(text)")
+            #expect(!text.contains("alsamixer") && text == finding.message(for: .soundServer), "\(finding): \(text)")
         }
-        #expect(InputDiagnosis.silent.message(for: .serverSource) == "Input is silent: is the source muted? (the desktop's sound settings)")
+        #expect(InputDiagnosis.silent.message(for: .serverSource) == "Input is silent: press M if muted, > to raise; or the desktop's sound settings")
     }
 }

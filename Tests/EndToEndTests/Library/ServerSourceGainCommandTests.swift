@@ -103,4 +103,22 @@ import Testing
         #expect(alone.status == 1, "\(alone)")
         #expect(alone.standardError.contains("no sound server answers at \(nowhere)"), "\(alone)")
     }
+
+    /// A stalled server (SIGSTOP, a daemon of the test's own) is given the volume's 2 s, then
+    /// `gain` fails naming the server, instead of waiting for it.
+    @Test func aStalledServerIsGivenUpAfterTwoSeconds() throws {
+        let daemon = try PulsePrivateDaemon()
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["PULSE_SERVER"] = daemon.address
+        daemon.suspend()
+        defer { daemon.resume() }
+        let start = ContinuousClock.now
+        let stalled = try sandbox.run("gain", "--source", "pulse:default", "+1dB")
+        let elapsed = ContinuousClock.now - start
+        daemon.resume()
+        #expect(stalled.status == 1, "\(stalled)")
+        #expect(stalled.standardError.contains("did not answer within 2 s"), "\(stalled)")
+        #expect(stalled.standardError.contains(String(daemon.address.dropFirst("unix:".count))), "\(stalled)")
+        #expect(elapsed < .seconds(5), "took \(elapsed)")
+    }
 }
