@@ -6,7 +6,7 @@ import Testing
 /// `Action.inputSwitched`: the input went away and capture went on from the default source in
 /// the same recording. The status line says so until replaced; a recording keeps a marker there.
 @Suite struct InputSwitchedTests {
-    static let sentence = "pulse:usb_mic went away; recording on from pulse:vsink.monitor (the default source) after a gap of 0.12 s"
+    static let sentence = "pulse:usb_mic went away; going on from pulse:vsink.monitor (the default source) after a gap of 0.12 s"
     static let label = "pulse:usb_mic went away: 0.12 s gap, then pulse:vsink.monitor"
 
     @Test func whileRecordingItIsSaidAndMarked() {

@@ -4,10 +4,10 @@ import Foundation
 /// The words for an input that went away mid-recording and the one the recording went on
 /// from (`InputSwitch`), as `record` prints them, the app says them and a memo's marker keeps them.
 public enum InputSwitchText {
-    /// "pulse:usb_mic went away; recording on from pulse:vsink.monitor (the default source)
+    /// "pulse:usb_mic went away; going on from pulse:vsink.monitor (the default source)
     /// after a gap of 0.12 s".
     public static func sentence(_ change: InputSwitch) -> String {
-        "\(change.lost) went away; recording on from \(change.continuedFrom) (the default source) after a gap of "
+        "\(change.lost) went away; going on from \(change.continuedFrom) (the default source) after a gap of "
             + seconds(change.gapSeconds)
     }
 

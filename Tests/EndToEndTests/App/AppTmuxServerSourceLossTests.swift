@@ -57,8 +57,8 @@ import Testing
         defer { player.terminate() }
         microphone.unplug()
         // The suite's daemon's default source is its null sink's monitor.
-        var screen = try app.waitFor("went away; recording on from pulse:vsink.monitor (the default source)", timeout: 10)
-        #expect(screen.contains("pulse:\(microphone.source) went away; recording on from"), "\(screen)")
+        var screen = try app.waitFor("went away; going on from pulse:vsink.monitor (the default source)", timeout: 10)
+        #expect(screen.contains("pulse:\(microphone.source) went away; going on from"), "\(screen)")
         screen = try app.waitForRecording(atLeast: 3, timeout: 15)
         #expect(screen.contains("● REC"), "still recording: \(screen)")
         try app.press("s")

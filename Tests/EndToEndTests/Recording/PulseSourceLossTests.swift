@@ -64,7 +64,7 @@ import Testing
         let (status, before, standardError) = try Self.recordAndUnplug(microphone, in: sandbox, "--duration 3s")
         #expect(status == 0, "\(standardError)")
         // The suite's daemon's default source is its null sink's monitor.
-        let said = "pulse:\(microphone.source) went away; recording on from pulse:vsink.monitor (the default source) after a gap of "
+        let said = "pulse:\(microphone.source) went away; going on from pulse:vsink.monitor (the default source) after a gap of "
         let line = try #require(standardError.split(separator: "\n").first { $0.contains(said) }, "\(standardError)")
         let gap = try #require(Double(line.components(separatedBy: said).last?.dropLast(2) ?? ""), "\(line)")
         #expect(gap >= 0 && gap < 2, "\(line)")
