@@ -67,4 +67,29 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sandbox.file("report.json")))) as? [String: Any])
         #expect((report["lost_frames"] as? Int).map { $0 <= 4800 } == true, "no more than 100 ms lost: \(report)")
     }
+
+    /// The default source removed while `pulse:default` records it: the server moves the
+    /// stream to the next default and the recording runs its whole duration, no error.
+    @Test func recordingTheDefaultOutlivesTheDefaultSourcesRemoval() throws {
+        let daemon = try PulsePrivateDaemon()
+        let microphone = try PulseTestMicrophone(server: daemon.address, description: "First Mic")
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["PULSE_SERVER"] = daemon.address
+        let outcome = try sandbox.shell("""
+            pactl set-default-source \(microphone.source) || exit 4
+            recorded() { tail -n 1 events.txt 2>/dev/null | grep -oE 'recorded [0-9]+' | grep -oE '[0-9]+' || echo 0; }
+            VOICEMEMO_EVENT_LOG=events.txt voicememo record --source pulse:default --duration 2s --format wav \\
+                --rate 48000 --channels 2 --output out.wav 2> rec.err & rec=$!
+            wait_until 15 "0.5 s recorded" eval '[ "$(recorded)" -ge 24000 ]' || exit 6
+            module=$(pactl list modules short | grep "source_name=\(microphone.source)" | cut -f1)
+            pactl unload-module "$module" || exit 7
+            wait $rec; echo "status=$?"
+            cat rec.err >&2
+            exit 0
+            """, timeout: .seconds(60))
+        #expect(outcome.status == 0 && outcome.standardOutput.contains("status=0"), "\(outcome)")
+        #expect(!outcome.standardError.contains("removed"), "\(outcome)")
+        let recorded = try TestSignals.readInt16(sandbox.file("out.wav"))
+        #expect(recorded.info.frames == 96_000, "\(recorded.info)")
+    }
 }
