@@ -32,10 +32,10 @@ import Testing
         let (app, player) = try Self.recordingApp(microphone, in: sandbox)
         defer { player.terminate() }
         microphone.unplug()
+        // Said by whichever notices first, the recording ("Recording stopped: … What was recorded
+        // is saved as …") or the input ("The input stopped: …"): both name the source.
         let screen = try app.waitFor("was removed", timeout: 10)
-        #expect(
-            screen.contains("The input stopped: the source \"\(microphone.source)\" was removed from the sound server"),
-            "\(screen)")
+        #expect(screen.contains("the source \"\(microphone.source)\" was removed from the sound server"), "\(screen)")
         // Saved beside the loop: complete once the runner has finished it.
         var memos: [[String: Any]] = []
         try wait(for: "the memo saved (\(memos))", atMost: 15, polling: .milliseconds(200)) {
