@@ -37,8 +37,8 @@ import Testing
         let log = sandbox.file("events.txt")
         let outcome = try sandbox.shell("""
             pactl set-default-source \(first.source) || exit 4
-            paplay -d \(first.feed) --latency-msec=20 first.wav & one=$!
-            paplay -d \(second.feed) --latency-msec=20 second.wav & two=$!
+            paplay -d \(first.feed) --latency-msec=200 first.wav & one=$!
+            paplay -d \(second.feed) --latency-msec=200 second.wav & two=$!
             running() { pactl list sinks short | grep -q "$1.*RUNNING"; }
             wait_until 10 "the tones playing" eval 'running \(first.feed) && running \(second.feed)' || exit 5
             recorded() { tail -n 1 events.txt 2>/dev/null | grep -oE 'recorded [0-9]+' | grep -oE '[0-9]+' || echo 0; }
@@ -62,7 +62,8 @@ import Testing
         #expect(lastFirst < firstSecond, "the first, then the second: \(blocks)")
         #expect(lastFirst >= 140, "the first until the switch at 1.5 s: \(blocks)")
         #expect(firstSecond - lastFirst - 1 <= 10, "a gap of \((firstSecond - lastFirst - 1) * 10) ms at the switch: \(blocks)")
-        #expect(heard[firstSecond...].allSatisfy { $0 == "2" }, "only the second after the switch: \(blocks)")
+        // Never back to the first (a player's underrun in a feed would be a "." of its own).
+        #expect(!heard[firstSecond...].contains("1"), "only the second after the switch: \(blocks)")
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sandbox.file("report.json")))) as? [String: Any])
         #expect((report["lost_frames"] as? Int).map { $0 <= 4800 } == true, "no more than 100 ms lost: \(report)")
