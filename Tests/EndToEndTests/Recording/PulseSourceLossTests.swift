@@ -84,6 +84,28 @@ import Testing
         #expect(events.contains("source_lost lost=pulse:\(microphone.source) continued=pulse:vsink.monitor gap="), "\(events)")
     }
 
+    /// `meter` on a source removed under `on_source_lost = default` goes on from the default
+    /// source to its duration and says which source went away.
+    @Test func meterGoesOnFromTheDefaultSourceAndSaysSo() throws {
+        let microphone = try PulseTestMicrophone(description: "USB Headset Mono")
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["PULSE_SERVER"] = microphone.server
+        try sandbox.writeConfig("on_source_lost = default\n")
+        let outcome = try sandbox.shell("""
+            voicememo meter --source pulse:\(microphone.source) --duration 2s --json > meter.json 2> meter.err & meter=$!
+            seconds() { tail -n 1 meter.json 2>/dev/null | grep -oE '"t": *[0-9]+' | grep -oE '[0-9]+$' || echo 0; }
+            wait_until 15 "1 s metered" eval '[ "$(seconds)" -ge 1 ]' || { kill $meter; exit 5; }
+            module=$(pactl list modules short | grep "source_name=\(microphone.source)" | cut -f1)
+            pactl unload-module "$module" || exit 6
+            wait $meter; echo "status=$?"
+            cat meter.err >&2
+            exit 0
+            """, timeout: .seconds(60))
+        #expect(outcome.standardOutput.contains("status=0"), "\(outcome)")
+        #expect(
+            outcome.standardError.contains("pulse:\(microphone.source) went away; going on from pulse:vsink.monitor"), "\(outcome)")
+    }
+
     /// A value `on_source_lost` does not take stops `record` before anything opens, naming
     /// the key and the values it takes.
     @Test func aBadValueIsRefusedNamingWhatIsAllowed() throws {
