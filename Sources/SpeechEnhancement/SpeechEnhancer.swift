@@ -2,7 +2,7 @@
 public struct EnhancementSettings: Sendable, Equatable {
     /// The most the denoiser takes off the noise, in dB (negative). SpeexDSP's own default,
     /// −15 dB, takes white noise alone only 14.0 dB down (16 kHz, 10 ms frames); −20 dB takes
-    /// the floor in speech's pauses down 17–24 dB. More (−40 dB: 27–30 dB down) and PocketSphinx
+    /// the floor in speech's pauses down 17–25 dB. More (−40 dB: 27–30 dB down) and PocketSphinx
     /// hears the speech worse (docs/PERFORMANCE.md).
     public var noiseSuppressionDB: Int
     /// Frame length, 10 or 20 ms. 10 ms: the floor comes back down sooner after speech (at
@@ -11,7 +11,7 @@ public struct EnhancementSettings: Sendable, Equatable {
     public var frameMilliseconds: Int
     /// SpeexDSP's automatic gain control; off by default (it changes the speech's loudness).
     public var automaticGain: Bool
-    /// The cutoff of the 24 dB/octave high-pass ahead of the denoiser, in Hz, or `nil` for
+    /// The cutoff of the 12 dB/octave high-pass ahead of the denoiser, in Hz, or `nil` for
     /// none: SpeexDSP leaves the rumble under 100 Hz nearly as it was (see `LowCutFilter`).
     public var lowCutHz: Double?
 

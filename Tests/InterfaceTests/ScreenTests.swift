@@ -55,4 +55,37 @@ import Testing
         #expect(TextFitting.truncated("abc", toWidth: 0) == "")
         #expect(TextFitting.rightAligned("ab", toWidth: 4) == "  ab")
     }
+
+    /// The plain scalars' shortcut agrees with the grapheme-by-grapheme way for every one of them:
+    /// each is safe, one column wide and a cluster of its own next to any other plain scalar.
+    @Test func plainScalarsAreOneColumnAndOneClusterEach() throws {
+        let plain = (0x20...0x25FF).compactMap(Unicode.Scalar.init).filter(DisplayWidth.isPlain)
+        #expect(plain.count == 95 + 0x260 + 0x18 + 0x170 + 0xFD)
+        for scalar in plain {
+            #expect(TerminalText.isSafe(scalar), "U+\(String(scalar.value, radix: 16))")
+            #expect(DisplayWidth.of(Character(scalar)) == 1, "U+\(String(scalar.value, radix: 16))")
+        }
+        // Every plain scalar next to every other would be 10⁶ pairs: each beside a sample of them,
+        // the first, middle and last of each range among it.
+        let neighbours = plain.enumerated().filter { $0.offset % 37 == 0 }.map(\.element)
+        for scalar in plain {
+            for neighbour in neighbours {
+                var text = String.UnicodeScalarView()
+                text.append(contentsOf: [neighbour, scalar, neighbour])
+                let string = String(text)
+                #expect(string.count == 3, "U+\(String(neighbour.value, radix: 16)) U+\(String(scalar.value, radix: 16))")
+            }
+        }
+        // Drawn alike: a plain line, and the same line after a lone combining mark, a cluster of
+        // no width that sends it the slow way.
+        let line = "L ████▒▒░░ rms −15.0 ━━ ← ≤ “a” · é"
+        var fast = Screen(width: 40, height: 1)
+        #expect(fast.put(line, x: 1, y: 0) == DisplayWidth.of(line))
+        var slow = Screen(width: 40, height: 1)
+        slow.put("\u{301}" + line, x: 1, y: 0)
+        #expect(fast.lines() == slow.lines())
+        #expect(fast.lines() == [" " + line + String(repeating: " ", count: 39 - line.count)])
+        #expect(DisplayWidth.of(line) == line.count)
+        #expect(DisplayWidth.of(line + "漢") == line.count + 2)
+    }
 }

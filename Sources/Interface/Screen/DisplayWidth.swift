@@ -17,7 +17,24 @@ public enum DisplayWidth {
 
     /// Columns of a string (the sum over its grapheme clusters).
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            guard isPlain(scalar) else { return text.reduce(0) { $0 + of($1) } }
+            columns += 1
+        }
+        return columns
+    }
+
+    /// Whether `scalar` is plain: printable (`TerminalText.isSafe`), one column wide, and a grapheme
+    /// cluster of its own unless a scalar that is not plain follows it — Latin text, the meters'
+    /// blocks and rules, dashes, arrows and maths signs. Text made only of plain scalars has one
+    /// cluster, and one column, per scalar, so it is measured and drawn without breaking it into
+    /// grapheme clusters (what most of a frame's cost was).
+    @inline(__always)
+    public static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x300 { return value >= 0x20 && (value < 0x7F || value >= 0xA0) }
+        return (0x2010...0x2027).contains(value) || (0x2190...0x22FF).contains(value) || (0x2500...0x25FC).contains(value)
     }
 
     /// Columns of one scalar. Control characters count 1: `TerminalText.safe` replaces them

@@ -48,6 +48,15 @@ public struct Screen: Sendable, Equatable {
         let limit = min(maxWidth ?? Int.max, max(width - x, 0))
         guard y >= 0, y < height, limit > 0 else { return 0 }
         var column = 0
+        if text.unicodeScalars.allSatisfy(DisplayWidth.isPlain) {
+            // One column and one cluster per scalar, nothing to make safe (`DisplayWidth.isPlain`).
+            for scalar in text.unicodeScalars {
+                guard column < limit else { break }
+                if x + column >= 0 { set(x: x + column, y: y, Cell(glyph: String(scalar), style: style)) }
+                column += 1
+            }
+            return column
+        }
         for character in TerminalText.safe(text) {
             let columns = DisplayWidth.of(character)
             if columns == 0 { continue }
