@@ -37,6 +37,8 @@ public final class AppLoop: @unchecked Sendable {
     let effects: AppEffects
     let initialSource: InputSource
     let settings: RecordingSettings
+    /// `on_source_lost`, for the `pulse:` inputs chosen with `i`.
+    let whenServerSourceLost: ServerSourceLoss
     let environment: [String: String]
     private let finished = DispatchSemaphore(value: 0)
     private let frameLog: FrameLog?
@@ -83,6 +85,7 @@ public final class AppLoop: @unchecked Sendable {
         environment = runtime.environment
         initialSource = runtime.source
         settings = runtime.recording
+        whenServerSourceLost = runtime.whenServerSourceLost
         stopRequested = runtime.stopRequested
         effects = AppEffects(environment: environment, recordings: recordings)
         transcripts = TranscriptEffects(modelDirectory: runtime.transcriptionModel, titlesFromWords: runtime.titlesFromWords)
@@ -158,6 +161,10 @@ public final class AppLoop: @unchecked Sendable {
         pumpKeys()
         if let session, session.engine.hasEnded {
             inputEnded(session)
+        }
+        for change in session?.takeInputSwitches() ?? [] {
+            eventLog?.note(InputSwitchText.event(change))
+            dispatch(.inputSwitched(sentence: InputSwitchText.sentence(change), markerLabel: InputSwitchText.markerLabel(change)))
         }
         let now = Date().timeIntervalSince1970
         if let playing = playback.session { dispatch(.playbackProgress(time: now, playing.snapshot())) }

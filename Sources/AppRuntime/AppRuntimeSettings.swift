@@ -18,6 +18,9 @@ public struct AppRuntimeSettings: Sendable {
     /// Whether a stop signal (SIGINT, SIGTERM, SIGHUP) has arrived: asked at every tick and
     /// while an input opens; the app then saves the recording and quits.
     public var stopRequested: @Sendable () -> Bool
+    /// `on_source_lost`: what a sound server's source removed while it is open does, for every
+    /// `pulse:` input the app opens (the initial one carries it already).
+    public var whenServerSourceLost: ServerSourceLoss = .stop
     /// `auto_title`: the background transcription titles memos still at their default title
     /// from their first words.
     public var titlesFromWords = true

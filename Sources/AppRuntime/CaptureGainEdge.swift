@@ -1,20 +1,21 @@
 import Audio
 import Interface
 
-/// The capture keys (`<` `>` `M`) at the edge: `ALSACaptureMixer` calls (made on the effect
-/// runner) and their answer as an action, in the Interface's own types.
+/// The capture keys (`<` `>` `M`) at the edge: `CaptureVolume` calls (made on the effect
+/// runner: an ALSA mixer, or the sound server's volume of a `pulse:` source) and their answer
+/// as an action, in the Interface's own types.
 enum CaptureGainEdge {
-    /// Applies `change` (none: only reads) to the capture control behind ALSA input `device`.
-    static func perform(_ change: CaptureGainChange?, device: String, source: InputSource) -> Action {
+    /// Applies `change` (none: only reads) to the capture volume behind `source`.
+    static func perform(_ change: CaptureGainChange?, source: InputSource) -> Action {
         do throws(CaptureGainError) {
-            let mixer = try ALSACaptureMixer(input: device)
+            let volume = try CaptureVolume(for: source)
             switch change {
             case nil: break
-            case .up?: try mixer.step(up: true)
-            case .down?: try mixer.step(up: false)
-            case .toggleSwitch?: try mixer.setSwitch(on: !(try mixer.read().isOn ?? true))
+            case .up?: try volume.step(up: true)
+            case .down?: try volume.step(up: false)
+            case .toggleSwitch?: try volume.toggleSwitch()
             }
-            return .captureGainRead(reading(try mixer.read()), changed: change != nil)
+            return .captureGainRead(reading(try volume.read()), changed: change != nil)
         } catch {
             return .captureGainFailed(.captureGain(source.name, detail: "\(error)"), changed: change != nil)
         }

@@ -42,6 +42,8 @@ final class InputSession: Sendable {
         var voice: AppVoiceActivation?
         /// The noise alert's detector (the CLI's `LevelAlert`, on the capture thread), when on.
         var alert: LevelAlertTap?
+        /// How many of the engine's `inputSwitches` were taken.
+        var switchesTaken = 0
     }
 
     private let shown: Mutex<Shown>
@@ -58,7 +60,8 @@ final class InputSession: Sendable {
         let opened = try source.open(format: format, paced: true)
         kind = switch source {
         case .alsa: (opened as? ALSACaptureSource)?.isSoundServer == true ? .soundServer : .device
-        case .pulse, .joined: .serverSource
+        case .pulse: .serverSource
+        case .joined: .serverSources
         case .file: .file
         case .url: .stream
         case .tone: .tone
@@ -78,13 +81,26 @@ final class InputSession: Sendable {
     var description: InputDescription {
         InputDescription(
             name: source.name, sampleRate: engine.format.sampleRate, channels: engine.format.channels,
-            recordingFormat: settings.format.displayName, hasCaptureMixer: alsaDevice != nil, kind: kind)
+            recordingFormat: settings.format.displayName, hasCaptureMixer: hasCaptureVolume, kind: kind)
     }
 
-    /// The ALSA device behind the input (whose mixer `<` `>` `M` change); `nil` for tone and file sources.
-    var alsaDevice: String? {
-        if case .alsa(let device, _) = source { return device }
-        return nil
+    /// Whether `<` `>` `M` have a volume to change: an ALSA device's mixer or a sound server's
+    /// source; not a tone, a file, a stream or two joined sources (two volumes).
+    var hasCaptureVolume: Bool {
+        switch source {
+        case .alsa, .pulse: true
+        case .tone, .file, .url, .joined: false
+        }
+    }
+
+    /// The inputs capture went on from since the last call (`InputSwitch`: a sound server's
+    /// source removed, `on_source_lost = default`).
+    func takeInputSwitches() -> [InputSwitch] {
+        let switches = engine.inputSwitches
+        return shown.withLock { shown in
+            defer { shown.switchesTaken = switches.count }
+            return Array(switches.dropFirst(shown.switchesTaken))
+        }
     }
 
     /// Starts the noise alert's detector with `parameters` (replacing one that runs), or stops it.

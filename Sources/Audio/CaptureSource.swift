@@ -30,10 +30,46 @@ public protocol CaptureSource: AnyObject {
     /// file's reader does; the engine repairs and counts what any other source delivers.
     /// Read from another thread than `read`'s.
     var replacedSamples: ReplacedSamples { get }
+
+    /// The inputs capture went on from after the one read went away, in order (a sound
+    /// server's source, `ServerSourceLoss.continueFromDefault`); none for other sources.
+    /// Read from another thread than `read`'s.
+    var inputSwitches: [InputSwitch] { get }
 }
 
 extension CaptureSource {
     public var replacedSamples: ReplacedSamples { ReplacedSamples() }
+    public var inputSwitches: [InputSwitch] { [] }
+}
+
+/// An input that went away while it was read and the one capture went on from, in the same
+/// recording (a sound server's source removed, with `on_source_lost = default`).
+public struct InputSwitch: Sendable, Equatable {
+    /// The input that went away, e.g. "pulse:alsa_input.usb-headset".
+    public var lost: String
+    /// The input capture went on from, e.g. "pulse:alsa_input.pci-analog" (the server's default).
+    public var continuedFrom: String
+    /// Frames the source had delivered before it went away.
+    public var afterFrames: Int
+    /// How long nothing was captured, from the loss to the new stream running, in seconds.
+    public var gapSeconds: Double
+
+    public init(lost: String, continuedFrom: String, afterFrames: Int, gapSeconds: Double) {
+        self.lost = lost
+        self.continuedFrom = continuedFrom
+        self.afterFrames = afterFrames
+        self.gapSeconds = gapSeconds
+    }
+}
+
+/// What capture from a sound server's source does when the server removes the source.
+public enum ServerSourceLoss: String, Sendable, Hashable, CaseIterable {
+    /// Capture ends, keeping what was recorded (`on_source_lost = stop`, the default).
+    case stop
+    /// Capture goes on from the server's default source, in the same recording; the gap is
+    /// counted as an overrun with its frames and reported as an `InputSwitch`
+    /// (`on_source_lost = default`).
+    case continueFromDefault = "default"
 }
 
 /// What one `CaptureSource.read` produced.

@@ -42,6 +42,17 @@ static const char *vm_strerror_missing(int error) {
         (c, cb, userdata), NULL) \
     F(pa_context_get_sink_info_list, pulse, pa_operation *, (pa_context *c, pa_sink_info_cb_t cb, void *userdata), \
         (c, cb, userdata), NULL) \
+    F(pa_context_get_source_info_by_name, pulse, pa_operation *, (pa_context *c, const char *name, \
+        pa_source_info_cb_t cb, void *userdata), (c, name, cb, userdata), NULL) \
+    /* libpulse: a source's volume and mute */ \
+    F(pa_context_set_source_volume_by_name, pulse, pa_operation *, (pa_context *c, const char *name, \
+        const pa_cvolume *volume, pa_context_success_cb_t cb, void *userdata), (c, name, volume, cb, userdata), NULL) \
+    F(pa_context_set_source_mute_by_name, pulse, pa_operation *, (pa_context *c, const char *name, int mute, \
+        pa_context_success_cb_t cb, void *userdata), (c, name, mute, cb, userdata), NULL) \
+    F(pa_cvolume_max, pulse, pa_volume_t, (const pa_cvolume *a), (a), PA_VOLUME_MUTED) \
+    F(pa_cvolume_scale, pulse, pa_cvolume *, (pa_cvolume *v, pa_volume_t max), (v, max), v) \
+    F(pa_sw_volume_to_dB, pulse, double, (pa_volume_t v), (v), PA_DECIBEL_MININFTY) \
+    F(pa_sw_volume_from_dB, pulse, pa_volume_t, (double f), (f), PA_VOLUME_MUTED) \
     F(pa_operation_get_state, pulse, pa_operation_state_t, (const pa_operation *o), (o), PA_OPERATION_CANCELLED) \
     V(pa_operation_unref, pulse, (pa_operation *o), (o)) \
     F(pa_strerror, pulse, const char *, (int error), (error), vm_strerror_missing(error)) \
@@ -56,7 +67,8 @@ static const char *vm_strerror_missing(int error) {
     F(pa_stream_peek, pulse, int, (pa_stream *p, const void **data, size_t *nbytes), (p, data, nbytes), -1) \
     F(pa_stream_drop, pulse, int, (pa_stream *p), (p), -1) \
     F(pa_stream_cork, pulse, pa_operation *, (pa_stream *s, int b, pa_stream_success_cb_t cb, void *userdata), \
-        (s, b, cb, userdata), NULL)
+        (s, b, cb, userdata), NULL) \
+    F(pa_stream_get_device_name, pulse, const char *, (const pa_stream *s), (s), NULL)
 
 /* The real functions, once loaded. */
 #define VM_POINTER(name, ...) static __typeof__(&name) real_##name;

@@ -11,10 +11,11 @@
 /// - `tooHot` before `tooQuiet`: clipped audio cannot be repaired, quiet audio can be raised.
 /// What stands behind an input, for advice on it: a sound card (ALSA, its mixer), a sound
 /// server's ALSA device (PulseAudio or PipeWire: the desktop's volume, through the plugin's
-/// control), a sound server's source by name (`pulse:`: the desktop's volume, no control of
-/// ours), a file, a network stream, or a generated tone.
+/// control), a sound server's source by name (`pulse:`: the desktop's volume, which the app's
+/// keys change on the server), two of the server's sources joined (a meeting: two volumes, which
+/// the keys leave alone), a file, a network stream, or a generated tone.
 public enum InputKind: Sendable, Hashable {
-    case device, soundServer, serverSource, file, stream, tone
+    case device, soundServer, serverSource, serverSources, file, stream, tone
 }
 
 public enum InputDiagnosis: Sendable, Hashable {
@@ -50,18 +51,19 @@ public enum InputDiagnosis: Sendable, Hashable {
 
     /// The sentence for an input of `kind`: the advice fitted to what can be done about it
     /// (the app's status line). A file or a stream is not told about mixers; a sound
-    /// server's ALSA device is told the app's own keys (`M`, `<`, `>`) and the desktop's sound
-    /// settings, not alsamixer; a server's source by name (no control of ours) the desktop's
-    /// settings alone; a card keeps `message`'s words.
+    /// server's source, through its ALSA device or by name, is told the app's own keys (`M`,
+    /// `<`, `>`, which change the server's volume) and the desktop's sound settings, not
+    /// alsamixer; two joined sources (no one volume for the keys) the desktop's settings alone; a
+    /// card keeps `message`'s words.
     public func message(for kind: InputKind) -> String {
-        switch (self, kind) {
+        let kind = kind == .serverSource ? InputKind.soundServer : kind
+        return switch (self, kind) {
         case (.silent, .file): "Input is silent: this part of the file holds no sound"
         case (.silent, .stream): "Input is silent: the stream sends no sound"
         case (.silent, .soundServer): "Input is silent: press M if muted, > to raise; or the desktop's sound settings"
         case (.channelSilent(let channels, let count), .file), (.channelSilent(let channels, let count), .stream):
             "\(Self.naming(channels, of: count)) silent in the \(kind == .file ? "file" : "stream")"
-        case (.silent, .serverSource): "Input is silent: is the source muted? (the desktop's sound settings)"
-        case (.channelSilent(let channels, let count), .soundServer), (.channelSilent(let channels, let count), .serverSource):
+        case (.channelSilent(let channels, let count), .soundServer):
             "\(Self.naming(channels, of: count)) silent: check the cable and the desktop's sound settings"
         case (.tooHot, .file), (.tooHot, .stream):
             "Too hot: less than 3 dB of headroom or clipping in the \(kind == .file ? "file" : "stream")"
@@ -71,8 +73,11 @@ public enum InputDiagnosis: Sendable, Hashable {
             "Too quiet: speech peaks stay below −30 dBFS in the \(kind == .file ? "file" : "stream")"
         case (.tooQuiet, .soundServer), (.tooQuiet, .device):
             "Too quiet: speech peaks stay below −30 dBFS; move closer or press > to raise"
-        case (.tooHot, .serverSource): "Too hot: less than 3 dB of headroom or clipping; lower the source's volume"
-        case (.tooQuiet, .serverSource): "Too quiet: speech peaks stay below −30 dBFS; move closer or raise the source"
+        case (.silent, .serverSources): "Input is silent: is a source muted? (the desktop's sound settings)"
+        case (.channelSilent(let channels, let count), .serverSources):
+            "\(Self.naming(channels, of: count)) silent: check that source in the desktop's sound settings"
+        case (.tooHot, .serverSources): "Too hot: less than 3 dB of headroom or clipping; lower that source's volume"
+        case (.tooQuiet, .serverSources): "Too quiet: speech peaks stay below −30 dBFS; move closer or raise the source"
         default: message
         }
     }

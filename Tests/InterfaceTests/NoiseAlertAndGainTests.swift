@@ -144,7 +144,7 @@ import Testing
 
         var tone = Fixtures.state(width: 80, height: 24, input: InputDescription(name: .tone(frequency: 440, peakDBFS: -12), sampleRate: 48000, channels: 2, recordingFormat: "FLAC"))
         #expect(reduce(&tone, .key(.character(">"))) == [])
-        #expect(tone.statusLine?.text == "tone:440@-12 has no capture volume: only ALSA inputs (alsa:NAME) have a mixer.")
+        #expect(tone.statusLine?.text == "tone:440@-12 has no capture volume: only ALSA inputs (alsa:NAME) and the sound server's sources (pulse:NAME) have one.")
         var none = Fixtures.state(width: 80, height: 24, input: nil)
         #expect(reduce(&none, .key(.character("M"))) == [])
         #expect(none.statusLine?.text.hasPrefix("No input is open") == true)

@@ -9,7 +9,7 @@ import Testing
         .noAudio, .silent, .channelSilent(channels: [1], channelCount: 2), .channelSilent(channels: [2, 3], channelCount: 4),
         .tooHot, .tooQuiet,
     ]
-    static let kinds: [InputKind] = [.device, .soundServer, .serverSource, .file, .stream, .tone]
+    static let kinds: [InputKind] = [.device, .soundServer, .serverSource, .serverSources, .file, .stream, .tone]
 
     @Test func everySentenceFitsAStatusLine() {
         for finding in Self.findings {
@@ -39,13 +39,23 @@ import Testing
         #expect(InputDiagnosis.silent.message(for: .device) == InputDiagnosis.silent.message, "a card keeps alsamixer")
     }
 
-    /// A sound server's source by name has no control of the app's: it is told the desktop's
-    /// settings, never a key nor alsamixer.
-    @Test func aServerSourceIsToldTheDesktopsSettingsNotKeys() {
+    /// A sound server's source by name is changed on the server by the app's keys: it is told
+    /// what a server's ALSA device is told, the keys and the desktop's settings, never alsamixer.
+    @Test func aServerSourceIsToldTheKeysAsAServersALSADeviceIs() {
         for finding in Self.findings where finding != .noAudio {
             let text = finding.message(for: .serverSource)
+            #expect(!text.contains("alsamixer") && text == finding.message(for: .soundServer), "\(finding): \(text)")
+        }
+        #expect(InputDiagnosis.silent.message(for: .serverSource) == "Input is silent: press M if muted, > to raise; or the desktop's sound settings")
+    }
+
+    /// Two joined sources (a meeting) have two volumes and no one for the keys: they are told
+    /// the desktop's settings, never a key or alsamixer.
+    @Test func joinedSourcesAreToldTheDesktopsSettingsNotTheKeys() {
+        for finding in Self.findings where finding != .noAudio {
+            let text = finding.message(for: .serverSources)
             #expect(!text.contains("alsamixer") && !text.contains("press"), "\(finding): \(text)")
         }
-        #expect(InputDiagnosis.silent.message(for: .serverSource) == "Input is silent: is the source muted? (the desktop's sound settings)")
+        #expect(InputDiagnosis.silent.message(for: .serverSources) == "Input is silent: is a source muted? (the desktop's sound settings)")
     }
 }

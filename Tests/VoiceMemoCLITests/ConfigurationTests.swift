@@ -10,6 +10,19 @@ import Testing
 @Suite struct ConfigurationTests {
     static let path = "/home/a/.config/voicememo/config"
 
+    /// `on_source_lost` reaches a sound server's source, whether `--source` or `source` names
+    /// it, and leaves every other input as it is; unset, a removed source stops the recording.
+    @Test func onSourceLostReachesAServerSourceOnly() throws {
+        let configuration = try ConfigurationParser.parse("on_source_lost = default\nsource = pulse:usb_mic\n", path: Self.path)
+        #expect(configuration.onSourceLost == .continueFromDefault)
+        #expect(configuration.input(nil) == .pulse(source: "usb_mic", whenLost: .continueFromDefault))
+        #expect(configuration.input(.pulse(source: "other")) == .pulse(source: "other", whenLost: .continueFromDefault))
+        #expect(configuration.input(.alsa(device: "hw:1")) == .alsa(device: "hw:1"))
+        let unset = try ConfigurationParser.parse("source = pulse:usb_mic\n", path: Self.path)
+        #expect(unset.input(nil) == .pulse(source: "usb_mic", whenLost: .stop))
+        #expect(throws: ConfigurationError.self) { try ConfigurationParser.parse("on_source_lost = retry\n", path: Self.path) }
+    }
+
     @Test func everyKeyIsRead() throws {
         let text = """
             # my defaults

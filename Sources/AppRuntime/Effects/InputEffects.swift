@@ -38,15 +38,16 @@ struct InputEffects {
         }
     }
 
-    /// Changes (or only reads, `change` nil) the open input's capture control on the runner:
+    /// Changes (or only reads, `change` nil) the open input's capture volume on the runner:
     /// opening a mixer talks to the card or the sound server, which may take its time.
     private func captureGain(_ change: CaptureGainChange?, on loop: AppLoop, tracked: Bool) {
-        guard let device = loop.session?.alsaDevice, let source = loop.session?.source else {
+        guard let session = loop.session, session.hasCaptureVolume else {
             if tracked { loop.onRunner(tracked: true) { _ in {} } }
             return
         }
+        let source = session.source
         loop.onRunner(tracked: tracked) { _ in
-            let action = CaptureGainEdge.perform(change, device: device, source: source)
+            let action = CaptureGainEdge.perform(change, source: source)
             return { loop.dispatch(action) }
         }
     }
@@ -63,6 +64,7 @@ struct InputEffects {
         loop.scheduleTimer()
         let initial = loop.initialSource
         let settings = loop.settings
+        let whenLost = loop.whenServerSourceLost
         loop.onRunner(tracked: tracked) { effects in
             let saved = recordings.save(effects) { _, _ in }
             old?.close()
@@ -71,7 +73,7 @@ struct InputEffects {
                 source = initial
             } else {
                 do {
-                    source = try InputSource(validating: name)
+                    source = try InputSource(validating: name).whenServerSourceLost(whenLost)
                 } catch {
                     let answer = saved + [.failed(.notAnInput(name, reason: "\(error)"))]
                     return { answer.forEach(loop.dispatch) }

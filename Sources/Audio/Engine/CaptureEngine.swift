@@ -207,6 +207,9 @@ public final class CaptureEngine: Sendable {
         return total
     }
 
+    /// The inputs capture went on from after the source's own went away (`InputSwitch`).
+    public var inputSwitches: [InputSwitch] { source.inputSwitches }
+
     // MARK: Metering
 
     /// Whether the capture thread feeds the meter (on by default).

@@ -324,6 +324,11 @@ public final class Recorder: Sendable {
         currentParts?.engine.deviceCurrentTime ?? 0
     }
 
+    /// The inputs the recording went on from after its own went away (`InputSwitch`).
+    public var inputSwitches: [InputSwitch] {
+        currentParts?.engine.inputSwitches ?? []
+    }
+
     /// Overruns, lost and dropped frames so far.
     public var statistics: RecorderStatistics {
         guard let parts = currentParts else { return RecorderStatistics() }

@@ -1,12 +1,15 @@
 import CALSA
 
-/// The capture volume and switch of an input, as alsa-lib's simple mixer reports them.
+/// The capture volume and switch of an input, as alsa-lib's simple mixer or the sound server
+/// reports them.
 public struct CaptureGain: Sendable, Equatable {
-    /// The mixer control, e.g. `Capture`.
+    /// The mixer control, e.g. `Capture`; a sound server's source's description.
     public var control: String
-    /// The volume within the control's range, 0–100 (the mean over its channels).
+    /// The volume within the control's range, 0–100 (the mean over its channels); for a sound
+    /// server's source the server's own percentage (100 % is 0 dB, up to 150 % and beyond).
     public var percent: Double
-    /// The volume in dB (the mean over its channels), when the control has a dB scale.
+    /// The volume in dB (the mean over its channels; a server source's loudest channel), when
+    /// the control has a dB scale.
     public var decibels: Double?
     /// The dB scale's ends, when it has one.
     public var decibelRange: ClosedRange<Double>?
@@ -32,6 +35,10 @@ public enum CaptureGainError: Error, Sendable, Equatable, CustomStringConvertibl
     case noDecibelScale(control: String)
     /// alsa-lib refused a read or a change.
     case failed(ALSAError)
+    /// The sound server refused, or has no such source (`PulseSourceVolume`).
+    case soundServer(PulseError)
+    /// The input has no capture volume (a tone, a file, a stream); `input` is its name.
+    case noCaptureVolume(input: String)
 
     public var description: String {
         switch self {
@@ -42,6 +49,9 @@ public enum CaptureGainError: Error, Sendable, Equatable, CustomStringConvertibl
                 + (controls.isEmpty ? "" : " (its controls: \(controls.joined(separator: ", ")))")
         case .noDecibelScale(let control): "the \(control) control has no dB scale: give a percentage (50%, +5%)"
         case .failed(let error): error.description
+        case .soundServer(let error): error.description
+        case .noCaptureVolume(let input):
+            "\(input) has no capture volume: only ALSA inputs (alsa:NAME) and the sound server's sources (pulse:NAME) have one"
         }
     }
 }

@@ -17,6 +17,9 @@ public struct PulseError: Error, Sendable, Equatable, CustomStringConvertible {
         case noSuchSource
         /// The source was removed while it was recorded (`PA_ERR_KILLED`, `PA_ERR_NOENTITY`).
         case sourceRemoved
+        /// A change in dB asked of a source whose volume has no dB scale (a hardware volume
+        /// without one); `source` is its description.
+        case noDecibelScale
         /// The connection broke while recording (`PA_ERR_CONNECTIONTERMINATED`, …).
         case serverGone
         /// One of two joined sources delivered nothing for a while the other delivered:
@@ -64,6 +67,7 @@ public struct PulseError: Error, Sendable, Equatable, CustomStringConvertible {
             "the sound server at \(server) has no source \"\(source)\"; its sources: "
                 + (available.isEmpty ? "none" : available.joined(separator: ", "))
         case .sourceRemoved: "the source \"\(source)\" was removed from the sound server at \(server)\(reason)"
+        case .noDecibelScale: "the source \"\(source)\" has no dB scale: give a percentage (50%, +5%)"
         case .serverGone: "the sound server at \(server) went away while recording \"\(source)\"\(reason)"
         case .stalled:
             "the source \"\(source)\" of the sound server at \(server) delivered nothing for \(detail) while \""

@@ -12,8 +12,9 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     case alsa(device: String, configFile: String? = nil)
     /// A source of the sound server by the server's name ("default": its default source).
     /// `server` is an address (`unix:/path/native`); otherwise libpulse's usual choice applies
-    /// (`PULSE_SERVER`, then the user's socket).
-    case pulse(source: String, server: String? = nil)
+    /// (`PULSE_SERVER`, then the user's socket). `whenLost` says what a removal of a named
+    /// source does (`on_source_lost`).
+    case pulse(source: String, server: String? = nil, whenLost: ServerSourceLoss = .stop)
     /// A sine in every channel with its peak at `peakDBFS`.
     case tone(frequency: Double, peakDBFS: Double)
     /// A sound file played in as the microphone.
@@ -39,11 +40,18 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The same input, a sound server's source going on from the default source when it is
+    /// removed (`ServerSourceLoss`); any other input as it is.
+    public func whenServerSourceLost(_ loss: ServerSourceLoss) -> InputSource {
+        guard case .pulse(let source, let server, _) = self else { return self }
+        return .pulse(source: source, server: server, whenLost: loss)
+    }
+
     /// Its name, as the app's state and effects carry it.
     public var name: InputName {
         switch self {
         case .alsa(let device, _): .alsa(device: device)
-        case .pulse(let source, _): .pulse(source: source)
+        case .pulse(let source, _, _): .pulse(source: source)
         case .tone(let frequency, let peak): .tone(frequency: frequency, peakDBFS: peak)
         case .file(let path): .file(path: path)
         case .url(let url): .url(url)
@@ -59,7 +67,7 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .alsa(let device, _):
             if device.isEmpty { throw RecorderError(.settings, "the ALSA device name is empty; try alsa:default") }
-        case .pulse(let source, _):
+        case .pulse(let source, _, _):
             if source.isEmpty { throw RecorderError(.settings, "the sound server's source name is empty; try pulse:default") }
         case .tone(let frequency, let peak):
             let nyquist = Double(settings.sampleRate) / 2
@@ -101,9 +109,9 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
                     hint: missing ? "`voicememo devices` lists the inputs, and --source tone:1000@-12 needs no sound card" : nil,
                     cause: .alsa(error))
             }
-        case .pulse(let source, let server):
+        case .pulse(let source, let server, let whenLost):
             do {
-                return try PulseCaptureSource(source: source, format: format, server: server)
+                return try PulseCaptureSource(source: source, format: format, server: server, whenLost: whenLost)
             } catch {
                 throw RecorderError(
                     error.kind == .noSuchSource ? .settings : .input, error.description,

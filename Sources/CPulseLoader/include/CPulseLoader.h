@@ -19,6 +19,7 @@
 #include <pulse/operation.h>
 #include <pulse/sample.h>
 #include <pulse/stream.h>
+#include <pulse/volume.h>
 #include <stdint.h>
 
 /* Loads libpulse, once per process (thread-safe). Returns 0 when it is loaded, -1 when it or
@@ -31,5 +32,8 @@ const char *vm_pulse_load_error(void);
 
 /* PA_INVALID_INDEX, a cast Swift does not import. */
 static inline uint32_t vm_pulse_invalid_index(void) { return PA_INVALID_INDEX; }
+
+/* PA_VOLUME_NORM (100 %, 0 dB), a cast Swift does not import. */
+static inline pa_volume_t vm_pulse_volume_norm(void) { return PA_VOLUME_NORM; }
 
 #endif

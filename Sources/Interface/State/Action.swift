@@ -84,6 +84,10 @@ public enum Action: Sendable {
     /// The paths that complete `typed` at the export prompt (each as it would be typed, a
     /// folder ending in `/`), in order.
     case exportPathCompletions(id: Int64, typed: String, matches: [String])
+    /// The open input went away and capture went on from another in the same recording (a
+    /// sound server's source removed, `on_source_lost = default`): `sentence` for the status
+    /// line, `markerLabel` for the marker the recording keeps where it happened.
+    case inputSwitched(sentence: String, markerLabel: String)
     /// The app started with this input: open it and the library.
     case launched(input: InputName)
     /// The open input's capture control as read (after a change when `changed`).

@@ -63,7 +63,8 @@ public struct InputDescription: Sendable, Hashable {
     public var channels: Int
     /// The format new memos are recorded in, e.g. "FLAC".
     public var recordingFormat: String
-    /// Whether a mixer may stand behind it (an ALSA input): the capture keys `<` `>` `M` ask it.
+    /// Whether a capture volume may stand behind it (an ALSA input's mixer, a sound server's
+    /// source): the capture keys `<` `>` `M` ask it.
     public var hasCaptureMixer: Bool
     /// What stands behind it: the input advice is fitted to it (`InputDiagnosis.message(for:)`).
     public var kind: InputKind

@@ -59,7 +59,7 @@ enum CaptureGainUpdate {
             return []
         }
         guard input.hasCaptureMixer else {
-            state.say("\(input.name) has no capture volume: only ALSA inputs (alsa:NAME) have a mixer.")
+            state.say("\(input.name) has no capture volume: only ALSA inputs (alsa:NAME) and the sound server's sources (pulse:NAME) have one.")
             return []
         }
         return [.changeCaptureGain(change)]

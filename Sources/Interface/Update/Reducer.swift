@@ -180,6 +180,10 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         effects = []
     case .launched(let input):
         effects = [.selectInput(source: input), .openLibrary]
+    case .inputSwitched(let sentence, let markerLabel):
+        // It stays until replaced: the recording has a gap there.
+        state.fail(sentence + ".")
+        effects = state.recording == .idle ? [] : [.markRecording(label: markerLabel)]
     case .captureGainRead, .captureGainFailed:
         effects = CaptureGainUpdate.apply(action, to: &state)
     case .workFinished:

@@ -16,7 +16,7 @@ enum AppRunner {
     /// app before the screen is taken, naming the file, the line and what is allowed.
     static func run(_ options: AppOptions, context: CommandContext) throws -> ExitCode {
         let configuration = try context.configuration()
-        let source = options.source ?? configuration.source ?? .default
+        let source = configuration.input(options.source)
         let fileInfo = try source.fileInfo()
         let settings = RecordingSettings(
             format: options.format ?? configuration.format ?? RecordingSettings.defaultFormat,
@@ -63,6 +63,7 @@ enum AppRunner {
                 try ConfigurationWriter.keep(changes, environment: environment)
             })
         runtime.titlesFromWords = configuration.autoTitle ?? true
+        runtime.whenServerSourceLost = configuration.onSourceLost ?? .stop
         let loop = AppLoop(terminal: terminal, settings: runtime) { state in
             state.apply(configuration)
             state.scheduled = options.scheduledStart.map { start in

@@ -18,6 +18,9 @@ struct Configuration: Sendable, Equatable {
     var quality: Quality?
     /// `source = tone:440@-12`.
     var source: InputSource?
+    /// `on_source_lost = default`: a sound server's source removed mid-recording is replaced
+    /// by the server's default source, in the same memo (`nil` is `stop`).
+    var onSourceLost: ServerSourceLoss?
     /// `vox.threshold = -45` (dBFS).
     var voxThresholdDB: Double?
     /// `vox.silence = 1.5s`, in seconds.
@@ -72,6 +75,12 @@ struct Configuration: Sendable, Equatable {
     var sortOrder: MemoSortOrder?
 
     init() {}
+
+    /// The input to open: `flag` (`--source`) over `source` over `alsa:default`, with
+    /// `on_source_lost` for a sound server's source.
+    func input(_ flag: InputSource?) -> InputSource {
+        (flag ?? source ?? .default).whenServerSourceLost(onSourceLost ?? .stop)
+    }
 
     /// The voice-activation settings: the config's values over the built-in defaults.
     var voiceActivationSettings: VoiceActivationSettings {

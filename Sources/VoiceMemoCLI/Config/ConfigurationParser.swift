@@ -47,6 +47,7 @@ enum ConfigurationParser {
         key("channels", RecordCommand.channels.parser, \.channels),
         key("quality", RecordCommand.quality.parser, \.quality),
         key("source", InputSource.parser, \.source),
+        key("on_source_lost", sourceLoss, \.onSourceLost),
         key("vox.threshold", .number(in: -160...0, unit: "dB"), \.voxThresholdDB),
         seconds("vox.silence", in: 0.01...3600, \.voxSilence),
         seconds("vox.min", in: 0...3600, \.voxMinimum),
@@ -72,6 +73,11 @@ enum ConfigurationParser {
         key("play.enhance", onOff, \.playbackEnhances),
         key("sort", sortOrders, \.sortOrder),
     ]
+
+    /// `on_source_lost`'s values: `stop` or `default`.
+    private static let sourceLoss = ValueParser.oneOf(ServerSourceLoss.allCases.map(\.rawValue)).map {
+        ServerSourceLoss(rawValue: $0) ?? .stop
+    }
 
     /// `sort`'s values, as the memo table's orders (`a`).
     static let sortOrderNames: [(name: String, order: MemoSortOrder)] = [

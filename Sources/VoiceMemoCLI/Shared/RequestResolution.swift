@@ -38,7 +38,7 @@ extension RecordRequest {
             try MemoTitleCheck.check(title)
         }
         let output = options.outputPath
-        let source = options.source ?? configuration.source ?? .default
+        let source = configuration.input(options.source)
         let fileInfo = try source.fileInfo()
         let format = options.format ?? output.flatMap(RecordingSettings.inferred(fromPath:)) ?? configuration.format ?? RecordingSettings.defaultFormat
         let settings = RecordingSettings(
@@ -140,7 +140,7 @@ extension MeterRequest {
     /// Flags over the config file's `source`, `rate` and `channels`.
     init(_ options: MeterOptions, context: CommandContext) throws {
         let configuration = try context.configuration()
-        let source = options.source ?? configuration.source ?? .default
+        let source = configuration.input(options.source)
         let fileInfo = try source.fileInfo()
         if let fileInfo, !RecordingSettings.channelRange.contains(fileInfo.channels) {
             throw CommandFailure(

@@ -4,7 +4,7 @@ import Testing
 
 /// The app's noise alert and capture keys in tmux, as a person uses them: the alert turned
 /// on in the `V` panel over a `file:` room made for the test, the capture keys on the
-/// suite's private PulseAudio through ALSA's pulse control plugin.
+/// suite's private PulseAudio through ALSA's pulse control plugin and on a server source.
 @Suite(.serialized) struct AppTmuxNoiseAlertTests {
     /// The `VOICEMEMO_EVENT_LOG` lines whose name starts with `prefix`.
     static func events(_ path: String, _ prefix: String) -> [String] {
@@ -83,6 +83,35 @@ import Testing
         try app.press("M")
         screen = try app.waitUntil { $0.contains("Capture 41 %") && !$0.contains("switched off") }
         #expect(try sandbox.pulseSourceState(sink.monitor) == (41, false), "\(screen)")
+        try app.press("q")
+        screen = try app.waitFor("END")
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+    }
+
+    /// `<` `>` `M` on a sound server's source (`pulse:NAME`) move the server's own volume of
+    /// it by 1 dB and mute it; the status line shows the source's description and dB.
+    @Test func captureKeysMoveAServerSourceBy1dB() throws {
+        let microphone = try PulseTestMicrophone(description: "USB Headset Mono")
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["PULSE_SERVER"] = microphone.server
+        let app = try AppTmuxSession(sandbox: sandbox, arguments: "--source pulse:\(microphone.source)")
+        try app.waitFor("Listening to", timeout: 15)
+        try app.type("<")
+        var screen = try app.waitFor("Capture (USB Headset Mono) -1.0 dB")
+        var decibels = try sandbox.pulseSourceDecibels(microphone.source)
+        #expect(decibels.count == 2 && decibels.allSatisfy { abs($0 - -1) <= 0.05 }, "\(decibels) \(screen)")
+        try app.type("<")
+        try app.waitFor("Capture (USB Headset Mono) -2.0 dB")
+        try app.type(">")
+        screen = try app.waitFor("Capture (USB Headset Mono) -1.0 dB")
+        decibels = try sandbox.pulseSourceDecibels(microphone.source)
+        #expect(decibels.count == 2 && decibels.allSatisfy { abs($0 - -1) <= 0.05 }, "\(decibels) \(screen)")
+        try app.press("M")
+        screen = try app.waitFor("switched off (M switches it on)")
+        #expect(try sandbox.pulseSourceState(microphone.source).1, "muted on the server: \(screen)")
+        try app.press("M")
+        screen = try app.waitUntil { $0.contains("Capture (USB Headset Mono) -1.0 dB") && !$0.contains("switched off") }
+        #expect(try sandbox.pulseSourceState(microphone.source).1 == false, "\(screen)")
         try app.press("q")
         screen = try app.waitFor("END")
         #expect(screen.contains("EXIT=0"), "\(screen)")

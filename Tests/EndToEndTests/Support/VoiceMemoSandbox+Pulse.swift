@@ -41,4 +41,16 @@ extension VoiceMemoSandbox {
         let percent = volume.split(separator: "/").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         return (Int(percent.dropLast()) ?? -1, mute.contains("yes"))
     }
+
+    /// A pulse source's volume per channel in dB as the server reports it (`pactl
+    /// get-source-volume`); `-inf` for a silent channel.
+    func pulseSourceDecibels(_ source: String) throws -> [Double] {
+        let volume = try shell("pactl get-source-volume '\(source)'").standardOutput
+        let line = volume.split(separator: "\n").first.map(String.init) ?? ""
+        return line.split(separator: ",").compactMap { channel in
+            let fields = channel.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let decibels = fields.last, decibels.hasSuffix(" dB") else { return nil }
+            return Double(decibels.dropLast(3))
+        }
+    }
 }

@@ -172,6 +172,66 @@ import Testing
         }
     }
 
+    /// With `.continueFromDefault`, the microphone unplugged mid-read does not end capture: the
+    /// reads go on from the server's default source (the daemon's null sink's monitor), the
+    /// time without audio is one overrun with its frames, and the switch is kept.
+    @Test func theMicrophoneUnpluggedWithContinueGoesOnFromTheDefaultSource() throws {
+        let microphone = try PulseTestMicrophone(description: "USB Headset Mono")
+        let source = try PulseCaptureSource(
+            source: microphone.source, format: ALSATestDevices.stereo48k, server: microphone.server,
+            whenLost: .continueFromDefault)
+        defer { source.close() }
+        let before = try captureAll(source, frames: 24_000)
+        #expect(before.reads.allSatisfy { $0.overruns == 0 } && source.inputSwitches.isEmpty)
+        microphone.unplug()
+        let after = try captureAll(source, frames: 24_000)
+        let switches = source.inputSwitches
+        #expect(switches.count == 1, "\(switches)")
+        let change = try #require(switches.first)
+        #expect(change.lost == "pulse:\(microphone.source)" && change.continuedFrom == "pulse:vsink.monitor", "\(change)")
+        #expect(change.afterFrames >= 24_000 && change.gapSeconds >= 0 && change.gapSeconds < 2, "\(change)")
+        #expect(after.reads.map(\.overruns).reduce(0, +) == 1, "\(after.reads.filter { $0.overruns > 0 })")
+        let lost = after.reads.map(\.lostFrames).reduce(0, +)
+        #expect(abs(Double(lost) / 48_000 - change.gapSeconds) < 0.01, "the gap's frames: \(lost), \(change)")
+    }
+
+    /// The server stalled (SIGSTOP) just after it removed the microphone: the reads while the
+    /// default source's stream cannot start come back empty after their wait (a stop is never
+    /// held), and once the start has had its 5 s the removal ends capture as it would have.
+    @Test func aStalledServerDuringTheSwitchHoldsNoReadAndEndsItAfterTheStartsLimit() throws {
+        let daemon = try PulsePrivateDaemon()
+        defer { daemon.resume() }
+        let microphone = try PulseTestMicrophone(server: daemon.address, description: "USB Headset Mono")
+        let source = try PulseCaptureSource(
+            source: microphone.source, format: ALSATestDevices.stereo48k, server: daemon.address,
+            whenLost: .continueFromDefault)
+        defer { source.close() }
+        _ = try captureAll(source, frames: 4800)
+        microphone.unplug()
+        daemon.suspend()
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 4800 * 4, alignment: 16)
+        defer { buffer.deallocate() }
+        let start = ContinuousClock.now
+        var longestRead: Duration = .zero
+        var ending: CaptureError?
+        while ending == nil, ContinuousClock.now - start < .seconds(15) {
+            let before = ContinuousClock.now
+            do {
+                _ = try source.read(into: buffer, frames: 4800)
+            } catch {
+                ending = error
+            }
+            longestRead = max(longestRead, ContinuousClock.now - before)
+        }
+        let elapsed = ContinuousClock.now - start
+        daemon.resume()
+        let error = try #require(ending, "capture ends once the switch has had its time")
+        #expect(error.kind == .disconnected && error.message.contains("\"\(microphone.source)\" was removed"), "\(error)")
+        #expect(longestRead < .seconds(1), "the longest read took \(longestRead)")
+        #expect(elapsed >= .seconds(4) && elapsed < .seconds(8), "ended after \(elapsed)")
+        #expect(source.inputSwitches.isEmpty)
+    }
+
     /// The server killed (SIGKILL) mid-recording ends the recording with an error naming the
     /// server; what was recorded before is kept.
     @Test func theServerKilledMidRecordingEndsItAndKeepsWhatWasRecorded() throws {

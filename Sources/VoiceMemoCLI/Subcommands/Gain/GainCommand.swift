@@ -1,24 +1,27 @@
 import ArgumentParsing
 
-/// `voicememo gain [--source alsa:NAME] [CHANGE] [--json]`: the input's capture volume.
+/// `voicememo gain [--source alsa:NAME|pulse:NAME] [CHANGE] [--json]`: the input's capture volume.
 enum GainCommand: SubcommandDefinition {
     static let change = Positional<GainChange>(
         name: "CHANGE",
         help: "+3dB or -3dB changes the level by that much, =-6dB sets it; 50% sets it within the "
-            + "control's range, +5% or -5% changes it; mute, unmute or toggle the capture switch. "
+            + "control's range (a sound server source: the server's own percentage), +5% or -5% "
+            + "changes it; mute, unmute or toggle the capture switch (the source's mute). "
             + "Without CHANGE the level is printed.",
         isOptional: true, parser: gainChangeParser)
     static let json = Flag(
         name: "json",
-        help: "Print one JSON object: device, control, percent, db, db_min, db_max (null without "
-            + "a dB scale), switch (null without one).")
+        help: "Print one JSON object: device (the mixer, or the sound server's address), control, "
+            + "percent, db, db_min, db_max (null without a dB scale), switch (null without one).")
 
     static let specification = CommandSpecification(
-        name: "gain", abstract: "Show or set the capture volume of an input (its ALSA mixer control).",
-        discussion: "The control is found in the mixer behind the input: the card of a hw:N,M "
-            + "(or plughw:, sysdefault:) device, else the device of the same name (pulse, "
+        name: "gain", abstract: "Show or set the capture volume of an input (its ALSA mixer control or server source).",
+        discussion: "For alsa:NAME the control is found in the mixer behind the input: the card of "
+            + "a hw:N,M (or plughw:, sysdefault:) device, else the device of the same name (pulse, "
             + "pipewire, default). Controls without a dB scale (PulseAudio's through ALSA) are "
-            + "set in per cent. Prints the state after any change.",
+            + "set in per cent. For pulse:NAME the sound server's own volume of the source is set, "
+            + "in dB from -60 dB to +10.6 dB (150 %), every channel alike; below -60 dB in per "
+            + "cent. Prints the state after any change.",
         options: [SharedArguments.source, json], positionals: [change])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> GainOptions {

@@ -1,34 +1,44 @@
 import Audio
 import Metering
 
-/// `voicememo gain`: reads, and changes, the capture control behind an ALSA input.
+/// `voicememo gain`: reads, and changes, the capture volume behind an input: the ALSA mixer
+/// control of an `alsa:` input, the sound server's own volume of a `pulse:` source.
 enum GainRunner {
     static func run(_ options: GainOptions, context: CommandContext) throws -> ExitCode {
         let source = try options.source ?? context.configuration().source ?? .default
-        guard case .alsa(let device, _) = source else {
-            throw CommandFailure("\(source) has no capture volume: only ALSA inputs (alsa:NAME) have a mixer", exitCode: .usageError)
-        }
-        do {
-            let mixer = try ALSACaptureMixer(input: device)
+        do throws(CaptureGainError) {
+            let volume = try CaptureVolume(for: source)
             switch options.change {
             case nil: break
-            case .byDecibels(let decibels): try mixer.change(byDecibels: decibels)
-            case .toDecibels(let decibels): try mixer.setDecibels(decibels)
-            case .byPercent(let percent): try mixer.change(byPercent: percent)
-            case .toPercent(let percent): try mixer.setPercent(percent)
-            case .mute: try mixer.setSwitch(on: false)
-            case .unmute: try mixer.setSwitch(on: true)
-            case .toggle: try mixer.setSwitch(on: !(try mixer.read().isOn ?? true))
+            case .byDecibels(let decibels): try volume.change(byDecibels: decibels)
+            case .toDecibels(let decibels): try volume.setDecibels(decibels)
+            case .byPercent(let percent): try volume.change(byPercent: percent)
+            case .toPercent(let percent): try volume.setPercent(percent)
+            case .mute: try volume.setSwitch(on: false)
+            case .unmute: try volume.setSwitch(on: true)
+            case .toggle: try volume.toggleSwitch()
             }
-            let gain = try mixer.read()
+            let gain = try volume.read()
             if options.json {
-                context.console.printJSON(json(gain, device: mixer.device).serialized)
+                context.console.printJSON(json(gain, device: volume.device).serialized)
             } else {
-                context.console.printLine("\(source): \(text(gain)) (mixer \(mixer.device))")
+                context.console.printLine("\(source): \(text(gain)) (\(volume.location))")
             }
             return .success
         } catch {
-            throw CommandFailure("\(source): \(error)")
+            // The error names the input itself when it has no volume at all.
+            let message = if case .noCaptureVolume = error { "\(error)" } else { "\(source): \(error)" }
+            throw CommandFailure(message, exitCode: exitCode(error))
+        }
+    }
+
+    /// A name that names nothing (an input without a volume, a source the server does not
+    /// have) is a usage error, as `record` takes it; anything else a runtime failure.
+    static func exitCode(_ error: CaptureGainError) -> ExitCode {
+        switch error {
+        case .noCaptureVolume: .usageError
+        case .soundServer(let cause) where cause.kind == .noSuchSource: .usageError
+        default: .failure
         }
     }
 

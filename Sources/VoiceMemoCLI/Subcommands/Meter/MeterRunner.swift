@@ -81,8 +81,15 @@ enum MeterRunner {
         var summary = MeterSummary(channels: engine.format.channels)
         var lastFrames = 0
         var diagnosis: InputDiagnosis?
+        var switchesSaid = 0
         while true {
             usleep(100_000)
+            // A source gone and replaced by the default (`on_source_lost = default`): said once.
+            for change in engine.inputSwitches.dropFirst(switchesSaid) {
+                if live { console.writeOutput("\r\u{1B}[K") }
+                console.printErrorMessage(InputSwitchText.sentence(change))
+                switchesSaid += 1
+            }
             // Read before a stop, which ends a stall as it ends capture.
             let secondsWithoutAudio = engine.secondsWithoutAudio
             let done = StopSignals.pending != nil || engine.hasEnded

@@ -58,6 +58,8 @@ enum RecordRunner {
         var statistics = RecorderStatistics()
         /// What was written, measured by the recorder: only for a memo (`addsMemo`).
         var measured: ProgrammeStatistics?
+        /// Where the input went away and the recording went on from another (`InputSwitch`).
+        var switchMarkers: [Marker] = []
     }
 
     /// Records into the library (a new memo) or into `--output`, and prints the result.
@@ -126,7 +128,7 @@ enum RecordRunner {
         let memo = try LibraryAccess.perform { () throws(MemoLibraryError) in
             try library.finishRecording(recording, statistics: outcome.measured)
         }
-        addMarkers(control?.markers ?? [], to: memo, in: library, console: context.console)
+        addMarkers((control?.markers ?? []) + outcome.switchMarkers, to: memo, in: library, console: context.console)
         if outcome.exitCode == .success, request.json {
             context.console.printJSON(memo.jsonText)
         }
@@ -228,10 +230,13 @@ enum RecordRunner {
             }
         }
         started(recorder)
+        var switchMarkers: [Marker] = []
         let summary = watch(
             recorder, request: request, until: finished, startTime: startTime, eventLog: eventLog, console: console,
-            captions: captions)
-        return outcome(of: recorder, request: request, peak: summary.peak.max() ?? -160, console: console)
+            captions: captions, switchMarkers: &switchMarkers)
+        var outcome = outcome(of: recorder, request: request, peak: summary.peak.max() ?? -160, console: console)
+        outcome.switchMarkers = switchMarkers
+        return outcome
     }
 
     /// Opens the input and starts recording: after `--delay`, for `--duration`.
@@ -260,12 +265,13 @@ enum RecordRunner {
 
     /// Shows the live line (on a terminal, without `--json`) and notes the event log every
     /// 100 ms until the recording finishes or a stop signal comes, then the encoder's progress
-    /// while it catches up.
+    /// while it catches up. An input that went away and was replaced (`InputSwitch`) is said
+    /// once, noted, and kept as a marker at the recording's time when it was seen.
     ///
     /// - Returns: the levels seen over the run.
     private static func watch(
         _ recorder: Recorder, request: RecordRequest, until finished: DispatchSemaphore, startTime: Double?,
-        eventLog: EventLog?, console: Console, captions: CaptionOutput? = nil
+        eventLog: EventLog?, console: Console, captions: CaptionOutput? = nil, switchMarkers: inout [Marker]
     ) -> MeterSummary {
         let live = console.isErrorTerminal && !request.json ? LiveLine(console: console, channels: request.settings.channels) : nil
         var summary = MeterSummary(channels: request.settings.channels)
@@ -273,7 +279,18 @@ enum RecordRunner {
         var loggedFirstFrame = false
         let encodingNote = EncodingNote(console: console, format: request.settings.format)
         var liveCleared = false
+        var markers: [Marker] = []
+        func noteSwitches() {
+            for change in recorder.inputSwitches.dropFirst(markers.count) {
+                live?.clear()
+                console.printErrorMessage(InputSwitchText.sentence(change))
+                eventLog?.note(InputSwitchText.event(change))
+                markers.append(Marker(time: recorder.currentTime, label: InputSwitchText.markerLabel(change)))
+            }
+        }
+        defer { switchMarkers = markers }
         Waiting.wait(for: finished, tickingAtOnce: false) {
+            noteSwitches()
             guard StopSignals.pending == nil, !RecordControl.stopRequested.load(ordering: .relaxed) else { return false }
             if let eventLog {
                 if !loggedFirstFrame, let firstFrame = recorder.firstFrameCapturedAt {
@@ -301,6 +318,7 @@ enum RecordRunner {
             return true
         }
         live?.clear()
+        noteSwitches()
         captions?.stop { live?.clear() }
         encodingNote.stop(recorder)
         recorder.updateMeters()
