@@ -5,6 +5,7 @@
 #   Tests/pipewire-daemon.sh start-bare DIR [WATCH_PID]   pipewire alone: streams open, nothing links them
 #   Tests/pipewire-daemon.sh source DIR NAME              a virtual source NAME (pw-loopback) fed by sink NAME_in
 #   Tests/pipewire-daemon.sh unsource DIR NAME            stop that source
+#   Tests/pipewire-daemon.sh pulse DIR                    PipeWire's PulseAudio server on that daemon; print its address
 #   Tests/pipewire-daemon.sh stop DIR                     stop everything started in DIR
 #
 # HOME, XDG_RUNTIME_DIR, XDG_CONFIG_HOME and XDG_STATE_HOME all live under DIR; clients reach the
@@ -127,6 +128,33 @@ unsource)
         kill -9 "$pid" 2>/dev/null || true
         rm -f "$dir/loopback-$name.pid"
     fi
+    ;;
+pulse)
+    # PipeWire's PulseAudio server (libpipewire-module-protocol-pulse), run as Debian's
+    # pipewire-pulse runs it but from a configuration of our own: that package conflicts with
+    # pulseaudio, which the suite's other daemon needs. Libpulse's clients (pactl, paplay,
+    # voicememo's pulse: inputs) reach it at unix:DIR/pulse-native.
+    [ -S "$socket" ] || { echo "pipewire-daemon: no daemon in $dir" >&2; exit 1; }
+    cat > "$dir/pipewire-pulse.conf" <<CONF
+context.spa-libs = {
+    audio.convert.* = audioconvert/libspa-audioconvert
+    support.*       = support/libspa-support
+}
+context.modules = [
+    { name = libpipewire-module-protocol-native }
+    { name = libpipewire-module-client-node }
+    { name = libpipewire-module-adapter }
+    { name = libpipewire-module-metadata }
+    { name = libpipewire-module-protocol-pulse args = { } }
+]
+pulse.properties = {
+    server.address = [ "unix:$dir/pulse-native" ]
+}
+CONF
+    spawn pipewire-pulse pipewire -c "$dir/pipewire-pulse.conf"
+    within_ten_seconds test -S "$dir/pulse-native" || fail "PipeWire's PulseAudio server did not start (no socket $dir/pulse-native after 10 s)"
+    within_ten_seconds pactl --server="unix:$dir/pulse-native" info || fail "PipeWire's PulseAudio server does not answer"
+    echo "unix:$dir/pulse-native"
     ;;
 stop)
     stop_all

@@ -71,9 +71,10 @@ e2e_alone=EndToEndTests.FourGiBRecordingTests
 # LiveCaptionTests and AppTmuxLiveCaptionTests need their captioner (nice 10, a third of a core) to keep up with real time.
 # AppTmuxLongWorkTests pins the app to one CPU beside spinners of its own and checks that its
 # keys and frames still come: beside the shards as well, the app went without a frame for seconds.
-# DebianPackageTests
+# PipeWirePulseServerTests start a PipeWire, WirePlumber and PipeWire's PulseAudio server each, as
+# PipeWireTests start theirs. DebianPackageTests
 # waits for the package, which builds beside the shards.
-e2e_quiet=EndToEndTests.LiveCaptionTests,EndToEndTests.AppTmuxLiveCaptionTests,EndToEndTests.AppTmuxLongWorkTests,EndToEndTests.PipeWireTests,EndToEndTests.PipeWirePlaybackTests,EndToEndTests.StalledInputTests,EndToEndTests.RealTimeCaptureTests,RealTimeTests,EndToEndTests.IcecastStreamTests,EndToEndTests.DebianPackageTests
+e2e_quiet=EndToEndTests.LiveCaptionTests,EndToEndTests.AppTmuxLiveCaptionTests,EndToEndTests.AppTmuxLongWorkTests,EndToEndTests.PipeWireTests,EndToEndTests.PipeWirePlaybackTests,EndToEndTests.PipeWirePulseServerTests,EndToEndTests.StalledInputTests,EndToEndTests.RealTimeCaptureTests,RealTimeTests,EndToEndTests.IcecastStreamTests,EndToEndTests.DebianPackageTests
 # The e2e suites that take much longer than their number of tests says, in "tests' worth" (a
 # typical e2e test takes a few seconds): they wait out minutes of real time (kill loops,
 # streams) or burn CPU.

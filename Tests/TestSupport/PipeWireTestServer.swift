@@ -151,6 +151,21 @@ public final class PipeWirePrivateDaemon: Sendable {
         directory = started.directory
     }
 
+    /// Starts PipeWire's PulseAudio server on this daemon (as Debian's pipewire-pulse does,
+    /// from `Tests/pipewire-daemon.sh pulse`) and returns its address (`unix:…/pulse-native`),
+    /// for `PULSE_SERVER` and ``PulseTestMicrophone/init(server:description:)``; it stops with
+    /// the daemon.
+    ///
+    /// - Throws: ``PulseTestServer/Unavailable`` with the script's message.
+    public func startPulseServer() throws -> String {
+        let result = PulseCommand.run("/bin/bash", [PipeWireScripts.daemonScript, "pulse", directory], timeout: 30)
+        guard result.status == 0, let address = result.output.split(separator: "\n").last.map(String.init), address.hasPrefix("unix:")
+        else {
+            throw PulseTestServer.Unavailable(description: "PipeWire's PulseAudio server did not start: \(result.error)\(result.output)")
+        }
+        return address
+    }
+
     /// Makes a null sink (48 kHz stereo) of one test's own; it is removed when released.
     ///
     /// - Throws: ``PulseTestServer/Unavailable`` when `pw-cli` fails, with its message.

@@ -82,7 +82,7 @@ public final class PulseCaptureSource: CaptureSource {
         }
         let connection = try PulseConnection(server: devices.server, timeout: PulseDevices.timeout)
         var spec = pa_sample_spec(
-            format: Self.sampleFormat(format.sampleFormat), rate: UInt32(clamping: format.sampleRate),
+            format: PulseSampleFormat.of(format.sampleFormat), rate: UInt32(clamping: format.sampleRate),
             channels: UInt8(clamping: format.channels))
         let fragmentFrames = max(1, format.sampleRate * Self.fragmentMilliseconds / 1000)
         var attributes = pa_buffer_attr(
@@ -267,13 +267,5 @@ public final class PulseCaptureSource: CaptureSource {
         let kind: PulseError.Kind = removed ? .sourceRemoved : connection.isConnected ? .failed : .serverGone
         let error = PulseError.libpulse(kind, code: code, server: server, source: source)
         return CaptureError(kind == .failed ? .io : .disconnected, error.description, cause: .pulse(error))
-    }
-
-    private static func sampleFormat(_ format: SampleFormat) -> pa_sample_format_t {
-        switch format {
-        case .int16: PA_SAMPLE_S16LE
-        case .int32: PA_SAMPLE_S32LE
-        case .float32: PA_SAMPLE_FLOAT32LE
-        }
     }
 }

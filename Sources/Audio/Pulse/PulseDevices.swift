@@ -13,14 +13,19 @@ public struct PulseDeviceInfo: Sendable, Hashable {
     public var isMonitor: Bool
     /// The server's default source (or sink).
     public var isDefault: Bool
+    /// A sink's monitor source, the name that records what it plays (nil for a source).
+    public var monitorSource: String?
 
-    public init(name: String, description: String, channels: Int, sampleRate: Int, isMonitor: Bool, isDefault: Bool) {
+    public init(
+        name: String, description: String, channels: Int, sampleRate: Int, isMonitor: Bool, isDefault: Bool, monitorSource: String? = nil
+    ) {
         self.name = name
         self.description = description
         self.channels = channels
         self.sampleRate = sampleRate
         self.isMonitor = isMonitor
         self.isDefault = isDefault
+        self.monitorSource = monitorSource
     }
 }
 
@@ -121,5 +126,6 @@ private let sinkInfoReceived: pa_sink_info_cb_t = { _, info, end, userdata in
     answers.sinks.append(
         PulseDeviceInfo(
             name: text(sink.name), description: text(sink.description), channels: Int(sink.sample_spec.channels),
-            sampleRate: Int(sink.sample_spec.rate), isMonitor: false, isDefault: false))
+            sampleRate: Int(sink.sample_spec.rate), isMonitor: false, isDefault: false,
+            monitorSource: sink.monitor_source_name.map { String(cString: $0) }))
 }

@@ -97,7 +97,7 @@ public final class PulseJoinedCaptureSource: CaptureSource {
         let perInput = Self.channelsPerInput(recording: requested.channels) ?? 1
         let format = StreamFormat(sampleRate: requested.sampleRate, channels: 2 * perInput, sampleFormat: requested.sampleFormat)
         let connection = try PulseConnection(server: devices.server, timeout: PulseDevices.timeout)
-        let inputs = try [first, second].map { source throws(PulseError) in
+        let inputs = try [first, second].map { Self.serverName(of: $0, devices) }.map { source throws(PulseError) in
             try PulseJoinedInput(
                 connection: connection, source: source, channels: perInput, format: format,
                 fragmentMilliseconds: Self.fragmentMilliseconds, defaultName: PulseCaptureSource.defaultName)
@@ -123,6 +123,13 @@ public final class PulseJoinedCaptureSource: CaptureSource {
         drift = PulseDriftFollower(
             window: Self.driftWindow,
             toleranceFrames: Int(Double(format.sampleRate) * (Self.driftTolerance / .seconds(1))))
+    }
+
+    /// The name to open `source` by: the default sink's monitor by its own name, since
+    /// PipeWire's PulseAudio server (0.3.65) does not know `@DEFAULT_MONITOR@`; any other as it is.
+    private static func serverName(of source: String, _ devices: PulseDeviceList) -> String {
+        guard source == InputName.defaultMonitor else { return source }
+        return devices.sinks.first(where: \.isDefault)?.monitorSource ?? source
     }
 
     /// Whether the server has `source`: by name, or its default source, or (for the default

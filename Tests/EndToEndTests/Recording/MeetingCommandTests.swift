@@ -22,9 +22,9 @@ import Testing
         let desktop = try PulseTestSink.load(on: microphone.server, rate: desktopRate)
         let sandbox = try VoiceMemoSandbox()
         sandbox.environment["PULSE_SERVER"] = microphone.server
-        try writeTones(in: sandbox)
+        try Self.writeTones(in: sandbox)
         let outcome = try sandbox.shell(
-            playing([("mic.wav", microphone.feed), ("desk.wav", desktop.name)]) + """
+            Self.playing([("mic.wav", microphone.feed), ("desk.wav", desktop.name)]) + """
                 voicememo record --source pulse:\(microphone.source)+pulse:\(desktop.monitor) --duration 2s \\
                     --format wav --rate 48000 --channels \(channels) --title Meeting
                 """, timeout: .seconds(60))
@@ -50,11 +50,11 @@ import Testing
         let desktop = try PulseTestSink.load(on: daemon.address)
         let sandbox = try VoiceMemoSandbox()
         sandbox.environment["PULSE_SERVER"] = daemon.address
-        try writeTones(in: sandbox)
+        try Self.writeTones(in: sandbox)
         let outcome = try sandbox.shell(
             """
             pactl set-default-source \(microphone.source) && pactl set-default-sink \(desktop.name) || exit 90
-            """ + playing([("mic.wav", microphone.feed), ("desk.wav", desktop.name)]) + """
+            """ + Self.playing([("mic.wav", microphone.feed), ("desk.wav", desktop.name)]) + """
                 voicememo record --source meeting --duration 2s --format wav --title Meeting || exit 1
                 voicememo meter --source meeting --duration 1s > meter.txt
                 """, timeout: .seconds(60))
@@ -82,7 +82,7 @@ import Testing
             frame % (Self.rate / 2) < Self.rate / 1000 ? 0.6 : 0
         }
         let outcome = try sandbox.shell(
-            playing([("clicks.wav", both.name)]) + """
+            Self.playing([("clicks.wav", both.name)]) + """
                 voicememo record --source pulse:\(microphone.source)+pulse:\(desktop.monitor) --duration 3s \\
                     --format wav --title Clicks
                 """, timeout: .seconds(60))
@@ -218,7 +218,7 @@ import Testing
     // MARK: - Signals and their analysis
 
     /// `mic.wav` and `desk.wav`: 20 s of the microphone's tone and of the desktop's.
-    private func writeTones(in sandbox: VoiceMemoSandbox) throws {
+    static func writeTones(in sandbox: VoiceMemoSandbox) throws {
         for (file, hertz) in [("mic.wav", Self.microphoneHz), ("desk.wav", Self.desktopHz)] {
             try TestSignals.writeMonoWAV(to: sandbox.file(file), seconds: 20) { frame in
                 0.5 * sin(2 * .pi * hertz * Double(frame) / Double(Self.rate))
@@ -228,7 +228,7 @@ import Testing
 
     /// A script's start: `paplay` plays each file into its sink, and the script waits until
     /// the server lists each as a stream, and stops them when it ends.
-    private func playing(_ plays: [(file: String, sink: String)]) -> String {
+    static func playing(_ plays: [(file: String, sink: String)]) -> String {
         var script = "players=\n"
         for play in plays {
             script += """
