@@ -281,10 +281,9 @@ struct LatencyBenchmark {
 }
 
 /// A private sound server with one null sink, reached only through its socket: PulseAudio
-/// (Tests/pulse-daemon.sh), or PipeWire with WirePlumber (Tests/pipewire-daemon.sh) and
-/// PipeWire's PulseAudio server (`libpipewire-module-protocol-pulse`, run as `pipewire-pulse`
-/// does, from a configuration of our own: Debian's `pipewire-pulse` package conflicts with
-/// `pulseaudio`). The null sink is loaded through the PulseAudio protocol in both.
+/// (Tests/pulse-daemon.sh), or PipeWire with WirePlumber and PipeWire's PulseAudio server
+/// (Tests/pipewire-daemon.sh `start`, then `pulse`). The null sink is loaded through the
+/// PulseAudio protocol in both.
 final class SoundServer {
     enum Kind: String, CaseIterable {
         case pulseAudio = "pulseaudio"
@@ -309,7 +308,6 @@ final class SoundServer {
     let address: String
     private let kind: Kind
     private let directory: String
-    private var pulse: SpawnedProcess?
 
     private static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tests").path
@@ -330,44 +328,17 @@ final class SoundServer {
             address = printed.trimmingCharacters(in: .whitespacesAndNewlines)
             name = "PulseAudio \(Self.version("/usr/bin/pulseaudio", directory))"
         case .pipeWire:
-            let socket = directory + "/pulse-native"
-            let configuration = """
-                context.spa-libs = {
-                    audio.convert.* = audioconvert/libspa-audioconvert
-                    support.*       = support/libspa-support
-                }
-                context.modules = [
-                    { name = libpipewire-module-protocol-native }
-                    { name = libpipewire-module-client-node }
-                    { name = libpipewire-module-adapter }
-                    { name = libpipewire-module-metadata }
-                    { name = libpipewire-module-protocol-pulse args = { } }
-                ]
-                pulse.properties = {
-                    server.address = [ "unix:\(socket)" ]
-                }
-
-                """
-            _ = FileManager.default.createFile(atPath: directory + "/pipewire-pulse.conf", contents: Data(configuration.utf8))
-            let run = directory + "/run"
-            pulse = SpawnedProcess(
-                "/usr/bin/pipewire", ["-c", directory + "/pipewire-pulse.conf"],
-                environment: [
-                    "PATH": "/usr/bin:/bin", "HOME": directory + "/home", "XDG_RUNTIME_DIR": run, "PIPEWIRE_RUNTIME_DIR": run,
-                    "XDG_CONFIG_HOME": directory + "/config", "XDG_STATE_HOME": directory + "/state",
-                ],
-                log: directory + "/pipewire-pulse.log")
-            address = "unix:" + socket
-            name = "PipeWire \(Self.version("/usr/bin/pipewire", directory)) (its PulseAudio server)"
-            let deadline = monotonicNow() + 10
-            while !FileManager.default.fileExists(atPath: socket) {
-                guard pulse != nil, monotonicNow() < deadline else {
-                    printToStandardError("voicememo-bench latency: PipeWire's PulseAudio server did not start (\(directory)/pipewire-pulse.log)")
-                    stop()
-                    return nil
-                }
-                usleep(50_000)
+            let pulse = ChildProcess.run(
+                "/bin/bash", [script, "pulse", directory], environment: environment, output: directory + "/pulse.out")
+            guard pulse?.status == 0, let printed = try? String(contentsOfFile: directory + "/pulse.out", encoding: .utf8),
+                let line = printed.split(separator: "\n").last, line.hasPrefix("unix:")
+            else {
+                printToStandardError("voicememo-bench latency: PipeWire's PulseAudio server did not start (\(directory)/pipewire-pulse.log)")
+                _ = ChildProcess.run("/bin/bash", [script, "stop", directory], environment: environment)
+                return nil
             }
+            address = String(line)
+            name = "PipeWire \(Self.version("/usr/bin/pipewire", directory)) (its PulseAudio server)"
         }
         let loaded = ChildProcess.run(
             "/usr/bin/pactl", ["load-module", "module-null-sink", "sink_name=\(sink)", "rate=\(rate)", "channels=2"],
@@ -389,8 +360,6 @@ final class SoundServer {
     }
 
     func stop() {
-        pulse?.stop()
-        pulse = nil
         let script = Self.scripts + "/" + (kind == .pulseAudio ? "pulse-daemon.sh" : "pipewire-daemon.sh")
         _ = ChildProcess.run("/bin/bash", [script, "stop", directory], environment: ["PATH": "/usr/bin:/bin"])
     }
