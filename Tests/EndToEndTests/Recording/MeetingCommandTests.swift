@@ -147,11 +147,7 @@ import Testing
         sandbox.environment["PULSE_SERVER"] = microphone.server
         sandbox.environment["VOICEMEMO_EVENT_LOG"] = sandbox.file("events")
         let recording = try sandbox.shell(
-            """
-            voicememo record --source pulse:\(microphone.source)+pulse:\(desktop.monitor) --duration 30s \\
-                --format wav --title Unplugged 2> record.err & pid=$!
-            recorded_a_second() { awk '$1 == "recorded" && $2 >= 48000 { found = 1 } END { exit !found }' events 2>/dev/null; }
-            wait_until 20 "a second recorded" recorded_a_second || { kill $pid; exit 91; }
+            Self.meetingRecordingOneSecondIn(source: "pulse:\(microphone.source)+pulse:\(desktop.monitor)", title: "Unplugged") + """
             module=$(pactl list sources | awk '$1 == "Name:" { name = $2 } $1 == "Owner" && name == "\(microphone.source)" { print $3 }')
             pactl unload-module "$module" || { kill $pid; exit 92; }
             wait $pid; echo "status=$?"; cat record.err
@@ -172,11 +168,7 @@ import Testing
         sandbox.environment["PULSE_SERVER"] = microphone.server
         sandbox.environment["VOICEMEMO_EVENT_LOG"] = sandbox.file("events")
         let recording = try sandbox.shell(
-            """
-            voicememo record --source pulse:\(microphone.source)+pulse:\(desktop.monitor) --duration 30s \\
-                --format wav --title Stalled 2> record.err & pid=$!
-            recorded_a_second() { awk '$1 == "recorded" && $2 >= 48000 { found = 1 } END { exit !found }' events 2>/dev/null; }
-            wait_until 20 "a second recorded" recorded_a_second || { kill $pid; exit 91; }
+            Self.meetingRecordingOneSecondIn(source: "pulse:\(microphone.source)+pulse:\(desktop.monitor)", title: "Stalled") + """
             pactl suspend-sink \(desktop.name) 1 || { kill $pid; exit 92; }
             ended() { ! kill -0 $pid 2>/dev/null; }
             wait_until 15 "the recording to end" ended || { kill $pid; exit 93; }
@@ -201,11 +193,7 @@ import Testing
         sandbox.environment["PULSE_SERVER"] = daemon.address
         sandbox.environment["VOICEMEMO_EVENT_LOG"] = sandbox.file("events")
         let recording = try sandbox.shell(
-            """
-            voicememo record --source pulse:\(microphone.source)+pulse:\(desktop.monitor) --duration 30s \\
-                --format wav --title Gone 2> record.err & pid=$!
-            recorded_a_second() { awk '$1 == "recorded" && $2 >= 48000 { found = 1 } END { exit !found }' events 2>/dev/null; }
-            wait_until 20 "a second recorded" recorded_a_second || { kill $pid; exit 91; }
+            Self.meetingRecordingOneSecondIn(source: "pulse:\(microphone.source)+pulse:\(desktop.monitor)", title: "Gone") + """
             kill -9 \(daemon.pid)
             wait $pid; echo "status=$?"; cat record.err
             """, timeout: .seconds(60))
@@ -213,6 +201,17 @@ import Testing
         #expect(recording.standardOutput.contains("went away while recording"), "\(recording)")
         let memo = try #require(try sandbox.listedMemos().first)
         #expect((memo["frames"] as? Int ?? 0) >= Self.rate, "\(memo)")
+    }
+
+    /// A script's start: a 30 s meeting recorded in the background (`$pid`, its standard error in
+    /// `record.err`), waited for until the event log (`events`) says a second is recorded.
+    static func meetingRecordingOneSecondIn(source: String, title: String) -> String {
+        """
+        voicememo record --source \(source) --duration 30s --format wav --title \(title) 2> record.err & pid=$!
+        recorded_a_second() { awk '$1 == "recorded" && $2 >= 48000 { found = 1 } END { exit !found }' events 2>/dev/null; }
+        wait_until 20 "a second recorded" recorded_a_second || { kill $pid; exit 91; }
+
+        """
     }
 
     // MARK: - Signals and their analysis
