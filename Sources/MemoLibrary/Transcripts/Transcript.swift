@@ -68,6 +68,8 @@ public struct TranscriptHit: Sendable, Hashable {
     public var snippet: String
     /// The index in the memo's words of that first matching word.
     public var wordIndex: Int
+    /// Who said that word, in a meeting memo; `nil` in any other.
+    public var speaker: Speaker? = nil
 }
 
 /// The index's side of `TranscriptTokens` (Vocabulary).
