@@ -68,6 +68,23 @@ import Vocabulary
         #expect(try library.searchTranscripts("again").first?.speaker == nil)
     }
 
+    /// A trimmed meeting is still a meeting: its row and its file's comment keep the roles, and
+    /// the words it keeps their speakers.
+    @Test func aTrimKeepsTheRolesAndTheSpeakers() throws {
+        let fixture = try LibraryFixture()
+        let library = try fixture.open()
+        let memo = try Self.recordMeeting(into: library)
+        let words = [
+            TranscriptWord(word: "cut", start: 0.01, end: 0.04, speaker: .me),
+            TranscriptWord(word: "kept", start: 0.1, end: 0.15, speaker: .them),
+        ]
+        try library.storeTranscript(Transcript(words: words, model: "m", frames: memo.frames), forMemo: memo.id, at: LibraryFixture.start)
+        let trimmed = try #require(try library.trim(id: memo.id, keeping: 2_400..<12_000, at: LibraryFixture.start).memos.first)
+        #expect(trimmed.channelRoles == memo.channelRoles)
+        #expect(try SoundFileReader(path: trimmed.path).metadata.comment?.contains("voicememo-channels: mic 1, desktop 2") == true)
+        #expect(try library.transcript(of: trimmed)?.transcript.words.map(\.speaker) == [.them])
+    }
+
     /// An index of version 8 with a memo and its transcript: read as it is (read-only), then
     /// migrated; its memo has no roles and its words no speaker.
     @Test func versionEightIndexOpensWithNoRolesAndNoSpeakers() throws {

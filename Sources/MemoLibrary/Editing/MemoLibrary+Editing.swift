@@ -371,7 +371,8 @@ enum EditTranscript {
                 remaining = remaining.dropFirst()
                 guard middle.isFinite, middle >= lower else { continue }
                 words.append(TranscriptWord(
-                    word: word.word, start: min(max(word.start, lower), upper) + shift, end: min(max(word.end, lower), upper) + shift))
+                    word: word.word, start: min(max(word.start, lower), upper) + shift, end: min(max(word.end, lower), upper) + shift,
+                    speaker: word.speaker))
             }
             offset += range.upperBound - range.lowerBound
         }
