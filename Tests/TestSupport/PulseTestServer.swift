@@ -147,26 +147,13 @@ enum PulseCommand {
             unlink(outputPath)
             unlink(errorPath)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        guard spawned == 0 else {
-            return Result(status: -1, output: "", error: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+        let child: pid_t
+        do {
+            child = try ChildSpawn.spawn(
+                URL(fileURLWithPath: executable), arguments: arguments, environment: ProcessInfo.processInfo.environment,
+                standardOutput: outputPath, standardError: errorPath)
+        } catch {
+            return Result(status: -1, output: "", error: "cannot run \(executable): \(error)")
         }
         var status: Int32 = 0
         let deadline = Date().addingTimeInterval(timeout)

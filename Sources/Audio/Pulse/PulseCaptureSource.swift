@@ -92,18 +92,7 @@ public final class PulseCaptureSource: CaptureSource {
         else {
             throw PulseError.libpulse(.failed, code: pa_context_errno(connection.context), server: devices.server, source: source)
         }
-        do {
-            try connection.iterate(within: Self.startTimeout) { pa_stream_get_state(stream) != PA_STREAM_CREATING }
-        } catch {
-            pa_stream_disconnect(stream)
-            pa_stream_unref(stream)
-            throw error
-        }
-        guard pa_stream_get_state(stream) == PA_STREAM_READY else {
-            let code = pa_context_errno(connection.context)
-            pa_stream_unref(stream)
-            throw PulseError.libpulse(.failed, code: code, server: devices.server, source: source)
-        }
+        try connection.waitUntilReady(stream, within: Self.startTimeout, source: source)
         self.connection = connection
         self.whenLost = isDefault ? .stop : whenLost
         self.spec = spec

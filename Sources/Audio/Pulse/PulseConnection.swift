@@ -85,6 +85,26 @@ final class PulseConnection {
         }
     }
 
+    /// Waits, at most `timeout`, for a stream just connected to be ready; releases it when it
+    /// is not (it failed, or the wait timed out).
+    ///
+    /// - Throws: `PulseError` `.timedOut`, or `.failed` naming `source` (the device the stream
+    ///   is for) with libpulse's reason.
+    func waitUntilReady(_ stream: OpaquePointer, within timeout: Duration, source: String) throws(PulseError) {
+        do {
+            try iterate(within: timeout) { pa_stream_get_state(stream) != PA_STREAM_CREATING }
+        } catch {
+            pa_stream_disconnect(stream)
+            pa_stream_unref(stream)
+            throw error
+        }
+        guard pa_stream_get_state(stream) == PA_STREAM_READY else {
+            let code = pa_context_errno(context)
+            pa_stream_unref(stream)
+            throw PulseError.libpulse(.failed, code: code, server: server, source: source)
+        }
+    }
+
     /// Runs the main loop until `isDone`, at most until the deadline (or `timeout` from now),
     /// polling at most 100 ms a time.
     func iterate(within timeout: Duration? = nil, until isDone: () -> Bool) throws(PulseError) {

@@ -75,18 +75,7 @@ final class PulsePlaybackStream: @unchecked Sendable {
             pa_stream_unref(stream)
             throw PulseError.libpulse(.failed, code: code, server: devices.server, source: sink)
         }
-        do {
-            try connection.iterate(within: Self.startTimeout) { pa_stream_get_state(stream) != PA_STREAM_CREATING }
-        } catch {
-            pa_stream_disconnect(stream)
-            pa_stream_unref(stream)
-            throw error
-        }
-        guard pa_stream_get_state(stream) == PA_STREAM_READY else {
-            let code = pa_context_errno(connection.context)
-            pa_stream_unref(stream)
-            throw PulseError.libpulse(.failed, code: code, server: devices.server, source: sink)
-        }
+        try connection.waitUntilReady(stream, within: Self.startTimeout, source: sink)
         pa_stream_set_underflow_callback(stream, { _, userdata in
             guard let userdata else { return }
             Unmanaged<UnderflowCounter>.fromOpaque(userdata).takeUnretainedValue().count.add(1, ordering: .relaxed)

@@ -60,6 +60,12 @@ struct PlayerPulseTests {
         let file = try fixture.writeSines("two.wav", seconds: 2, peak: 0.5, format: .wav)
         let log = PlayerEventLog()
         let player = try player(file, server: server, log: log)
+        try Self.expectPauseHoldsThePlayHeadAndResumeGoesOn(player, log: log)
+    }
+
+    /// Plays `player` (2 s) to 0.5 s, pauses it (before 0.8 s), checks that the play
+    /// head holds for 0.4 s, resumes, and checks that it goes on from there to the end.
+    static func expectPauseHoldsThePlayHeadAndResumeGoesOn(_ player: Player, log: PlayerEventLog) throws {
         try player.play()
         #expect(waitUntil { player.currentTime >= 0.5 })
         player.pause()

@@ -17,32 +17,20 @@ struct PulsePlaybackTests {
             events: log.events, operations: nil, server: server)
     }
 
-    /// `parec` recording `source` of `server` into a raw 48 kHz stereo s16 file until stopped
-    /// (`posix_spawn` and `waitpid`: Foundation's `Process` was seen to miss its exit here; the
-    /// test runner's blocked signals are unblocked in the child, or SIGINT would not reach it).
+    /// `parec` recording `source` of `server` into a raw 48 kHz stereo s16 file until stopped.
     private final class MonitorRecording {
         let pid: pid_t
         let path: String
 
         init(server: String, source: String, into path: String) throws {
             self.path = path
-            let arguments = [
-                "/usr/bin/parec", "--server=\(server)", "--device=\(source)", "--format=s16le", "--rate=48000",
-                "--channels=2", "--latency-msec=20", path,
-            ]
-            var argv = arguments.map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var noSignals = sigset_t()
-            sigemptyset(&noSignals)
-            posix_spawnattr_setsigmask(&attributes, &noSignals)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-            var pid: pid_t = 0
-            let status = posix_spawn(&pid, arguments[0], nil, &attributes, &argv, environ)
-            guard status == 0 else { throw Tool.Failed(description: "parec could not start: \(String(cString: strerror(status)))") }
-            self.pid = pid
+            pid = try ChildSpawn.spawn(
+                URL(fileURLWithPath: "/usr/bin/parec"),
+                arguments: [
+                    "--server=\(server)", "--device=\(source)", "--format=s16le", "--rate=48000", "--channels=2",
+                    "--latency-msec=20", path,
+                ],
+                environment: ProcessInfo.processInfo.environment)
         }
 
         /// Stops `parec` (SIGINT, as Ctrl-C) and returns what it recorded, left and right interleaved.
@@ -119,19 +107,7 @@ struct PulsePlaybackTests {
         let file = try fixture.writeSines("two.wav", seconds: 2, peak: 0.5, format: .wav)
         let log = PlayerEventLog()
         let player = try player(file, sink: sink.name, server: server.address, log: log)
-        try player.play()
-        #expect(waitUntil { player.currentTime >= 0.5 })
-        player.pause()
-        #expect(!player.isPlaying)
-        let pausedAt = player.currentTime
-        usleep(400_000)
-        #expect(player.currentTime == pausedAt, "the play head stands still while paused")
-        #expect(pausedAt >= 0.5 && pausedAt < 0.9, "paused at \(pausedAt) s")
-        try player.play()
-        #expect(player.currentTime >= pausedAt, "resuming never goes back")
-        #expect(waitUntil { player.currentTime > pausedAt + 0.2 })
-        #expect(log.waitForFinish(seconds: 10))
-        #expect(log.finishes == [true])
+        try PlayerPulseTests.expectPauseHoldsThePlayHeadAndResumeGoesOn(player, log: log)
     }
 
     /// A sink the server does not have is refused when the device opens, naming the sinks it has.
