@@ -20,7 +20,7 @@ SHELL := /bin/bash
 BUILD_DEPS := libasound2-dev libsndfile1-dev libncursesw5-dev libsqlite3-dev libsoundtouch-dev pkg-config \
               libpocketsphinx-dev pocketsphinx-en-us libsamplerate0-dev libspeexdsp-dev libwebrtc-audio-processing-dev \
               libavformat-dev libavcodec-dev libswresample-dev libavutil-dev libebur128-dev libpulse-dev
-TEST_DEPS  := alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins espeak-ng sqlite3 \
+TEST_DEPS  := alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins espeak-ng flite sqlite3 \
               man-db zsh fish pocketsphinx pocketsphinx-testdata ffmpeg openssl python3 \
               pipewire pipewire-bin wireplumber icecast2 strace dbus-daemon python3-gi libnotify4
 DEPS       := $(BUILD_DEPS) $(TEST_DEPS)

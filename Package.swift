@@ -122,7 +122,7 @@ let package = Package(
         // what voice activation's speech detector calls speech is decoded.
         .target(
             name: "Transcription",
-            dependencies: ["MemoLibrary", "SoundFiles", "Audio", "Platform", "VoiceActivation", "CPocketSphinx", "CSampleRate"]),
+            dependencies: ["MemoLibrary", "SoundFiles", "Audio", "Platform", "VoiceActivation", "Vocabulary", "CPocketSphinx", "CSampleRate"]),
         // The full-screen app's pure core: state, actions, reducer, views into a cell Screen.
         .target(name: "Interface", dependencies: ["Vocabulary", "Metering"], swiftSettings: optimisedInDebug),
         // ncursesw backend: draws a Screen, reads keys.
@@ -166,7 +166,7 @@ let package = Package(
         .testTarget(name: "VoiceActivationTests", dependencies: ["TestSupport", "VoiceActivation", "Audio", "SoundFiles", "Metering", "MemoLibrary"]),
         .testTarget(name: "PlatformTests", dependencies: ["TestSupport", "Platform"]),
         .testTarget(name: "MemoLibraryTests", dependencies: ["TestSupport", "MemoLibrary", "Vocabulary", "SoundFiles", "Metering"]),
-        .testTarget(name: "TranscriptionTests", dependencies: ["TestSupport", "Transcription", "MemoLibrary", "SoundFiles", "Audio"]),
+        .testTarget(name: "TranscriptionTests", dependencies: ["TestSupport", "Transcription", "MemoLibrary", "SoundFiles", "Audio", "Vocabulary"]),
         .testTarget(name: "InterfaceTests", dependencies: ["TestSupport", "Interface", "Vocabulary", "Metering"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
         // The e2e tier (Tests/run-all.sh): these three targets.

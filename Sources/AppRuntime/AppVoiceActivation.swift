@@ -33,20 +33,23 @@ final class AppVoiceActivation: Sendable {
     /// Arms on `engine` (already running) with `parameters` (their replay included).
     ///
     /// - Parameters:
+    ///   - channelRoles: a meeting's, which every take keeps.
     ///   - library: a library connection used only by the recorder's thread.
     ///   - playbackDevice: where the replay plays (the app's `--device`).
     ///   - eventLog: gets `replay_start ID` and `replay_end ID` around each replay.
     ///   - report: called on `queue` for each kept take and each failure.
     /// - Throws: `RecorderError` when the settings are refused.
     init(
-        parameters: VoiceParameters, engine: CaptureEngine, settings: RecordingSettings, library: sending MemoLibrary,
-        playbackDevice: String, eventLog: EventLog?, queue: DispatchQueue, report: @escaping @Sendable (Event) -> Void
+        parameters: VoiceParameters, engine: CaptureEngine, settings: RecordingSettings, channelRoles: ChannelRoles? = nil,
+        library: sending MemoLibrary, playbackDevice: String, eventLog: EventLog?, queue: DispatchQueue,
+        report: @escaping @Sendable (Event) -> Void
     ) throws(RecorderError) {
         let rate = Double(engine.format.sampleRate)
         let origin = Date().addingTimeInterval(-Double(engine.capturedFrames) / rate)
         let replay = TakeReplay(device: playbackDevice)
         let takes = AppTakes(
-            library: library, settings: settings, replay: replay, replaySettings: parameters.replay, eventLog: eventLog
+            library: library, settings: settings, channelRoles: channelRoles, replay: replay,
+            replaySettings: parameters.replay, eventLog: eventLog
         ) { event in queue.async { report(event) } }
         self.replay = replay
         self.takes = takes
@@ -101,6 +104,7 @@ private final class AppTakes: Sendable {
     private let library: Mutex<MemoLibrary>
     private let recordings = Mutex<[Int: MemoRecording]>([:])
     private let settings: RecordingSettings
+    private let channelRoles: ChannelRoles?
     private let replay: TakeReplay
     /// The panel's replay, read as each kept take is saved; `AppVoiceActivation.setReplay` changes it.
     let replaySettings: Mutex<ReplayParameters>
@@ -113,11 +117,12 @@ private final class AppTakes: Sendable {
     private let sizeQueue = DispatchQueue(label: "voicememo.vox.take-size", qos: .utility)
 
     init(
-        library: sending MemoLibrary, settings: RecordingSettings, replay: TakeReplay, replaySettings: ReplayParameters,
-        eventLog: EventLog?, report: @escaping @Sendable (AppVoiceActivation.Event) -> Void
+        library: sending MemoLibrary, settings: RecordingSettings, channelRoles: ChannelRoles?, replay: TakeReplay,
+        replaySettings: ReplayParameters, eventLog: EventLog?, report: @escaping @Sendable (AppVoiceActivation.Event) -> Void
     ) {
         self.library = Mutex(library)
         self.settings = settings
+        self.channelRoles = channelRoles
         self.replay = replay
         self.replaySettings = Mutex(replaySettings)
         self.eventLog = eventLog
@@ -127,7 +132,9 @@ private final class AppTakes: Sendable {
     func begin(_ info: TakeInfo, at date: Date) throws(RecorderError) -> TakeDestination {
         let title = MemoTitle.defaultTitle(for: date, timeZone: .current)
         let result = library.withLock { library in
-            Result { () throws(MemoLibraryError) in try library.beginRecording(title: title, settings: settings, at: date) }
+            Result { () throws(MemoLibraryError) in
+                try library.beginRecording(title: title, settings: settings, at: date, channelRoles: channelRoles)
+            }
         }
         let recording: MemoRecording
         switch result {

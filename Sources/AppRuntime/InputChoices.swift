@@ -80,12 +80,21 @@ enum InputChoices {
         description.split(whereSeparator: \.isNewline).joined(separator: " — ")
     }
 
-    /// The output picker's list from ALSA's playback `devices`: `current` first (the `--device`
-    /// given, or the last choice), then ALSA's `default` and the devices it lists by name; the
+    /// The output picker's list: `current` first (the `--device` given, or the last choice),
+    /// then the sound server's `serverSinks` as `pulse:NAME` by the server's description (nil
+    /// when no server answered), then ALSA's `default` and the devices it lists by name; ALSA's
     /// helper plugins only named as hidden, as the input picker does (`null` plays nothing,
     /// the converters and mixers wrap a device the list offers anyway).
-    static func outputs(devices: [ALSADeviceInfo], current: String) -> (choices: [OutputChoice], hidden: [String]) {
-        var choices = [OutputChoice(device: current, description: "now")]
+    static func outputs(
+        serverSinks: [PulseDeviceInfo]? = nil, devices: [ALSADeviceInfo], current: String
+    ) -> (choices: [OutputChoice], hidden: [String]) {
+        let sinks = (serverSinks ?? []).map { sink in
+            let description = oneLine(sink.description)
+            let words = [sink.isDefault ? "default" : nil, description.isEmpty ? nil : description].compactMap { $0 }
+            return OutputChoice(device: "pulse:" + sink.name, description: words.joined(separator: " — "))
+        }
+        let now = sinks.first { $0.device == current }.map { "now — " + $0.description } ?? "now"
+        var choices = [OutputChoice(device: current, description: now)] + sinks.filter { $0.device != current }
         var hidden: [String] = []
         if current != "default" {
             choices.append(OutputChoice(device: "default", description: "ALSA's default device"))

@@ -194,7 +194,8 @@ final class InputSession: Sendable {
         queue: DispatchQueue, report: @escaping @Sendable (AppVoiceActivation.Event) -> Void
     ) throws(RecorderError) -> AppVoiceActivation {
         try AppVoiceActivation(
-            parameters: parameters, engine: engine, settings: settings, library: library,
+            parameters: parameters, engine: engine, settings: settings,
+            channelRoles: source.name.channelRoles(channels: settings.channels), library: library,
             playbackDevice: playbackDevice, eventLog: eventLog, queue: queue, report: report)
     }
 

@@ -33,6 +33,6 @@ extension MemoRow.State {
 
 extension SpokenWord {
     init(_ word: TranscriptWord) {
-        self.init(word: word.word, start: word.start, end: word.end)
+        self.init(word: word.word, start: word.start, end: word.end, speaker: word.speaker)
     }
 }

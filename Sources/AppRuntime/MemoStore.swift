@@ -144,11 +144,14 @@ final class MemoStore: Sendable {
         }
     }
 
-    /// Creates the memo (state `recording`) and says where to write its audio.
-    func beginRecording(title: String, settings: RecordingSettings, created: Date) throws(MemoLibraryError) -> MemoRecording {
+    /// Creates the memo (state `recording`) and says where to write its audio; `channelRoles`
+    /// for a meeting's.
+    func beginRecording(
+        title: String, settings: RecordingSettings, created: Date, channelRoles: ChannelRoles? = nil
+    ) throws(MemoLibraryError) -> MemoRecording {
         try withLibrary { (held: inout Connection) throws(MemoLibraryError) -> MemoRecording in
             let library = held.library
-            return try library.beginRecording(title: title, settings: settings, at: created)
+            return try library.beginRecording(title: title, settings: settings, at: created, channelRoles: channelRoles)
         }
     }
 

@@ -68,7 +68,22 @@ static const char *vm_strerror_missing(int error) {
     F(pa_stream_drop, pulse, int, (pa_stream *p), (p), -1) \
     F(pa_stream_cork, pulse, pa_operation *, (pa_stream *s, int b, pa_stream_success_cb_t cb, void *userdata), \
         (s, b, cb, userdata), NULL) \
-    F(pa_stream_get_device_name, pulse, const char *, (const pa_stream *s), (s), NULL)
+    F(pa_stream_get_device_name, pulse, const char *, (const pa_stream *s), (s), NULL) \
+    /* libpulse: a playback stream */ \
+    F(pa_stream_connect_playback, pulse, int, (pa_stream *s, const char *dev, const pa_buffer_attr *attr, \
+        pa_stream_flags_t flags, const pa_cvolume *volume, pa_stream *sync_stream), \
+        (s, dev, attr, flags, volume, sync_stream), -1) \
+    F(pa_stream_writable_size, pulse, size_t, (const pa_stream *p), (p), (size_t)-1) \
+    F(pa_stream_write, pulse, int, (pa_stream *p, const void *data, size_t nbytes, pa_free_cb_t free_cb, \
+        int64_t offset, pa_seek_mode_t seek), (p, data, nbytes, free_cb, offset, seek), -1) \
+    F(pa_stream_get_latency, pulse, int, (pa_stream *s, pa_usec_t *r_usec, int *negative), \
+        (s, r_usec, negative), -1) \
+    F(pa_stream_flush, pulse, pa_operation *, (pa_stream *s, pa_stream_success_cb_t cb, void *userdata), \
+        (s, cb, userdata), NULL) \
+    F(pa_stream_drain, pulse, pa_operation *, (pa_stream *s, pa_stream_success_cb_t cb, void *userdata), \
+        (s, cb, userdata), NULL) \
+    V(pa_stream_set_underflow_callback, pulse, (pa_stream *p, pa_stream_notify_cb_t cb, void *userdata), \
+        (p, cb, userdata))
 
 /* The real functions, once loaded. */
 #define VM_POINTER(name, ...) static __typeof__(&name) real_##name;

@@ -58,6 +58,9 @@ public struct Memo: Sendable, Hashable, Identifiable {
     public var tags: [String] = []
     /// Whether it is a favourite (starred).
     public var isStarred = false
+    /// A meeting's channels: which are the microphone's and which the desktop's (recorded from
+    /// a joined input); `nil` for any other memo, and for one recorded before roles were kept.
+    public var channelRoles: ChannelRoles?
 
     public init(
         id: Int64, title: String, created: Date, duration: Double, frames: Int64, sampleRate: Int,

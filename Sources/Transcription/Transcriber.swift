@@ -1,9 +1,14 @@
 import MemoLibrary
 import SoundFiles
+import Vocabulary
 
 /// The whole pipeline: a sound file in any format and rate → mono → 16 kHz (libsamplerate) →
 /// utterances split at pauses (`PauseSegmenter`) → the stretches of each that hold speech
 /// (`SpeechGate`) → PocketSphinx → words with times in the file.
+///
+/// A meeting memo (`Memo.channelRoles`) is segmented and gated on the mix of its sides, and
+/// each stretch is decoded from the louder side alone (`SpeakerChoice`), its words labelled
+/// with that side's speaker: one decode per stretch, as for any other memo.
 ///
 /// Memory stays bounded whatever the length: the file is read in blocks, and an utterance lasts
 /// at most 30 s. The recogniser is loaded once and reused for every file. Not thread-safe: a
@@ -43,24 +48,28 @@ public final class Transcriber {
     public func transcribe(
         memo: Memo, progress: (Double) -> Void = { _ in }, shouldStop: () -> Bool = { false }
     ) throws(TranscriptionError) -> Transcript {
-        let result = try transcribe(path: memo.path, progress: progress, shouldStop: shouldStop)
-        return Transcript(
-            words: result.words.map { TranscriptWord(word: $0.word, start: $0.start, end: $0.end) },
-            model: model.name, frames: memo.frames)
+        let result = try transcribe(
+            path: memo.path, channelRoles: memo.channelRoles, progress: progress, shouldStop: shouldStop)
+        return Transcript(words: result.words, model: model.name, frames: memo.frames)
     }
 
     /// Transcribes the sound file at `path`; see `transcribe(memo:progress:shouldStop:)`.
+    ///
+    /// - Parameter channelRoles: a meeting's: each stretch is decoded from its louder side and
+    ///   its words carry that side's speaker.
     public func transcribe(
-        path: String, progress: (Double) -> Void = { _ in }, shouldStop: () -> Bool = { false }
+        path: String, channelRoles: ChannelRoles? = nil, progress: (Double) -> Void = { _ in },
+        shouldStop: () -> Bool = { false }
     ) throws(TranscriptionError) -> Result {
-        let audio = try SpeechAudioReader(path: path)
+        let audio = try SpeechAudioReader(path: path, channelRoles: channelRoles)
         let recognizer = try recognizer()
         try recognizer.beginStream()
-        var decoding = Decoding(recognizer: recognizer, gate: skipsNonSpeech ? SpeechGate() : nil)
+        var decoding = Decoding(
+            recognizer: recognizer, gate: skipsNonSpeech ? SpeechGate() : nil, hasSides: audio.channelRoles != nil)
         while true {
             if shouldStop() { throw .cancelled }
             guard let samples = try audio.nextBlock() else { break }
-            try decoding.feed(samples)
+            try decoding.feed(samples, sides: audio.sides)
             progress(audio.fractionRead)
         }
         try decoding.finish()
@@ -85,7 +94,8 @@ public final class Transcriber {
 /// Each utterance is collected (at most `PauseSegmenter.maximumLength`, 30 s: 0.96 MB); the
 /// gate, when there is one, names the stretches of it that hold speech, and each is decoded in
 /// one call as a whole utterance, so its cepstral mean is its own. What is skipped moves no
-/// word: a stretch's words are offset by where it starts in the file.
+/// word: a stretch's words are offset by where it starts in the file. With a meeting's sides,
+/// a stretch is decoded from the louder side's samples instead of the mix (`SpeakerChoice`).
 struct Decoding {
     let recognizer: SpeechRecognizer
     var segmenter = PauseSegmenter()
@@ -96,27 +106,45 @@ struct Decoding {
     /// Samples handed to the recogniser.
     private(set) var decodedSamples = 0
     private var utterance: [Int16] = []
+    /// The utterance's samples on each side of a meeting, in step with `utterance`; `nil` for any other memo.
+    private var sides: SpeechAudioReader.Sides?
     /// Samples of the stream before the current utterance: where it starts in the file.
     private var utteranceStart = 0
 
-    init(recognizer: SpeechRecognizer, gate: SpeechGate?) {
+    init(recognizer: SpeechRecognizer, gate: SpeechGate?, hasSides: Bool = false) {
         self.recognizer = recognizer
         self.gate = gate
-        utterance.reserveCapacity(Int(segmenter.maximumLength) * SpeechRecognizer.sampleRate)
+        let capacity = Int(segmenter.maximumLength) * SpeechRecognizer.sampleRate
+        utterance.reserveCapacity(capacity)
+        if hasSides {
+            var sides = SpeechAudioReader.Sides()
+            sides.microphone.reserveCapacity(capacity)
+            sides.desktop.reserveCapacity(capacity)
+            self.sides = sides
+        }
     }
 
-    mutating func feed(_ samples: [Int16]) throws(TranscriptionError) {
+    /// Feeds a block of the mix, and of each side when the memo is a meeting's (`blockSides`,
+    /// as many samples as `samples`).
+    mutating func feed(_ samples: [Int16], sides blockSides: SpeechAudioReader.Sides? = nil) throws(TranscriptionError) {
         guard !samples.isEmpty else { return }
         // The gate judges the whole block first: an utterance ending in it has all its frames judged.
         samples.withUnsafeBufferPointer { gate?.feed($0) }
         let cuts = samples.withUnsafeBufferPointer { segmenter.boundaries(in: $0) }
         var from = 0
         for cut in cuts {
-            utterance += samples[from..<cut]
+            append(samples, blockSides, from..<cut)
             from = cut
             try endUtterance()
         }
-        utterance += samples[from...]
+        append(samples, blockSides, from..<samples.count)
+    }
+
+    private mutating func append(_ samples: [Int16], _ blockSides: SpeechAudioReader.Sides?, _ range: Range<Int>) {
+        utterance += samples[range]
+        guard sides != nil, let blockSides else { return }
+        sides?.microphone += blockSides.microphone[range]
+        sides?.desktop += blockSides.desktop[range]
     }
 
     /// Decodes the last utterance.
@@ -132,16 +160,27 @@ struct Decoding {
         }
         utteranceStart += utterance.count
         utterance.removeAll(keepingCapacity: true)
+        sides?.microphone.removeAll(keepingCapacity: true)
+        sides?.desktop.removeAll(keepingCapacity: true)
     }
 
     private mutating func decode(_ stretch: Range<Int>) throws(TranscriptionError) {
+        var speaker: Speaker?
         try recognizer.beginUtterance()
-        try recognizer.process(utterance[stretch], wholeUtterance: true)
+        if let sides, sides.microphone.count == utterance.count, sides.desktop.count == utterance.count {
+            let louder = SpeakerChoice.louder(microphone: sides.microphone[stretch], desktop: sides.desktop[stretch])
+            speaker = louder
+            try recognizer.process(
+                louder == .me ? sides.microphone[stretch] : sides.desktop[stretch], wholeUtterance: true)
+        } else {
+            try recognizer.process(utterance[stretch], wholeUtterance: true)
+        }
         // A whole utterance's frames count from its own start (`full_utt` does not move
         // PocketSphinx's stream offset), so the stretch's place in the file is added here.
         let offset = Double(utteranceStart + stretch.lowerBound) / Double(SpeechRecognizer.sampleRate)
         for word in try recognizer.endUtterance() {
-            words.append(RecognizedWord(word: word.word, start: word.start + offset, end: word.end + offset))
+            words.append(
+                RecognizedWord(word: word.word, start: word.start + offset, end: word.end + offset, speaker: speaker))
         }
         decodedSamples += stretch.count
         utterances += 1

@@ -185,4 +185,22 @@ import Testing
         #expect(chosenHelper.choices.first?.device == "null", "a helper chosen with --device is still offered as the current one")
         #expect(!chosenHelper.hidden.contains("null"))
     }
+
+    /// The output picker offers the sound server's sinks first, as `pulse:NAME` by the server's
+    /// description with its default marked, then ALSA's devices; the sink in use heads it.
+    @Test func theOutputPickerOffersTheServersSinksByName() {
+        let sinks = [
+            PulseDeviceInfo(name: "speakers", description: "Built-in Audio Analog Stereo", channels: 2, sampleRate: 48_000, isMonitor: false, isDefault: true),
+            PulseDeviceInfo(name: "headset", description: "USB Headset", channels: 2, sampleRate: 48_000, isMonitor: false, isDefault: false),
+        ]
+        let list = InputChoices.outputs(serverSinks: sinks, devices: Self.devices, current: "default")
+        #expect(Array(list.choices.map(\.device).prefix(4)) == ["default", "pulse:speakers", "pulse:headset", "jack"])
+        #expect(list.choices[1].description == "default — Built-in Audio Analog Stereo")
+        #expect(list.choices[2].description == "USB Headset")
+        let chosen = InputChoices.outputs(serverSinks: sinks, devices: Self.devices, current: "pulse:headset")
+        #expect(chosen.choices.map(\.device).prefix(3) == ["pulse:headset", "pulse:speakers", "default"])
+        #expect(chosen.choices[0].description == "now — USB Headset")
+        let none = InputChoices.outputs(serverSinks: nil, devices: Self.devices, current: "pulse")
+        #expect(none.choices.map(\.device) == InputChoices.outputs(devices: Self.devices, current: "pulse").choices.map(\.device))
+    }
 }

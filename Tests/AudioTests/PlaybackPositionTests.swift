@@ -22,7 +22,7 @@ import Testing
             device: ALSATestDevices.playback, format: ALSATestDevices.stereo48k,
             configFile: devices.configFile, operations: operations)
         defer { output.close() }
-        let frames = output.setup.bufferFrames / 4
+        let frames = output.bufferFrames / 4
         // The test device plays at once; a stream still connecting is prepared.
         operations.reportState(SND_PCM_STATE_PREPARED)
         #expect(try write(frames, to: output) == frames)
@@ -31,7 +31,7 @@ import Testing
         #expect(output.queuedFrames() == 2 * frames)
         // Never more than the device holds.
         for _ in 0..<4 { _ = try write(frames, to: output) }
-        #expect(output.queuedFrames() == output.setup.bufferFrames)
+        #expect(output.queuedFrames() == output.bufferFrames)
         // Made ready again (a seek): nothing of the earlier frames is queued.
         try output.discardQueued()
         #expect(output.queuedFrames() == 0)

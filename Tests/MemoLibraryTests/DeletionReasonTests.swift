@@ -62,10 +62,12 @@ import Testing
         let memo = try fixture.record(into: library, title: "Old", seconds: 0.5)
         let trimmed = try library.trim(id: memo.id, keeping: 0..<12_000, at: LibraryFixture.start)
         library.close()
-        // The index as version 6 wrote it: no deleted_reason column (nor the tags and star of version 8).
+        // The index as version 6 wrote it: no deleted_reason column (nor the tags and star of
+        // version 8, nor the channel roles and speakers of version 9).
         let database = try SQLiteDatabase(path: fixture.folder + "/" + MemoIndex.fileName, mode: .readWriteCreate)
         try database.execute(
-            "ALTER TABLE memos DROP COLUMN starred; ALTER TABLE memos DROP COLUMN tags; "
+            "ALTER TABLE transcript_words DROP COLUMN speaker; ALTER TABLE memos DROP COLUMN channel_roles; "
+                + "ALTER TABLE memos DROP COLUMN starred; ALTER TABLE memos DROP COLUMN tags; "
                 + "ALTER TABLE memos DROP COLUMN deleted_reason; PRAGMA user_version = 6")
         database.close()
 

@@ -142,9 +142,11 @@ import Vocabulary
         var library = try fixture.open()
         let memo = try fixture.record(into: library, title: "Old", format: .wav)
         library.close()
-        // The index as version 7 wrote it: no tags, no star.
+        // The index as version 7 wrote it: no tags, no star, nor what later versions add.
         let database = try SQLiteDatabase(path: fixture.folder + "/" + MemoIndex.fileName, mode: .readWriteCreate)
-        try database.execute("ALTER TABLE memos DROP COLUMN starred; ALTER TABLE memos DROP COLUMN tags; PRAGMA user_version = 7")
+        try database.execute(
+            "ALTER TABLE transcript_words DROP COLUMN speaker; ALTER TABLE memos DROP COLUMN channel_roles; "
+                + "ALTER TABLE memos DROP COLUMN starred; ALTER TABLE memos DROP COLUMN tags; PRAGMA user_version = 7")
         database.close()
 
         library = try fixture.open()

@@ -59,7 +59,8 @@ final class PlaybackEffects: Sendable {
         case .listOutputs:
             let current = device
             loop.onRunner(tracked: tracked) { _ in
-                let list = InputChoices.outputs(devices: ALSADevices.list(stream: .playback), current: current)
+                let sinks = (try? PulseDevices.list())?.sinks
+                let list = InputChoices.outputs(serverSinks: sinks, devices: ALSADevices.list(stream: .playback), current: current)
                 return { loop.dispatch(.outputsListed(list.choices, hidden: list.hidden)) }
             }
         case .selectOutput(let device):

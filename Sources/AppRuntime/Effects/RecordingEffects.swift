@@ -7,6 +7,7 @@ import MemoLibrary
 import Metering
 import SoundFiles
 import Synchronization
+import Vocabulary
 
 /// The recording's effects (`r`, space, `s`, `c`; `Interface/Update`'s recording keys): the
 /// memo and its recorder started and saved on the effect runner, paused and resumed here.
@@ -174,7 +175,9 @@ final class RecordingEffects: Sendable {
         guard let store = effects.store else { throw StartFailure(failure: .recordingStartWithoutLibrary) }
         let memo: MemoRecording
         do {
-            memo = try store.beginRecording(title: title, settings: session.settings, created: Date())
+            memo = try store.beginRecording(
+                title: title, settings: session.settings, created: Date(),
+                channelRoles: session.source.name.channelRoles(channels: session.settings.channels))
         } catch {
             throw StartFailure(failure: .recordingStart(detail: "\(error)"))
         }

@@ -83,7 +83,7 @@ final class PlaybackLoop: Sendable {
     /// The loop allocates nothing and logs nothing: one buffer is allocated before it,
     /// errors become state after it.
     func run(output: PlaybackOutput) {
-        let format = output.setup.format
+        let format = output.format
         let chunkFrames = max(256, format.sampleRate / 50)
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkFrames * format.bytesPerFrame, alignment: 64)
         defer { buffer.deallocate() }
@@ -268,6 +268,7 @@ final class PlaybackLoop: Sendable {
     /// How an error ends a run: the file's or the device's, in the player's words.
     private func failure(_ error: any Error) -> Outcome {
         switch error {
+        case let error as PlayerError: .failed(error)
         case let error as SoundFileError: .failed(PlayerError(.decode, error.description, cause: .soundFile(error)))
         case let error as ALSAError: .failed(PlayerError(.device, error.description, cause: .alsa(error)))
         default: .failed(PlayerError(.decode, "playing \(url) failed: \(error)"))

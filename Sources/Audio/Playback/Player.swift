@@ -10,7 +10,8 @@ import Synchronization
 /// `Player(url:)` opens and checks the file; `prepareToPlay()` opens the device, so
 /// that `play()` starts at once (and a missing device is an error there, not later).
 /// A playback thread of its own decodes the file with libsndfile, meters what it
-/// plays and writes it to the device, which converts (ALSA `plug`, e.g. `default`).
+/// plays and writes it to the device, which converts (ALSA `plug`, e.g. `default`, or a
+/// sink of the sound server, `pulse:NAME`).
 /// At the end it drains the device, so the tail is heard, then sends
 /// `didFinishPlaying(successfully: true)`.
 ///
@@ -23,7 +24,8 @@ import Synchronization
 public final class Player: Sendable {
     /// The file being played.
     public let url: String
-    /// The ALSA playback device, as for `aplay -D`.
+    /// The playback device: `pulse:NAME` (a sink of the sound server), or an ALSA device as
+    /// for `aplay -D`.
     public let device: String
     /// What the file holds (length, rate, channels, format).
     public let fileInfo: SoundFileInfo
@@ -31,6 +33,8 @@ public final class Player: Sendable {
     private let loop: PlaybackLoop
     private let configFile: String?
     private let operations: (any PCMOperations)?
+    /// The sound server's address for a `pulse:` device; nil: libpulse's own choice.
+    private let server: String?
     /// Serialises play/pause/stop/prepare, so that starting and joining never race.
     private let lifecycle = Mutex(())
     private let prepared = Mutex<PlaybackOutput?>(nil)
@@ -40,7 +44,8 @@ public final class Player: Sendable {
     ///
     /// - Parameters:
     ///   - url: a sound file in any format libsndfile reads (every format VoiceMemo writes).
-    ///   - device: the ALSA playback device (`default` unless told otherwise).
+    ///   - device: the playback device: `pulse:NAME`, or an ALSA device (`default` unless told
+    ///     otherwise).
     ///   - configFile: an extra ALSA configuration file defining devices, loaded for
     ///     this player's device only (tests), instead of `ALSA_CONFIG_PATH`.
     ///   - eventQueue: where `events` are delivered.
@@ -60,9 +65,11 @@ public final class Player: Sendable {
             events: events, operations: nil)
     }
 
+    /// The designated initializer; `server` is the sound server's address for a `pulse:` device
+    /// (tests; nil: libpulse's own choice).
     package init(
         url: String, device: String, configFile: String?, adjustable: Bool = false, eventQueue: DispatchQueue,
-        events: PlayerEvents, operations: (any PCMOperations)?
+        events: PlayerEvents, operations: (any PCMOperations)?, server: String? = nil
     ) throws(PlayerError) {
         let reader: SoundFileReader
         do {
@@ -86,6 +93,7 @@ public final class Player: Sendable {
         self.fileInfo = info
         self.configFile = configFile
         self.operations = operations
+        self.server = server
         if adjustable {
             do {
                 _ = try TimeStretcher(channels: info.channels, sampleRate: info.sampleRate)
@@ -339,7 +347,7 @@ public final class Player: Sendable {
         if loop.control.withLock({ $0.isRunning }) || prepared.withLock({ $0 != nil }) { return }
         joinFinishedThread()
         let output = try PlaybackOutput.open(
-            device: device, format: loop.fileFormat, configFile: configFile, operations: operations)
+            device: device, format: loop.fileFormat, configFile: configFile, operations: operations, server: server)
         prepared.withLock { $0 = output }
     }
 

@@ -110,7 +110,7 @@ public final class StreamPlayer: Sendable {
     }
 
     private func run() {
-        var sink: ALSAPlaybackSink?
+        var sink: PlaybackOutput?
         defer { sink?.close() }
         var attempt = 0
         while !interruption.isStopRequested {
@@ -167,7 +167,7 @@ public final class StreamPlayer: Sendable {
     private static let slowAfter = 2.0
     private static let slowRepeat = 5.0
 
-    private func playOnce(sink: inout ALSAPlaybackSink?, reconnecting: Bool) -> Outcome {
+    private func playOnce(sink: inout PlaybackOutput?, reconnecting: Bool) -> Outcome {
         let decoder: StreamDecoder
         let watch = BufferingWatch()
         do {
@@ -229,9 +229,9 @@ public final class StreamPlayer: Sendable {
     /// Opens the playback device in the stream's format, into `sink`, and the meter for it.
     ///
     /// - Returns: the failure when it cannot be opened or plays another format; nil when open.
-    private func openSink(_ sink: inout ALSAPlaybackSink?, format: StreamFormat) -> Outcome? {
+    private func openSink(_ sink: inout PlaybackOutput?, format: StreamFormat) -> Outcome? {
         do {
-            let opened = try ALSAPlaybackSink(device: device, format: format, configFile: configFile)
+            let opened = try PlaybackOutput.open(device: device, format: format, configFile: configFile, operations: nil)
             guard opened.format == format else {
                 opened.close()
                 return .failed(StreamError(.device("playback device \"\(device)\" plays \(opened.format), not the stream's \(format); use a device that converts, such as \"default\""), url: url))
@@ -246,13 +246,13 @@ public final class StreamPlayer: Sendable {
 
     /// Plays what was buffered, then decodes and plays the rest to the stream's end (a live
     /// stream's end is a drop), a stop, or a failure; drains the device at a file's end.
-    private func play(_ decoder: StreamDecoder, buffered: consuming [UInt8], ended: Bool, to sink: ALSAPlaybackSink) -> Outcome {
+    private func play(_ decoder: StreamDecoder, buffered: consuming [UInt8], ended: Bool, to sink: PlaybackOutput) -> Outcome {
         let format = decoder.format
         var flowed = false
         do {
             let bufferedFrames = buffered.count / format.bytesPerFrame
             if bufferedFrames > 0 {
-                let written = try buffered.withUnsafeBytes { bytes throws(ALSAError) -> Int in
+                let written = try buffered.withUnsafeBytes { bytes throws(PlayerError) -> Int in
                     guard let base = bytes.baseAddress else { return 0 }
                     return try write(base, frames: bufferedFrames, format: format, to: sink)
                 }
@@ -282,8 +282,8 @@ public final class StreamPlayer: Sendable {
     }
 
     private func write(
-        _ block: UnsafeRawPointer, frames: Int, format: StreamFormat, to sink: ALSAPlaybackSink
-    ) throws(ALSAError) -> Int {
+        _ block: UnsafeRawPointer, frames: Int, format: StreamFormat, to sink: PlaybackOutput
+    ) throws(PlayerError) -> Int {
         meter.withLock { meter in
             guard meter != nil else { return }
             let samples = frames * format.channels

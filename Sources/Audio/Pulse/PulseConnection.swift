@@ -70,16 +70,16 @@ final class PulseConnection {
     }
 
     /// Starts a request with `body` (given the context, returning its `pa_operation`) and runs
-    /// the loop until the request is done.
+    /// the loop until the request is done, at most until the deadline (or `timeout` from now).
     ///
     /// - Throws: `PulseError` `.timedOut`, or `.failed` when the request could not start or
     ///   the connection broke.
-    func perform(_ body: (OpaquePointer) -> OpaquePointer?) throws(PulseError) {
+    func perform(within timeout: Duration? = nil, _ body: (OpaquePointer) -> OpaquePointer?) throws(PulseError) {
         guard let operation = body(context) else {
             throw PulseError.libpulse(.failed, code: pa_context_errno(context), server: server)
         }
         defer { pa_operation_unref(operation) }
-        try iterate { pa_operation_get_state(operation) != PA_OPERATION_RUNNING }
+        try iterate(within: timeout) { pa_operation_get_state(operation) != PA_OPERATION_RUNNING }
         if pa_operation_get_state(operation) != PA_OPERATION_DONE {
             throw PulseError.libpulse(.failed, code: pa_context_errno(context), server: server)
         }

@@ -25,6 +25,12 @@ public struct PulseError: Error, Sendable, Equatable, CustomStringConvertible {
         /// One of two joined sources delivered nothing for a while the other delivered:
         /// `detail` says how long, `available` names the one that kept delivering.
         case stalled
+        /// The server has no sink by that name (`source` holds it): `available` lists the sinks it has.
+        case noSuchSink
+        /// The sink (`source`) was removed while it played.
+        case sinkRemoved
+        /// The connection broke while playing to the sink in `source`.
+        case serverGoneWhilePlaying
         /// Anything else libpulse refused (a format the server does not take, a protocol error).
         case failed
     }
@@ -72,6 +78,11 @@ public struct PulseError: Error, Sendable, Equatable, CustomStringConvertible {
         case .stalled:
             "the source \"\(source)\" of the sound server at \(server) delivered nothing for \(detail) while \""
                 + available.joined(separator: "\", \"") + "\" did"
+        case .noSuchSink:
+            "the sound server at \(server) has no sink \"\(source)\"; its sinks: "
+                + (available.isEmpty ? "none" : available.joined(separator: ", "))
+        case .sinkRemoved: "the sink \"\(source)\" was removed from the sound server at \(server) while playing\(reason)"
+        case .serverGoneWhilePlaying: "the sound server at \(server) went away while playing to \"\(source)\"\(reason)"
         case .failed: "the sound server at \(server) refused\(source.isEmpty ? "" : " \"\(source)\"")\(reason)"
         }
     }

@@ -5,12 +5,22 @@ import Vocabulary
 ///
 /// Words flow into lines as wide as the view; a pause of a second or more starts a new line,
 /// so lines follow the speaker's phrases. Each line starts with its first word's time when
-/// the view is at least 40 columns wide.
+/// the view is at least 40 columns wide. In a meeting memo's transcript a change of speaker
+/// starts a new line too, and the first line of each speaker's stretch starts with its name
+/// ("Me:", "Them:").
 public enum TranscriptLayout {
     /// One line: its words (indices into the transcript) and when its first word starts.
     public struct Line: Sendable, Hashable {
         public var words: Range<Int>
         public var start: Double
+        /// The speaker this line names before its words: the first line of a stretch of one
+        /// speaker's words; `nil` for every other line, and in a transcript without speakers.
+        public var speaker: Speaker? = nil
+    }
+
+    /// Columns a speaker's name takes before a line's words ("Them: ").
+    static func labelWidth(_ speaker: Speaker) -> Int {
+        DisplayWidth.of(speaker.label) + 2
     }
 
     /// A pause this long between two words starts a new line.
@@ -27,17 +37,23 @@ public enum TranscriptLayout {
         var lines: [Line] = []
         var first = 0
         var used = 0
+        var label: Speaker?
         for (index, word) in words.enumerated() {
             let length = DisplayWidth.of(TerminalText.safe(word.word))
             let pause = index > first ? word.start - words[index - 1].end : 0
-            if index > first, used + 1 + length > room || pause >= phrasePause {
-                lines.append(Line(words: first..<index, start: words[first].start))
+            let turn = index > 0 && word.speaker != words[index - 1].speaker
+            if index > first, used + 1 + length > room || pause >= phrasePause || turn {
+                lines.append(Line(words: first..<index, start: words[first].start, speaker: label))
                 first = index
                 used = 0
             }
+            if index == first {
+                label = index == 0 || turn ? word.speaker : nil
+                used = label.map(labelWidth) ?? 0
+            }
             used += (index > first ? 1 : 0) + length
         }
-        if first < words.count { lines.append(Line(words: first..<words.count, start: words[first].start)) }
+        if first < words.count { lines.append(Line(words: first..<words.count, start: words[first].start, speaker: label)) }
         return lines
     }
 

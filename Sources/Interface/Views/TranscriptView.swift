@@ -1,8 +1,10 @@
 import Metering
+import Vocabulary
 
 /// The transcript view (`T`): the memo's words in lines, each line with its time; while the
 /// memo plays, the word being heard is highlighted and kept in sight. The word cursor (`w` `b`)
-/// is underlined and bold, the selected words (`v`) underlined in magenta.
+/// is underlined and bold, the selected words (`v`) underlined in magenta. In a meeting memo's
+/// transcript each speaker's stretch starts with the speaker's name in bold ("Me:", "Them:").
 enum TranscriptView {
     static func render(_ state: AppState, in area: Rect, on screen: inout Screen) {
         guard !area.isEmpty, let view = state.transcriptView else { return }
@@ -31,6 +33,9 @@ enum TranscriptView {
             let end = body.x + body.width
             if timeWidth > 0 {
                 x += screen.put(TextFitting.padded(DisplayFormat.elapsedTime(seconds: line.start), toWidth: timeWidth), x: x, y: y, style: theme.dim)
+            }
+            if let speaker = line.speaker {
+                x += screen.put(speaker.label + ": ", x: x, y: y, style: .bold, maxWidth: max(end - x, 0))
             }
             for index in line.words {
                 if index > line.words.lowerBound { x += screen.put(" ", x: x, y: y, maxWidth: max(end - x, 0)) }

@@ -189,9 +189,9 @@ extension MemoLibrary {
         do throws(MemoLibraryError) {
             for (number, piece) in pieces.enumerated() {
                 let created = memo.created.addingTimeInterval(Double(piece.ranges.first?.lowerBound ?? 0) / Double(max(1, memo.sampleRate)))
-                // The original's tags and star go with each piece, in its comment too (not MP3's:
-                // its 28-byte ID3v1 comment would cut them).
-                let comment = MemoComment(tags: memo.tags, isStarred: memo.isStarred).text
+                // The original's tags, star and channel roles go with each piece, in its comment
+                // too (not MP3's: its 28-byte ID3v1 comment would cut them).
+                let comment = MemoComment(tags: memo.tags, isStarred: memo.isStarred, channelRoles: memo.channelRoles).text
                 let metadata = SoundFileMetadata(
                     title: piece.title, comment: comment.isEmpty || memo.format == .mp3 ? nil : comment,
                     date: SoundFileMetadata.dateText(secondsSince1970: created.timeIntervalSince1970))
@@ -228,7 +228,7 @@ extension MemoLibrary {
     }
 
     /// The index row of `file`, placed at `destination`, with its envelope, `markers`,
-    /// `transcript` (words and when they were heard) and the tags and star of `memo`, inside
+    /// `transcript` (words and when they were heard) and the tags, star and channel roles of `memo`, inside
     /// the edit's transaction; its id.
     private func insertPiece(
         _ file: PreparedPiece, of memo: Memo, at destination: String, markers: [Marker], transcript: (Transcript, Date)?
@@ -242,6 +242,7 @@ extension MemoLibrary {
         file.statistics.apply(to: &row)
         row.tags = memo.tags
         row.isStarred = memo.isStarred
+        row.channelRoles = memo.channelRoles
         let inserted = row
         let id = try indexCall { () throws(SQLiteError) in try index.insert(inserted, relativePath: destination) }
         try indexCall { () throws(SQLiteError) in try index.storeEnvelope(memoID: id, file.envelope) }
@@ -370,7 +371,8 @@ enum EditTranscript {
                 remaining = remaining.dropFirst()
                 guard middle.isFinite, middle >= lower else { continue }
                 words.append(TranscriptWord(
-                    word: word.word, start: min(max(word.start, lower), upper) + shift, end: min(max(word.end, lower), upper) + shift))
+                    word: word.word, start: min(max(word.start, lower), upper) + shift, end: min(max(word.end, lower), upper) + shift,
+                    speaker: word.speaker))
             }
             offset += range.upperBound - range.lowerBound
         }

@@ -95,6 +95,12 @@ enum IndexSchema {
         // Version 8: tags (`MemoTag`, separated by spaces) and the favourite star; the file's
         // comment holds them too (`MemoComment`), so a rebuilt index keeps them.
         addingColumns(of: 8),
+        // Version 9: meetings. A memo's channel roles (`ChannelRoles`: which channels are the
+        // microphone's and which the desktop's; NULL for any other memo and for those recorded
+        // before), kept in the file's comment too (`MemoComment`), so a rebuilt index keeps them;
+        // and who said each transcript word (`Speaker`; NULL when not known: every word of a memo
+        // without roles, and of transcripts made before).
+        addingColumns(of: 9) + "\nALTER TABLE transcript_words ADD COLUMN speaker TEXT;",
     ]
 
     /// The version this build writes.

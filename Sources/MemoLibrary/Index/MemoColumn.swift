@@ -53,6 +53,7 @@ extension MemoColumn {
         reason("deleted_reason", "TEXT", since: 7),
         tagList("tags", "TEXT NOT NULL DEFAULT ''", since: 8, \.memo.tags),
         flag("starred", "INTEGER NOT NULL DEFAULT 0", since: 8, \.memo.isStarred),
+        roles("channel_roles", "TEXT", since: 9, \.memo.channelRoles),
     ]
 
     /// `SELECT` list of an index at schema `version`: the columns it has, and NULL in the place of
@@ -187,6 +188,16 @@ extension MemoColumn {
         stored(
             name, declaration, version, field, bind: { .integer($0 ? 1 : 0) },
             read: { statement, position in !statement.isNull(position) && statement.int64(position) != 0 })
+    }
+
+    /// A meeting's channel roles in their text form (`mic 1, desktop 2`); NULL, or text that
+    /// names no roles, reads as none.
+    private static func roles(
+        _ name: String, _ declaration: String, since version: Int64, _ field: Field<ChannelRoles?>
+    ) -> MemoColumn {
+        stored(
+            name, declaration, version, field, bind: { $0.map { .text($0.description) } ?? .null },
+            read: { statement, position in statement.isNull(position) ? nil : ChannelRoles(statement.text(position)) })
     }
 
     /// Why a memo is in Recently Deleted (`DeletionReason.storedText`), read after `deleted_at`:

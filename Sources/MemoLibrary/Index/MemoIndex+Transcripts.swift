@@ -2,7 +2,8 @@ import Foundation
 import Vocabulary
 
 /// Transcripts in the index (schema version 3): `transcripts` (one row per transcribed memo),
-/// `transcript_words` (its words with times) and `transcript_search` (FTS5, rowid = memo id).
+/// `transcript_words` (its words with times, and from version 9 who said each) and
+/// `transcript_search` (FTS5, rowid = memo id).
 extension MemoIndex {
     /// Whether the index has the transcript tables: a read-only library may be reading an
     /// index written before version 3, which it cannot migrate.
@@ -23,13 +24,22 @@ extension MemoIndex {
             ])
         for (position, word) in transcript.words.enumerated() {
             try database.run(
-                "INSERT INTO transcript_words (memo_id, position, word, start_time, end_time) VALUES (?, ?, ?, ?, ?)",
-                [.integer(id), .integer(Int64(position)), .text(word.word), .real(word.start), .real(word.end)])
+                "INSERT INTO transcript_words (memo_id, position, word, start_time, end_time, speaker) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    .integer(id), .integer(Int64(position)), .text(word.word), .real(word.start), .real(word.end),
+                    word.speaker.map { .text($0.rawValue) } ?? .null,
+                ])
         }
         if !transcript.words.isEmpty {
             try database.run(
                 "INSERT INTO transcript_search (rowid, text) VALUES (?, ?)", [.integer(id), .text(transcript.text)])
         }
+    }
+
+    /// Whether the words have their speaker (version 9): a read-only library may be reading an
+    /// older index, whose words are then read without one.
+    private func hasSpeakerColumn() throws(SQLiteError) -> Bool {
+        try !database.query("SELECT 1 FROM pragma_table_info('transcript_words') WHERE name = 'speaker'").isEmpty
     }
 
     func removeTranscript(id: Int64) throws(SQLiteError) {
@@ -45,10 +55,14 @@ extension MemoIndex {
             "SELECT state, model, frames, transcribed_at, problem FROM transcripts WHERE memo_id = ?", [.integer(id)]
         ).first else { return nil }
         var words: [TranscriptWord] = []
+        let speaker = try hasSpeakerColumn() ? "speaker" : "NULL"
         try database.forEachRow(
-            "SELECT word, start_time, end_time FROM transcript_words WHERE memo_id = ? ORDER BY position", [.integer(id)]
+            "SELECT word, start_time, end_time, \(speaker) FROM transcript_words WHERE memo_id = ? ORDER BY position",
+            [.integer(id)]
         ) { statement throws(SQLiteError) in
-            words.append(TranscriptWord(word: statement.text(0), start: statement.double(1), end: statement.double(2)))
+            words.append(TranscriptWord(
+                word: statement.text(0), start: statement.double(1), end: statement.double(2),
+                speaker: statement.isNull(3) ? nil : Speaker(rawValue: statement.text(3))))
         }
         let frames = row.integer(2) ?? 0
         let transcribedAt: Double

@@ -59,6 +59,7 @@ struct FileProbe {
             state: info == nil ? .damaged : .complete)
         memo.tags = comment.tags
         memo.isStarred = comment.isStarred
+        memo.channelRoles = comment.channelRoles.flatMap { $0.channelCount <= memo.channels ? $0 : nil }
         return memo
     }
 

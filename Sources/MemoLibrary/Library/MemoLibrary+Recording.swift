@@ -38,10 +38,12 @@ extension MemoLibrary {
     ///   - title: `nil` for the default, `Memo 2026-11-29 14:03`.
     ///   - settings: the recording's format (names the file's extension), rate and channels.
     ///   - date: the creation time.
+    ///   - channelRoles: a meeting's (`InputName.channelRoles(channels:)`), kept in the row and
+    ///     in the file's comment (not an MP3's: its ID3v1 comment holds 28 bytes).
     /// - Throws: `.invalidTitle`, `.readOnly`, `.busy`, `.file`.
-    public func beginRecording(title: String?, settings: RecordingSettings, at date: Date) throws(MemoLibraryError)
-        -> MemoRecording
-    {
+    public func beginRecording(
+        title: String?, settings: RecordingSettings, at date: Date, channelRoles: ChannelRoles? = nil
+    ) throws(MemoLibraryError) -> MemoRecording {
         guard !isReadOnly else { throw readOnlyRefusal }
         let title = try title.map { (title) throws(MemoLibraryError) in try MemoTitle.acceptedInLibrary(title) }
             ?? MemoTitle.defaultTitle(for: date, timeZone: timeZone)
@@ -58,18 +60,20 @@ extension MemoLibrary {
             case .failure(let error): throw .file(path: lockPath, reason: FileSystem.describe(error.code), osError: error.code)
             }
             FileSystem.overwrite(descriptor, with: "\(FileSystem.processID)\n")
-            let memo = Memo(
+            var memo = Memo(
                 id: 0, title: title, created: date, duration: 0, frames: 0, sampleRate: settings.sampleRate,
                 channels: settings.channels, format: settings.format, encoding: settings.encoding,
                 path: absolute(name), size: 0, peakDB: -160, state: .recording)
+            memo.channelRoles = channelRoles.flatMap { $0.channelCount <= settings.channels ? $0 : nil }
             do {
                 let id = try write { () throws(MemoLibraryError) -> Int64 in
                     try indexCall { () throws(SQLiteError) in try index.insert(memo, relativePath: name) }
                 }
                 var inserted = memo
                 inserted.id = id
+                let roles = settings.format == .mp3 ? nil : memo.channelRoles
                 let metadata = SoundFileMetadata(
-                    title: title, comment: FileProbe.commentPrefix + String(id),
+                    title: title, comment: MemoComment(memoID: id, channelRoles: roles).text,
                     date: SoundFileMetadata.dateText(secondsSince1970: date.timeIntervalSince1970))
                 return MemoRecording(memo: inserted, metadata: metadata, lockPath: lockPath, lockDescriptor: descriptor)
             } catch {

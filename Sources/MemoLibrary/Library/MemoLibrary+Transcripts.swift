@@ -81,7 +81,8 @@ extension MemoLibrary {
                 hits.append(
                     TranscriptHit(
                         memo: memo, time: words[wordIndex].start,
-                        snippet: Self.snippet(words, around: wordIndex, length: tokens.count), wordIndex: wordIndex))
+                        snippet: Self.snippet(words, around: wordIndex, length: tokens.count), wordIndex: wordIndex,
+                        speaker: words[wordIndex].speaker))
             }
             return hits
         }

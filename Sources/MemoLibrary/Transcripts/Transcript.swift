@@ -6,11 +6,15 @@ public struct TranscriptWord: Sendable, Hashable {
     public var word: String
     public var start: Double
     public var end: Double
+    /// Who said it, in a meeting memo (`Memo.channelRoles`); `nil` in any other memo's
+    /// transcript and in those made before speakers were kept.
+    public var speaker: Speaker?
 
-    public init(word: String, start: Double, end: Double) {
+    public init(word: String, start: Double, end: Double, speaker: Speaker? = nil) {
         self.word = word
         self.start = start
         self.end = end
+        self.speaker = speaker
     }
 }
 
@@ -64,6 +68,8 @@ public struct TranscriptHit: Sendable, Hashable {
     public var snippet: String
     /// The index in the memo's words of that first matching word.
     public var wordIndex: Int
+    /// Who said that word, in a meeting memo; `nil` in any other.
+    public var speaker: Speaker? = nil
 }
 
 /// The index's side of `TranscriptTokens` (Vocabulary).

@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// The forms a transcript is exported in, named by the file's extension.
 public enum TranscriptFormat: String, Sendable, Hashable, CaseIterable {
@@ -29,11 +30,13 @@ public enum TranscriptFormat: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// One subtitle: when it shows and its lines.
+/// One subtitle: when it shows, its lines and, in a meeting memo, who speaks them.
 public struct SubtitleCue: Sendable, Hashable {
     public var start: Double
     public var end: Double
     public var lines: [String]
+    /// The speaker of every word of the cue; `nil` in a memo without speakers.
+    public var speaker: Speaker? = nil
 }
 
 /// A transcript as a document: plain text, Markdown, or subtitles in cues of at most two lines
@@ -44,6 +47,11 @@ public struct SubtitleCue: Sendable, Hashable {
 /// Cc, Cf and the line and paragraph separators are dropped), and nothing in a word can end a cue
 /// early or start a tag: `-->` never appears in a cue's text, and WebVTT's `&`, `<`, `>` are
 /// written as entities.
+///
+/// A meeting memo's transcript names its speakers in each format's usual way: a paragraph of
+/// text starts with "Me: " or "Them: ", a Markdown paragraph with "**Me:**" after its time, a
+/// SubRip cue's first line with "Me: ", a WebVTT cue with a voice tag (`<v Me>`). A change of
+/// speaker ends a paragraph and a cue. A transcript without speakers is written without them.
 public enum TranscriptDocument {
     /// Characters a subtitle line holds at most (the common broadcast figure).
     public static let lineLength = 42
@@ -61,47 +69,61 @@ public enum TranscriptDocument {
         let words = transcript.words.compactMap { word -> TranscriptWord? in
             let cleaned = clean(word.word)
             guard !cleaned.isEmpty, word.start.isFinite, word.end.isFinite else { return nil }
-            return TranscriptWord(word: cleaned, start: max(0, word.start), end: max(word.start, word.end))
+            return TranscriptWord(
+                word: cleaned, start: max(0, word.start), end: max(word.start, word.end), speaker: word.speaker)
         }
         switch format {
         case .txt:
-            return paragraphs(words).map { $0.text + "\n" }.joined(separator: "\n")
+            return paragraphs(words).map { speakerPrefix($0.speaker) + $0.text + "\n" }.joined(separator: "\n")
         case .md:
             var text = "# \(markdownEscaped(clean(title)))\n\n"
             text += "_Transcript, \(clock(duration, separator: nil, fraction: false)) long._\n"
             for paragraph in paragraphs(words) {
-                text += "\n**\(clock(paragraph.start, separator: nil, fraction: false))** \(markdownEscaped(paragraph.text))\n"
+                let speaker = paragraph.speaker.map { "**\($0.label):** " } ?? ""
+                text += "\n**\(clock(paragraph.start, separator: nil, fraction: false))** \(speaker)\(markdownEscaped(paragraph.text))\n"
             }
             return text
         case .srt:
             return cues(words).enumerated().map { index, cue in
                 "\(index + 1)\n\(clock(cue.start, separator: ",")) --> \(clock(cue.end, separator: ","))\n"
-                    + cue.lines.joined(separator: "\n") + "\n"
+                    + speakerPrefix(cue.speaker) + cue.lines.joined(separator: "\n") + "\n"
             }.joined(separator: "\n")
         case .vtt:
             return "WEBVTT\n\n" + cues(words).map { cue in
                 "\(clock(cue.start, separator: ".")) --> \(clock(cue.end, separator: "."))\n"
-                    + cue.lines.map(vttEscaped).joined(separator: "\n") + "\n"
+                    + (cue.speaker.map { "<v \($0.label)>" } ?? "") + cue.lines.map(vttEscaped).joined(separator: "\n") + "\n"
             }.joined(separator: "\n")
         }
     }
 
-    /// The words in cues: a cue ends at a pause of `cuePause`, or before a word that would take
-    /// it past `cueSeconds` or `linesPerCue` lines of `lineLength`.
+    /// "Me: " before a speaker's paragraph or cue; nothing without a speaker.
+    static func speakerPrefix(_ speaker: Speaker?) -> String {
+        speaker.map { $0.label + ": " } ?? ""
+    }
+
+    /// The words in cues: a cue ends at a pause of `cuePause`, where the speaker changes, or
+    /// before a word that would take it past `cueSeconds` or `linesPerCue` lines of
+    /// `lineLength` (its first line keeps room for its speaker's "Them: ").
     public static func cues(_ words: [TranscriptWord]) -> [SubtitleCue] {
         var cues: [SubtitleCue] = []
         var current: [TranscriptWord] = []
+        func wrapped(_ words: [String], _ speaker: Speaker?) -> [String] {
+            lines(words, firstLineReserve: speakerPrefix(speaker).count)
+        }
         func close() {
             guard let first = current.first, let last = current.last else { return }
-            cues.append(SubtitleCue(start: first.start, end: max(last.end, first.start + 0.001), lines: lines(current.map(\.word))))
+            cues.append(
+                SubtitleCue(
+                    start: first.start, end: max(last.end, first.start + 0.001),
+                    lines: wrapped(current.map(\.word), first.speaker), speaker: first.speaker))
             current = []
         }
         for word in words {
             if let first = current.first, let last = current.last {
                 let paused = word.start - last.end >= cuePause
                 let tooLong = word.end - first.start > cueSeconds
-                let tooMany = lines(current.map(\.word) + [word.word]).count > linesPerCue
-                if paused || tooLong || tooMany { close() }
+                let tooMany = wrapped(current.map(\.word) + [word.word], first.speaker).count > linesPerCue
+                if paused || tooLong || tooMany || word.speaker != first.speaker { close() }
             }
             current.append(word)
         }
@@ -109,14 +131,16 @@ public enum TranscriptDocument {
         return cues
     }
 
-    /// `words` wrapped into lines of at most `lineLength` characters (a longer word alone).
-    static func lines(_ words: [String]) -> [String] {
+    /// `words` wrapped into lines of at most `lineLength` characters (a longer word alone), the
+    /// first `firstLineReserve` characters shorter.
+    static func lines(_ words: [String], firstLineReserve: Int = 0) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in words {
+            let room = lines.isEmpty ? lineLength - firstLineReserve : lineLength
             if line.isEmpty {
                 line = word
-            } else if line.count + 1 + word.count <= lineLength {
+            } else if line.count + 1 + word.count <= room {
                 line += " " + word
             } else {
                 lines.append(line)
@@ -130,15 +154,18 @@ public enum TranscriptDocument {
     private struct Paragraph {
         var start: Double
         var text: String
+        var speaker: Speaker?
     }
 
-    /// The words in paragraphs split at pauses of `paragraphPause`.
+    /// The words in paragraphs split at pauses of `paragraphPause` and where the speaker changes.
     private static func paragraphs(_ words: [TranscriptWord]) -> [Paragraph] {
         var paragraphs: [Paragraph] = []
         var previousEnd = -Double.infinity
         for word in words {
-            if paragraphs.isEmpty || word.start - previousEnd >= paragraphPause {
-                paragraphs.append(Paragraph(start: word.start, text: word.word))
+            if paragraphs.isEmpty || word.start - previousEnd >= paragraphPause
+                || word.speaker != paragraphs[paragraphs.count - 1].speaker
+            {
+                paragraphs.append(Paragraph(start: word.start, text: word.word, speaker: word.speaker))
             } else {
                 paragraphs[paragraphs.count - 1].text += " " + word.word
             }

@@ -68,7 +68,8 @@ struct Configuration: Sendable, Equatable {
     var alertLevelDB: Double?
     /// `alert.hold = 1s`: how long the level must stay above it, in seconds.
     var alertHold: Double?
-    /// `play.device = pulse`: the ALSA device the app plays memos on (`--device`, the app's `O`).
+    /// `play.device = pulse`: the device the app plays memos on (`--device`, the app's `O`): an
+    /// ALSA device, or `pulse:NAME`, a sink of the sound server.
     var playbackDevice: String?
     /// `play.volume = 120`: the app's playback volume in percent (its `-` and `+`).
     var playbackVolume: Int?

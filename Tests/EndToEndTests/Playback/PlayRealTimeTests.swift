@@ -52,4 +52,49 @@ struct PlayRealTimeTests {
             .first { $0.hasPrefix("took_ms=") }.flatMap { Int($0.dropFirst("took_ms=".count)) } ?? -1
         #expect(took >= 2000, "a 2 s file takes at least 2 s on a real-time device: \(took) ms")
     }
+
+    /// `--device pulse:NAME` plays to a sink of the sound server by name, through libpulse:
+    /// `parec` on its monitor hears the file at its level (left −6 dBFS peak: −9.0 dBFS RMS).
+    @Test func playsToASinkOfTheServerByName() throws {
+        let server = try PulseTestServer.require()
+        let sink = try server.makeSink()
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["PULSE_SERVER"] = server.address
+        try TestSignals.writeSines(to: sandbox.file("tone.wav"), levels: [-6, -12], seconds: 1.5)
+        let outcome = try sandbox.shell("""
+            parec --device=\(sink.monitor) --format=s16le --rate=48000 --channels=2 heard.raw &
+            recorder=$!
+            sleep 0.3
+            voicememo play tone.wav --device pulse:\(sink.name); echo "status=$?"
+            sleep 0.3
+            kill -INT $recorder; wait $recorder
+            """)
+        #expect(outcome.standardOutput.contains("status=0"), "\(outcome)")
+        let heard = try Data(contentsOf: URL(fileURLWithPath: sandbox.file("heard.raw")))
+        let samples = heard.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        var loudest = -160.0
+        var start = 0
+        while start + 9_600 <= samples.count {
+            let sum = stride(from: start, to: start + 9_600, by: 2).reduce(0.0) { sum, index in
+                let sample = Double(samples[index]) / 32_768
+                return sum + sample * sample
+            }
+            loudest = max(loudest, 10 * log10(max(sum / 4_800, 1e-16)))
+            start += 9_600
+        }
+        #expect(abs(loudest - -9.03) < 1, "the sink's monitor heard \(loudest) dBFS at most over 100 ms")
+    }
+
+    /// A sink the server does not have: exit 1, naming the sinks it has.
+    @Test func aSinkTheServerDoesNotHaveIsNamedWithTheSinksItHas() throws {
+        let server = try PulseTestServer.require()
+        let sink = try server.makeSink()
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["PULSE_SERVER"] = server.address
+        try TestSignals.writeSines(to: sandbox.file("tone.wav"), levels: [-6], seconds: 0.5)
+        let outcome = try sandbox.run("play", sandbox.file("tone.wav"), "--device", "pulse:no_such_sink")
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("has no sink \"no_such_sink\"; its sinks: "), "\(outcome)")
+        #expect(outcome.standardError.contains(sink.name), "\(outcome)")
+    }
 }

@@ -20,7 +20,7 @@ import Testing
         #expect(output.contains("\n  pulse:\(microphone.feed).monitor — Monitor of Feed of USB Headset Mono (monitor)\n"), "\(output)")
         // The daemon's default source is its own null sink's monitor.
         #expect(output.contains("\n  pulse:vsink.monitor — Monitor of Null Output (default, monitor)\n"), "\(output)")
-        #expect(output.contains("\n  \(microphone.feed) — Feed of USB Headset Mono\n"), "\(output)")
+        #expect(output.contains("\n  pulse:\(microphone.feed) — Feed of USB Headset Mono\n"), "\(output)")
         let sources = try #require(output.range(of: "Sound server sources"))
         let sinks = try #require(output.range(of: "Sound server sinks"))
         let alsa = try #require(output.range(of: "Capture devices (--source alsa:NAME):"))

@@ -35,18 +35,18 @@ enum DevicesRunner {
     }
 
     /// The server's part: its sources ("pulse:NAME — Description", the default and the
-    /// monitors marked, then channels and rate), then its sinks, whose monitors record what
-    /// they play.
+    /// monitors marked, then channels and rate), then its sinks ("pulse:NAME", as `play
+    /// --device` takes them), whose monitors record what they play.
     static func serverLines(_ server: PulseDeviceList) -> [String] {
         var lines = ["Sound server sources (--source pulse:NAME; \(server.serverName) at \(server.server)):"]
         if server.sources.isEmpty { lines.append("  none: the sound server has no source") }
         for source in server.sources {
             lines += describe(source, as: InputName.pulse(source: source.name).description)
         }
-        lines.append("Sound server sinks (record what one plays with --source pulse:NAME.monitor):")
+        lines.append("Sound server sinks (play --device pulse:NAME; record what one plays with --source pulse:NAME.monitor):")
         if server.sinks.isEmpty { lines.append("  none: the sound server has no sink") }
         for sink in server.sinks {
-            lines += describe(sink, as: sink.name)
+            lines += describe(sink, as: "pulse:" + sink.name)
         }
         return lines
     }

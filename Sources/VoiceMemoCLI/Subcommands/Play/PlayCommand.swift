@@ -4,7 +4,7 @@ import Streaming
 /// `voicememo play MEMO [--device D] [--from T]`: play a memo.
 enum PlayCommand: SubcommandDefinition {
     static let device = Option<String>(
-        name: "device", valueName: "D", help: "The ALSA playback device.",
+        name: "device", valueName: "D", help: "The playback device: pulse:NAME (a sink of the sound server, as `devices` lists them) or an ALSA device.",
         defaultDescription: "default", parser: .nonEmptyText)
     static let start = Option<Duration>(
         name: "from", valueName: "T", help: "Start T into the memo.", parser: .duration)

@@ -105,7 +105,9 @@ enum RecordRunner {
             return .interrupted
         }
         let recording = try LibraryAccess.perform { () throws(MemoLibraryError) in
-            try library.beginRecording(title: request.title, settings: request.settings, at: Date())
+            try library.beginRecording(
+                title: request.title, settings: request.settings, at: Date(),
+                channelRoles: request.source.name.channelRoles(channels: request.settings.channels))
         }
         var memoRequest = request
         memoRequest.output = recording.memo.path

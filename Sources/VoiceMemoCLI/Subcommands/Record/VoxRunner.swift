@@ -37,7 +37,8 @@ enum VoxRunner {
         let lines = VoxLines(console: console, live: live)
         let takes = TakeBook(
             library: library, title: request.title, settings: request.settings, json: request.json, console: console,
-            replay: replay, replayPitch: request.replayPitch ?? 0, eventLog: eventLog, lines: lines)
+            replay: replay, replayPitch: request.replayPitch ?? 0, eventLog: eventLog, lines: lines,
+            channelRoles: request.source.name.channelRoles(channels: request.settings.channels))
         let startedAt = Date()
         let rate = Double(format.sampleRate)
         let recorder: VoiceActivatedRecorder
@@ -212,6 +213,8 @@ final class TakeBook: Sendable {
     nonisolated(unsafe) private let library: MemoLibrary
     private let title: String?
     private let settings: RecordingSettings
+    /// A meeting's channel roles, which every take keeps.
+    private let channelRoles: ChannelRoles?
     private let json: Bool
     private let console: Console
     /// `--replay`: each kept take is played back at `replayPitch` semitones.
@@ -224,9 +227,11 @@ final class TakeBook: Sendable {
 
     init(
         library: MemoLibrary, title: String?, settings: RecordingSettings, json: Bool, console: Console,
-        replay: TakeReplay? = nil, replayPitch: Double = 0, eventLog: EventLog? = nil, lines: VoxLines? = nil
+        replay: TakeReplay? = nil, replayPitch: Double = 0, eventLog: EventLog? = nil, lines: VoxLines? = nil,
+        channelRoles: ChannelRoles? = nil
     ) {
         self.lines = lines ?? VoxLines(console: console, live: false)
+        self.channelRoles = channelRoles
         self.library = library
         self.title = title
         self.settings = settings
@@ -245,7 +250,8 @@ final class TakeBook: Sendable {
     func begin(_ info: TakeInfo, at date: Date) throws(RecorderError) -> TakeDestination {
         let recording: MemoRecording
         do {
-            recording = try library.beginRecording(title: Self.title(title, at: date), settings: settings, at: date)
+            recording = try library.beginRecording(
+                title: Self.title(title, at: date), settings: settings, at: date, channelRoles: channelRoles)
         } catch {
             throw RecorderError(.file, error.description)
         }

@@ -11,7 +11,8 @@ enum SearchCommand: SubcommandDefinition {
     static let json = Flag(
         name: "json",
         help: "Print a JSON array of hits: id, title, path, matched (transcript or title), time (s) of "
-            + "the first word and snippet (null for a title's match).")
+            + "the first word and snippet (null for a title's match); a meeting's hit also has speaker "
+            + "(Me or Them) of that word.")
 
     static let specification = CommandSpecification(
         name: "search", abstract: "Find memos by their titles and the words spoken in them (their transcripts).",

@@ -38,7 +38,7 @@ enum SearchRunner {
         }
         for hit in spoken {
             context.console.printLine(
-                "\(hit.memo.id)  \(MemoTranscription.timestamp(hit.time))  \(TerminalText.safe(hit.memo.title))  \(TerminalText.safe(hit.snippet))")
+                "\(hit.memo.id)  \(MemoTranscription.timestamp(hit.time))  \(TerminalText.safe(hit.memo.title))  \(snippetText(hit))")
         }
         // On a terminal, how to hear the first match (a pipe gets the lines alone).
         if let first = spoken.first, context.console.isOutputTerminal {
@@ -52,11 +52,20 @@ enum SearchRunner {
         return matched == 0 ? .nothingMatched : .success
     }
 
+    /// A hit's snippet as its line shows it: after the speaker of the matching word in a
+    /// meeting memo ("Them: …"), alone in any other.
+    static func snippetText(_ hit: TranscriptHit) -> String {
+        (hit.speaker.map { $0.label + ": " } ?? "") + TerminalText.safe(hit.snippet)
+    }
+
+    /// A hit as `--json` writes it; a meeting memo's also names the speaker of the matching word.
     static func json(_ hit: TranscriptHit) -> JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("id", .int(hit.memo.id)), ("title", .string(hit.memo.title)), ("path", .string(hit.memo.path)),
             ("matched", .string("transcript")), ("time", .number(hit.time)), ("snippet", .string(hit.snippet)),
-        ])
+        ]
+        if let speaker = hit.speaker { fields.append(("speaker", .string(speaker.label))) }
+        return .object(fields)
     }
 
     /// A memo found by its title alone: no time, no snippet.

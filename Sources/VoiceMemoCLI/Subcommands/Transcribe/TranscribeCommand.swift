@@ -4,7 +4,8 @@ import ArgumentParsing
 enum TranscribeCommand: SubcommandDefinition {
     static let json = Flag(
         name: "json",
-        help: "Print one JSON object: id, words (each with word, start and end in seconds) and text.")
+        help: "Print one JSON object: id, words (each with word, start and end in seconds, and in a "
+            + "meeting speaker: Me or Them) and text.")
     static let again = Flag(name: "again", help: "Transcribe again even when the index holds a transcript.")
 
     static let specification = CommandSpecification(

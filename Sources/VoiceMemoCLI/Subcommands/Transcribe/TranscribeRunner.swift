@@ -52,17 +52,25 @@ enum TranscribeRunner {
     }
 
     /// The words in lines, each starting with its first word's time: a new line after a pause of
-    /// half a second or more, or after 12 words.
+    /// half a second or more, after 12 words, or where the speaker changes; in a meeting memo
+    /// each line names its speaker after the time ("Me: ", "Them: ").
     static func lines(_ words: [TranscriptWord]) -> [String] {
         var lines: [String] = []
         var current: [TranscriptWord] = []
         func flush() {
             guard let first = current.first else { return }
-            lines.append(MemoTranscription.timestamp(first.start) + "  " + TerminalText.safe(current.map(\.word).joined(separator: " ")))
+            let speaker = first.speaker.map { $0.label + ": " } ?? ""
+            lines.append(
+                MemoTranscription.timestamp(first.start) + "  " + speaker
+                    + TerminalText.safe(current.map(\.word).joined(separator: " ")))
             current = []
         }
         for word in words {
-            if let last = current.last, word.start - last.end >= 0.5 || current.count >= 12 { flush() }
+            if let last = current.last,
+                word.start - last.end >= 0.5 || current.count >= 12 || word.speaker != last.speaker
+            {
+                flush()
+            }
             current.append(word)
         }
         flush()
@@ -76,7 +84,12 @@ enum TranscribeRunner {
                 "words",
                 .array(
                     transcript.words.map { word in
-                        .object([("word", .string(word.word)), ("start", .number(word.start)), ("end", .number(word.end))])
+                        var fields: [(String, JSONValue)] = [
+                            ("word", .string(word.word)), ("start", .number(word.start)), ("end", .number(word.end)),
+                        ]
+                        // A meeting memo's words name their speaker; others' have no such field.
+                        if let speaker = word.speaker { fields.append(("speaker", .string(speaker.label))) }
+                        return .object(fields)
                     })
             ),
             ("text", .string(transcript.text)),
