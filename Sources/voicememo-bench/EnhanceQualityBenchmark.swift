@@ -91,7 +91,6 @@ struct EnhanceQualityBenchmark {
 
     /// The clean speech `clean.wav` in `folder` and the noisy memo `NAME.wav` in the library.
     private func makeMemo(_ noise: String, snr: Int, name: String, in folder: String, library: String) throws {
-        let synth = ["white": "synth \"$D\" whitenoise", "pink": "synth \"$D\" pinknoise"][noise] ?? ""
         let script = """
             set -e
             cd '\(folder)'
@@ -102,6 +101,18 @@ struct EnhanceQualityBenchmark {
             sox -R -n -r 16000 -c 1 -b 16 lead.wav trim 0 2
             sox -R lead.wav ${C}0870.wav gap.wav ${C}0880.wav gap.wav ${C}0890.wav gap.wav -b 16 clean.wav gain "$(awk -v s="$(rms speech.wav)" 'BEGIN { print -26 - s }')"
             D=$(soxi -D clean.wav)
+            \(Self.noiseScript(noise, snr: snr))
+            sox -R -m -v 1 clean.wav -v 1 noise.wav -b 16 '\(library)/\(name).wav'
+            """
+        _ = try output("/bin/bash", ["-c", script], environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Bash lines writing `noise.wav`: `noise` ("white", "pink" or "fan": brown noise with a 100 +
+    /// 200 Hz hum) of `$D` seconds at 16 kHz, `sox -R` (the same every run), at −26 − `snr` dBFS
+    /// RMS; they need the `rms` function.
+    static func noiseScript(_ noise: String, snr: Int) -> String {
+        let synth = ["white": "synth \"$D\" whitenoise", "pink": "synth \"$D\" pinknoise"][noise] ?? ""
+        return """
             if [ "\(noise)" = fan ]; then
               sox -R -n -r 16000 -c 1 -b 16 brown.wav synth "$D" brownnoise
               sox -R -n -r 16000 -c 1 -b 16 hum.wav synth "$D" sine 100 sine 200
@@ -110,9 +121,7 @@ struct EnhanceQualityBenchmark {
               sox -R -n -r 16000 -c 1 -b 16 raw-noise.wav \(synth)
             fi
             sox -R raw-noise.wav -b 16 noise.wav gain "$(awk -v r="$(rms raw-noise.wav)" 'BEGIN { print -26 - \(snr) - r }')"
-            sox -R -m -v 1 clean.wav -v 1 noise.wav -b 16 '\(library)/\(name).wav'
             """
-        _ = try output("/bin/bash", ["-c", script], environment: ProcessInfo.processInfo.environment)
     }
 
     /// The RMS level over the pauses of `path`, in dBFS.
@@ -141,13 +150,18 @@ struct EnhanceQualityBenchmark {
     }
 
     private func wordErrorRate(of memo: String, environment: [String: String]) throws -> Double {
+        try Self.wordErrorRate(of: memo, reference: Self.reference, voicememo: voicememo, environment: environment)
+    }
+
+    /// `voicememo transcribe MEMO`'s word error rate against `reference`.
+    static func wordErrorRate(of memo: String, reference: [String], voicememo: String, environment: [String: String]) throws -> Double {
         struct Words: Decodable {
             struct Word: Decodable { let word: String }
             let words: [Word]
         }
         let text = try output(voicememo, ["transcribe", memo, "--json"], environment: environment)
         let words = try JSONDecoder().decode(Words.self, from: Data(text.utf8)).words.map(\.word)
-        return WordErrorRate.of(reference: Self.reference, hypothesis: words).rate
+        return WordErrorRate.of(reference: reference, hypothesis: words).rate
     }
 
     /// Where the original went (Recently Deleted) once enhanced.
@@ -157,8 +171,12 @@ struct EnhanceQualityBenchmark {
         return memos?.first?["path"] as? String
     }
 
-    /// Runs `path` and returns its standard output; throws when it fails.
     private func output(_ path: String, _ arguments: [String], environment: [String: String]) throws -> String {
+        try Self.output(path, arguments, environment: environment)
+    }
+
+    /// Runs `path` and returns its standard output; throws when it fails.
+    static func output(_ path: String, _ arguments: [String], environment: [String: String]) throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("voicememo-bench-out-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         guard let result = ChildProcess.run(path, arguments, environment: environment, output: file), result.status == 0 else {

@@ -73,6 +73,10 @@ let benchmarks: [Benchmark] = [
         summary: "What `enhance` does to read speech in 9 noises: floor in the pauses, loudness, word error rate",
         run: { EnhanceQualityBenchmark().run() }),
     Benchmark(
+        name: "enhance-words",
+        summary: "PocketSphinx's word error before and after `enhance` on 446 read words in 9 noises, averaged over 5 frame offsets",
+        run: { EnhanceWordsBenchmark().run() }),
+    Benchmark(
         name: "enhance-compare",
         summary: "SpeexDSP's denoiser beside WebRTC's noise suppression on speech in 3 noises at 4 SNRs: STOI and PESQ",
         run: { EnhanceCompareBenchmark().run() }),

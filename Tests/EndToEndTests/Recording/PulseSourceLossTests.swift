@@ -84,6 +84,40 @@ import Testing
         #expect(events.contains("source_lost lost=pulse:\(microphone.source) continued=pulse:vsink.monitor gap="), "\(events)")
     }
 
+    /// `record --vox` on a source removed mid-take under `on_source_lost = default` goes on
+    /// listening from the default source, says which source went away, and the take it fell in
+    /// keeps a marker where it happened.
+    @Test func voiceActivationGoesOnFromTheDefaultSourceAndTheTakeKeepsAMarker() throws {
+        let microphone = try PulseTestMicrophone(description: "USB Headset Mono")
+        let sandbox = try VoiceMemoSandbox()
+        sandbox.environment["PULSE_SERVER"] = microphone.server
+        try sandbox.writeConfig("on_source_lost = default\n")
+        let outcome = try sandbox.shell("""
+            espeak-ng -w phrase.wav "the quarterly budget is ready for the meeting on thursday afternoon" || exit 4
+            sox phrase.wav -r 48000 -c 2 speech.wav repeat 4 || exit 4
+            paplay -d \(microphone.feed) --latency-msec=20 speech.wav & player=$!
+            voicememo record --vox --vox-silence 1s --source pulse:\(microphone.source) --format wav \\
+                --rate 48000 --channels 2 --duration 8s > rec.out 2> rec.err & rec=$!
+            wait_until 15 "a take" eval 'ls library/*.wav > /dev/null 2>&1' || { kill $rec $player; exit 5; }
+            sleep 1
+            module=$(pactl list modules short | grep "source_name=\(microphone.source)" | cut -f1)
+            pactl unload-module "$module" || exit 6
+            wait $rec; echo "status=$?"
+            kill $player 2>/dev/null; wait $player 2>/dev/null
+            cat rec.err >&2
+            exit 0
+            """, timeout: .seconds(60))
+        #expect(outcome.status == 0 && outcome.standardOutput.contains("status=0"), "\(outcome)")
+        #expect(
+            outcome.standardError.contains("pulse:\(microphone.source) went away; going on from pulse:vsink.monitor"), "\(outcome)")
+        let memos = try sandbox.listedMemos()
+        let marked = memos.compactMap { memo in (memo["markers"] as? [[String: Any]])?.first }
+        #expect(marked.count == 1, "the take the removal fell in keeps one marker: \(memos)")
+        let marker = try #require(marked.first)
+        #expect((marker["label"] as? String)?.hasPrefix("pulse:\(microphone.source) went away: ") == true, "\(marker)")
+        #expect((marker["time"] as? Double).map { $0 > 0.5 && $0 < 8 } == true, "\(marker)")
+    }
+
     /// `meter` on a source removed under `on_source_lost = default` goes on from the default
     /// source to its duration and says which source went away.
     @Test func meterGoesOnFromTheDefaultSourceAndSaysSo() throws {

@@ -38,7 +38,8 @@ enum VoxRunner {
         let takes = TakeBook(
             library: library, title: request.title, settings: request.settings, json: request.json, console: console,
             replay: replay, replayPitch: request.replayPitch ?? 0, eventLog: eventLog, lines: lines,
-            channelRoles: request.source.name.channelRoles(channels: request.settings.channels))
+            channelRoles: request.source.name.channelRoles(channels: request.settings.channels),
+            inputSwitches: { engine.inputSwitches }, sampleRate: format.sampleRate)
         let startedAt = Date()
         let rate = Double(format.sampleRate)
         let recorder: VoiceActivatedRecorder
@@ -112,12 +113,20 @@ enum VoxRunner {
         announcements: inout VoxAnnouncements, lines: VoxLines, eventLog: EventLog?
     ) {
         var listening = false
+        var switchesSaid = 0
         while true {
             // Read before the status, so the status read once this is true is the final one.
             let ended = engine.hasEnded || StopSignals.pending != nil
             if !listening, engine.capturedFrames > 0 {
                 listening = true
                 eventLog?.note("vox_listening")
+            }
+            // A source gone and replaced by the default (`on_source_lost = default`): said once;
+            // the take it falls in keeps a marker (`TakeBook.finish`).
+            for change in engine.inputSwitches.dropFirst(switchesSaid) {
+                lines.printAbove { $0.printErrorMessage(InputSwitchText.sentence(change)) }
+                eventLog?.note(InputSwitchText.event(change))
+                switchesSaid += 1
             }
             let status = recorder.status
             for line in announcements.lines(after: status) {
@@ -215,6 +224,10 @@ final class TakeBook: Sendable {
     private let settings: RecordingSettings
     /// A meeting's channel roles, which every take keeps.
     private let channelRoles: ChannelRoles?
+    /// The input's switches so far (a sound server's source replaced by the default), each
+    /// kept as a marker in the take it falls in; frames at `sampleRate`.
+    private let inputSwitches: @Sendable () -> [InputSwitch]
+    private let sampleRate: Int
     private let json: Bool
     private let console: Console
     /// `--replay`: each kept take is played back at `replayPitch` semitones.
@@ -228,10 +241,12 @@ final class TakeBook: Sendable {
     init(
         library: MemoLibrary, title: String?, settings: RecordingSettings, json: Bool, console: Console,
         replay: TakeReplay? = nil, replayPitch: Double = 0, eventLog: EventLog? = nil, lines: VoxLines? = nil,
-        channelRoles: ChannelRoles? = nil
+        channelRoles: ChannelRoles? = nil, inputSwitches: @escaping @Sendable () -> [InputSwitch] = { [] }, sampleRate: Int = 48_000
     ) {
         self.lines = lines ?? VoxLines(console: console, live: false)
         self.channelRoles = channelRoles
+        self.inputSwitches = inputSwitches
+        self.sampleRate = sampleRate
         self.library = library
         self.title = title
         self.settings = settings
@@ -275,6 +290,7 @@ final class TakeBook: Sendable {
             }
             let memo = try library.finishRecording(recording, statistics: take.statistics)
             state.withLock { $0.kept.append(memo.id) }
+            markSwitches(in: take, memo: memo.id)
             lines.printAbove { $0.printJSON(json ? memo.jsonText : String(memo.id)) }
             do {
                 try replay?.replay(memo.path, memoID: memo.id, pitchSemitones: replayPitch, eventLog: eventLog)
@@ -284,6 +300,18 @@ final class TakeBook: Sendable {
         } catch {
             console.printErrorMessage(error.description)
             state.withLock { $0.failed = true }
+        }
+    }
+
+    /// A marker in memo `memo` for each input switch within `take`'s frames, where it happened.
+    private func markSwitches(in take: FinishedTake, memo: Int64) {
+        for change in inputSwitches() where (take.info.startFrame..<take.endFrame).contains(change.afterFrames) {
+            let time = Double(change.afterFrames - take.info.startFrame) / Double(sampleRate)
+            do {
+                _ = try library.addMarker(Marker(time: time, label: InputSwitchText.markerLabel(change)), toMemo: memo)
+            } catch {
+                console.printErrorMessage("cannot mark memo \(memo) where the input changed: \(error.description)")
+            }
         }
     }
 
