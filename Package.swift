@@ -68,9 +68,9 @@ let package = Package(
             name: "CEBUR128", pkgConfig: "libebur128",
             providers: [.apt(["libebur128-dev"])]),
 
-        // WebRTC's voice activity detector and noise suppression (webrtc-audio-processing 0.3,
-        // C++) behind a C API of our own (`include/`): 10 ms mono frames in, voiced yes/no out
-        // (or the frame denoised).
+        // WebRTC's voice activity detector, noise suppression and echo canceller
+        // (webrtc-audio-processing 0.3, C++) behind a C API of our own (`include/`): 10 ms mono
+        // frames in, voiced yes/no out (or the frame denoised, or the echo taken out).
         .target(
             name: "CWebRTCAudio",
             cxxSettings: [
@@ -93,10 +93,11 @@ let package = Package(
         .target(name: "Platform"),
         // Network streams through FFmpeg: connecting, demuxing, decoding (no device: Audio plays them).
         .target(name: "Streaming", dependencies: ["CFFmpeg", "CFFmpegLoader", "SoundFiles"]),
-        // ALSA devices, the sound server's sources (libpulse), sources, the ring buffer, the recorder.
+        // ALSA devices, the sound server's sources (libpulse), sources, the ring buffer, the recorder,
+        // a meeting's echo cancelling (WebRTC's echo canceller).
         .target(
             name: "Audio",
-            dependencies: ["Platform", "Vocabulary", "Metering", "CALSA", "CPulseLoader", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement"],
+            dependencies: ["Platform", "Vocabulary", "Metering", "CALSA", "CPulseLoader", "SoundFiles", "CSoundTouch", "Streaming", "SpeechEnhancement", "CWebRTCAudio"],
             swiftSettings: optimisedInDebug),
         // The words the engine, the library, the app and the command line share, pure Swift: where
         // audio comes from by name (`InputName`), what a memo title may be, Recently Deleted's

@@ -39,6 +39,8 @@ public final class AppLoop: @unchecked Sendable {
     let settings: RecordingSettings
     /// `on_source_lost`, for the `pulse:` inputs chosen with `i`.
     let whenServerSourceLost: ServerSourceLoss
+    /// `echo_cancel`, for the meetings chosen with `i`.
+    let cancelsMeetingEcho: Bool
     let environment: [String: String]
     private let finished = DispatchSemaphore(value: 0)
     private let frameLog: FrameLog?
@@ -86,6 +88,7 @@ public final class AppLoop: @unchecked Sendable {
         initialSource = runtime.source
         settings = runtime.recording
         whenServerSourceLost = runtime.whenServerSourceLost
+        cancelsMeetingEcho = runtime.cancelsMeetingEcho
         stopRequested = runtime.stopRequested
         effects = AppEffects(environment: environment, recordings: recordings)
         transcripts = TranscriptEffects(modelDirectory: runtime.transcriptionModel, titlesFromWords: runtime.titlesFromWords)

@@ -21,6 +21,9 @@ public struct AppRuntimeSettings: Sendable {
     /// `on_source_lost`: what a sound server's source removed while it is open does, for every
     /// `pulse:` input the app opens (the initial one carries it already).
     public var whenServerSourceLost: ServerSourceLoss = .stop
+    /// `echo_cancel`: a meeting the app opens (the initial one carries it already) has the
+    /// desktop's sound cancelled out of the microphone's channels.
+    public var cancelsMeetingEcho = false
     /// `auto_title`: the background transcription titles memos still at their default title
     /// from their first words.
     public var titlesFromWords = true

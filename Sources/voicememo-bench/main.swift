@@ -108,6 +108,7 @@ func usage(_ benchmarks: [Benchmark]) -> String {
     text += "  answers   voicememo-bench answers white|pink|brown|hum|fan|babble DBFS SEED OUT.wav: one-word answers and non-speech events in a room (prints each sound's name, onset and end)\n"
     text += "  vox NOISE…  voice activation in the named noises only (white pink brown hum fan babble)\n"
     text += "  meeting   voicememo-bench meeting [SECONDS]: CPU of a meeting (two PulseAudio sources in one memo) vs two parecords side by side, and its channels' offset at the start and the end (60 s when not given)\n"
+    text += "  echo      voicememo-bench echo [SECONDS]: CPU of a meeting with and without --echo-cancel, two of the same sound at once, and how much lower the echo is in the microphone's channel (60 s when not given)\n"
     text += "  speech    voicememo-bench speech FILE [--frames]: what the speech detector says of each 10 ms of a file\n"
     text += "\nBuild with `swift build -c release` first; debug builds measure nothing useful."
     return text
@@ -130,6 +131,9 @@ if arguments.first == "answers" {
 }
 if arguments.first == "meeting" {
     exit(MeetingBenchmark.command(Array(arguments.dropFirst())))
+}
+if arguments.first == "echo" {
+    exit(EchoBenchmark.command(Array(arguments.dropFirst())))
 }
 if arguments.first == "room" {
     exit(RoomSynthesis.command(Array(arguments.dropFirst())))

@@ -23,6 +23,23 @@ import Testing
         #expect(throws: ConfigurationError.self) { try ConfigurationParser.parse("on_source_lost = retry\n", path: Self.path) }
     }
 
+    /// `echo_cancel` reaches a meeting, whether `--source` or `source` names it, and leaves
+    /// every other input as it is; unset (or off), a meeting is not echo cancelled unless
+    /// `--echo-cancel` says so.
+    @Test func echoCancelReachesAMeetingOnly() throws {
+        let configuration = try ConfigurationParser.parse("echo_cancel = on\nsource = meeting\n", path: Self.path)
+        #expect(configuration.echoCancel == true)
+        #expect(configuration.input(nil) == .joined(first: "default", second: "@DEFAULT_MONITOR@", cancelsEcho: true))
+        #expect(configuration.input(.joined(first: "a", second: "b")).cancelsEcho)
+        #expect(configuration.input(.pulse(source: "usb_mic")) == .pulse(source: "usb_mic"))
+        let off = try ConfigurationParser.parse("echo_cancel = off\nsource = meeting\n", path: Self.path)
+        #expect(!off.input(nil).cancelsEcho)
+        #expect(off.input(nil, cancelsEcho: true).cancelsEcho, "--echo-cancel over echo_cancel = off")
+        let unset = try ConfigurationParser.parse("source = meeting\n", path: Self.path)
+        #expect(!unset.input(nil).cancelsEcho)
+        #expect(throws: ConfigurationError.self) { try ConfigurationParser.parse("echo_cancel = loud\n", path: Self.path) }
+    }
+
     @Test func everyKeyIsRead() throws {
         let text = """
             # my defaults

@@ -130,6 +130,11 @@ struct HelpAndVersionTests {
                                       a draft, on standard error (with --json, caption
                                       events on standard output); the saved memo is
                                       transcribed whole as usual.
+                  --echo-cancel       With a meeting (--source meeting or pulse:A+pulse:B):
+                                      take what the desktop plays (the second input) out of
+                                      the microphone's channels with WebRTC's echo
+                                      canceller, for a meeting on loudspeakers; the config's
+                                      echo_cancel = on does the same.
                   --no-transcribe     Do not transcribe the memo once saved (transcribe =
                                       auto, the default, does; it says so on standard
                                       error).

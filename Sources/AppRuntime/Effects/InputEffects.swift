@@ -65,6 +65,7 @@ struct InputEffects {
         let initial = loop.initialSource
         let settings = loop.settings
         let whenLost = loop.whenServerSourceLost
+        let cancelsEcho = loop.cancelsMeetingEcho
         loop.onRunner(tracked: tracked) { effects in
             let saved = recordings.save(effects) { _, _ in }
             old?.close()
@@ -73,7 +74,7 @@ struct InputEffects {
                 source = initial
             } else {
                 do {
-                    source = try InputSource(validating: name).whenServerSourceLost(whenLost)
+                    source = try InputSource(validating: name).whenServerSourceLost(whenLost).cancellingEcho(cancelsEcho)
                 } catch {
                     let answer = saved + [.failed(.notAnInput(name, reason: "\(error)"))]
                     return { answer.forEach(loop.dispatch) }

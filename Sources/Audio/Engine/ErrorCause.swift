@@ -14,13 +14,15 @@ public enum ErrorCause: Sendable, Equatable {
     case osError(Int32)
     /// A libpulse failure: the sound server, its source, libpulse's code and text.
     case pulse(PulseError)
+    /// WebRTC's echo canceller refused (a meeting recorded with echo cancelling).
+    case echoCanceller(EchoCancellerError)
 
     /// Whether the cause is a full disk or quota (`ENOSPC`, `EDQUOT`), in any locale.
     public var isDiskFull: Bool {
         switch self {
         case .soundFile(let error): error.kind == .diskFull
         case .osError(let code): code == ENOSPC || code == EDQUOT
-        case .alsa, .pulse: false
+        case .alsa, .pulse, .echoCanceller: false
         }
     }
 

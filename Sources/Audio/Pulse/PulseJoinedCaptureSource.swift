@@ -37,6 +37,10 @@ import Vocabulary
 /// that fails (its source removed, the server gone) ends capture naming its input; what was
 /// captured before is the recording's. The loop allocates nothing.
 ///
+/// **Echo cancelling** (`record --echo-cancel`, `echo_cancel = on`): with a `JoinedEchoCancelling`
+/// the frames are taken in whole 10 ms blocks, the second input's sound is cancelled out of the
+/// first input's channels there, on the capture thread, and reads hand them out from its staging.
+///
 /// Used by one thread at a time, as the `CaptureSource` contract requires.
 public final class PulseJoinedCaptureSource: CaptureSource {
     public let format: StreamFormat
@@ -53,6 +57,8 @@ public final class PulseJoinedCaptureSource: CaptureSource {
     /// Frames dropped to align the inputs that no read has reported yet.
     private var droppedSinceRead = 0
     private let dropped = Atomic<Int>(0)
+    /// The echo canceller the frames go through, when the recording cancels echo.
+    private let echo: JoinedEchoCancelling?
 
     /// The length of the fragments the server sends.
     public static let fragmentMilliseconds = 20
@@ -86,9 +92,14 @@ public final class PulseJoinedCaptureSource: CaptureSource {
     ///   - second: The second's ("@DEFAULT_MONITOR@": the default sink's monitor).
     ///   - format: The rate and sample format to deliver; its channels 2 or 4 (any other count
     ///     is taken as 2).
+    ///   - echo: Cancels the second input's sound out of the first's channels; made for `format`
+    ///     with its channels per input (`channelsPerInput(recording:)`).
     /// - Throws: `PulseError`: `.noSuchSource` with the names the server has; `.noServer`,
     ///   `.timedOut`, `.libraryMissing`; `.failed` when a stream cannot open.
-    public init(first: String, second: String, format requested: StreamFormat, server: String? = nil) throws(PulseError) {
+    public init(
+        first: String, second: String, format requested: StreamFormat, server: String? = nil,
+        echo: JoinedEchoCancelling? = nil
+    ) throws(PulseError) {
         let devices = try PulseDevices.list(server: server)
         for source in [first, second] where !Self.has(source, devices) {
             throw PulseError(
@@ -118,6 +129,7 @@ public final class PulseJoinedCaptureSource: CaptureSource {
         self.first = inputs[0]
         self.second = inputs[1]
         self.format = format
+        self.echo = echo
         self.server = devices.server
         self.name = InputName.joined(first: first, second: second).description
         drift = PulseDriftFollower(
@@ -151,6 +163,10 @@ public final class PulseJoinedCaptureSource: CaptureSource {
     public func read(into buffer: UnsafeMutableRawPointer, frames: Int) throws(CaptureError) -> CaptureRead {
         var result = CaptureRead(frames: 0)
         guard frames > 0 else { return result }
+        if let echo, echo.staged > 0 {
+            result.frames = echo.handOut(into: buffer, frames: frames)
+            return result
+        }
         let deadline = ContinuousClock.now + .milliseconds(Self.waitMilliseconds)
         while true {
             try drain(first, into: &result)
@@ -162,19 +178,37 @@ public final class PulseJoinedCaptureSource: CaptureSource {
                 result.lostFrames += droppedSinceRead
                 droppedSinceRead = 0
             }
-            let count = min(first.count, second.count, frames)
-            if count > 0 {
-                let stride = format.bytesPerFrame
-                first.take(count, into: buffer, stride: stride, offset: 0)
-                second.take(count, into: buffer, stride: stride, offset: first.bytesPerFrame)
-                result.frames = count
-                return result
+            if let echo {
+                let count = min(first.count, second.count, echo.capacity) / echo.blockFrames * echo.blockFrames
+                if count > 0 {
+                    take(count, into: echo.staging)
+                    do throws(EchoCancellerError) {
+                        try echo.cancel(frames: count)
+                    } catch {
+                        throw CaptureError(.io, error.description, cause: .echoCanceller(error))
+                    }
+                    result.frames = echo.handOut(into: buffer, frames: frames)
+                    return result
+                }
+            } else {
+                let count = min(first.count, second.count, frames)
+                if count > 0 {
+                    take(count, into: buffer)
+                    result.frames = count
+                    return result
+                }
             }
             try checkStall()
             let remaining = deadline - .now
             if remaining <= .zero { return result }
             if !connection.waitForEvents(upTo: remaining) { throw failure(of: nil) }
         }
+    }
+
+    /// Moves both inputs' first `count` frames into `buffer` as joined frames.
+    private func take(_ count: Int, into buffer: UnsafeMutableRawPointer) {
+        first.take(count, into: buffer, stride: format.bytesPerFrame, offset: 0)
+        second.take(count, into: buffer, stride: format.bytesPerFrame, offset: first.bytesPerFrame)
     }
 
     /// Follows how far the first input's buffer runs ahead of the second's (`PulseDriftFollower`),

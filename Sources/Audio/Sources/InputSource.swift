@@ -22,8 +22,9 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     /// An http(s) network stream played in as the microphone (FFmpeg, resampled to the recording).
     case url(String)
     /// Two sources of one sound server recorded as the channels of one memo, `first`'s then
-    /// `second`'s (`PulseJoinedCaptureSource`); `server` as for `.pulse`.
-    case joined(first: String, second: String, server: String? = nil)
+    /// `second`'s (`PulseJoinedCaptureSource`); `server` as for `.pulse`. `cancelsEcho` takes
+    /// `second`'s sound out of `first`'s channels (`record --echo-cancel`, `echo_cancel = on`).
+    case joined(first: String, second: String, server: String? = nil, cancelsEcho: Bool = false)
 
     /// `alsa:default`, used when neither `--source` nor the config file says otherwise.
     public static let `default` = InputSource.alsa(device: "default")
@@ -47,6 +48,19 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
         return .pulse(source: source, server: server, whenLost: loss)
     }
 
+    /// The same input with the desktop's sound cancelled out of the microphone's channels when
+    /// `cancelsEcho` (a joined input, `JoinedEchoCancelling`); any other input as it is.
+    public func cancellingEcho(_ cancelsEcho: Bool) -> InputSource {
+        guard case .joined(let first, let second, let server, _) = self else { return self }
+        return .joined(first: first, second: second, server: server, cancelsEcho: cancelsEcho)
+    }
+
+    /// Whether the desktop's sound is cancelled out of the microphone's channels.
+    public var cancelsEcho: Bool {
+        guard case .joined(_, _, _, let cancelsEcho) = self else { return false }
+        return cancelsEcho
+    }
+
     /// Its name, as the app's state and effects carry it.
     public var name: InputName {
         switch self {
@@ -55,7 +69,7 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
         case .tone(let frequency, let peak): .tone(frequency: frequency, peakDBFS: peak)
         case .file(let path): .file(path: path)
         case .url(let url): .url(url)
-        case .joined(let first, let second, _): .joined(first: first, second: second)
+        case .joined(let first, let second, _, _): .joined(first: first, second: second)
         }
     }
 
@@ -81,7 +95,10 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
             if path.isEmpty { throw RecorderError(.settings, "the file source needs a path: file:PATH") }
         case .url(let url):
             if StreamURL(url) == nil { throw RecorderError(.settings, "\(InputName.url(url)) is not an http:// or https:// URL") }
-        case .joined(let first, let second, _):
+        case .joined(let first, let second, _, let cancelsEcho):
+            if cancelsEcho, !WebRTCEchoCanceller.supports(sampleRate: settings.sampleRate) {
+                throw RecorderError(.settings, EchoCancellerError.unsupportedSampleRate(settings.sampleRate).description)
+            }
             if first.isEmpty || second.isEmpty {
                 throw RecorderError(.settings, "a joined input needs two sound server sources: pulse:A+pulse:B")
             }
@@ -135,9 +152,17 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
             } catch {
                 throw RecorderError(.input, error.message)
             }
-        case .joined(let first, let second, let server):
+        case .joined(let first, let second, let server, let cancelsEcho):
+            let echo: JoinedEchoCancelling?
+            do throws(EchoCancellerError) {
+                let perInput = PulseJoinedCaptureSource.channelsPerInput(recording: format.channels) ?? 1
+                echo = cancelsEcho ? try JoinedEchoCancelling(format: format, channelsPerInput: perInput) : nil
+            } catch {
+                let refused = if case .unsupportedSampleRate = error { true } else { false }
+                throw RecorderError(refused ? .settings : .input, error.description, cause: .echoCanceller(error))
+            }
             do {
-                return try PulseJoinedCaptureSource(first: first, second: second, format: format, server: server)
+                return try PulseJoinedCaptureSource(first: first, second: second, format: format, server: server, echo: echo)
             } catch {
                 throw RecorderError(
                     error.kind == .noSuchSource ? .settings : .input, error.description,

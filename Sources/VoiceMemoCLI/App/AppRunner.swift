@@ -64,6 +64,7 @@ enum AppRunner {
             })
         runtime.titlesFromWords = configuration.autoTitle ?? true
         runtime.whenServerSourceLost = configuration.onSourceLost ?? .stop
+        runtime.cancelsMeetingEcho = configuration.echoCancel ?? false
         let loop = AppLoop(terminal: terminal, settings: runtime) { state in
             state.apply(configuration)
             state.scheduled = options.scheduledStart.map { start in

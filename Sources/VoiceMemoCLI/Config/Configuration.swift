@@ -21,6 +21,9 @@ struct Configuration: Sendable, Equatable {
     /// `on_source_lost = default`: a sound server's source removed mid-recording is replaced
     /// by the server's default source, in the same memo (`nil` is `stop`).
     var onSourceLost: ServerSourceLoss?
+    /// `echo_cancel = on`: a meeting (a joined input) has the desktop's sound cancelled out of
+    /// the microphone's channels, as with `record --echo-cancel` (`nil` is off).
+    var echoCancel: Bool?
     /// `vox.threshold = -45` (dBFS).
     var voxThresholdDB: Double?
     /// `vox.silence = 1.5s`, in seconds.
@@ -78,9 +81,11 @@ struct Configuration: Sendable, Equatable {
     init() {}
 
     /// The input to open: `flag` (`--source`) over `source` over `alsa:default`, with
-    /// `on_source_lost` for a sound server's source.
-    func input(_ flag: InputSource?) -> InputSource {
+    /// `on_source_lost` for a sound server's source and, for a meeting, echo cancelling when
+    /// `cancelsEcho` (`--echo-cancel`) or `echo_cancel` says so.
+    func input(_ flag: InputSource?, cancelsEcho: Bool = false) -> InputSource {
         (flag ?? source ?? .default).whenServerSourceLost(onSourceLost ?? .stop)
+            .cancellingEcho(cancelsEcho || echoCancel == true)
     }
 
     /// The voice-activation settings: the config's values over the built-in defaults.

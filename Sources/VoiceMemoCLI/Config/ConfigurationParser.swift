@@ -48,6 +48,7 @@ enum ConfigurationParser {
         key("quality", RecordCommand.quality.parser, \.quality),
         key("source", InputSource.parser, \.source),
         key("on_source_lost", sourceLoss, \.onSourceLost),
+        key("echo_cancel", onOff, \.echoCancel),
         key("vox.threshold", .number(in: -160...0, unit: "dB"), \.voxThresholdDB),
         seconds("vox.silence", in: 0.01...3600, \.voxSilence),
         seconds("vox.min", in: 0...3600, \.voxMinimum),

@@ -38,7 +38,13 @@ extension RecordRequest {
             try MemoTitleCheck.check(title)
         }
         let output = options.outputPath
-        let source = configuration.input(options.source)
+        let source = configuration.input(options.source, cancelsEcho: options.cancelsEcho)
+        if options.cancelsEcho, !source.cancelsEcho {
+            throw CommandFailure(
+                "--echo-cancel takes what the desktop plays out of a meeting's microphone channels, so it needs a "
+                    + "meeting: --source meeting or pulse:A+pulse:B, not \(source.description)",
+                exitCode: .usageError)
+        }
         let fileInfo = try source.fileInfo()
         let format = options.format ?? output.flatMap(RecordingSettings.inferred(fromPath:)) ?? configuration.format ?? RecordingSettings.defaultFormat
         let settings = RecordingSettings(
@@ -54,6 +60,10 @@ extension RecordRequest {
         }
         if let rejection = source.rejection(atSampleRate: settings.sampleRate) {
             throw UsageError.invalidValue(argument: "--source", value: source.description, rejection: rejection)
+        }
+        if source.cancelsEcho, !WebRTCEchoCanceller.supports(sampleRate: settings.sampleRate) {
+            let reason = EchoCancellerError.unsupportedSampleRate(settings.sampleRate).description
+            throw CommandFailure("\(options.cancelsEcho ? "--echo-cancel" : "echo_cancel = on"): \(reason)", exitCode: .usageError)
         }
         if let seconds = options.duration?.seconds, let limit = settings.maximumFrames,
             seconds * Double(settings.sampleRate) > Double(limit)

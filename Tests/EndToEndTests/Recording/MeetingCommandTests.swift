@@ -248,7 +248,12 @@ import Testing
     static func channels(ofOnlyMemoIn sandbox: VoiceMemoSandbox) throws -> [[Double]] {
         let files = try FileManager.default.contentsOfDirectory(atPath: sandbox.libraryDirectory.path).filter { $0.hasSuffix(".wav") }
         try #require(files.count == 1, "memos: \(files)")
-        let (info, samples) = try TestSignals.readInt16(sandbox.libraryDirectory.appendingPathComponent(files[0]).path)
+        return try channels(ofFile: sandbox.libraryDirectory.appendingPathComponent(files[0]).path)
+    }
+
+    /// The channels of the 16-bit sound file at `path`, as samples from −1 to 1.
+    static func channels(ofFile path: String) throws -> [[Double]] {
+        let (info, samples) = try TestSignals.readInt16(path)
         let count = info.channels
         return (0..<count).map { channel in
             stride(from: channel, to: samples.count, by: count).map { Double(samples[$0]) / 32768 }

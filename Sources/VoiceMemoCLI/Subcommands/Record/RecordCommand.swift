@@ -106,6 +106,11 @@ enum RecordCommand: SubcommandDefinition {
         name: "captions",
         help: "Show the words as they are recognised while recording: a draft, on standard error "
             + "(with --json, caption events on standard output); the saved memo is transcribed whole as usual.")
+    static let echoCancel = Flag(
+        name: "echo-cancel",
+        help: "With a meeting (--source meeting or pulse:A+pulse:B): take what the desktop plays (the "
+            + "second input) out of the microphone's channels with WebRTC's echo canceller, for a meeting "
+            + "on loudspeakers; the config's echo_cancel = on does the same.")
     static let noTranscribe = Flag(
         name: "no-transcribe",
         help: "Do not transcribe the memo once saved (transcribe = auto, the default, does; it says so on standard error).")
@@ -126,7 +131,7 @@ enum RecordCommand: SubcommandDefinition {
         options: [
             duration, delay, at, title, format, encoding, rate, channels, quality,
             SharedArguments.source, output, force, vox, voxThreshold, voxSilence, voxMinimum, voxPreroll,
-            voxCalibrate, voxLevelOnly, replay, replayPitch, json, play, captions, noTranscribe,
+            voxCalibrate, voxLevelOnly, replay, replayPitch, json, play, captions, echoCancel, noTranscribe,
         ])
 
     static func options(from arguments: ParsedArguments) throws(UsageError) -> RecordOptions {
@@ -150,6 +155,7 @@ enum RecordCommand: SubcommandDefinition {
         options.playsAfterStop = arguments.isSet(play)
         options.skipsTranscription = arguments.isSet(noTranscribe)
         options.showsCaptions = arguments.isSet(captions)
+        options.cancelsEcho = arguments.isSet(echoCancel)
         if options.showsCaptions, arguments.isSet(vox) {
             throw .conflictingArguments(captions.longForm, vox.longForm)
         }

@@ -39,6 +39,8 @@ public struct RecordOptions: Sendable, Equatable {
     public var skipsTranscription = false
     /// `--captions`: show draft words while recording.
     public var showsCaptions = false
+    /// `--echo-cancel`: take the desktop's sound out of a meeting's microphone channels.
+    public var cancelsEcho = false
     /// `--replay`: play each kept voice take back as it ends (with `--vox`).
     public var replaysTakes = false
     /// `--pitch`: the replay's pitch shift in semitones (with `--replay`).
