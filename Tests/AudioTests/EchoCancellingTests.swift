@@ -72,6 +72,36 @@ import TestSupport
         #expect(before - after >= 15, "the echo is \(before - after) dB lower (from \(before) dBFS)")
     }
 
+    /// Samples that are not finite in a float stream (NaN, ∞, in either input) are taken as
+    /// silence by the canceller: the microphone's channel stays finite and the echo after them is
+    /// cancelled as before (the desktop's channel passes as it came; the engine repairs it).
+    @Test func samplesThatAreNotFiniteNeitherTrapNorSpoilTheCanceller() throws {
+        let frames = try Self.joinedFrames()
+        var floats = frames.map { Float($0) / 32768 }
+        for index in stride(from: 8_000, to: 8_400, by: 7) { floats[index] = index % 2 == 0 ? .nan : .infinity }
+        let echo = try JoinedEchoCancelling(
+            format: StreamFormat(sampleRate: Self.rate, channels: 2, sampleFormat: .float32), channelsPerInput: 1)
+        var output: [Float] = []
+        var read = [Float](repeating: 0, count: 2 * echo.capacity)
+        var moved = 0
+        let count = floats.count / 2
+        while moved + echo.capacity <= count {
+            floats.withUnsafeBytes { source in
+                echo.staging.copyMemory(from: source.baseAddress! + moved * 8, byteCount: echo.capacity * 8)
+            }
+            try echo.cancel(frames: echo.capacity)
+            moved += echo.capacity
+            let got = read.withUnsafeMutableBytes { echo.handOut(into: $0.baseAddress!, frames: echo.capacity) }
+            output += read[0..<2 * got]
+        }
+        #expect(stride(from: 0, to: output.count, by: 2).allSatisfy { output[$0].isFinite }, "the microphone's channel is finite")
+        let asInt16 = { (samples: [Float]) in samples.map { Int16(($0.isFinite ? $0 : 0) * 32767) } }
+        let start = 2 * Self.rate
+        let before = Self.rmsDB(asInt16(Array(floats.prefix(output.count))), channel: 0, from: start, to: output.count / 2)
+        let after = Self.rmsDB(asInt16(output), channel: 0, from: start, to: output.count / 2)
+        #expect(before - after >= 15, "the echo is \(before - after) dB lower after the bad samples (from \(before) dBFS)")
+    }
+
     @Test func whatTheCancellerRefusesIsATypedError() throws {
         #expect(throws: EchoCancellerError.unsupportedSampleRate(22050)) { try WebRTCEchoCanceller(sampleRate: 22050, channels: 1) }
         #expect(throws: EchoCancellerError.unsupportedSampleRate(4000)) { try WebRTCEchoCanceller(sampleRate: 4000, channels: 1) }

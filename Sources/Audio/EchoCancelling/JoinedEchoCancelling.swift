@@ -86,10 +86,16 @@ public final class JoinedEchoCancelling {
                     switch format.sampleFormat {
                     case .int16: Float(at.loadUnaligned(as: Int16.self)) / 32768
                     case .int32: Float(Double(at.loadUnaligned(as: Int32.self)) / 2_147_483_648)
-                    case .float32: at.loadUnaligned(as: Float.self)
+                    // Not finite (a server's float stream may hold one): silence, so that the
+                    // canceller's adaptive filter never takes it in and is spoilt for good.
+                    case .float32: Self.finite(at.loadUnaligned(as: Float.self))
                     }
             }
         }
+    }
+
+    private static func finite(_ sample: Float) -> Float {
+        sample.isFinite ? sample : 0
     }
 
     /// Writes the cancelled near end back over the first input's channels from `frame` on.
@@ -99,7 +105,9 @@ public final class JoinedEchoCancelling {
         let base = staging + frame * stride
         for index in 0..<blockFrames {
             for channel in 0..<channelsPerInput {
-                let value = nearEnd[index * channelsPerInput + channel]
+                // A sample the canceller made not finite is silence, never a trap in the conversion.
+                let sample = nearEnd[index * channelsPerInput + channel]
+                let value = Self.finite(sample)
                 let at = base + index * stride + channel * bytes
                 switch format.sampleFormat {
                 case .int16:
