@@ -44,6 +44,12 @@ public enum InputName: Sendable, Hashable, CustomStringConvertible {
         return description
     }
 
+    /// The name the input picker shows in its name column: the text `--source` takes, the
+    /// meeting as its shorthand (`meeting`).
+    public var pickerName: String {
+        self == .meeting ? Self.meetingWord : description
+    }
+
     /// `440.0` as `440`, `-12.5` as `-12.5`: a tone's numbers as `--source` writes them.
     public static func numberText(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)

@@ -57,7 +57,7 @@ import Testing
     }
 
     /// `meeting` is the sound server's default source and the default sink's monitor, and reads
-    /// back as its joined text form; the header names it as a meeting.
+    /// back as its joined text form; the header names it as a meeting, the picker as `meeting`.
     @Test func meetingIsTheDefaultSourceJoinedWithTheDefaultMonitor() throws {
         let meeting = try InputSource(parsing: "meeting")
         #expect(meeting == .joined(first: "default", second: "@DEFAULT_MONITOR@"))
@@ -65,6 +65,10 @@ import Testing
         #expect(try InputSource(parsing: meeting.description) == meeting)
         #expect(InputName.meeting.shownName == "meeting (mic + desktop)")
         #expect(InputName.joined(first: "a", second: "b").shownName == "pulse:a+pulse:b")
+        // The input picker names it by the shorthand `--source` takes.
+        #expect(InputName.meeting.pickerName == "meeting")
+        #expect(InputName.joined(first: "a", second: "b").pickerName == "pulse:a+pulse:b")
+        #expect(InputName.pulse(source: "mic").pickerName == "pulse:mic")
     }
 
     /// A file's path and a stream's URL may hold a `+` and stay one input.

@@ -26,7 +26,7 @@ public enum AppView {
             MemoDetailsView.render(state, memoID: id, in: layout.body, on: &screen)
         case .pickingInput(let choices):
             ListViews.renderPicker(
-                state, rows: choices?.map { ($0.source.description, $0.description) }, hidden: state.hiddenDevices,
+                state, rows: choices?.map { ($0.source.pickerName, $0.description) }, hidden: state.hiddenDevices,
                 in: layout.body, on: &screen)
         case .pickingOutput(let choices):
             ListViews.renderPicker(
