@@ -15,10 +15,7 @@ struct EchoBenchmark {
 
     /// `voicememo-bench echo [SECONDS]` (60 when not given).
     static func command(_ arguments: [String]) -> Int32 {
-        guard arguments.count <= 1, let seconds = arguments.isEmpty ? 60 : Int(arguments[0]), seconds >= 10 else {
-            printToStandardError("voicememo-bench: echo takes a number of seconds, at least 10 (60 when not given)")
-            return 2
-        }
+        guard let seconds = secondsArgument(arguments, of: "echo", minimum: 10) else { return 2 }
         return EchoBenchmark(seconds: seconds).run() ? 0 : 1
     }
 

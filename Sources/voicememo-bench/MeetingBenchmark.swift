@@ -13,10 +13,7 @@ struct MeetingBenchmark {
 
     /// `voicememo-bench meeting [SECONDS]` (60 when not given).
     static func command(_ arguments: [String]) -> Int32 {
-        guard arguments.count <= 1, let seconds = arguments.isEmpty ? 60 : Int(arguments[0]), seconds >= 5 else {
-            printToStandardError("voicememo-bench: meeting takes a number of seconds, at least 5 (60 when not given)")
-            return 2
-        }
+        guard let seconds = secondsArgument(arguments, of: "meeting", minimum: 5) else { return 2 }
         return MeetingBenchmark(seconds: seconds).run() ? 0 : 1
     }
 

@@ -114,6 +114,16 @@ func usage(_ benchmarks: [Benchmark]) -> String {
     return text
 }
 
+/// The optional SECONDS argument of the benchmark `name` (`default` when not given); nil, said
+/// on standard error, when it is not a whole number of at least `minimum`.
+func secondsArgument(_ arguments: [String], of name: String, minimum: Int, default seconds: Int = 60) -> Int? {
+    guard arguments.count <= 1, let value = arguments.isEmpty ? seconds : Int(arguments[0]), value >= minimum else {
+        printToStandardError("voicememo-bench: \(name) takes a number of seconds, at least \(minimum) (\(seconds) when not given)")
+        return nil
+    }
+    return value
+}
+
 /// Writes a line to standard error; unbuffered, like a diagnostic should be.
 func printToStandardError(_ text: String) {
     let line = text + "\n"

@@ -53,14 +53,10 @@ public final class PulseTestRoom: Sendable {
     }
 
     private static func load(_ server: String, _ module: String, _ arguments: String...) throws -> Int {
-        let result = PulseCommand.run("/usr/bin/pactl", ["--server=\(server)", "load-module", module] + arguments, timeout: 20)
-        guard result.status == 0, let index = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw PulseTestServer.Unavailable(description: "pactl load-module \(module) failed: \(result.error)\(result.output)")
-        }
-        return index
+        try PulseCommand.loadModule(server, module, arguments)
     }
 
     private static func unload(_ server: String, _ module: Int) {
-        _ = PulseCommand.run("/usr/bin/pactl", ["--server=\(server)", "unload-module", String(module)], timeout: 20)
+        PulseCommand.unloadModule(server, module)
     }
 }

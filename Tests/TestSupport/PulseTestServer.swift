@@ -97,11 +97,7 @@ public final class PulseTestSink: Sendable {
         let name = "vm_\(UUID().uuidString.prefix(8).lowercased())"
         let module = slaves == nil ? "module-null-sink" : "module-combine-sink"
         let arguments = slaves.map { ["slaves=" + $0.joined(separator: ",")] } ?? ["rate=\(rate)", "channels=2"]
-        let result = PulseCommand.run(
-            "/usr/bin/pactl", ["--server=\(server)", "load-module", module, "sink_name=\(name)"] + arguments, timeout: 20)
-        guard result.status == 0, let index = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw PulseTestServer.Unavailable(description: "pactl load-module \(module) failed: \(result.error)\(result.output)")
-        }
+        let index = try PulseCommand.loadModule(server, module, ["sink_name=\(name)"] + arguments)
         return PulseTestSink(server: server, name: name, module: index)
     }
 
@@ -124,7 +120,7 @@ public final class PulseTestSink: Sendable {
     }
 
     deinit {
-        _ = PulseCommand.run("/usr/bin/pactl", ["--server=\(server)", "unload-module", String(module)], timeout: 20)
+        PulseCommand.unloadModule(server, module)
     }
 }
 
@@ -137,6 +133,22 @@ enum PulseCommand {
         var status: Int32
         var output: String
         var error: String
+    }
+
+    /// `pactl load-module MODULE ARGUMENTS…` on the daemon at `server`: the module's index.
+    ///
+    /// - Throws: ``PulseTestServer/Unavailable`` when `pactl` fails, with its message.
+    static func loadModule(_ server: String, _ module: String, _ arguments: [String]) throws -> Int {
+        let result = run("/usr/bin/pactl", ["--server=\(server)", "load-module", module] + arguments, timeout: 20)
+        guard result.status == 0, let index = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw PulseTestServer.Unavailable(description: "pactl load-module \(module) failed: \(result.error)\(result.output)")
+        }
+        return index
+    }
+
+    /// `pactl unload-module INDEX` on the daemon at `server`.
+    static func unloadModule(_ server: String, _ index: Int) {
+        _ = run("/usr/bin/pactl", ["--server=\(server)", "unload-module", String(index)], timeout: 20)
     }
 
     static func run(_ executable: String, _ arguments: [String], timeout: Double) -> Result {
