@@ -35,17 +35,6 @@ struct EchoBenchmark {
     func run() -> Bool {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("voicememo-bench-echo-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: work) }
-        guard let server = SoundServer(.pulseAudio, directory: work + "/server", sink: "desk", rate: Self.rate) else { return false }
-        defer { server.stop() }
-        var environment = ProcessInfo.processInfo.environment
-        environment["PULSE_SERVER"] = server.address
-        environment["HOME"] = work + "/home"
-        environment["VOICEMEMO_HOME"] = work + "/library"
-        environment["XDG_CONFIG_HOME"] = work + "/config"
-        environment["XDG_RUNTIME_DIR"] = work + "/run"
-        for folder in ["home", "library", "config", "run"] {
-            try? FileManager.default.createDirectory(atPath: work + "/" + folder, withIntermediateDirectories: true)
-        }
         let modules = [
             ["module-null-sink", "sink_name=room", "rate=48000", "channels=4", "channel_map=front-left,front-right,rear-left,rear-right"],
             ["module-remap-source", "master=room.monitor", "source_name=mic", "master_channel_map=front-left,front-right",
@@ -53,12 +42,10 @@ struct EchoBenchmark {
             ["module-remap-source", "master=room.monitor", "source_name=desk_out", "master_channel_map=rear-left,rear-right",
              "channel_map=front-left,front-right", "remix=no"],
         ]
-        for module in modules {
-            guard ChildProcess.run("/usr/bin/pactl", ["load-module"] + module, environment: environment)?.status == 0 else {
-                printToStandardError("voicememo-bench echo: pactl load-module \(module[0]) failed")
-                return false
-            }
+        guard let (server, environment) = SoundServer.forBenchmark("echo", in: work, rate: Self.rate, modules: modules) else {
+            return false
         }
+        defer { server.stop() }
         guard ChildProcess.run("/bin/bash", ["-c", "cd '\(work)' && " + Self.roomScript], environment: environment)?.status == 0 else {
             printToStandardError("voicememo-bench echo: espeak-ng or sox could not make the room's sound")
             return false

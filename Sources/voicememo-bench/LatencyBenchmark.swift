@@ -488,3 +488,32 @@ final class LoudChunks: Sendable {
         return times.withLock { $0 }
     }
 }
+
+extension SoundServer {
+    /// A private PulseAudio for the benchmark `name` in `work` (its default sink `desk` at
+    /// `rate`), with `modules` loaded (`pactl load-module` arguments each), and the environment
+    /// its programs run in: the server's address, and a home, library, config and runtime
+    /// folder of their own in `work`. Nil, said on standard error, when any of it fails.
+    static func forBenchmark(
+        _ name: String, in work: String, rate: Int, modules: [[String]]
+    ) -> (server: SoundServer, environment: [String: String])? {
+        guard let server = SoundServer(.pulseAudio, directory: work + "/server", sink: "desk", rate: rate) else { return nil }
+        var environment = ProcessInfo.processInfo.environment
+        environment["PULSE_SERVER"] = server.address
+        environment["HOME"] = work + "/home"
+        environment["VOICEMEMO_HOME"] = work + "/library"
+        environment["XDG_CONFIG_HOME"] = work + "/config"
+        environment["XDG_RUNTIME_DIR"] = work + "/run"
+        for folder in ["home", "library", "config", "run"] {
+            try? FileManager.default.createDirectory(atPath: work + "/" + folder, withIntermediateDirectories: true)
+        }
+        for module in modules {
+            guard ChildProcess.run("/usr/bin/pactl", ["load-module"] + module, environment: environment)?.status == 0 else {
+                printToStandardError("voicememo-bench \(name): pactl load-module \(module[0]) failed")
+                server.stop()
+                return nil
+            }
+        }
+        return (server, environment)
+    }
+}

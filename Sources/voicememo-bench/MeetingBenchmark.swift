@@ -22,27 +22,11 @@ struct MeetingBenchmark {
     func run() -> Bool {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("voicememo-bench-meeting-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: work) }
-        guard let server = SoundServer(.pulseAudio, directory: work + "/server", sink: "desk", rate: Self.rate) else { return false }
-        defer { server.stop() }
-        var environment = ProcessInfo.processInfo.environment
-        environment["PULSE_SERVER"] = server.address
-        environment["HOME"] = work + "/home"
-        environment["VOICEMEMO_HOME"] = work + "/library"
-        environment["XDG_CONFIG_HOME"] = work + "/config"
-        environment["XDG_RUNTIME_DIR"] = work + "/run"
-        for folder in ["home", "library", "config", "run"] {
-            try? FileManager.default.createDirectory(atPath: work + "/" + folder, withIntermediateDirectories: true)
-        }
-        // The microphone is the desktop's monitor remapped: two sources that hear the same
-        // rendering, so a click is in both at the same frame and any offset is the capture's
-        // (a combined sink over two sinks resamples each adaptively and moves it).
         let modules = [["module-remap-source", "master=desk.monitor", "source_name=mic"]]
-        for module in modules {
-            guard ChildProcess.run("/usr/bin/pactl", ["load-module"] + module, environment: environment)?.status == 0 else {
-                printToStandardError("voicememo-bench meeting: pactl load-module \(module[0]) failed")
-                return false
-            }
+        guard let (server, environment) = SoundServer.forBenchmark("meeting", in: work, rate: Self.rate, modules: modules) else {
+            return false
         }
+        defer { server.stop() }
         guard writeClicks(to: work + "/clicks.wav") else { return false }
         guard let player = SpawnedProcess(
             "/bin/bash", ["-c", "while paplay --latency-msec=20 -d desk '\(work)/clicks.wav'; do :; done"],
