@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import SoundFiles
-import Synchronization
 
 /// Two meetings of the same sound recorded at once for `seconds` on a private PulseAudio, one
 /// with `--echo-cancel` and one without: the CPU (user + system) of each and what echo
@@ -50,15 +48,10 @@ struct EchoBenchmark {
             printToStandardError("voicememo-bench echo: espeak-ng or sox could not make the room's sound")
             return false
         }
-        guard let player = SpawnedProcess(
-            "/bin/bash", ["-c", "while paplay --latency-msec=20 -d room '\(work)/room.wav'; do :; done"],
-            environment: environment, log: work + "/paplay.log")
-        else {
-            printToStandardError("voicememo-bench echo: paplay did not start")
-            return false
-        }
+        guard let player = SpawnedProcess.loopingPlayer(
+            "echo", file: work + "/room.wav", sink: "room", environment: environment, log: work + "/paplay.log")
+        else { return false }
         defer { player.stop() }
-        sleep(1)
 
         let voicememo = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("voicememo").path
@@ -69,20 +62,7 @@ struct EchoBenchmark {
             ("record --echo-cancel", record + ["--echo-cancel", "--output", work + "/cancelled.wav"], work + "/cancelled.wav"),
         ]
         print("echo: two meetings of \(seconds) s at once at 48 kHz in 2 channels, the same speech and its echo (-10.5 dB, 10 ms late) in each")
-        let results = Mutex<[ChildProcess.Result?]>(Array(repeating: nil, count: commands.count))
-        // Threads of their own, started from the main thread, as MeetingBenchmark's.
-        let group = DispatchGroup()
-        let environmentOfAll = environment
-        for (index, command) in commands.enumerated() {
-            group.enter()
-            Thread {
-                let result = ChildProcess.run(voicememo, command.arguments, environment: environmentOfAll)
-                results.withLock { $0[index] = result }
-                group.leave()
-            }.start()
-        }
-        group.wait()
-        let finished = results.withLock { $0 }
+        let finished = ChildProcess.runSideBySide(commands.map { (voicememo, $0.arguments) }, environment: environment)
         guard let plain = finished[0], let cancelled = finished[1], plain.status == 0, cancelled.status == 0 else {
             printToStandardError("voicememo-bench echo: voicememo record failed")
             return false

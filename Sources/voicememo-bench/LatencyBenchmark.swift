@@ -517,3 +517,43 @@ extension SoundServer {
         return (server, environment)
     }
 }
+
+extension SpawnedProcess {
+    /// `paplay` playing `file` into `sink` over and over (logging to `log`) for the benchmark
+    /// `name`, a second in; nil, said on standard error, when it did not start.
+    static func loopingPlayer(_ name: String, file: String, sink: String, environment: [String: String], log: String)
+        -> SpawnedProcess?
+    {
+        guard let player = SpawnedProcess(
+            "/bin/bash", ["-c", "while paplay --latency-msec=20 -d \(sink) '\(file)'; do :; done"], environment: environment,
+            log: log)
+        else {
+            printToStandardError("voicememo-bench \(name): paplay did not start")
+            return nil
+        }
+        sleep(1)
+        return player
+    }
+}
+
+extension ChildProcess {
+    /// Runs every command at once, each waited for on a thread of its own started from here (a
+    /// Dispatch worker blocks signals, and a child spawned there inherits that: timeout's alarm
+    /// and its SIGTERM never arrive); their results in order, nil for one that did not run.
+    static func runSideBySide(_ commands: [(path: String, arguments: [String])], environment: [String: String])
+        -> [ChildProcess.Result?]
+    {
+        let results = Mutex<[ChildProcess.Result?]>(Array(repeating: nil, count: commands.count))
+        let group = DispatchGroup()
+        for (index, command) in commands.enumerated() {
+            group.enter()
+            Thread {
+                let result = ChildProcess.run(command.path, command.arguments, environment: environment)
+                results.withLock { $0[index] = result }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        return results.withLock { $0 }
+    }
+}

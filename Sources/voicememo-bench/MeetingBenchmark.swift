@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import SoundFiles
-import Synchronization
 
 /// A meeting (`--source pulse:MIC+pulse:DESKTOP.monitor`) recorded for `seconds` on a private
 /// PulseAudio, beside two `parecord` processes of the same two sources, all three at once: the
@@ -28,15 +26,10 @@ struct MeetingBenchmark {
         }
         defer { server.stop() }
         guard writeClicks(to: work + "/clicks.wav") else { return false }
-        guard let player = SpawnedProcess(
-            "/bin/bash", ["-c", "while paplay --latency-msec=20 -d desk '\(work)/clicks.wav'; do :; done"],
-            environment: environment, log: work + "/paplay.log")
-        else {
-            printToStandardError("voicememo-bench meeting: paplay did not start")
-            return false
-        }
+        guard let player = SpawnedProcess.loopingPlayer(
+            "meeting", file: work + "/clicks.wav", sink: "desk", environment: environment, log: work + "/paplay.log")
+        else { return false }
         defer { player.stop() }
-        sleep(1)
 
         let voicememo = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("voicememo").path
@@ -48,21 +41,7 @@ struct MeetingBenchmark {
             ("parecord desk.monitor", "/usr/bin/timeout", parecord("desk.monitor", to: work + "/desk.wav")),
         ]
         print("meeting: \(seconds) s of two PulseAudio sources at 48 kHz (a null sink's monitor, and the same monitor remapped), side by side")
-        let results = Mutex<[ChildProcess.Result?]>(Array(repeating: nil, count: commands.count))
-        // Threads of their own, started from the main thread: a Dispatch worker blocks signals,
-        // and a child spawned there inherits that (timeout's alarm and its SIGTERM never arrive).
-        let group = DispatchGroup()
-        let environmentOfAll = environment
-        for (index, command) in commands.enumerated() {
-            group.enter()
-            Thread {
-                let result = ChildProcess.run(command.path, command.arguments, environment: environmentOfAll)
-                results.withLock { $0[index] = result }
-                group.leave()
-            }.start()
-        }
-        group.wait()
-        let finished = results.withLock { $0 }
+        let finished = ChildProcess.runSideBySide(commands.map { ($0.path, $0.arguments) }, environment: environment)
         guard let ours = finished[0], ours.status == 0 else {
             printToStandardError("voicememo-bench meeting: voicememo record failed")
             return false

@@ -137,7 +137,9 @@ final class PulsePlaybackStream: @unchecked Sendable {
         var negative: Int32 = 0
         if pa_stream_get_latency(stream, &microseconds, &negative) >= 0 {
             if negative != 0 { return 0 }
-            return min(writtenSinceFlush, Int(microseconds * UInt64(format.sampleRate) / 1_000_000))
+            // Saturating: whatever the server answers, never a trap; never more than written.
+            let (product, overflowed) = microseconds.multipliedReportingOverflow(by: UInt64(format.sampleRate))
+            return overflowed ? writtenSinceFlush : min(writtenSinceFlush, Int(clamping: product / 1_000_000))
         }
         return min(writtenSinceFlush, targetFrames)
     }
