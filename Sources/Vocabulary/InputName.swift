@@ -21,7 +21,8 @@ public enum InputName: Sendable, Hashable, CustomStringConvertible {
     /// default sink's monitor).
     case joined(first: String, second: String)
 
-    /// `alsa:default`: the input when neither `--source` nor the config file names one.
+    /// `alsa:default`: ALSA's default device, the input when nothing names one and no sound
+    /// server answers.
     public static let `default` = InputName.alsa(device: "default")
 
     /// The text form, as `--source` takes it: "alsa:default", "tone:440@-12".

@@ -15,11 +15,11 @@ import Testing
     @Test func onSourceLostReachesAServerSourceOnly() throws {
         let configuration = try ConfigurationParser.parse("on_source_lost = default\nsource = pulse:usb_mic\n", path: Self.path)
         #expect(configuration.onSourceLost == .continueFromDefault)
-        #expect(configuration.input(nil) == .pulse(source: "usb_mic", whenLost: .continueFromDefault))
-        #expect(configuration.input(.pulse(source: "other")) == .pulse(source: "other", whenLost: .continueFromDefault))
-        #expect(configuration.input(.alsa(device: "hw:1")) == .alsa(device: "hw:1"))
+        #expect(configuration.input(nil, automatic: .default) == .pulse(source: "usb_mic", whenLost: .continueFromDefault))
+        #expect(configuration.input(.pulse(source: "other"), automatic: .default) == .pulse(source: "other", whenLost: .continueFromDefault))
+        #expect(configuration.input(.alsa(device: "hw:1"), automatic: .default) == .alsa(device: "hw:1"))
         let unset = try ConfigurationParser.parse("source = pulse:usb_mic\n", path: Self.path)
-        #expect(unset.input(nil) == .pulse(source: "usb_mic", whenLost: .stop))
+        #expect(unset.input(nil, automatic: .default) == .pulse(source: "usb_mic", whenLost: .stop))
         #expect(throws: ConfigurationError.self) { try ConfigurationParser.parse("on_source_lost = retry\n", path: Self.path) }
     }
 
@@ -29,14 +29,14 @@ import Testing
     @Test func echoCancelReachesAMeetingOnly() throws {
         let configuration = try ConfigurationParser.parse("echo_cancel = on\nsource = meeting\n", path: Self.path)
         #expect(configuration.echoCancel == true)
-        #expect(configuration.input(nil) == .joined(first: "default", second: "@DEFAULT_MONITOR@", cancelsEcho: true))
-        #expect(configuration.input(.joined(first: "a", second: "b")).cancelsEcho)
-        #expect(configuration.input(.pulse(source: "usb_mic")) == .pulse(source: "usb_mic"))
+        #expect(configuration.input(nil, automatic: .default) == .joined(first: "default", second: "@DEFAULT_MONITOR@", cancelsEcho: true))
+        #expect(configuration.input(.joined(first: "a", second: "b"), automatic: .default).cancelsEcho)
+        #expect(configuration.input(.pulse(source: "usb_mic"), automatic: .default) == .pulse(source: "usb_mic"))
         let off = try ConfigurationParser.parse("echo_cancel = off\nsource = meeting\n", path: Self.path)
-        #expect(!off.input(nil).cancelsEcho)
-        #expect(off.input(nil, cancelsEcho: true).cancelsEcho, "--echo-cancel over echo_cancel = off")
+        #expect(!off.input(nil, automatic: .default).cancelsEcho)
+        #expect(off.input(nil, cancelsEcho: true, automatic: .default).cancelsEcho, "--echo-cancel over echo_cancel = off")
         let unset = try ConfigurationParser.parse("source = meeting\n", path: Self.path)
-        #expect(!unset.input(nil).cancelsEcho)
+        #expect(!unset.input(nil, automatic: .default).cancelsEcho)
         #expect(throws: ConfigurationError.self) { try ConfigurationParser.parse("echo_cancel = loud\n", path: Self.path) }
     }
 

@@ -96,7 +96,8 @@ struct HelpAndVersionTests {
                                       to mono, 4 keep each in stereo) or meeting (the sound
                                       server's default source and what its default sink
                                       plays: pulse:default+pulse:@DEFAULT_MONITOR@).
-                                      (default: alsa:default)
+                                      (default: pulse:default when a sound server answers,
+                                      else alsa:default)
               -o, --output PATH       Write this file instead of adding a memo to the
                                       library. An existing file is refused unless --force; a
                                       folder, a device, a FIFO and any path inside the

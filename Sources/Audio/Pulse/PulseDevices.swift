@@ -77,6 +77,13 @@ public enum PulseDevices {
         return PulseDeviceList(server: connection.server, serverName: answers.serverName, sources: sources, sinks: sinks)
     }
 
+    /// Whether a sound server answers at libpulse's own address (`PULSE_SERVER`, then the
+    /// user's and the system's sockets) within `timeout`; no server is started. False when
+    /// libpulse is not installed.
+    public static func serverAnswers(timeout: Duration = timeout) -> Bool {
+        (try? PulseConnection(server: nil, timeout: timeout)) != nil
+    }
+
     private static func mark(_ device: PulseDeviceInfo, defaultName: String?) -> PulseDeviceInfo {
         var marked = device
         marked.isDefault = device.name == defaultName

@@ -26,7 +26,7 @@ public enum InputSource: Sendable, Hashable, CustomStringConvertible {
     /// `second`'s sound out of `first`'s channels (`record --echo-cancel`, `echo_cancel = on`).
     case joined(first: String, second: String, server: String? = nil, cancelsEcho: Bool = false)
 
-    /// `alsa:default`, used when neither `--source` nor the config file says otherwise.
+    /// `alsa:default`, used when nothing names an input and no sound server answers.
     public static let `default` = InputSource.alsa(device: "default")
 
     /// The source named `name`, with ALSA's usual configuration.

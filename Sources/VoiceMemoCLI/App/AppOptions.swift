@@ -4,7 +4,7 @@ import SoundFiles
 /// `voicememo [--source S] [--format F] [--rate HZ] [--channels N] [--device D] [--at TIME [--duration T]]`:
 /// the full-screen app.
 public struct AppOptions: Sendable, Equatable {
-    /// `--source S`: the input to open; `nil` uses the default (`alsa:default`).
+    /// `--source S`: the input to open; `nil` uses the config's, else `AutomaticDevices.input`.
     public var source: InputSource?
     /// `--format F`: what new memos are recorded as; `nil` is the configuration's, else
     /// `RecordingSettings.defaultFormat`.

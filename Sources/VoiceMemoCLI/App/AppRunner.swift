@@ -16,7 +16,7 @@ enum AppRunner {
     /// app before the screen is taken, naming the file, the line and what is allowed.
     static func run(_ options: AppOptions, context: CommandContext) throws -> ExitCode {
         let configuration = try context.configuration()
-        let source = configuration.input(options.source)
+        let source = configuration.input(options.source, automatic: AutomaticDevices.input)
         let fileInfo = try source.fileInfo()
         let settings = RecordingSettings(
             format: options.format ?? configuration.format ?? RecordingSettings.defaultFormat,
@@ -56,7 +56,7 @@ enum AppRunner {
         let environment = context.environment
         var runtime = AppRuntimeSettings(
             source: source, recording: settings,
-            playbackDevice: options.playbackDevice ?? configuration.playbackDevice ?? "default",
+            playbackDevice: options.playbackDevice ?? configuration.playbackDevice ?? AutomaticDevices.playbackDevice,
             transcriptionModel: configuration.transcriptionModel ?? SpeechModel.defaultDirectory,
             environment: environment, stopRequested: { StopSignals.pending != nil },
             keepSettings: { changes throws(SettingsNotSaved) in

@@ -80,11 +80,14 @@ struct Configuration: Sendable, Equatable {
 
     init() {}
 
-    /// The input to open: `flag` (`--source`) over `source` over `alsa:default`, with
-    /// `on_source_lost` for a sound server's source and, for a meeting, echo cancelling when
-    /// `cancelsEcho` (`--echo-cancel`) or `echo_cancel` says so.
-    func input(_ flag: InputSource?, cancelsEcho: Bool = false) -> InputSource {
-        (flag ?? source ?? .default).whenServerSourceLost(onSourceLost ?? .stop)
+    /// The input to open: `flag` (`--source`) over `source` over `automatic`
+    /// (`AutomaticDevices.input` in the commands), with `on_source_lost` for a sound server's
+    /// source and, for a meeting, echo cancelling when `cancelsEcho` (`--echo-cancel`) or
+    /// `echo_cancel` says so.
+    func input(
+        _ flag: InputSource?, cancelsEcho: Bool = false, automatic: @autoclosure () -> InputSource
+    ) -> InputSource {
+        (flag ?? source ?? automatic()).whenServerSourceLost(onSourceLost ?? .stop)
             .cancellingEcho(cancelsEcho || echoCancel == true)
     }
 

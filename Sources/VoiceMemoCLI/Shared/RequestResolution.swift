@@ -38,7 +38,7 @@ extension RecordRequest {
             try MemoTitleCheck.check(title)
         }
         let output = options.outputPath
-        let source = configuration.input(options.source, cancelsEcho: options.cancelsEcho)
+        let source = configuration.input(options.source, cancelsEcho: options.cancelsEcho, automatic: AutomaticDevices.input)
         if options.cancelsEcho, !source.cancelsEcho {
             throw CommandFailure(
                 "--echo-cancel takes what the desktop plays out of a meeting's microphone channels, so it needs a "
@@ -150,7 +150,7 @@ extension MeterRequest {
     /// Flags over the config file's `source`, `rate` and `channels`.
     init(_ options: MeterOptions, context: CommandContext) throws {
         let configuration = try context.configuration()
-        let source = configuration.input(options.source)
+        let source = configuration.input(options.source, automatic: AutomaticDevices.input)
         let fileInfo = try source.fileInfo()
         if let fileInfo, !RecordingSettings.channelRange.contains(fileInfo.channels) {
             throw CommandFailure(

@@ -25,7 +25,7 @@ enum SharedArguments {
             + "stream, resampled to the recording's rate and channels), pulse:A+pulse:B (two sound server sources "
             + "as the channels of one memo, A's first; 2 channels mix each to mono, 4 keep each in stereo) or "
             + "meeting (the sound server's default source and what its default sink plays: pulse:default+pulse:@DEFAULT_MONITOR@).",
-        defaultDescription: "alsa:default", parser: InputSource.parser)
+        defaultDescription: "pulse:default when a sound server answers, else alsa:default", parser: InputSource.parser)
 
     /// The sample rates `--rate` accepts, in Hz.
     static let sampleRates = RecordingSettings.sampleRateRange

@@ -5,7 +5,7 @@ import Metering
 /// control of an `alsa:` input, the sound server's own volume of a `pulse:` source.
 enum GainRunner {
     static func run(_ options: GainOptions, context: CommandContext) throws -> ExitCode {
-        let source = try options.source ?? context.configuration().source ?? .default
+        let source = try options.source ?? context.configuration().source ?? AutomaticDevices.input
         do throws(CaptureGainError) {
             let volume = try CaptureVolume(for: source)
             switch options.change {

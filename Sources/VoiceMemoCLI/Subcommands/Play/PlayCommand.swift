@@ -5,7 +5,7 @@ import Streaming
 enum PlayCommand: SubcommandDefinition {
     static let device = Option<String>(
         name: "device", valueName: "D", help: "The playback device: pulse:NAME (a sink of the sound server, as `devices` lists them) or an ALSA device.",
-        defaultDescription: "default", parser: .nonEmptyText)
+        defaultDescription: "pulse:default when a sound server answers, else ALSA's default", parser: .nonEmptyText)
     static let start = Option<Duration>(
         name: "from", valueName: "T", help: "Start T into the memo.", parser: .duration)
     static let speed = Option<Double>(

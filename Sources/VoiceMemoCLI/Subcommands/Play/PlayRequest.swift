@@ -22,7 +22,7 @@ extension PlayRequest {
     ///
     /// - Throws: `CommandFailure` (exit 1) when MEMO names nothing playable.
     init(_ options: PlayOptions, context: CommandContext) throws {
-        let device = options.device ?? "default"
+        let device = options.device ?? AutomaticDevices.playbackDevice
         let (file, memo) = try LibraryAccess.audioFile(for: options.memo, context: context)
         self.init(
             file: file, shownName: memo.map { "memo \($0.id) “\(TerminalText.safe($0.title))”" },

@@ -33,7 +33,7 @@ extension StreamPlayRequest {
                 argument: flag, value: options.memo,
                 rejection: .custom(problem: "applies to memos, not to a network stream", allowed: "leave \(flag) out for a URL"))
         }
-        let device = options.device ?? "default"
+        let device = options.device ?? AutomaticDevices.playbackDevice
         var streamOptions = StreamOptions()
         if let timeout = options.timeout { streamOptions.timeout = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18 }
         if let attempts = options.reconnectAttempts { streamOptions.reconnectAttempts = attempts }

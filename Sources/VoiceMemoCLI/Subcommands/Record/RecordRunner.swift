@@ -196,7 +196,7 @@ enum RecordRunner {
             context.console.printErrorMessage("not playing the recording: \(StopSignals.name(signal)) stopped the command")
             return outcome.exitCode
         }
-        return try PlayRunner.run(PlayRequest(file: file, device: "default", start: nil), console: context.console)
+        return try PlayRunner.run(PlayRequest(file: file, device: AutomaticDevices.playbackDevice, start: nil), console: context.console)
     }
 
     /// Runs a recording to its end: duration reached, input exhausted, a signal, or an error.
