@@ -10,6 +10,21 @@ import Testing
 @Suite struct ConfigurationTests {
     static let path = "/home/a/.config/voicememo/config"
 
+    /// With nothing naming them, the input and the playback device are the sound server's
+    /// defaults where a server answers and ALSA's `default` where none does; the config's
+    /// `source` and `on_source_lost` still apply over that choice.
+    @Test func theDevicesNothingNamesFollowWhetherAServerAnswers() throws {
+        #expect(AutomaticDevices.choose(serverAnswers: true) == .pulse(source: "default"))
+        #expect(AutomaticDevices.choose(serverAnswers: false) == .alsa(device: "default"))
+        #expect(AutomaticDevices.choosePlaybackDevice(serverAnswers: true) == "pulse:default")
+        #expect(AutomaticDevices.choosePlaybackDevice(serverAnswers: false) == "default")
+        let unset = try ConfigurationParser.parse("", path: Self.path)
+        #expect(unset.input(nil, automatic: AutomaticDevices.choose(serverAnswers: true)) == .pulse(source: "default"))
+        let named = try ConfigurationParser.parse("source = alsa:default\n", path: Self.path)
+        #expect(named.input(nil, automatic: AutomaticDevices.choose(serverAnswers: true)) == .alsa(device: "default"),
+            "a config that names ALSA's default keeps it")
+    }
+
     /// `on_source_lost` reaches a sound server's source, whether `--source` or `source` names
     /// it, and leaves every other input as it is; unset, a removed source stops the recording.
     @Test func onSourceLostReachesAServerSourceOnly() throws {
