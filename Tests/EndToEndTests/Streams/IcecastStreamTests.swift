@@ -19,7 +19,10 @@ import Testing
 /// listener (`IcecastTestServer.plainListener`: a socket and a GET) connecting just after it:
 /// the product's own part — the peer's first byte of audio to playing — is held to 0.3 s
 /// everywhere, and the whole start to 1.0 s wherever the server lets any client have audio
-/// within 0.7 s.
+/// within 0.7 s. Icecast does not always answer two listeners in the order they connected: it
+/// answered the product 0.39 s after the peer that connected 50 ms later (`play`'s reply is in
+/// its log), and its burst follows its answer. So where `play` was answered later than the
+/// peer, the peer's first audio is moved on by that much before it is compared.
 @Suite(.serialized, .enabled(if: IcecastTestServer.isAvailable, "needs icecast2 (make deps), /usr/sbin/runuser and root"))
 struct IcecastStreamTests {
     struct Mount: Sendable, CustomStringConvertible {
@@ -82,18 +85,23 @@ struct IcecastStreamTests {
 
     /// Holds a start to the plain listener's: `first` (playing, the first frame) within 0.3 s of
     /// the listener's first byte of audio, and within 1.0 s of `connecting` wherever the server
-    /// gave the listener audio within 0.7 s.
+    /// gave the listener audio within 0.7 s. With `reply` (when the server answered the
+    /// product), the listener's first audio counts from the later of the two answers.
     private func expectAStartLikeARadio(
-        _ what: String, _ mount: Mount, connecting: Double, first: Double, peer: IcecastTestServer.ListenerTimes?
+        _ what: String, _ mount: Mount, connecting: Double, reply: Double? = nil, first: Double,
+        peer: IcecastTestServer.ListenerTimes?
     ) {
         guard let peer else {
             Issue.record("\(mount.name): the plain listener had no audio within 10 s")
             return
         }
-        let serverDelay = peer.firstAudio - peer.connected
-        print(String(format: "icecast %@: %@ %.3f s after connecting; a plain listener's first audio %.3f s (headers %.3f s)",
-                     mount.name, what, first - connecting, serverDelay, peer.headers - peer.connected))
-        #expect(first - peer.firstAudio < 0.3, "\(mount.name): \(what) \(first - peer.firstAudio) s after the listener's first audio")
+        let answeredLater = reply.map { max(0, $0 - peer.headers) } ?? 0
+        let audio = peer.firstAudio + answeredLater
+        let serverDelay = peer.firstAudio - peer.connected + answeredLater
+        let answer = reply.map { String(format: "; the product answered %.3f s after connecting", $0 - connecting) } ?? ""
+        print(String(format: "icecast %@: %@ %.3f s after connecting; a plain listener's first audio %.3f s (headers %.3f s)%@",
+                     mount.name, what, first - connecting, peer.firstAudio - peer.connected, peer.headers - peer.connected, answer))
+        #expect(first - audio < 0.3, "\(mount.name): \(what) \(first - audio) s after the listener's first audio (answered \(answeredLater) s later)")
         if serverDelay < 0.7 {
             #expect(first - connecting < 1.0, "\(mount.name): \(what) \(first - connecting) s after connecting")
         }
@@ -133,9 +141,9 @@ struct IcecastStreamTests {
         #expect(outcome.standardOutput.contains(#""codec":"\#(mount.codec)""#), "\(outcome)")
         #expect(outcome.standardOutput.contains(#""live":true,"name":"VoiceMemo Icecast""#), "\(outcome)")
         let connecting = try #require(Self.moments("stream_connecting", in: log).first, "the log has the connect: \(outcome)")
-        #expect(!Self.moments("stream_buffering", in: log).isEmpty, "the server replied: \(outcome)")
+        let reply = try #require(Self.moments("stream_buffering", in: log).first, "the log has the reply: \(outcome)")
         let playing = try #require(Self.moments("stream_playing", in: log).first, "it played within 20 s: \(outcome)")
-        expectAStartLikeARadio("play started", mount, connecting: connecting, first: playing, peer: peer)
+        expectAStartLikeARadio("play started", mount, connecting: connecting, reply: reply, first: playing, peer: peer)
     }
 
     @Test(arguments: mounts)
