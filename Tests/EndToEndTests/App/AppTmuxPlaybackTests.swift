@@ -62,8 +62,12 @@ import Testing
         #expect(header(screen).hasSuffix("/ 00:00:12"), "\(screen)")
         #expect(screen.contains("space pause  ← → seek 5 s  s stop"), "the footer shows the playback keys: \(screen)")
         // The null sink starts consuming after about 1.5 s; then the play head moves.
-        // At least 2 s, not exactly: a poll starved for a second would miss one value.
-        let early = try app.waitUntil(timeout: 8) { $0.contains("▶  ") && (self.elapsedSeconds($0) ?? 0) >= 2 }
+        // At least 2 s, not exactly: a poll starved for a second would miss one value. And a
+        // frame whose meter reads: on a loaded machine one frame can fall in an underrun, its
+        // rows below the scale ("<-60"), with nothing to read (seen beside the test shards).
+        let early = try app.waitUntil(timeout: 8) {
+            $0.contains("▶  ") && (self.elapsedSeconds($0) ?? 0) >= 2 && !self.meterLevels($0).isEmpty
+        }
         let earlySeconds = try #require(elapsedSeconds(early), "\(early)")
         #expect(earlySeconds >= 2 && earlySeconds < 12, "\(early)")
         // The memo is a −12 dBFS tone (−15 dB RMS); the input is −40 dBFS (−43 dB RMS). On a
