@@ -26,7 +26,8 @@
 # (PipeWireTests' bit-exact capture lost 593 760 frames beside three shards; RealTimeTests'
 # PulseAudio playback underran; an Icecast start took 1.0004 s) run after the shards, in one
 # process with nothing beside them (e2e_quiet), once the package build is done. Each process's lines are printed
-# as they come, prefixed `[e2e N]`; their exit statuses, failed tests and the tier's slowest
+# as they come, prefixed `[e2e N]`; their exit statuses, failed tests (with every issue's
+# whole message, from the event stream, for a process that failed) and the tier's slowest
 # test cases come at the end. The build, the unit tier, `make deb` and each e2e process also
 # say the CPU seconds they used (user + sys, their children's included).
 # The shards share the PulseAudio daemon (each test loads null sinks of its own) and keep apart
@@ -175,6 +176,10 @@ run_unit() {
         VOICEMEMO_TEST_PULSE_SERVER= VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG= \
         swift test --skip-build --skip "$e2e_filter" \
         --experimental-event-stream-output "$scratch/unit.events" --experimental-event-stream-version 0 || status=$?
+    if [ "$status" != 0 ] && [ -s "$scratch/unit.events" ]; then
+        echo "run-all: the unit tier's issues, whole (from its event stream):"
+        python3 Tests/test-runs.py issues "$scratch/unit.events" || true
+    fi
     python3 Tests/test-runs.py check "$scratch/unit.events" "$unit_test_limit" "$((SECONDS - started))" || status=1
     children_cpu cpu_after
     echo "run-all: the unit tier took $((cpu_after - cpu)) CPU-s"
@@ -217,6 +222,10 @@ report_e2e_process() {
     process_status=$(cat "$scratch/e2e-$name.status" 2>/dev/null || echo "no status")
     echo "run-all: e2e $name exit $process_status ($(cat "$scratch/e2e-$name.cpu" 2>/dev/null || echo "?") CPU-s): $(grep -E '^(✔|✘|━) Test run with' "$scratch/e2e-$name.log" | tail -1)"
     grep -E '^✘ Test .*(failed|recorded an issue)' "$scratch/e2e-$name.log" | sed "s/^/  [e2e $name] /" || true
+    if [ "$process_status" != 0 ] && [ -s "$scratch/e2e-$name.events" ]; then
+        echo "run-all: e2e $name's issues, whole (from its event stream):"
+        python3 Tests/test-runs.py issues "$scratch/e2e-$name.events" || true
+    fi
     [ "$process_status" = 0 ]
 }
 

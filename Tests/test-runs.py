@@ -11,6 +11,10 @@
         comma-separated; a name among them that is no e2e test, suite or target fails the split.
   test-runs.py slowest EVENTS [COUNT]
         the COUNT (10) slowest test cases of an event stream
+  test-runs.py issues EVENTS
+        every issue an event stream recorded, whole: the test, where, and every line of its
+        message and comments (the console shows a comment's first line with the test's
+        lines around it; this is what a failed run's log ends with)
   test-runs.py check EVENTS LIMIT SECONDS
         the unit tier's run: fails when a test case took longer than LIMIT seconds, when a
         test's own lines wait for real time (a sleep, a source paced to real time), or when
@@ -176,11 +180,32 @@ def check(events_path, limit, seconds):
         sys.exit(1)
 
 
+def issues(events_path):
+    try:
+        lines = open(events_path, encoding="utf-8").readlines()
+    except OSError as error:
+        sys.exit(f"test-runs: no event stream at {events_path} ({error})")
+    for line in lines:
+        record = json.loads(line)
+        event = record.get("payload") or {}
+        if record.get("kind") != "event" or event.get("kind") != "issueRecorded":
+            continue
+        location = (event.get("issue") or {}).get("sourceLocation") or {}
+        test = re.sub(r"/[^/]+\.swift:\d+:\d+$", "", event.get("testID") or "(no test)")
+        known = " (known)" if (event.get("issue") or {}).get("isKnown") else ""
+        print(f"  {test} at {location.get('fileID', '?')}:{location.get('line', '?')}{known}:")
+        for message in event.get("messages") or []:
+            for text in message.get("text", "").splitlines():
+                print(f"    {text}")
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 8 and sys.argv[1] == "shards":
         shards(*sys.argv[2:])
     elif 3 <= len(sys.argv) <= 4 and sys.argv[1] == "slowest":
         slowest(*sys.argv[2:])
+    elif len(sys.argv) == 3 and sys.argv[1] == "issues":
+        issues(sys.argv[2])
     elif len(sys.argv) == 5 and sys.argv[1] == "check":
         check(sys.argv[2], float(sys.argv[3]), sys.argv[4])
     else:

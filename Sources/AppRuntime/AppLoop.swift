@@ -284,15 +284,18 @@ public final class AppLoop: @unchecked Sendable {
         quit()
     }
 
-    /// The input stopped by itself (unplugged, a file source at its end): what was recorded is saved.
+    /// The input stopped by itself (unplugged, a file source at its end): what was recorded is
+    /// saved. A failed input's reason stays on the status line with the memo's name ("Recording
+    /// stopped: …"), as when the recorder notices first, rather than giving way to "Saved" and
+    /// the title prompt; an input that ran out is saved as `s` saves.
     private func inputEnded(_ ended: InputSession) {
-        let reason = ended.engine.error.map { "\($0.message)" } ?? "it ran out"
+        let failure = ended.engine.error?.message
         recordings.endShownRecordings()
         session = nil
         scheduleTimer()
-        dispatch(.inputFailed(.inputStopped(ended.source.name, reason: reason)))
+        dispatch(.inputFailed(.inputStopped(ended.source.name, reason: failure ?? "it ran out")))
         onRunner(tracked: false) { [recordings] effects in
-            let saved = recordings.save(effects) { _, _ in }
+            let saved = recordings.save(effects, stoppedBy: failure) { _, _ in }
             ended.close()
             return { [self] in saved.forEach(dispatch) }
         }

@@ -32,10 +32,11 @@ import Testing
         let (app, player) = try Self.recordingApp(microphone, in: sandbox)
         defer { player.terminate() }
         microphone.unplug()
-        // Said by whichever notices first, the recording ("Recording stopped: … What was recorded
-        // is saved as …") or the input ("The input stopped: …"): both name the source.
-        let screen = try app.waitFor("was removed", timeout: 10)
-        #expect(screen.contains("the source \"\(microphone.source)\" was removed from the sound server"), "\(screen)")
+        // Said by the recording ("Recording stopped: … What was recorded is saved as …") and by
+        // the input ("The input stopped: …"), in the order they notice; whichever comes last,
+        // the reason stays on the status line, and no title prompt takes its place.
+        let reason = "the source \"\(microphone.source)\" was removed from the sound server"
+        _ = try app.waitFor(reason, timeout: 10)
         // Saved beside the loop: complete once the runner has finished it.
         var memos: [[String: Any]] = []
         try wait(for: "the memo saved (\(memos))", atMost: 15, polling: .milliseconds(200)) {
@@ -43,6 +44,8 @@ import Testing
             return memos.first?["state"] as? String == "complete"
         }
         #expect(memos.count == 1 && (memos.first?["duration"] as? Double ?? 0) >= 1, "what was recorded is kept: \(memos)")
+        let after = try app.screen()
+        #expect(after.contains(reason) && !after.contains("Title:") && !after.contains("Saved “"), "the reason stays: \(after)")
         try app.press("q")
         let end = try app.waitFor("END", timeout: 15)
         #expect(end.contains("EXIT=0"), "\(end)")
