@@ -66,11 +66,11 @@ import Testing
         (.playbackStopped(title: "A", detail: "unplugged"), "Playback of “A” stopped: unplugged."),
         (.voiceActivationNotArmed(detail: "no input"), "Cannot turn on voice activation: no input"),
         (.inputNotSwitched(.microphoneNotOpened(device: "jack", reason: "no such device"), kept: .tone(frequency: 440, peakDBFS: -20)),
-         "ALSA 'jack' cannot be opened (no such device); still listening to tone:440@-20."),
+         "Still listening to tone:440@-20: ALSA 'jack' cannot be opened (no such device)."),
         (.inputNotSwitched(.inputNoAnswer(.alsa(device: "pulse"), seconds: 10), kept: .alsa(device: "default")),
-         "No answer from alsa:pulse for 10 s: is the audio server running? Still listening to alsa:default."),
+         "Still listening to alsa:default: no answer from alsa:pulse for 10 s: is the audio server running?"),
         (.inputNotSwitched(.inputNotOpened(.file(path: "/x.wav"), detail: "no such file"), kept: .alsa(device: "default")),
-         "The input file:/x.wav cannot be opened: no such file; still listening to alsa:default."),
+         "Still listening to alsa:default: the input file:/x.wav cannot be opened: no such file."),
     ]
 
     @Test func eachFailureReadsAsBefore() {

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// The status-line words for every `AppFailure`, in one place (the snapshot and end-to-end
 /// tests quote them).
 extension AppFailure {
@@ -54,12 +56,12 @@ extension AppFailure {
             "No microphone: ALSA '\(device)' cannot be opened (\(reason)). Press i to choose an input."
         case .inputNotOpened(let name, let detail):
             "The input \(name) cannot be opened: \(detail). Press i to choose an input."
+        // The input still open first: the reason (a server's list of sources, a long path) is
+        // what the status line may cut.
         case .inputNotSwitched(.microphoneNotOpened(let device, let reason), let kept):
-            "ALSA '\(device)' cannot be opened (\(reason)); still listening to \(kept)."
+            "Still listening to \(kept): ALSA '\(device)' cannot be opened (\(reason))."
         case .inputNotSwitched(let failure, let kept):
-            Self.withoutPickerHint(failure.message).hasSuffix("?")
-                ? Self.withoutPickerHint(failure.message) + " Still listening to \(kept)."
-                : Self.withoutPickerHint(failure.message) + "; still listening to \(kept)."
+            Self.stillListening(to: kept, because: Self.withoutPickerHint(failure.message))
         case .nothingRecorded(let stoppedBecause):
             (stoppedBecause.map { "Recording stopped: \($0); nothing" } ?? "Nothing") + " was recorded, so no memo was kept."
         case .recordingLostWithFolder(let folder, let detail):
@@ -91,6 +93,20 @@ extension AppFailure {
 
     /// `message` without its closing advice to press `i` (the input it names is not the one
     /// left open), and without its last full stop.
+    /// "Still listening to KEPT: REASON." (no full stop after a question).
+    static func stillListening(to kept: InputName, because reason: String) -> String {
+        "Still listening to \(kept): " + asClause(reason) + (reason.hasSuffix("?") ? "" : ".")
+    }
+
+    /// `sentence` to follow a colon: its first letter lowercased where it begins a word ("No
+    /// answer" → "no answer"), not where it begins a name ("ALSA", "USB").
+    static func asClause(_ sentence: String) -> String {
+        guard let first = sentence.first, first.isUppercase else { return sentence }
+        let second = sentence.dropFirst().first
+        guard second == nil || second?.isLowercase == true else { return sentence }
+        return first.lowercased() + sentence.dropFirst()
+    }
+
     static func withoutPickerHint(_ message: String) -> String {
         var text = message
         for hint in [" Press i to choose an input.", " Press i to choose one."] where text.hasSuffix(hint) {

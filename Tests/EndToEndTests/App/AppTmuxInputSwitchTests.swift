@@ -26,7 +26,7 @@ import Testing
         let target = try #require(rows.firstIndex { $0.contains("alsa:vm_broken") }, "\(screen)")
         for _ in 0..<(target - current) { try app.press("Down") }
         try app.press("Enter")
-        screen = try app.waitFor("still listening to tone:440@-20.")
+        screen = try app.waitFor("Still listening to tone:440@-20: ")
         #expect(screen.contains("ALSA 'vm_broken' cannot be opened"), "\(screen)")
         #expect(screen.contains("input: tone:440@-20"), "the header keeps the input: \(screen)")
         // The meter still moves: the tone's −20 dBFS peak.

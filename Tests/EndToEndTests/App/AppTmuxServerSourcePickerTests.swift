@@ -70,7 +70,11 @@ import Testing
             $0.split(separator: "\n").first?.contains("input: tone:440@-20") == true && !$0.contains("Choose an input")
                 && ($0.contains("cannot be opened") || $0.contains("Listening to tone:440@-20"))
         }
-        #expect(kept.contains("The input \(name) cannot be opened") || !kept.contains(name), "the status line names the choice: \(kept)")
+        // The status line's two rows, as one line.
+        let status = kept.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(
+            status.contains("Still listening to tone:440@-20: the input \(name) cannot be opened") || !kept.contains(name),
+            "the status line names the input kept, then the choice: \(kept)")
         #expect(kept.contains("input: tone:440@-20"), "the header keeps the input: \(kept)")
         let live = try app.waitFor("pk  -20.0", timeout: 5)
         #expect(live.contains("pk  -20.0"), "the tone's meter goes on: \(live)")
