@@ -122,17 +122,21 @@ def real_time_waits(tests):
     return found
 
 
+def records(events_path):
+    """The records of an event stream, one a line; exits saying why when it cannot be read."""
+    try:
+        lines = open(events_path, encoding="utf-8").readlines()
+    except OSError as error:
+        sys.exit(f"test-runs: no event stream at {events_path} ({error})")
+    return [json.loads(line) for line in lines]
+
+
 def case_times(events_path):
     """([(seconds, test case)] slowest first, {test id: (file, line)}) of an event stream."""
     started = {}
     cases = []
     tests = {}
-    try:
-        lines = open(events_path, encoding="utf-8").readlines()
-    except OSError as error:
-        sys.exit(f"test-runs: no event stream at {events_path} ({error})")
-    for line in lines:
-        record = json.loads(line)
+    for record in records(events_path):
         if record.get("kind") == "test" and record["payload"].get("kind") == "function":
             location = record["payload"]["sourceLocation"]
             tests[record["payload"]["id"]] = (location["_filePath"], location["line"])
@@ -181,12 +185,7 @@ def check(events_path, limit, seconds):
 
 
 def issues(events_path):
-    try:
-        lines = open(events_path, encoding="utf-8").readlines()
-    except OSError as error:
-        sys.exit(f"test-runs: no event stream at {events_path} ({error})")
-    for line in lines:
-        record = json.loads(line)
+    for record in records(events_path):
         event = record.get("payload") or {}
         if record.get("kind") != "event" or event.get("kind") != "issueRecorded":
             continue
