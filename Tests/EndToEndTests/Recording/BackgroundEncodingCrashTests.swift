@@ -129,6 +129,7 @@ import Testing
 
         // Ctrl-C in the middle of recovery's encode: a clean stop, exit 130, nothing changed.
         let stopped = try sandbox.shell("""
+            : > list-err.txt
             voicememo list > list.txt 2> list-err.txt &
             pid=$!
             at_ten() {
@@ -148,18 +149,21 @@ import Testing
         #expect(stopped.standardOutput.contains("SIGINT: stopped recovering; memo 1 is kept as it was"), "\(stopped)")
         #expect(stopped.standardOutput.contains("\nrecording\n"), "\(stopped)")
 
+        // Its own files: the stopped list's "10 %" must not be read as this one's (the
+        // background list truncates its file only once it has started).
         let interrupted = try sandbox.shell("""
-            voicememo list > list.txt 2> list-err.txt &
+            : > killed-err.txt
+            voicememo list > killed.txt 2> killed-err.txt &
             pid=$!
             at_ten() {
-                grep -q "encoding memo 1: 10 %" list-err.txt && return
-                kill -0 $pid 2>/dev/null || { echo "list ended before 10 %" >&2; cat list-err.txt >&2; exit 3; }
+                grep -q "encoding memo 1: 10 %" killed-err.txt && return
+                kill -0 $pid 2>/dev/null || { echo "list ended before 10 %" >&2; cat killed-err.txt >&2; exit 3; }
                 false
             }
             wait_until 240 "list to report 10 % of the recovery's encode" at_ten || exit 124
             kill -9 $pid
             wait $pid 2>/dev/null
-            cat list-err.txt
+            cat killed-err.txt
             sqlite3 "$VOICEMEMO_HOME/index.sqlite3" ".timeout 5000" "SELECT state FROM memos WHERE id = 1"
             ls -a "$VOICEMEMO_HOME"
             """, timeout: .seconds(300))
