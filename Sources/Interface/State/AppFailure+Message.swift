@@ -91,8 +91,6 @@ extension AppFailure {
         }
     }
 
-    /// `message` without its closing advice to press `i` (the input it names is not the one
-    /// left open), and without its last full stop.
     /// "Still listening to KEPT: REASON." (no full stop after a question).
     static func stillListening(to kept: InputName, because reason: String) -> String {
         "Still listening to \(kept): " + asClause(reason) + (reason.hasSuffix("?") ? "" : ".")
@@ -107,6 +105,8 @@ extension AppFailure {
         return first.lowercased() + sentence.dropFirst()
     }
 
+    /// `message` without its closing advice to press `i` (the input it names is not the one
+    /// left open), and without its last full stop.
     static func withoutPickerHint(_ message: String) -> String {
         var text = message
         for hint in [" Press i to choose an input.", " Press i to choose one."] where text.hasSuffix(hint) {
