@@ -158,6 +158,14 @@ finish_package_build() {
     [ "$(cat "$VOICEMEMO_TEST_DEB_STATUS" 2>/dev/null)" = 0 ] || { tail -30 "$VOICEMEMO_TEST_DEB_STATUS.log" >&2; return 1; }
 }
 
+# Every issue a failed `swift test` ($1 names it) recorded, whole, from its event stream $2:
+# the console shows only a comment's first line.
+print_issues() {
+    [ -s "$2" ] || return 0
+    echo "run-all: $1's issues, whole (from its event stream):"
+    python3 Tests/test-runs.py issues "$2" || true
+}
+
 run_unit() {
     local fence=$scratch/fence started=$SECONDS status=0 cpu cpu_after
     children_cpu cpu
@@ -176,10 +184,7 @@ run_unit() {
         VOICEMEMO_TEST_PULSE_SERVER= VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG= \
         swift test --skip-build --skip "$e2e_filter" \
         --experimental-event-stream-output "$scratch/unit.events" --experimental-event-stream-version 0 || status=$?
-    if [ "$status" != 0 ] && [ -s "$scratch/unit.events" ]; then
-        echo "run-all: the unit tier's issues, whole (from its event stream):"
-        python3 Tests/test-runs.py issues "$scratch/unit.events" || true
-    fi
+    [ "$status" = 0 ] || print_issues "the unit tier" "$scratch/unit.events"
     python3 Tests/test-runs.py check "$scratch/unit.events" "$unit_test_limit" "$((SECONDS - started))" || status=1
     children_cpu cpu_after
     echo "run-all: the unit tier took $((cpu_after - cpu)) CPU-s"
@@ -222,10 +227,7 @@ report_e2e_process() {
     process_status=$(cat "$scratch/e2e-$name.status" 2>/dev/null || echo "no status")
     echo "run-all: e2e $name exit $process_status ($(cat "$scratch/e2e-$name.cpu" 2>/dev/null || echo "?") CPU-s): $(grep -E '^(✔|✘|━) Test run with' "$scratch/e2e-$name.log" | tail -1)"
     grep -E '^✘ Test .*(failed|recorded an issue)' "$scratch/e2e-$name.log" | sed "s/^/  [e2e $name] /" || true
-    if [ "$process_status" != 0 ] && [ -s "$scratch/e2e-$name.events" ]; then
-        echo "run-all: e2e $name's issues, whole (from its event stream):"
-        python3 Tests/test-runs.py issues "$scratch/e2e-$name.events" || true
-    fi
+    [ "$process_status" = 0 ] || print_issues "e2e $name" "$scratch/e2e-$name.events"
     [ "$process_status" = 0 ]
 }
 

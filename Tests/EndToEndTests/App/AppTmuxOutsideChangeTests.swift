@@ -164,7 +164,7 @@ import Testing
         print("AppTmuxOutsideChangeTests: the screen after r on a full disk:\n\(screen)")
         #expect(screen.contains("disk is full"), "the status line names the cause: \(screen)")
         #expect(!screen.contains("Saved"), "\(screen)")
-        let flat = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let flat = AppTmuxSession.flattened(screen)
         #expect(
             flat.contains("Cannot start recording: the disk is full") || flat.contains("nothing was recorded, so no memo was kept."),
             "says that nothing was kept: \(screen)")

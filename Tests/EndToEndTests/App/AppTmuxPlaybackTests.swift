@@ -145,7 +145,7 @@ import Testing
         try app.press("Enter")
         var screen = try app.waitFor("Cannot play")
         // The message wraps over the two status lines.
-        let message = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let message = AppTmuxSession.flattened(screen)
         #expect(message.contains("Cannot play “Twelve seconds”: the playback device 'no_such_device' cannot be opened (no such device)."), "\(screen)")
         #expect(!screen.contains("ALSA lib"), "alsa-lib prints nothing onto the screen: \(screen)")
         #expect(screen.contains("idle  00:00:00"), "\(screen)")

@@ -71,7 +71,7 @@ import Testing
                 && ($0.contains("cannot be opened") || $0.contains("Listening to tone:440@-20"))
         }
         // The status line's two rows, as one line.
-        let status = kept.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let status = AppTmuxSession.flattened(kept)
         #expect(
             status.contains("Still listening to tone:440@-20: the input \(name) cannot be opened") || !kept.contains(name),
             "the status line names the input kept, then the choice: \(kept)")

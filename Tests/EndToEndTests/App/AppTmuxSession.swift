@@ -81,6 +81,12 @@ final class AppTmuxSession {
         try waitUntil(timeout: timeout) { $0.contains(text) && !$0.contains("Loading the library") }
     }
 
+    /// `screen`'s rows trimmed and joined by spaces: a message the status line wraps over its
+    /// two rows, read as one line.
+    static func flattened(_ screen: String) -> String {
+        screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
     /// The recording timer's seconds on `screen` ("● REC  00:06:12" is 372), if it shows one.
     static func recordedSeconds(_ screen: String) -> Int? {
         guard let mark = screen.range(of: "● REC  ") else { return nil }

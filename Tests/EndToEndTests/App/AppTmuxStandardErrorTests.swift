@@ -18,7 +18,7 @@ import Testing
         try app.press("Enter")
         screen = try app.waitFor("Cannot play")
         #expect(!screen.contains("Note:") && !screen.contains("MPEG"), "nothing from libmpg123 on the screen: \(screen)")
-        let message = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let message = AppTmuxSession.flattened(screen)
         #expect(message.contains("not audio libsndfile can decode"), "the real cause: \(screen)")
         #expect(!message.contains("No such file") && !message.contains("pipe"), "\(screen)")
         try app.press("C-l")
