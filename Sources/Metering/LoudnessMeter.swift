@@ -90,21 +90,6 @@ public struct LoudnessMeter: Sendable {
         subBlockLength = sampleRate / RecentSubBlocks.perSecond
     }
 
-    /// Measures interleaved 16-bit samples (full scale 32768).
-    public mutating func consume(_ samples: UnsafeBufferPointer<Int16>) {
-        accumulate(samples)
-    }
-
-    /// Measures interleaved 32-bit samples, 24-bit audio left-justified (full scale 2³¹).
-    public mutating func consume(_ samples: UnsafeBufferPointer<Int32>) {
-        accumulate(samples)
-    }
-
-    /// Measures interleaved floating-point samples (full scale 1.0).
-    public mutating func consume(_ samples: UnsafeBufferPointer<Float>) {
-        accumulate(samples)
-    }
-
     /// The loudness of the latest 400 ms, in LUFS: `nil` before the first 100 ms, −∞ for
     /// digital silence.
     public var momentaryLoudness: Double? {

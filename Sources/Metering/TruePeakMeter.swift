@@ -77,21 +77,6 @@ public struct TruePeakMeter: Sendable {
         blockTestPauses = Array(repeating: 0, count: channels)
     }
 
-    /// Measures interleaved 16-bit samples (full scale 32768).
-    public mutating func consume(_ samples: UnsafeBufferPointer<Int16>) {
-        accumulate(samples)
-    }
-
-    /// Measures interleaved 32-bit samples, 24-bit audio left-justified (full scale 2³¹).
-    public mutating func consume(_ samples: UnsafeBufferPointer<Int32>) {
-        accumulate(samples)
-    }
-
-    /// Measures interleaved floating-point samples (full scale 1.0).
-    public mutating func consume(_ samples: UnsafeBufferPointer<Float>) {
-        accumulate(samples)
-    }
-
     /// The true peak of `channel` as an amplitude (1.0 = full scale); 0 outside 0..<channelCount.
     public func truePeakAmplitude(forChannel channel: Int) -> Double {
         guard truePeaks.indices.contains(channel) else { return 0 }
