@@ -24,8 +24,11 @@
 # longest suite runs alone in a shard of its own from the start: FourGiBRecordingTests
 # (minutes of writing gigabytes). The real-time tests a loaded machine starves
 # (PipeWireTests' bit-exact capture lost 593 760 frames beside three shards; RealTimeTests'
-# PulseAudio playback underran; an Icecast start took 1.0004 s) run after the shards, in one
-# process with nothing beside them (e2e_quiet), once the package build is done. Each process's lines are printed
+# PulseAudio playback underran; an Icecast start took 1.0004 s) run after the shards, with
+# nothing else beside them (e2e_quiet), once the package build is done, in
+# VOICEMEMO_E2E_QUIET_PARTS (default 2) processes at once: they mostly wait, and in one process
+# their blocking waits held the pool's two threads, so the part took 300 s at a third of a core
+# (Icecast's cases, serialised, waited two minutes for a thread). Each process's lines are printed
 # as they come, prefixed `[e2e N]`; their exit statuses, failed tests (with every issue's
 # whole message, from the event stream, for a process that failed) and the tier's slowest
 # test cases come at the end. The build, the unit tier, `make deb` and each e2e process also
@@ -58,6 +61,7 @@ unit | e2e | all) ;;
 esac
 unit_test_limit=${VOICEMEMO_UNIT_TEST_LIMIT:-30}
 e2e_shards=${VOICEMEMO_E2E_SHARDS:-4}
+e2e_quiet_parts=${VOICEMEMO_E2E_QUIET_PARTS:-2}
 # The e2e tier's test targets: EndToEndTests drives the built binary (tmux, audio servers,
 # subprocesses); RealTimeTests runs the modules in-process against audio servers, paced
 # sources, slowed devices and real time; HeavyTests holds in-process tests too heavy for the
@@ -65,7 +69,7 @@ e2e_shards=${VOICEMEMO_E2E_SHARDS:-4}
 e2e_targets="EndToEndTests RealTimeTests HeavyTests"
 e2e_alone=EndToEndTests.FourGiBRecordingTests
 # Real-time captures that fail when the machine is loaded: with more than one shard they run
-# after the shards, alone.
+# after the shards, with nothing but each other beside them.
 # RealTimeTests are all real-time (PulseAudio, paced sources, slowed devices):
 # PlayerPulseTests.twoSecondsPlayInTwoSeconds underran beside the shards. IcecastStreamTests
 # holds a start to 1 s of real time (Vorbis took 1.0004 s beside the shards, 0.58 s alone).
@@ -131,7 +135,7 @@ swift test list --skip-build 2>/dev/null | grep -E '^[A-Za-z_][A-Za-z0-9_]*\.[^ 
 grep -E "$e2e_filter" "$scratch/tests.txt" > "$scratch/e2e.tests" || true
 grep -vE "$e2e_filter" "$scratch/tests.txt" > "$scratch/unit.tests" || true
 echo "run-all: $(wc -l < "$scratch/unit.tests") tests in the unit tier, $(wc -l < "$scratch/e2e.tests") in the e2e tier ($e2e_targets)"
-python3 Tests/test-runs.py shards "$scratch/e2e.tests" "$scratch" "$e2e_shards" "$e2e_alone" "$e2e_quiet" "$e2e_weights"
+python3 Tests/test-runs.py shards "$scratch/e2e.tests" "$scratch" "$e2e_shards" "$e2e_alone" "$e2e_quiet" "$e2e_weights" "$e2e_quiet_parts"
 
 # `make deb` in the background, in a process group of its own (the cleanup ends it whole).
 start_package_build() {
@@ -205,7 +209,7 @@ start_servers() {
     export VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG
 }
 
-# One `swift test` of the e2e tier: $1 names it (a shard's number or `quiet`), its filter is
+# One `swift test` of the e2e tier: $1 names it (a shard's number or `quiet-N`), its filter is
 # $scratch/e2e-$1.filter; its lines go to $scratch/e2e-$1.log, prefixed on the terminal, its exit
 # status to $scratch/e2e-$1.status, its events to $scratch/e2e-$1.events.
 run_e2e_process() {
@@ -236,7 +240,7 @@ report_e2e_process() {
 # nice 19 it takes what CPU their waits leave) and the quiet part, which holds
 # DebianPackageTests, waits for it.
 run_e2e() {
-    local started=$SECONDS status=0 shard pids=() quiet_started
+    local started=$SECONDS status=0 shard part pids=() quiet_started quiet_parts=()
     if [ "$e2e_shards" -le 1 ]; then
         finish_package_build || status=1
     fi
@@ -248,14 +252,21 @@ run_e2e() {
     done
     wait "${pids[@]}" || true
     echo "run-all: the e2e shards took $((SECONDS - started)) s"
-    if [ -s "$scratch/e2e-quiet.filter" ]; then
+    for part in "$scratch"/e2e-quiet-*.filter; do
+        [ -s "$part" ] && part=${part##*/e2e-} && quiet_parts+=("${part%.filter}")
+    done
+    if [ "${#quiet_parts[@]}" -gt 0 ]; then
         finish_package_build || status=1
-        quiet_started=$SECONDS
-        echo "run-all: the e2e tier's real-time captures, with nothing beside them ($e2e_quiet)"
-        run_e2e_process quiet
+        quiet_started=$SECONDS pids=()
+        echo "run-all: the e2e tier's real-time captures, with nothing else beside them, in ${#quiet_parts[@]} processes ($e2e_quiet)"
+        for part in "${quiet_parts[@]}"; do
+            run_e2e_process "$part" &
+            pids+=($!)
+        done
+        wait "${pids[@]}" || true
         echo "run-all: they took $((SECONDS - quiet_started)) s"
     fi
-    for shard in $(seq "$e2e_shards") ${e2e_quiet:+quiet}; do
+    for shard in $(seq "$e2e_shards") "${quiet_parts[@]}"; do
         [ -s "$scratch/e2e-$shard.filter" ] || continue
         report_e2e_process "$shard" || status=1
     done

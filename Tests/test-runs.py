@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Splits the e2e tier into shards and reads a run's event stream, for Tests/run-all.sh.
 
-  test-runs.py shards TESTS DIR SHARDS ALONE QUIET WEIGHTS
+  test-runs.py shards TESTS DIR SHARDS ALONE QUIET WEIGHTS QUIET_PARTS
         writes DIR/e2e-1.filter… DIR/e2e-SHARDS.filter, the `swift test --filter` of each shard
         of the e2e tests TESTS (`swift test list` lines), run at once: ALONE's suites each in a
         shard of their own, the rest by whole suites, heaviest first into the lightest shard; a
         suite weighs its number of tests, or what WEIGHTS says (SUITE:N,…). With more than one
-        shard, QUIET's targets, suites or tests go in none of them but in DIR/e2e-quiet.filter,
-        run after the shards with nothing beside them. ALONE, QUIET and WEIGHTS are
+        shard, QUIET's targets, suites or tests go in none of them but in
+        DIR/e2e-quiet-1.filter… DIR/e2e-quiet-QUIET_PARTS.filter, split the same way, run at
+        once after the shards with nothing else beside them. ALONE, QUIET and WEIGHTS are
         comma-separated; a name among them that is no e2e test, suite or target fails the split.
   test-runs.py slowest EVENTS [COUNT]
         the COUNT (10) slowest test cases of an event stream
@@ -45,8 +46,19 @@ def filter_of(patterns):
     return "^(" + "|".join(re.escape(pattern) for pattern in patterns) + ")(/|$)" if patterns else ""
 
 
-def shards(tests_path, directory, count, alone, quiet, weights):
-    count = int(count)
+def packed(suites, weight, count):
+    """`suites` in `count` groups, heaviest first into the lightest group."""
+    groups = [[] for _ in range(count)]
+    load = [0] * count
+    for suite in sorted(suites, key=lambda suite: (-weight[suite], suite)):
+        lightest = load.index(min(load))
+        groups[lightest].append(suite)
+        load[lightest] += weight[suite]
+    return groups
+
+
+def shards(tests_path, directory, count, alone, quiet, weights, quiet_parts):
+    count, quiet_parts = int(count), int(quiet_parts)
     tests = sorted({line.strip() for line in open(tests_path, encoding="utf-8") if "." in line})
     if not tests:
         sys.exit(f"test-runs: no e2e tests in {tests_path} (did `swift test list` fail?)")
@@ -63,21 +75,16 @@ def shards(tests_path, directory, count, alone, quiet, weights):
     if unknown:
         sys.exit(f"test-runs: no e2e target, suite or test is named {', '.join(unknown)} (renamed?)")
     quiet_suites = [suite for suite in suites if any(under(suite, name) for name in quiet)]
-    with open(f"{directory}/e2e-quiet.filter", "w", encoding="utf-8") as out:
-        out.write(filter_of(quiet_suites))
-    if quiet_suites:
-        print(f"test-runs: e2e after the shards, alone: {len(quiet_suites)} suites, "
-              f"{sum(len(suites[suite]) for suite in quiet_suites)} tests")
+    for number, group in enumerate(packed(quiet_suites, weight, quiet_parts) if quiet_suites else [], 1):
+        with open(f"{directory}/e2e-quiet-{number}.filter", "w", encoding="utf-8") as out:
+            out.write(filter_of(group))
+        print(f"test-runs: e2e after the shards, quiet part {number}: {len(group)} suites, "
+              f"{sum(len(suites[suite]) for suite in group)} tests, weight {sum(weight[suite] for suite in group)}")
     if len(alone) >= count > 1:
         sys.exit(f"test-runs: {len(alone)} suites to run alone need more than {count} shards")
     groups = [[suite] for suite in alone] if count > 1 else []
-    rest = [[] for _ in range(count - len(groups))]
-    load = [0] * len(rest)
-    for suite in sorted((suite for suite in suites if suite not in quiet_suites and (count == 1 or suite not in alone)),
-                        key=lambda suite: (-weight[suite], suite)):
-        lightest = load.index(min(load))
-        rest[lightest].append(suite)
-        load[lightest] += weight[suite]
+    rest = packed([suite for suite in suites if suite not in quiet_suites and (count == 1 or suite not in alone)],
+                  weight, count - len(groups))
     for number, group in enumerate(groups + rest, 1):
         with open(f"{directory}/e2e-{number}.filter", "w", encoding="utf-8") as out:
             out.write(filter_of(group))
@@ -199,7 +206,7 @@ def issues(events_path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 8 and sys.argv[1] == "shards":
+    if len(sys.argv) == 9 and sys.argv[1] == "shards":
         shards(*sys.argv[2:])
     elif 3 <= len(sys.argv) <= 4 and sys.argv[1] == "slowest":
         slowest(*sys.argv[2:])
