@@ -20,9 +20,7 @@
 # its own share of the suites (Tests/test-runs.py shards): most e2e tests wait (for a subprocess, for
 # real time, for a PulseAudio capture) and block one of the cooperative pool's threads while they
 # do, and that pool has as many threads as the machine has cores, so one process ran two tests
-# at a time on two cores while the CPU idled (870 s for the tier on a clean clone). The
-# longest suite runs alone in a shard of its own from the start: FourGiBRecordingTests
-# (minutes of writing gigabytes). The real-time tests a loaded machine starves
+# at a time on two cores while the CPU idled (870 s for the tier on a clean clone). The real-time tests a loaded machine starves
 # (PipeWireTests' bit-exact capture lost 593 760 frames beside three shards; RealTimeTests'
 # PulseAudio playback underran; an Icecast start took 1.0004 s) run after the shards, with
 # nothing else beside them (e2e_quiet), once the package build is done, in
@@ -67,7 +65,6 @@ e2e_quiet_parts=${VOICEMEMO_E2E_QUIET_PARTS:-2}
 # sources, slowed devices and real time; HeavyTests holds in-process tests too heavy for the
 # unit tier's 60 s (each a fifth of it on two shared cores in a debug build).
 e2e_targets="EndToEndTests RealTimeTests HeavyTests"
-e2e_alone=EndToEndTests.FourGiBRecordingTests
 # Real-time captures that fail when the machine is loaded: with more than one shard they run
 # after the shards, with nothing but each other beside them.
 # RealTimeTests are all real-time (PulseAudio, paced sources, slowed devices):
@@ -81,9 +78,10 @@ e2e_alone=EndToEndTests.FourGiBRecordingTests
 # waits for the package, which builds beside the shards.
 e2e_quiet=EndToEndTests.LiveCaptionTests,EndToEndTests.AppTmuxLiveCaptionTests,EndToEndTests.AppTmuxLongWorkTests,EndToEndTests.PipeWireTests,EndToEndTests.PipeWirePlaybackTests,EndToEndTests.PipeWirePulseServerTests,EndToEndTests.StalledInputTests,EndToEndTests.RealTimeCaptureTests,RealTimeTests,EndToEndTests.IcecastStreamTests,EndToEndTests.DebianPackageTests
 # The e2e suites that take much longer than their number of tests says, in "tests' worth" (a
-# typical e2e test takes a few seconds): they wait out minutes of real time (kill loops,
-# streams) or burn CPU.
-e2e_weights=EndToEndTests.KillNineLoopTests:20,EndToEndTests.IcecastStreamTests:15,HeavyTests.RecognizerTests:12,EndToEndTests.StreamPlayTests:20,EndToEndTests.StreamRecordTests:10,EndToEndTests.TranscriptionAppTests:10
+# typical e2e test takes about two seconds of a shard's time): they wait out minutes of real
+# time (kill loops, streams, Icecast's twelve serialised starts) or burn CPU (FourGiBRecordingTests'
+# three serialised recordings of gigabytes, ≈ 230 s).
+e2e_weights=EndToEndTests.FourGiBRecordingTests:110,EndToEndTests.KillNineLoopTests:20,EndToEndTests.IcecastStreamTests:25,HeavyTests.RecognizerTests:12,EndToEndTests.StreamPlayTests:20,EndToEndTests.StreamRecordTests:10,EndToEndTests.TranscriptionAppTests:10
 
 scratch=$(mktemp -d /tmp/voicememo-tests.XXXXXX)
 pulse_dir=""
@@ -135,7 +133,7 @@ swift test list --skip-build 2>/dev/null | grep -E '^[A-Za-z_][A-Za-z0-9_]*\.[^ 
 grep -E "$e2e_filter" "$scratch/tests.txt" > "$scratch/e2e.tests" || true
 grep -vE "$e2e_filter" "$scratch/tests.txt" > "$scratch/unit.tests" || true
 echo "run-all: $(wc -l < "$scratch/unit.tests") tests in the unit tier, $(wc -l < "$scratch/e2e.tests") in the e2e tier ($e2e_targets)"
-python3 Tests/test-runs.py shards "$scratch/e2e.tests" "$scratch" "$e2e_shards" "$e2e_alone" "$e2e_quiet" "$e2e_weights" "$e2e_quiet_parts"
+python3 Tests/test-runs.py shards "$scratch/e2e.tests" "$scratch" "$e2e_shards" "$e2e_quiet" "$e2e_weights" "$e2e_quiet_parts"
 
 # `make deb` in the background, in a process group of its own (the cleanup ends it whole).
 start_package_build() {

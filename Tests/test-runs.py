@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Splits the e2e tier into shards and reads a run's event stream, for Tests/run-all.sh.
 
-  test-runs.py shards TESTS DIR SHARDS ALONE QUIET WEIGHTS QUIET_PARTS
+  test-runs.py shards TESTS DIR SHARDS QUIET WEIGHTS QUIET_PARTS
         writes DIR/e2e-1.filter… DIR/e2e-SHARDS.filter, the `swift test --filter` of each shard
-        of the e2e tests TESTS (`swift test list` lines), run at once: ALONE's suites each in a
-        shard of their own, the rest by whole suites, heaviest first into the lightest shard; a
-        suite weighs its number of tests, or what WEIGHTS says (SUITE:N,…). With more than one
+        of the e2e tests TESTS (`swift test list` lines), run at once: whole suites, heaviest
+        first into the lightest shard; a suite weighs its number of tests, or what WEIGHTS says
+        (SUITE:N,…). With more than one
         shard, QUIET's targets, suites or tests go in none of them but in
         DIR/e2e-quiet-1.filter… DIR/e2e-quiet-QUIET_PARTS.filter, split the same way, run at
-        once after the shards with nothing else beside them. ALONE, QUIET and WEIGHTS are
+        once after the shards with nothing else beside them. QUIET and WEIGHTS are
         comma-separated; a name among them that is no e2e test, suite or target fails the split.
   test-runs.py slowest EVENTS [COUNT]
         the COUNT (10) slowest test cases of an event stream
@@ -57,7 +57,7 @@ def packed(suites, weight, count):
     return groups
 
 
-def shards(tests_path, directory, count, alone, quiet, weights, quiet_parts):
+def shards(tests_path, directory, count, quiet, weights, quiet_parts):
     count, quiet_parts = int(count), int(quiet_parts)
     tests = sorted({line.strip() for line in open(tests_path, encoding="utf-8") if "." in line})
     if not tests:
@@ -65,12 +65,12 @@ def shards(tests_path, directory, count, alone, quiet, weights, quiet_parts):
     suites = {}
     for test in tests:
         suites.setdefault(test.rsplit("/", 1)[0], []).append(test)
-    alone, quiet = names(alone), names(quiet) if count > 1 else []
+    quiet = names(quiet) if count > 1 else []
     weight = {suite: len(members) for suite, members in suites.items()}
     for entry in names(weights):
         suite, value = entry.rsplit(":", 1)
         weight[suite] = max(weight.get(suite, 0), int(value))
-    unknown = [name for name in alone + quiet + [entry.rsplit(":", 1)[0] for entry in names(weights)]
+    unknown = [name for name in quiet + [entry.rsplit(":", 1)[0] for entry in names(weights)]
                if not any(under(suite, name) for suite in suites)]
     if unknown:
         sys.exit(f"test-runs: no e2e target, suite or test is named {', '.join(unknown)} (renamed?)")
@@ -80,12 +80,7 @@ def shards(tests_path, directory, count, alone, quiet, weights, quiet_parts):
             out.write(filter_of(group))
         print(f"test-runs: e2e after the shards, quiet part {number}: {len(group)} suites, "
               f"{sum(len(suites[suite]) for suite in group)} tests, weight {sum(weight[suite] for suite in group)}")
-    if len(alone) >= count > 1:
-        sys.exit(f"test-runs: {len(alone)} suites to run alone need more than {count} shards")
-    groups = [[suite] for suite in alone] if count > 1 else []
-    rest = packed([suite for suite in suites if suite not in quiet_suites and (count == 1 or suite not in alone)],
-                  weight, count - len(groups))
-    for number, group in enumerate(groups + rest, 1):
+    for number, group in enumerate(packed([suite for suite in suites if suite not in quiet_suites], weight, count), 1):
         with open(f"{directory}/e2e-{number}.filter", "w", encoding="utf-8") as out:
             out.write(filter_of(group))
         print(f"test-runs: e2e shard {number}: {len(group)} suites, weight {sum(weight[suite] for suite in group)}")
@@ -206,7 +201,7 @@ def issues(events_path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 9 and sys.argv[1] == "shards":
+    if len(sys.argv) == 8 and sys.argv[1] == "shards":
         shards(*sys.argv[2:])
     elif 3 <= len(sys.argv) <= 4 and sys.argv[1] == "slowest":
         slowest(*sys.argv[2:])
