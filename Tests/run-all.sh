@@ -16,13 +16,14 @@
 # machine and 10.9 s at load 15); the slowest are listed after every run, with the tier's time.
 #
 # The e2e tier runs in VOICEMEMO_E2E_SHARDS (default 4; 1 runs it in one process, the package
-# built first) `swift test` processes at once, each on one batch of the suites at a time
-# (Tests/test-runs.py shards, e2e_batches below): most e2e tests wait (for a subprocess, for
+# built first) `swift test` processes at once, each on
+# its own share of the suites (Tests/test-runs.py shards): most e2e tests wait (for a subprocess, for
 # real time, for a PulseAudio capture) and block one of the cooperative pool's threads while they
 # do, and that pool has as many threads as the machine has cores, so one process ran two tests
-# at a time on two cores while the CPU idled (870 s for the tier on a clean clone). The real-time tests a loaded machine starves
-# (PipeWireTests' bit-exact capture lost 593 760 frames beside three shards; RealTimeTests'
-# PulseAudio playback underran; an Icecast start took 1.0004 s) run after the shards, with
+# at a time on two cores while the CPU idled (870 s for the tier on a clean clone). The
+# real-time tests a loaded machine starves (PipeWireTests' bit-exact capture lost 593 760
+# frames beside three shards; RealTimeTests' PulseAudio playback underran; an Icecast start
+# took 1.0004 s) run after the shards, with
 # nothing else beside them (e2e_quiet), once the package build is done, in
 # VOICEMEMO_E2E_QUIET_PARTS (default 2) processes at once: they mostly wait, and in one process
 # their blocking waits held the pool's two threads, so the part took 300 s at a third of a core
@@ -59,12 +60,6 @@ unit | e2e | all) ;;
 esac
 unit_test_limit=${VOICEMEMO_UNIT_TEST_LIMIT:-30}
 e2e_shards=${VOICEMEMO_E2E_SHARDS:-4}
-# The shards take the e2e suites in VOICEMEMO_E2E_BATCHES (default 12) batches of about one
-# weight, the heaviest first, each shard starting the next batch when its last is done: four
-# fixed shares ended 90 s apart (their suites' weights are guesses), and each batch's
-# `swift test` start costs 1.3 CPU-s.
-e2e_batches=${VOICEMEMO_E2E_BATCHES:-12}
-[ "$e2e_shards" -gt 1 ] || e2e_batches=1
 e2e_quiet_parts=${VOICEMEMO_E2E_QUIET_PARTS:-2}
 # The e2e tier's test targets: EndToEndTests drives the built binary (tmux, audio servers,
 # subprocesses); RealTimeTests runs the modules in-process against audio servers, paced
@@ -145,7 +140,7 @@ swift test list --skip-build 2>/dev/null | grep -E '^[A-Za-z_][A-Za-z0-9_]*\.[^ 
 grep -E "$e2e_filter" "$scratch/tests.txt" > "$scratch/e2e.tests" || true
 grep -vE "$e2e_filter" "$scratch/tests.txt" > "$scratch/unit.tests" || true
 echo "run-all: $(wc -l < "$scratch/unit.tests") tests in the unit tier, $(wc -l < "$scratch/e2e.tests") in the e2e tier ($e2e_targets)"
-python3 Tests/test-runs.py shards "$scratch/e2e.tests" "$scratch" "$e2e_batches" "$e2e_quiet" "$e2e_weights" "$e2e_quiet_parts"
+python3 Tests/test-runs.py shards "$scratch/e2e.tests" "$scratch" "$e2e_shards" "$e2e_quiet" "$e2e_weights" "$e2e_quiet_parts"
 
 # `make deb` in the background, in a process group of its own (the cleanup ends it whole).
 start_package_build() {
@@ -219,7 +214,7 @@ start_servers() {
     export VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG
 }
 
-# One `swift test` of the e2e tier: $1 names it (a batch's number or `quiet-N`), its filter is
+# One `swift test` of the e2e tier: $1 names it (a shard's number or `quiet-N`), its filter is
 # $scratch/e2e-$1.filter; its lines go to $scratch/e2e-$1.log, prefixed on the terminal, its exit
 # status to $scratch/e2e-$1.status, its events to $scratch/e2e-$1.events.
 run_e2e_process() {
@@ -250,24 +245,14 @@ report_e2e_process() {
 # nice 19 it takes what CPU their waits leave) and the quiet part, which holds
 # DebianPackageTests, waits for it.
 run_e2e() {
-    local started=$SECONDS status=0 batch part pid pids=() alive quiet_started quiet_parts=()
+    local started=$SECONDS status=0 shard part pids=() quiet_started quiet_parts=()
     if [ "$e2e_shards" -le 1 ]; then
         finish_package_build || status=1
     fi
     start_servers
-    echo "run-all: the e2e tier: $(wc -l < "$scratch/e2e.tests") tests in $e2e_batches batches, $e2e_shards at once"
-    for batch in $(seq "$e2e_batches"); do
-        [ -s "$scratch/e2e-$batch.filter" ] || continue
-        # Until fewer than e2e_shards batches run (bash reaps a finished one at once, so
-        # `kill -0` fails for it).
-        while :; do
-            alive=()
-            for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive+=("$pid"); done
-            pids=("${alive[@]}")
-            [ "${#pids[@]}" -lt "$e2e_shards" ] && break
-            wait -n "${pids[@]}" 2>/dev/null || sleep 1
-        done
-        run_e2e_process "$batch" &
+    echo "run-all: the e2e tier: $(wc -l < "$scratch/e2e.tests") tests in $e2e_shards shards run at once"
+    for shard in $(seq "$e2e_shards"); do
+        run_e2e_process "$shard" &
         pids+=($!)
     done
     wait "${pids[@]}" || true
@@ -286,9 +271,9 @@ run_e2e() {
         wait "${pids[@]}" || true
         echo "run-all: they took $((SECONDS - quiet_started)) s"
     fi
-    for batch in $(seq "$e2e_batches") "${quiet_parts[@]}"; do
-        [ -s "$scratch/e2e-$batch.filter" ] || continue
-        report_e2e_process "$batch" || status=1
+    for shard in $(seq "$e2e_shards") "${quiet_parts[@]}"; do
+        [ -s "$scratch/e2e-$shard.filter" ] || continue
+        report_e2e_process "$shard" || status=1
     done
     echo "run-all: the e2e tier took $((SECONDS - started)) s; its slowest test cases:"
     cat "$scratch"/e2e-*.events > "$scratch/e2e.events" 2>/dev/null || true

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Splits the e2e tier into batches and reads a run's event stream, for Tests/run-all.sh.
+"""Splits the e2e tier into shards and reads a run's event stream, for Tests/run-all.sh.
 
-  test-runs.py shards TESTS DIR BATCHES QUIET WEIGHTS QUIET_PARTS
-        writes DIR/e2e-1.filter… DIR/e2e-BATCHES.filter, the `swift test --filter` of each batch
-        of the e2e tests TESTS (`swift test list` lines), the heaviest batch first: whole
-        suites, heaviest first into the lightest batch; a suite weighs its number of tests, or
-        what WEIGHTS says (SUITE:N,…). With more than one
-        batch, QUIET's targets, suites or tests go in none of them but in
+  test-runs.py shards TESTS DIR SHARDS QUIET WEIGHTS QUIET_PARTS
+        writes DIR/e2e-1.filter… DIR/e2e-SHARDS.filter, the `swift test --filter` of each shard
+        of the e2e tests TESTS (`swift test list` lines), run at once: whole suites, heaviest
+        first into the lightest shard; a suite weighs its number of tests, or what WEIGHTS says
+        (SUITE:N,…). With more than one
+        shard, QUIET's targets, suites or tests go in none of them but in
         DIR/e2e-quiet-1.filter… DIR/e2e-quiet-QUIET_PARTS.filter, split the same way, run at
         once after the shards with nothing else beside them. QUIET and WEIGHTS are
         comma-separated; a name among them that is no e2e test, suite or target fails the split.
@@ -47,14 +47,14 @@ def filter_of(patterns):
 
 
 def packed(suites, weight, count):
-    """`suites` in `count` groups, heaviest first into the lightest group; the heaviest group first."""
+    """`suites` in `count` groups, heaviest first into the lightest group."""
     groups = [[] for _ in range(count)]
     load = [0] * count
     for suite in sorted(suites, key=lambda suite: (-weight[suite], suite)):
         lightest = load.index(min(load))
         groups[lightest].append(suite)
         load[lightest] += weight[suite]
-    return [group for _, group in sorted(zip(load, groups), key=lambda pair: -pair[0])]
+    return groups
 
 
 def shards(tests_path, directory, count, quiet, weights, quiet_parts):
@@ -83,7 +83,7 @@ def shards(tests_path, directory, count, quiet, weights, quiet_parts):
     for number, group in enumerate(packed([suite for suite in suites if suite not in quiet_suites], weight, count), 1):
         with open(f"{directory}/e2e-{number}.filter", "w", encoding="utf-8") as out:
             out.write(filter_of(group))
-        print(f"test-runs: e2e batch {number}: {len(group)} suites, weight {sum(weight[suite] for suite in group)}")
+        print(f"test-runs: e2e shard {number}: {len(group)} suites, weight {sum(weight[suite] for suite in group)}")
 
 
 # What waits for the clock in a test's own lines: a sleep (Swift, C or shell), a source paced
