@@ -225,13 +225,14 @@ import Testing
         }
     }
 
-    /// A script's start: `paplay` plays each file into its sink, and the script waits until
-    /// the server lists each as a stream, and stops them when it ends.
-    static func playing(_ plays: [(file: String, sink: String)]) -> String {
+    /// A script's start: `paplay` plays each file into its sink with `latency` of buffer, and
+    /// the script waits until the server lists each as a stream, and stops them when it ends.
+    static func playing(_ plays: [(file: String, sink: String)], latency: Duration = .milliseconds(20)) -> String {
+        let milliseconds = latency.components.seconds * 1000 + latency.components.attoseconds / 1_000_000_000_000_000
         var script = "players=\n"
         for play in plays {
             script += """
-                paplay --latency-msec=20 -d \(play.sink) \(play.file) & players="$players $!"
+                paplay --latency-msec=\(milliseconds) -d \(play.sink) \(play.file) & players="$players $!"
 
                 """
         }
