@@ -23,12 +23,11 @@
 # at a time on two cores while the CPU idled (870 s for the tier on a clean clone). The
 # real-time tests a loaded machine starves (PipeWireTests' bit-exact capture lost 593 760
 # frames beside three shards; RealTimeTests' PulseAudio playback underran; an Icecast start
-# took 1.0004 s) run after the shards, with
-# nothing else beside them (e2e_quiet), once the package build is done, in
-# VOICEMEMO_E2E_QUIET_PARTS (default 2) processes at once: they mostly wait, and in one process
-# their blocking waits held the pool's two threads, so the part took 300 s at a third of a core
-# (Icecast's cases, serialised, waited two minutes for a thread). Each process's lines are printed
-# as they come, prefixed `[e2e N]`; their exit statuses, failed tests (with every issue's
+# took 1.0004 s) run after the shards, with nothing else beside them (e2e_quiet), once the
+# package build is done, in VOICEMEMO_E2E_QUIET_PARTS (default 2) processes at once: they
+# mostly wait, and in one process their blocking waits held the pool's two threads, so the
+# part took 300 s at a third of a core (Icecast's serialised cases waited two minutes for a
+# thread). Each process's lines are printed as they come, prefixed `[e2e N]`; their exit statuses, failed tests (with every issue's
 # whole message, from the event stream, for a process that failed) and the tier's slowest
 # test cases come at the end. The build, the unit tier, `make deb` and each e2e process also
 # say the CPU seconds they used (user + sys, their children's included).

@@ -5,10 +5,9 @@
         writes DIR/e2e-1.filter… DIR/e2e-SHARDS.filter, the `swift test --filter` of each shard
         of the e2e tests TESTS (`swift test list` lines), run at once: whole suites, heaviest
         first into the lightest shard; a suite weighs its number of tests, or what WEIGHTS says
-        (SUITE:N,…). With more than one
-        shard, QUIET's targets, suites or tests go in none of them but in
-        DIR/e2e-quiet-1.filter… DIR/e2e-quiet-QUIET_PARTS.filter, split the same way, run at
-        once after the shards with nothing else beside them. QUIET and WEIGHTS are
+        (SUITE:N,…). With more than one shard, QUIET's targets, suites or tests go in none of
+        them but in DIR/e2e-quiet-1.filter… DIR/e2e-quiet-QUIET_PARTS.filter, split the same
+        way, run at once after the shards with nothing else beside them. QUIET and WEIGHTS are
         comma-separated; a name among them that is no e2e test, suite or target fails the split.
   test-runs.py slowest EVENTS [COUNT]
         the COUNT (10) slowest test cases of an event stream
