@@ -225,14 +225,14 @@ import Testing
         }
     }
 
-    /// A script's start: `paplay` plays each file into its sink with `latency` of buffer, and
-    /// the script waits until the server lists each as a stream, and stops them when it ends.
-    static func playing(_ plays: [(file: String, sink: String)], latency: Duration = .milliseconds(20)) -> String {
-        let milliseconds = latency.components.seconds * 1000 + latency.components.attoseconds / 1_000_000_000_000_000
+    /// A script's start: `paplay` plays each file into its sink with `latencyMilliseconds` of
+    /// buffer, and the script waits until the server lists each as a stream, and stops them
+    /// when it ends.
+    static func playing(_ plays: [(file: String, sink: String)], latencyMilliseconds: Int = 20) -> String {
         var script = "players=\n"
         for play in plays {
             script += """
-                paplay --latency-msec=\(milliseconds) -d \(play.sink) \(play.file) & players="$players $!"
+                paplay --latency-msec=\(latencyMilliseconds) -d \(play.sink) \(play.file) & players="$players $!"
 
                 """
         }

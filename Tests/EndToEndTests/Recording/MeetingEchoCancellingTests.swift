@@ -24,7 +24,7 @@ import Testing
         let source = "pulse:\(room.microphone)+pulse:\(room.desktop)"
         let record = "voicememo record --source \(source) --duration 16s --rate 48000 --channels \(channels) --format wav"
         let outcome = try sandbox.shell(
-            Self.writingTheRoomsSound + MeetingCommandTests.playing([("room.wav", room.feed)], latency: .milliseconds(200)) + """
+            Self.writingTheRoomsSound + MeetingCommandTests.playing([("room.wav", room.feed)], latencyMilliseconds: 200) + """
                 \(record) --output plain.wav 2> plain.err & plain=$!
                 \(record) --echo-cancel --output cancelled.wav 2> cancelled.err & cancelled=$!
                 wait $plain || { cat plain.err; exit 1; }
