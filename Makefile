@@ -1,7 +1,8 @@
 # VoiceMemo — build, run and test.
 #
 #   make run        install what is missing, build (release), start the app
-#   make test       install what is missing, build, run every test: both tiers, unit first
+#   make test       install what is missing, build (release, compiled for testing, in .build/tests),
+#                   run every test: both tiers, unit first
 #   make test-unit  build, run the unit tier: no tmux, no audio server, no real time (≤ 60 s)
 #   make test-e2e   build, run the rest: EndToEndTests, RealTimeTests and HeavyTests
 #   make install    build (release) and install the binary, its man page and the bash, zsh
@@ -20,13 +21,14 @@ SHELL := /bin/bash
 BUILD_DEPS := libasound2-dev libsndfile1-dev libncursesw5-dev libsqlite3-dev libsoundtouch-dev pkg-config \
               libpocketsphinx-dev pocketsphinx-en-us libsamplerate0-dev libspeexdsp-dev libwebrtc-audio-processing-dev \
               libavformat-dev libavcodec-dev libswresample-dev libavutil-dev libebur128-dev libpulse-dev
-TEST_DEPS  := alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins espeak-ng flite sqlite3 \
+DEB_DEPS   := dpkg-dev fakeroot lintian binutils
+# The e2e tier packages the binary it tests and installs that package (DEB_DEPS).
+TEST_DEPS  := $(DEB_DEPS) alsa-utils sox sndfile-programs tmux pulseaudio libasound2-plugins espeak-ng flite sqlite3 \
               man-db zsh fish pocketsphinx pocketsphinx-testdata ffmpeg openssl python3 \
               pipewire pipewire-bin wireplumber icecast2 strace dbus-daemon python3-gi libnotify4
 DEPS       := $(BUILD_DEPS) $(TEST_DEPS)
-DEB_DEPS   := dpkg-dev fakeroot lintian binutils
 # The package's release build (the Swift runtime linked in) has a build folder of its own: it
-# neither rebuilds `make release`'s nor waits for the lock of the one the tests use.
+# does not rebuild `make release`'s. (`make test` packages the binary it tests: Tests/run-all.sh.)
 DEB_SCRATCH := .build/static
 
 SWIFT      ?= swift

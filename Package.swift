@@ -14,6 +14,12 @@ import PackageDescription
 /// lost is stepping through these modules in a debugger (build with `-Xswiftc -Onone` for that).
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+/// The test targets (and TestSupport) stay unoptimised in release builds. `make test` builds
+/// once, in release (`Tests/run-all.sh`): the modules optimised, as the package ships them, and
+/// the tests' own code at `-Onone`, where optimising its 1 600 test functions would cost more
+/// CPU to compile than it saves to run.
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+
 let package = Package(
     name: "VoiceMemo",
     products: [
@@ -148,17 +154,17 @@ let package = Package(
         .executableTarget(name: "voicememo", dependencies: ["VoiceMemoCLI"]),
         .executableTarget(name: "voicememo-bench", dependencies: ["VoiceActivation", "Metering", "Audio", "SoundFiles", "MemoLibrary", "Transcription", "SpeechEnhancement", "Platform", "CEBUR128"]),
 
-        .testTarget(name: "MeteringTests", dependencies: ["TestSupport", "Metering"]),
-        .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"]),
-        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"]),
-        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceActivation", "VoiceMemoCLI", "AppRuntime", "Vocabulary", "SoundFiles", "Audio", "Platform"]),
+        .testTarget(name: "MeteringTests", dependencies: ["TestSupport", "Metering"], swiftSettings: testSettings),
+        .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary"], swiftSettings: testSettings),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: testSettings),
+        .testTarget(name: "BindingsTests", dependencies: ["Audio", "SoundFiles", "MemoLibrary", "Terminal"], swiftSettings: testSettings),
+        .testTarget(name: "VoiceMemoCLITests", dependencies: ["VoiceActivation", "VoiceMemoCLI", "AppRuntime", "Vocabulary", "SoundFiles", "Audio", "Platform"], swiftSettings: testSettings),
         .testTarget(
             name: "AppRuntimeTests",
-            dependencies: ["TestSupport", "VoiceActivation", "AppRuntime", "Audio", "Vocabulary", "Interface", "Streaming", "MemoLibrary", "SoundFiles", "ArgumentParsing"]),
-        .testTarget(name: "SoundFilesTests", dependencies: ["TestSupport", "SoundFiles"]),
-        .testTarget(name: "SpeechEnhancementTests", dependencies: ["TestSupport", "SpeechEnhancement", "Metering"]),
-        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "CFFmpeg", "CFFmpegLoader"]),
+            dependencies: ["TestSupport", "VoiceActivation", "AppRuntime", "Audio", "Vocabulary", "Interface", "Streaming", "MemoLibrary", "SoundFiles", "ArgumentParsing"], swiftSettings: testSettings),
+        .testTarget(name: "SoundFilesTests", dependencies: ["TestSupport", "SoundFiles"], swiftSettings: testSettings),
+        .testTarget(name: "SpeechEnhancementTests", dependencies: ["TestSupport", "SpeechEnhancement", "Metering"], swiftSettings: testSettings),
+        .testTarget(name: "StreamingTests", dependencies: ["Streaming", "CFFmpeg", "CFFmpegLoader"], swiftSettings: testSettings),
         // What every test target shares: the one seeded random generator, the one temporary
         // folder, the unit tier's fence, the suite's private PulseAudio daemon (Tests/pulse-daemon.sh)
         // with per-test sinks, private PipeWire servers, and the fixtures more than one test
@@ -166,23 +172,23 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: ["Audio", "VoiceActivation", "SoundFiles", "Metering", "MemoLibrary", "Interface", "Vocabulary", "Transcription"],
-            path: "Tests/TestSupport"),
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "TestSupport"]),
-        .testTarget(name: "VoiceActivationTests", dependencies: ["TestSupport", "VoiceActivation", "Audio", "SoundFiles", "Metering", "MemoLibrary"]),
-        .testTarget(name: "PlatformTests", dependencies: ["TestSupport", "Platform"]),
-        .testTarget(name: "MemoLibraryTests", dependencies: ["TestSupport", "MemoLibrary", "Vocabulary", "SoundFiles", "Metering"]),
-        .testTarget(name: "TranscriptionTests", dependencies: ["TestSupport", "Transcription", "MemoLibrary", "SoundFiles", "Audio", "Vocabulary"]),
-        .testTarget(name: "InterfaceTests", dependencies: ["TestSupport", "Interface", "Vocabulary", "Metering"], exclude: ["Snapshots"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"]),
+            path: "Tests/TestSupport", swiftSettings: testSettings),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "SoundFiles", "Metering", "MemoLibrary", "TestSupport"], swiftSettings: testSettings),
+        .testTarget(name: "VoiceActivationTests", dependencies: ["TestSupport", "VoiceActivation", "Audio", "SoundFiles", "Metering", "MemoLibrary"], swiftSettings: testSettings),
+        .testTarget(name: "PlatformTests", dependencies: ["TestSupport", "Platform"], swiftSettings: testSettings),
+        .testTarget(name: "MemoLibraryTests", dependencies: ["TestSupport", "MemoLibrary", "Vocabulary", "SoundFiles", "Metering"], swiftSettings: testSettings),
+        .testTarget(name: "TranscriptionTests", dependencies: ["TestSupport", "Transcription", "MemoLibrary", "SoundFiles", "Audio", "Vocabulary"], swiftSettings: testSettings),
+        .testTarget(name: "InterfaceTests", dependencies: ["TestSupport", "Interface", "Vocabulary", "Metering"], exclude: ["Snapshots"], swiftSettings: testSettings),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Interface"], swiftSettings: testSettings),
         // The e2e tier (Tests/run-all.sh): these three targets.
         // Drives the built `voicememo` binary as a user or a script would.
-        .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "TestSupport", "VoiceMemoCLI", "Interface"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SoundFiles", "TestSupport", "VoiceMemoCLI", "Interface"], swiftSettings: testSettings),
         // The modules in-process against audio servers, paced sources, slowed devices and real
         // time, in a folder per module.
         .testTarget(
-            name: "RealTimeTests", dependencies: ["TestSupport", "Audio", "VoiceActivation", "SoundFiles", "Metering", "MemoLibrary"]),
+            name: "RealTimeTests", dependencies: ["TestSupport", "Audio", "VoiceActivation", "SoundFiles", "Metering", "MemoLibrary"], swiftSettings: testSettings),
         // In-process tests too heavy for the unit tier's 60 s, in a folder per module.
         .testTarget(
-            name: "HeavyTests", dependencies: ["TestSupport", "Transcription", "MemoLibrary", "SoundFiles", "Interface", "Vocabulary", "Metering", "Audio"]),
+            name: "HeavyTests", dependencies: ["TestSupport", "Transcription", "MemoLibrary", "SoundFiles", "Interface", "Vocabulary", "Metering", "Audio"], swiftSettings: testSettings),
     ]
 )

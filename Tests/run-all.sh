@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# Builds everything (debug) and runs the tests, in two tiers decided by test target: the e2e
+# Builds everything once and runs the tests, in two tiers decided by test target: the e2e
 # tier is the targets named in e2e_targets below, the unit tier every other test target:
 #
 #   Tests/run-all.sh        both tiers, the unit tier first (`make test`, CI)
 #   Tests/run-all.sh unit   the unit tier: no tmux, no audio server, no real time (`make test-unit`)
 #   Tests/run-all.sh e2e    the e2e targets: EndToEndTests, RealTimeTests, HeavyTests (`make test-e2e`)
 #
-# The build must print no warning from Sources/ or Tests/.
+# The build must print no warning from Sources/ or Tests/. It is a release build in a folder of
+# its own (.build/tests), compiled for testing (`-enable-testing`, so `@testable import` works)
+# with line tables for debug information: the modules optimised as the package ships them, the
+# test targets at -Onone (Package.swift's testSettings). Its `voicememo` is then linked again
+# with the Swift runtime inside it (link_static_binary), and that one binary is what the e2e
+# tests drive and what the Debian package holds: one build serves both, where a debug build for
+# the tests and a release build for the package cost 1.8 times the CPU (741 CPU-s against 418).
 #
 # The unit tier runs fenced: tmux, PulseAudio's and PipeWire's programs are not on its PATH, no
 # audio server is reachable, and the test support's servers and tmux sessions refuse to start
@@ -29,18 +35,19 @@
 # part took 300 s at a third of a core (Icecast's serialised cases waited two minutes for a
 # thread). Each process's lines are printed as they come, prefixed `[e2e N]`; their exit statuses, failed tests (with every issue's
 # whole message, from the event stream, for a process that failed) and the tier's slowest
-# test cases come at the end. The build, the unit tier, `make deb` and each e2e process also
+# test cases come at the end. The build, the unit tier, the packaging and each e2e process also
 # say the CPU seconds they used (user + sys, their children's included).
 # The shards share the PulseAudio daemon (each test loads null sinks of its own) and keep apart
 # otherwise: every tmux socket, temporary folder, private daemon and port is made per test.
 #
-# The e2e tier's DebianPackageTests installs the package `make deb` builds: that build (a
-# release build of its own, in .build/static) runs beside the unit tier and the e2e shards, at
-# nice 19, and the quiet part (DebianPackageTests among it) starts once it is done:
+# The e2e tier's DebianPackageTests installs the package packaging/build-deb.sh makes of that
+# binary (`make deb` makes the same package from a release build of its own): the packaging
+# runs beside the unit tier and the e2e shards, at nice 19, and the quiet part
+# (DebianPackageTests among it) starts once it is done:
 # PipeWireTests' bit-exact capture fails on a loaded machine (twice, with compilers running
 # beside it: 616 288 and 385 024 frames lost); with one shard the e2e tier waits for it. It
 # writes its exit status to the file VOICEMEMO_TEST_DEB_STATUS names (its log is that file's
-# name with .log after it); a failed build fails the e2e tier and DebianPackageTests says why.
+# name with .log after it); a failed packaging fails the e2e tier and DebianPackageTests says why.
 #
 # The e2e tests that need real time share one private PulseAudio daemon (Tests/pulse-daemon.sh),
 # started here and stopped when this script exits, however it exits; its address is in
@@ -116,9 +123,44 @@ children_cpu() {
     printf -v "$1" '%s' "$(awk 'NR == 2 { s = 0; for (i = 1; i <= NF; i++) { split($i, p, "m"); s += p[1] * 60 + p[2] } printf "%.0f", s }' "$file")"
 }
 
+# The build's options (build_flags) and what finds what it built (test_flags).
+test_flags=(-c release --scratch-path .build/tests)
+build_flags=("${test_flags[@]}" -Xswiftc -enable-testing -Xswiftc -gline-tables-only)
+
+# Links the built `voicememo` again, in place, with the Swift runtime inside it, as `make deb`'s
+# --static-swift-stdlib build does, so the package needs no Swift toolchain. Nothing is
+# compiled again (`swift build --static-swift-stdlib` would compile every module again, 135
+# CPU-s): SwiftPM's own link command for it (from its build manifest) is run with
+# -static-stdlib. The modules were compiled against the shared runtime, whose Foundation does
+# not name the static libraries it needs (ICU, CoreFoundation, …), so the link is given those
+# the toolchain's own static-stdlib compile of the same imports asks for.
+link_static_binary() {
+    local stub=$scratch/static-imports library link=() libraries=()
+    printf 'import Foundation\nimport Dispatch\nimport Synchronization\nimport Glibc\n' > "$stub.swift"
+    swiftc -static-stdlib -parse-as-library -c "$stub.swift" -o "$stub.o" -module-name StaticImports
+    for library in $("$(dirname "$(readlink -f "$(command -v swiftc)")")/swift-autolink-extract" "$stub.o" -o -); do
+        libraries+=(-Xlinker "$library")
+    done
+    mapfile -d '' -t link < <(python3 Tests/test-runs.py link-command .build/tests/release.yaml voicememo)
+    [ "${#link[@]}" -gt 0 ] || return 1
+    # Static Foundation's own objects warn of mktemp; that is theirs, not ours.
+    if ! "${link[@]}" -static-stdlib "${libraries[@]}" > "$scratch/static-link.log" 2>&1; then
+        cat "$scratch/static-link.log" >&2
+        echo "run-all: linking voicememo with the Swift runtime inside failed (above)" >&2
+        return 1
+    fi
+    grep -v "the use of \`mktemp' is dangerous" "$scratch/static-link.log" || true
+    if ldd "$VOICEMEMO_BIN_DIR/voicememo" | grep 'libswift'; then
+        echo "run-all: voicememo still links the Swift runtime dynamically (above)" >&2
+        return 1
+    fi
+}
+
 build_started=$SECONDS
 children_cpu build_cpu
-swift build --build-tests 2>&1 | tee "$scratch/build.log" | grep -v '^\[' || true
+swift build "${build_flags[@]}" --build-tests 2>&1 | tee "$scratch/build.log" | grep -v '^\[' || true
+export VOICEMEMO_BIN_DIR="$(swift build "${test_flags[@]}" --show-bin-path)"
+link_static_binary
 children_cpu build_cpu_after
 echo "run-all: the build took $((SECONDS - build_started)) s and $((build_cpu_after - build_cpu)) CPU-s"
 if grep -E '(^|/)(Sources|Tests)/.*: warning:' "$scratch/build.log"; then
@@ -131,25 +173,25 @@ if grep -ln '^@testable' Tests/TestSupport/*.swift; then
     echo "run-all: TestSupport may not use @testable (above): a release build cannot compile it; make what it needs \`package\`" >&2
     exit 1
 fi
-export VOICEMEMO_BIN_DIR="$(swift build --show-bin-path)"
 
 # Every test, each in its tier by its target; the e2e tier in shards.
 e2e_filter="^(${e2e_targets// /|})\\."
-swift test list --skip-build 2>/dev/null | grep -E '^[A-Za-z_][A-Za-z0-9_]*\.[^ ]+$' > "$scratch/tests.txt" || true
+swift test list "${test_flags[@]}" --skip-build 2>/dev/null | grep -E '^[A-Za-z_][A-Za-z0-9_]*\.[^ ]+$' > "$scratch/tests.txt" || true
 grep -E "$e2e_filter" "$scratch/tests.txt" > "$scratch/e2e.tests" || true
 grep -vE "$e2e_filter" "$scratch/tests.txt" > "$scratch/unit.tests" || true
 echo "run-all: $(wc -l < "$scratch/unit.tests") tests in the unit tier, $(wc -l < "$scratch/e2e.tests") in the e2e tier ($e2e_targets)"
 python3 Tests/test-runs.py shards "$scratch/e2e.tests" "$scratch" "$e2e_shards" "$e2e_quiet" "$e2e_weights" "$e2e_quiet_parts"
 
-# `make deb` in the background, in a process group of its own (the cleanup ends it whole).
+# The package of the tested binary, made in the background, in a process group of its own
+# (the cleanup ends it whole).
 start_package_build() {
     export VOICEMEMO_TEST_DEB_STATUS=$scratch/deb.status
-    echo "run-all: building the Debian package beside the tests (nice -n 19 make deb; log $VOICEMEMO_TEST_DEB_STATUS.log)"
+    echo "run-all: making the Debian package beside the tests (nice -n 19 packaging/build-deb.sh; log $VOICEMEMO_TEST_DEB_STATUS.log)"
     set -m
     ( started=$SECONDS status=0
-      nice -n 19 make --no-print-directory deb > "$VOICEMEMO_TEST_DEB_STATUS.log" 2>&1 || status=$?
+      nice -n 19 bash packaging/build-deb.sh "$VOICEMEMO_BIN_DIR/voicememo" .build/deb > "$VOICEMEMO_TEST_DEB_STATUS.log" 2>&1 || status=$?
       children_cpu cpu
-      echo "make deb: exit $status after $((SECONDS - started)) s and $cpu CPU-s" >> "$VOICEMEMO_TEST_DEB_STATUS.log.times"
+      echo "the packaging: exit $status after $((SECONDS - started)) s and $cpu CPU-s" >> "$VOICEMEMO_TEST_DEB_STATUS.log.times"
       echo "$status" > "$VOICEMEMO_TEST_DEB_STATUS" ) &
     deb_pid=$!
     set +m
@@ -162,7 +204,7 @@ finish_package_build() {
     renice -n 0 -g "$deb_pid" > /dev/null 2>&1 || true
     wait "$deb_pid" || true
     deb_pid=""
-    echo "run-all: $(cat "$VOICEMEMO_TEST_DEB_STATUS.log.times" 2>/dev/null || echo "make deb: no status")"
+    echo "run-all: $(cat "$VOICEMEMO_TEST_DEB_STATUS.log.times" 2>/dev/null || echo "the packaging: no status")"
     [ "$(cat "$VOICEMEMO_TEST_DEB_STATUS" 2>/dev/null)" = 0 ] || { tail -30 "$VOICEMEMO_TEST_DEB_STATUS.log" >&2; return 1; }
 }
 
@@ -190,7 +232,7 @@ run_unit() {
         PULSE_SERVER="unix:$fence/run/no-server" PULSE_CLIENTCONFIG="$fence/client.conf" \
         XDG_RUNTIME_DIR="$fence/run" PULSE_RUNTIME_PATH="$fence/run" PIPEWIRE_RUNTIME_DIR="$fence/run" \
         VOICEMEMO_TEST_PULSE_SERVER= VOICEMEMO_TEST_PIPEWIRE_ALSA_CONFIG= \
-        swift test --skip-build --skip "$e2e_filter" \
+        swift test "${test_flags[@]}" --skip-build --skip "$e2e_filter" \
         --experimental-event-stream-output "$scratch/unit.events" --experimental-event-stream-version 0 || status=$?
     [ "$status" = 0 ] || print_issues "the unit tier" "$scratch/unit.events"
     python3 Tests/test-runs.py check "$scratch/unit.events" "$unit_test_limit" "$((SECONDS - started))" || status=1
@@ -222,7 +264,7 @@ run_e2e_process() {
     # lock (nothing is built here: --skip-build). The prefix keeps the exit status
     # (pipefail) and flushes each line as it comes.
     ( set -o pipefail
-      swift test --skip-build --ignore-lock --filter "$(cat "$scratch/e2e-$name.filter")" \
+      swift test "${test_flags[@]}" --skip-build --ignore-lock --filter "$(cat "$scratch/e2e-$name.filter")" \
         --experimental-event-stream-output "$scratch/e2e-$name.events" --experimental-event-stream-version 0 2>&1 \
         | tee "$scratch/e2e-$name.log" | sed -u "s/^/[e2e $name] /"
       echo $? > "$scratch/e2e-$name.status"

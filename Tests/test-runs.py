@@ -19,6 +19,9 @@
         the unit tier's run: fails when a test case took longer than LIMIT seconds, when a
         test's own lines wait for real time (a sleep, a source paced to real time), or when
         nothing ran; lists the ten slowest test cases and the tier's SECONDS
+  test-runs.py link-command MANIFEST PRODUCT
+        the command (NUL-separated arguments) SwiftPM's build manifest MANIFEST (release.yaml)
+        links the executable PRODUCT with
 
 Times are those of a parameterized test's cases, from their start and end events: Swift
 Testing's own durations of a test all read as the whole run's (every test starts at once and
@@ -185,6 +188,21 @@ def check(events_path, limit, seconds):
         sys.exit(1)
 
 
+def link_command(manifest_path, product):
+    """The `args:` of the manifest's command `C.PRODUCT-<triple>-<configuration>.exe`: a JSON list
+    on one line."""
+    lines = open(manifest_path).read().split("\n")
+    # The product's name, then the target triple's four parts and the configuration.
+    pattern = re.compile(r'^  "C\.' + re.escape(product) + r'-([^-"]+-){4}(debug|release)\.exe":$')
+    for index, line in enumerate(lines):
+        if pattern.match(line):
+            for field in lines[index + 1:index + 10]:
+                if field.strip().startswith("args: "):
+                    sys.stdout.write("".join(argument + "\0" for argument in json.loads(field.strip()[len("args: "):])))
+                    return
+    sys.exit(f"test-runs: no link command for {product} in {manifest_path}")
+
+
 def issues(events_path):
     for record in records(events_path):
         event = record.get("payload") or {}
@@ -206,6 +224,8 @@ if __name__ == "__main__":
         slowest(*sys.argv[2:])
     elif len(sys.argv) == 3 and sys.argv[1] == "issues":
         issues(sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] == "link-command":
+        link_command(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 5 and sys.argv[1] == "check":
         check(sys.argv[2], float(sys.argv[3]), sys.argv[4])
     else:
