@@ -135,12 +135,15 @@ build_flags=("${test_flags[@]}" -Xswiftc -enable-testing -Xswiftc -gline-tables-
 # not name the static libraries it needs (ICU, CoreFoundation, …), so the link is given those
 # the toolchain's own static-stdlib compile of the same imports asks for.
 link_static_binary() {
-    local stub=$scratch/static-imports library link=() libraries=()
+    local stub=$scratch/static-imports library link=() libraries
     printf 'import Foundation\nimport Dispatch\nimport Synchronization\nimport Glibc\n' > "$stub.swift"
     swiftc -static-stdlib -parse-as-library -c "$stub.swift" -o "$stub.o" -module-name StaticImports
+    # In a group: the static libraries need each other in both directions (CoreFoundation and ICU).
+    libraries=(-Xlinker --start-group)
     for library in $("$(dirname "$(readlink -f "$(command -v swiftc)")")/swift-autolink-extract" "$stub.o" -o -); do
         libraries+=(-Xlinker "$library")
     done
+    libraries+=(-Xlinker --end-group)
     mapfile -d '' -t link < <(python3 Tests/test-runs.py link-command .build/tests/release.yaml voicememo)
     [ "${#link[@]}" -gt 0 ] || return 1
     # Static Foundation's own objects warn of mktemp; that is theirs, not ours.
