@@ -2,7 +2,7 @@
 #
 #   make run        install what is missing, build (release), start the app
 #   make test       install what is missing, build (release, compiled for testing, in .build/tests),
-#                   run every test: both tiers, unit first
+#                   run every test: both tiers, the unit tier beside the e2e shards
 #   make test-unit  build, run the unit tier: no tmux, no audio server, no real time (≤ 60 s)
 #   make test-e2e   build, run the rest: EndToEndTests, RealTimeTests and HeavyTests
 #   make install    build (release) and install the binary, its man page and the bash, zsh

@@ -6,8 +6,8 @@ import PackageDescription
 
 /// `-O` in debug builds too, for the modules whose work is per sample or per cell: the meters,
 /// sound files' sample checks, the recorder and its sources, noise suppression, voice
-/// activation's detector, the app's views and screen diff. The
-/// end-to-end tests drive the debug binary on a shared two-core machine: unoptimised, the
+/// activation's detector, the app's views and screen diff. Tests run from a debug build
+/// (`swift test`) drive the debug binary on a shared two-core machine: unoptimised, the
 /// unpaced tone and the meters cost 3.5 times the CPU of a recording (11.6 s against 3.3 s for
 /// 20 minutes of 48 kHz stereo), and the app drew its screen at 30 % of a core. `-O` keeps
 /// every check Swift makes (overflow, bounds, exclusivity), so behaviour is the same; what is
@@ -88,8 +88,8 @@ let package = Package(
 
         // Meters, decibels, ballistics, formatting: Swift and libm, no Foundation. Optimised in debug builds
         // too: unoptimised, a memo's statistics (K-weighting, 4× true-peak oversampling) cost
-        // 29 % of a core per recording instead of 0.2 %, so the debug binary the end-to-end
-        // tests drive could not keep 20 concurrent recordings in real time on two cores.
+        // 29 % of a core per recording instead of 0.2 %, so a debug binary could not keep the
+        // end-to-end tests' 20 concurrent recordings in real time on two cores.
         .target(name: "Metering", swiftSettings: optimisedInDebug),
         // libsndfile: format table, validation, reading and writing sound files; AAC in MP4 (.m4a)
         // through FFmpeg. Optimised in debug builds too: every float sample read or written passes
@@ -118,7 +118,7 @@ let package = Package(
         // Noise suppression over SpeexDSP (`SpeechEnhancer`): the library's `enhance` and the
         // player's and export's on-the-fly enhancement share it.
         // Optimised in debug builds too, as Metering is: the low cut and the conversions run per
-        // sample, and the end-to-end tests drive the debug binary.
+        // sample, and end-to-end tests run from a debug build drive the debug binary.
         .target(
             name: "SpeechEnhancement", dependencies: ["CSpeexDSP"],
             swiftSettings: optimisedInDebug),

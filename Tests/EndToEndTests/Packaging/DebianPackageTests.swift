@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The Debian package `make deb` builds, installed as a user would (`apt-get install ./….deb`),
+/// The Debian package of the binary under test, installed as a user would (`apt-get install ./….deb`),
 /// then run from where it installed: `voicememo --version`, a one-second recording of a tone,
 /// `voicememo list`; its man page and completions are where Debian looks; then removed, leaving
 /// nothing behind.
@@ -10,10 +10,11 @@ import Testing
 /// sudo) and only where no voicememo package or /usr/bin/voicememo is there already (it would
 /// replace the user's and then remove it): otherwise it is skipped, saying which.
 ///
-/// Tests/run-all.sh builds the package beside the unit tier (`nice -n 19 make deb`, its own
-/// release build in .build/static) and starts the e2e tier once it is done, writing the exit
-/// status to the file `VOICEMEMO_TEST_DEB_STATUS` names, with the log beside it; the test
-/// still waits for that file (without holding a thread) when run otherwise.
+/// Tests/run-all.sh makes the package beside the unit tier (`nice -n 19 packaging/build-deb.sh`
+/// on the release build's `voicememo`, linked with the Swift runtime inside, as `make deb`'s is)
+/// and runs this suite once it is done, writing the exit status to the file
+/// `VOICEMEMO_TEST_DEB_STATUS` names, with the log beside it; the test still waits for that file
+/// (without holding a thread) when run otherwise.
 @Suite(.serialized) struct DebianPackageTests {
     static let installed = "/usr/bin/voicememo"
 
@@ -31,17 +32,17 @@ import Testing
         return FileManager.default.fileExists(atPath: installed) || (query?.standardOutput.contains("installed") ?? false)
     }()
 
-    /// The .deb run-all's `make deb` built, once it is done; throws with its log if it failed.
+    /// The .deb run-all's packaging made, once it is done; throws with its log if it failed.
     static func builtPackage() async throws -> String {
         guard let statusFile = ProcessInfo.processInfo.environment["VOICEMEMO_TEST_DEB_STATUS"], !statusFile.isEmpty else {
             throw LibraryTestFailure(description:
-                "VOICEMEMO_TEST_DEB_STATUS is not set: run the e2e tier through Tests/run-all.sh (make test), which builds the package")
+                "VOICEMEMO_TEST_DEB_STATUS is not set: run the e2e tier through Tests/run-all.sh (make test), which makes the package")
         }
         let log = statusFile + ".log"
         let deadline = Date().addingTimeInterval(30 * 60)
         while !FileManager.default.fileExists(atPath: statusFile) {
             guard Date() < deadline else {
-                throw LibraryTestFailure(description: "make deb did not finish within 30 minutes (no \(statusFile)); its log \(log)")
+                throw LibraryTestFailure(description: "the packaging did not finish within 30 minutes (no \(statusFile)); its log \(log)")
             }
             try await Task.sleep(for: .seconds(2))
         }
@@ -50,7 +51,7 @@ import Testing
         guard status == "0", let last = said.split(separator: "\n").last.map(String.init), last.hasSuffix(".deb"),
             FileManager.default.fileExists(atPath: last)
         else {
-            throw LibraryTestFailure(description: "make deb failed (exit \(status ?? "?")): \(said.suffix(3000))")
+            throw LibraryTestFailure(description: "the packaging failed (exit \(status ?? "?")): \(said.suffix(3000))")
         }
         return last
     }
