@@ -13,7 +13,7 @@
 # with the Swift runtime inside it (link_static_binary), and that one binary is what the e2e
 # tests drive and what the Debian package holds: one build serves both, where a debug build for
 # the tests and a release build for the package cost 1.7 times the CPU (about 740 CPU-s against
-# 418–434 on a clean clone).
+# 418–443 on a clean clone).
 #
 # The unit tier runs fenced: tmux, PulseAudio's and PipeWire's programs are not on its PATH, no
 # audio server is reachable, and the test support's servers and tmux sessions refuse to start
@@ -338,7 +338,7 @@ e2e)
     ;;
 all)
     # Both, whatever either gives, so one run reports every failure. The unit tier runs beside
-    # the e2e shards (its lines prefixed `[unit]`): they mostly wait, and its 52 CPU-s fit in
+    # the e2e shards (its lines prefixed `[unit]`): they mostly wait, and its 44–52 CPU-s fit in
     # the CPU they leave idle. A failed unit tier's failures are printed again at the end.
     unit_status=0 e2e_status=0
     start_package_build

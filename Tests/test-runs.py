@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Splits the e2e tier into shards and reads a run's event stream, for Tests/run-all.sh.
+"""Splits the e2e tier into shards, reads a run's event stream and SwiftPM's build manifest,
+for Tests/run-all.sh.
 
   test-runs.py shards TESTS DIR SHARDS QUIET WEIGHTS QUIET_PARTS
         writes DIR/e2e-1.filter… DIR/e2e-SHARDS.filter, the `swift test --filter` of each shard
