@@ -13,7 +13,7 @@
 # with the Swift runtime inside it (link_static_binary), and that one binary is what the e2e
 # tests drive and what the Debian package holds: one build serves both, where a debug build for
 # the tests and a release build for the package cost 1.7 times the CPU (about 740 CPU-s against
-# 418–451 on a clean clone).
+# 418–498 on a clean clone).
 #
 # The unit tier runs fenced: tmux, PulseAudio's and PipeWire's programs are not on its PATH, no
 # audio server is reachable, and the test support's servers and tmux sessions refuse to start
